@@ -1,0 +1,443 @@
+/*
+ * main.c - the shelf command: options, input, and one report per shelf.
+ *
+ * A thin layer over libshelf. Input is read with read(2) in large blocks and
+ * pushed through the library's parser straight into its streaming solver,
+ * so the default run holds nothing but the solver's stack. Options that need
+ * the whole shelf (another engine, the line, the explanation) ask the solver
+ * to keep the weights.
+ *
+ * Exit status: 0 success, 1 bad input or a runtime failure, 2 usage error.
+ * Every diagnostic is one line on stderr starting "shelf: ". Results are
+ * computed in full before any of them is printed, and what was printed
+ * before an error is flushed before the error is reported.
+ */
+#include "out.h"
+#include "report.h"
+
+#include <shelf.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define READ_BLOCK (1u << 20)
+
+/* ==== Options ==== */
+
+typedef struct options {
+  const char *file;      /* -f FILE, or NULL */
+  int batch;             /* --batch: one shelf a line */
+  int keep_going;        /* --keep-going: report bad lines and go on */
+  shelf_engine engine;   /* --algorithm */
+  report_options report; /* --json, --moves, --explain */
+} options;
+
+static const char usage_text[] =
+    "Usage: shelf [OPTIONS] [WEIGHT...]\n"
+    "       shelf [OPTIONS] -f FILE\n"
+    "\n"
+    "Solve the ripening-shelf game: two buyers take turns lifting the wheel\n"
+    "at the left or right end of a shelf, both playing perfectly. Prints the\n"
+    "margin, the first buyer's kilos minus the second's.\n"
+    "\n"
+    "Weights come from the command line, from -f FILE, or from standard\n"
+    "input (also with -f -): integers separated by spaces, tabs, commas or\n"
+    "newlines, optionally wrapped in [ ] as a Python or JSON list. Put\n"
+    "negative weights after --.\n"
+    "\n"
+    "Options:\n"
+    "  -f, --file FILE        read the shelf from FILE ('-' for stdin)\n"
+    "  -b, --batch            every input line is one shelf; one result a line\n"
+    "  -k, --keep-going       with --batch, report each bad line and go on\n"
+    "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
+    "\"second\"}\n"
+    "  -m, --moves            print the line of perfect play, turn by turn\n"
+    "  -e, --explain          show why greedy play loses (greedy against\n"
+    "                         perfect play is computed up to 20000 wheels)\n"
+    "  -a, --algorithm NAME   linear (default, O(n)), dp (O(n^2)) or brute\n"
+    "                         (at most 25 wheels)\n"
+    "  -h, --help             show this help and exit\n"
+    "  -V, --version          show the version and exit\n"
+    "\n"
+    "Examples:\n"
+    "  shelf 3 9 1 2                  prints 7\n"
+    "  shelf --moves 3 9 1 2          the whole game, turn by turn\n"
+    "  shelf --explain '[3, 9, 1, 2]' why taking the heavier end loses\n"
+    "  shelf --json -- -4 10 -7       {\"n\": 3, \"margin\": -1, ...}\n"
+    "  shelf --batch -f shelves.txt   one margin per input line\n"
+    "\n"
+    "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
+
+/* A usage error: one line, a pointer to --help, exit status 2. */
+static void usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("shelf: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs("\nTry 'shelf --help' for more information.\n", stderr);
+  va_end(ap);
+  exit(2);
+}
+
+/* A runtime error: one line on stderr. */
+static void error_line(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("shelf: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static int parse_engine(const char *name, shelf_engine *engine) {
+  static const struct {
+    const char *name;
+    shelf_engine engine;
+  } engines[] = {{"linear", SHELF_ENGINE_LINEAR},
+                 {"dp", SHELF_ENGINE_DP},
+                 {"brute", SHELF_ENGINE_BRUTE}};
+  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
+    if (strcmp(name, engines[i].name) == 0) {
+      *engine = engines[i].engine;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static void parse_options(int argc, char **argv, options *opt) {
+  static const struct option longs[] = {
+      {"file", required_argument, NULL, 'f'},
+      {"batch", no_argument, NULL, 'b'},
+      {"keep-going", no_argument, NULL, 'k'},
+      {"json", no_argument, NULL, 'j'},
+      {"moves", no_argument, NULL, 'm'},
+      {"explain", no_argument, NULL, 'e'},
+      {"algorithm", required_argument, NULL, 'a'},
+      {"help", no_argument, NULL, 'h'},
+      {"version", no_argument, NULL, 'V'},
+      {NULL, 0, NULL, 0}};
+  opterr = 0; /* our own messages, in our own format */
+  int c;
+  while ((c = getopt_long(argc, argv, ":f:bkjmea:hV", longs, NULL)) != -1) {
+    switch (c) {
+    case 'f':
+      opt->file = optarg;
+      break;
+    case 'b':
+      opt->batch = 1;
+      break;
+    case 'k':
+      opt->keep_going = 1;
+      break;
+    case 'j':
+      opt->report.json = 1;
+      break;
+    case 'm':
+      opt->report.moves = 1;
+      break;
+    case 'e':
+      opt->report.explain = 1;
+      break;
+    case 'a':
+      if (!parse_engine(optarg, &opt->engine))
+        usage_error("unknown algorithm '%s' (use linear, dp or brute)",
+                    optarg);
+      break;
+    case 'h':
+      fputs(usage_text, stdout);
+      exit(fflush(stdout) == 0 ? 0 : 1);
+    case 'V':
+      printf("shelf %s\n", shelf_version());
+      exit(fflush(stdout) == 0 ? 0 : 1);
+    case ':':
+      usage_error("option '%s' needs an argument", argv[optind - 1]);
+      break;
+    default:
+      if (optopt != 0)
+        usage_error("unknown option '-%c'", optopt);
+      usage_error("unknown option '%s'", argv[optind - 1]);
+    }
+  }
+  if (opt->file != NULL && optind < argc)
+    usage_error("give weights either as arguments or with -f, not both");
+  if (opt->keep_going && !opt->batch)
+    usage_error("--keep-going goes with --batch");
+}
+
+/* ==== Solving one shelf ==== */
+
+typedef struct run {
+  options *opt;
+  out stdout_buf;
+  shelf_solver *solver;
+  shelf_parser *parser;
+  const char *source;    /* file name for messages, or NULL */
+  uint64_t shelf_line;   /* batch mode: the line of the current shelf */
+  int failed;            /* exit status 1 is owed (--keep-going) */
+  /* Command-line weights: where each argument starts in the joined text. */
+  char **args;
+  size_t *arg_start;
+  int nargs;
+} run;
+
+/* Whether this run needs the weights kept. */
+static int needs_weights(const options *opt) {
+  return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
+         opt->report.explain;
+}
+
+/* The place prefix of a message: "FILE: line 3: " and so on. */
+static void place_prefix(char *buf, size_t size, const run *r) {
+  if (r->source != NULL)
+    snprintf(buf, size, "%s: line %llu: ", r->source,
+             (unsigned long long)r->shelf_line);
+  else if (r->opt->batch)
+    snprintf(buf, size, "line %llu: ", (unsigned long long)r->shelf_line);
+  else
+    buf[0] = '\0';
+}
+
+/* Computes everything for the shelf in the solver, then prints it. Returns 0,
+ * or 1 after reporting a failure (nothing of this shelf is printed). */
+static int emit_shelf(run *r) {
+  report rep = {0};
+  shelf_status st = shelf_solver_result(r->solver, &rep.result);
+  unsigned char *ends = NULL;
+  if (st == SHELF_OK && needs_weights(r->opt)) {
+    rep.weights = shelf_solver_weights(r->solver, &rep.n);
+    if (r->opt->engine != SHELF_ENGINE_LINEAR)
+      st = shelf_solve(rep.weights, rep.n, r->opt->engine, &rep.result);
+    if (st == SHELF_OK && (r->opt->report.moves || r->opt->report.explain)) {
+      ends = malloc(rep.n ? rep.n : 1);
+      st = ends == NULL ? SHELF_NOMEM : shelf_line(rep.weights, rep.n, ends);
+      rep.ends = ends;
+    }
+    if (st == SHELF_OK && r->opt->report.explain)
+      st = shelf_explain(rep.weights, rep.n, 0, &rep.explanation);
+  }
+  if (st == SHELF_OK)
+    report_print(&r->stdout_buf, &r->opt->report, &rep);
+  free(ends);
+  if (st == SHELF_OK)
+    return 0;
+  char place[512];
+  place_prefix(place, sizeof place, r);
+  out_flush(&r->stdout_buf);
+  if (st == SHELF_TOO_LONG)
+    error_line("%sthe brute engine takes at most %d wheels; this shelf has "
+               "%llu",
+               place, SHELF_BRUTE_MAX, (unsigned long long)rep.result.n);
+  else
+    error_line("%s%s", place, shelf_strerror(st));
+  return 1;
+}
+
+/* ==== Reporting parse errors ==== */
+
+/* Prints a parse error naming its place: the argument, or the line and
+ * column (with the file name when there is one). */
+static void report_parse_error(run *r, shelf_status st) {
+  const shelf_parse_error *e = shelf_parser_error(r->parser);
+  if (st == SHELF_NOMEM || e->code == SHELF_OK) {
+    error_line("%s", shelf_strerror(st));
+    return;
+  }
+  char place[512], found[80] = "";
+  if (e->found[0] != '\0')
+    snprintf(found, sizeof found, ", found \"%s\"", e->found);
+  if (r->args != NULL) {
+    /* The arguments were joined with single spaces; map back. */
+    int k = 0;
+    while (k + 1 < r->nargs && r->arg_start[k + 1] <= e->offset)
+      k++;
+    uint64_t col = e->offset - r->arg_start[k] + 1;
+    if (e->offset >= r->arg_start[k] + strlen(r->args[k]))
+      snprintf(place, sizeof place, "argument %d (at its end)", k + 1);
+    else if (col == 1)
+      snprintf(place, sizeof place, "argument %d", k + 1);
+    else
+      snprintf(place, sizeof place, "argument %d, column %llu", k + 1,
+               (unsigned long long)col);
+  } else {
+    snprintf(place, sizeof place, "%s%sline %llu, column %llu",
+             r->source ? r->source : "", r->source ? ": " : "",
+             (unsigned long long)e->line, (unsigned long long)e->column);
+  }
+  if (r->opt->keep_going && r->opt->report.json) {
+    report_json_error(&r->stdout_buf, e->line, e->column,
+                      shelf_strerror(e->code), e->found);
+  } else {
+    out_flush(&r->stdout_buf);
+    error_line("%s: %s%s", place, shelf_strerror(e->code), found);
+  }
+}
+
+/* ==== Feeding input ==== */
+
+/* Feeds one block of text; returns 0 to go on, 1 to stop with status 1. */
+static int feed(run *r, const char *data, size_t len) {
+  size_t pos = 0;
+  while (pos < len) {
+    size_t used;
+    int ended;
+    shelf_status st =
+        shelf_parser_feed(r->parser, r->solver, data + pos, len - pos, &used,
+                          &ended);
+    pos += used;
+    if (st != SHELF_OK) {
+      report_parse_error(r, st);
+      if (!r->opt->keep_going || st == SHELF_NOMEM)
+        return 1;
+      r->failed = 1;
+      shelf_parser_skip_line(r->parser);
+      shelf_solver_reset(r->solver);
+      continue;
+    }
+    if (ended) {
+      r->shelf_line++;
+      if (emit_shelf(r) != 0) {
+        if (!r->opt->keep_going)
+          return 1;
+        r->failed = 1;
+      }
+      shelf_solver_reset(r->solver);
+    }
+  }
+  return 0;
+}
+
+/* Ends the input: the last shelf, or the error it was waiting for. */
+static int finish(run *r) {
+  int ended;
+  shelf_status st = shelf_parser_finish(r->parser, r->solver, &ended);
+  if (st != SHELF_OK) {
+    report_parse_error(r, st);
+    return 1;
+  }
+  if (ended) {
+    r->shelf_line++;
+    if (emit_shelf(r) != 0)
+      return 1;
+  }
+  return r->failed;
+}
+
+static int read_fd(run *r, int fd) {
+  char *buf = malloc(READ_BLOCK);
+  if (buf == NULL) {
+    error_line("out of memory");
+    return 1;
+  }
+  int status = 0;
+  for (;;) {
+    /* Results so far reach the reader before we wait for more input. */
+    if (r->stdout_buf.len > 0)
+      out_flush(&r->stdout_buf);
+    ssize_t k = read(fd, buf, READ_BLOCK);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k < 0) {
+      out_flush(&r->stdout_buf);
+      error_line("%s: %s", r->source ? r->source : "standard input",
+                 strerror(errno));
+      status = 1;
+      break;
+    }
+    if (k == 0) {
+      status = finish(r);
+      break;
+    }
+    if (feed(r, buf, (size_t)k) != 0) {
+      status = 1;
+      break;
+    }
+  }
+  free(buf);
+  return status;
+}
+
+/* Weights on the command line: joined with spaces and parsed as one text,
+ * so that `shelf [7, 2, 9, 4]` works as typed. */
+static int read_args(run *r, int nargs, char **args) {
+  size_t total = 0;
+  r->arg_start = malloc((size_t)nargs * sizeof *r->arg_start);
+  if (r->arg_start == NULL) {
+    error_line("out of memory");
+    return 1;
+  }
+  for (int k = 0; k < nargs; k++) {
+    r->arg_start[k] = total;
+    total += strlen(args[k]) + 1;
+  }
+  char *text = malloc(total);
+  if (text == NULL) {
+    free(r->arg_start);
+    error_line("out of memory");
+    return 1;
+  }
+  for (int k = 0; k < nargs; k++) {
+    size_t len = strlen(args[k]);
+    memcpy(text + r->arg_start[k], args[k], len);
+    text[r->arg_start[k] + len] = ' ';
+  }
+  r->args = args;
+  r->nargs = nargs;
+  int status = feed(r, text, total - 1);
+  if (status == 0)
+    status = finish(r);
+  free(text);
+  free(r->arg_start);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  options opt = {0};
+  opt.engine = SHELF_ENGINE_LINEAR;
+  parse_options(argc, argv, &opt);
+
+  static run r; /* holds the output buffer; too big for some stacks */
+  r.opt = &opt;
+  out_init(&r.stdout_buf, STDOUT_FILENO);
+  opt.report.align = isatty(STDOUT_FILENO);
+  if (shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
+                                                       : 0) != SHELF_OK ||
+      shelf_parser_new(&r.parser, opt.batch ? SHELF_PARSE_LINES : 0) !=
+          SHELF_OK) {
+    error_line("out of memory");
+    return 1;
+  }
+
+  int status;
+  if (optind < argc) {
+    status = read_args(&r, argc - optind, argv + optind);
+  } else if (opt.file != NULL && strcmp(opt.file, "-") != 0) {
+    int fd = open(opt.file, O_RDONLY);
+    if (fd < 0) {
+      error_line("%s: %s", opt.file, strerror(errno));
+      status = 1;
+    } else {
+      r.source = opt.file;
+      status = read_fd(&r, fd);
+      close(fd);
+    }
+  } else {
+    status = read_fd(&r, STDIN_FILENO);
+  }
+
+  if (out_flush(&r.stdout_buf) != 0) {
+    /* A reader that went away wants no more and no message. */
+    if (r.stdout_buf.error != EPIPE)
+      error_line("write error: %s", strerror(r.stdout_buf.error));
+    status = 1;
+  }
+  shelf_parser_free(r.parser);
+  shelf_solver_free(r.solver);
+  return status;
+}

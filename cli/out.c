@@ -1,0 +1,73 @@
+/*
+ * out.c - buffered output for the shelf command (see out.h).
+ */
+#include "out.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+void out_init(out *o, int fd) {
+  o->fd = fd;
+  o->error = 0;
+  o->len = 0;
+}
+
+int out_flush(out *o) {
+  size_t done = 0;
+  while (done < o->len && o->error == 0) {
+    ssize_t k = write(o->fd, o->buf + done, o->len - done);
+    if (k < 0) {
+      if (errno != EINTR)
+        o->error = errno;
+    } else {
+      done += (size_t)k;
+    }
+  }
+  /* After an error the output is gone for good; keep accepting (and
+   * dropping) it so that callers check only at the points that matter. */
+  o->len = 0;
+  return o->error;
+}
+
+void out_bytes(out *o, const char *s, size_t n) {
+  while (n > 0) {
+    if (o->len == OUT_BUFSIZE)
+      out_flush(o);
+    size_t k = OUT_BUFSIZE - o->len;
+    if (k > n)
+      k = n;
+    memcpy(o->buf + o->len, s, k);
+    o->len += k;
+    s += k;
+    n -= k;
+  }
+}
+
+void out_str(out *o, const char *s) { out_bytes(o, s, strlen(s)); }
+
+void out_char(out *o, char c) {
+  if (o->len == OUT_BUFSIZE)
+    out_flush(o);
+  o->buf[o->len++] = c;
+}
+
+void out_i128(out *o, shelf_i128 v) {
+  char buf[SHELF_I128_BUFSIZE];
+  out_bytes(o, buf, shelf_i128_format(v, buf));
+}
+
+void out_u64(out *o, uint64_t v) { out_i128(o, (shelf_i128)v); }
+
+int i128_width(shelf_i128 v) {
+  char buf[SHELF_I128_BUFSIZE];
+  return (int)shelf_i128_format(v, buf);
+}
+
+void out_i128_width(out *o, shelf_i128 v, int width) {
+  char buf[SHELF_I128_BUFSIZE];
+  int n = (int)shelf_i128_format(v, buf);
+  for (; n < width; width--)
+    out_char(o, ' ');
+  out_bytes(o, buf, (size_t)n);
+}

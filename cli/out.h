@@ -1,0 +1,38 @@
+/*
+ * out.h - buffered output for the shelf command.
+ *
+ * One buffer per stream, flushed with write(2) when full, before the command
+ * blocks on input, and at exit; stdio is not used for results, so a write
+ * error (a full disk, a closed pipe) is seen and reported once.
+ */
+#ifndef SHELF_CLI_OUT_H
+#define SHELF_CLI_OUT_H
+
+#include <shelf.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OUT_BUFSIZE (1u << 16)
+
+typedef struct out {
+  int fd;                  /* where it goes */
+  int error;               /* errno of the first failed write, or 0 */
+  size_t len;              /* bytes waiting in buf */
+  char buf[OUT_BUFSIZE];
+} out;
+
+void out_init(out *o, int fd);
+/* Writes what is buffered; returns 0, or the errno of a failed write. */
+int out_flush(out *o);
+void out_bytes(out *o, const char *s, size_t n);
+void out_str(out *o, const char *s);
+void out_char(out *o, char c);
+void out_i128(out *o, shelf_i128 v);
+void out_u64(out *o, uint64_t v);
+/* A number right-aligned in `width` columns (no padding when width is 0). */
+void out_i128_width(out *o, shelf_i128 v, int width);
+/* The number of characters shelf_i128_format() writes for v. */
+int i128_width(shelf_i128 v);
+
+#endif

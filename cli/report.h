@@ -1,0 +1,38 @@
+/*
+ * report.h - how the shelf command prints a solved shelf: the margin, the
+ * line of moves and the explanation, as text or as JSON.
+ */
+#ifndef SHELF_CLI_REPORT_H
+#define SHELF_CLI_REPORT_H
+
+#include "out.h"
+
+#include <shelf.h>
+
+typedef struct report_options {
+  int json;    /* one JSON object per shelf */
+  int moves;   /* the line, turn by turn */
+  int explain; /* the greedy trap and the parity floor */
+  int align;   /* columns padded for a terminal */
+} report_options;
+
+/* Everything computed for one shelf, so that nothing is printed until all of
+ * it is known. */
+typedef struct report {
+  shelf_result result;
+  const int64_t *weights;         /* with moves or explain */
+  size_t n;
+  const unsigned char *ends;      /* the line, with moves or explain */
+  shelf_explanation explanation;  /* with explain */
+} report;
+
+void report_print(out *o, const report_options *opt, const report *r);
+
+/* The text of an error for --keep-going in JSON: {"line": L, ...}. */
+void report_json_error(out *o, uint64_t line, uint64_t column,
+                       const char *message, const char *found);
+
+/* Writes s as a JSON string, quotes included. */
+void out_json_string(out *o, const char *s);
+
+#endif

@@ -1,0 +1,447 @@
+/*
+ * shelf.h - the public interface of libshelf.
+ *
+ * libshelf solves the ripening-shelf game exactly: wheels of cheese stand in
+ * a row, two buyers take turns lifting the wheel at the left or the right end
+ * of what remains, and both play perfectly to maximise their own kilos. The
+ * answer is the margin: the first buyer's total minus the second's.
+ *
+ * Conventions that hold for every declaration below:
+ *
+ *   - Functions return a shelf_status; SHELF_OK (0) is success and results
+ *     come back through out-pointers, which are left untouched on failure
+ *     unless the documentation says otherwise.
+ *   - Weights are int64_t. Totals and margins can need more than 64 bits, so
+ *     they are shelf_i128 and always exact: nothing is ever wrapped.
+ *   - The caller owns every input; no pointer to it is kept after a call
+ *     returns. Each object that a function allocates names the function that
+ *     frees it, and every such function accepts NULL.
+ *   - The library does no I/O, keeps no global state, and never exits or
+ *     aborts on bad input. Distinct objects may be used from distinct threads
+ *     at once; one object must not be used from two threads at once.
+ *
+ * Words used throughout: the shelf is the row, a wheel is one item, its weight
+ * is its kilos; the buyers are the first and the second; an end is left or
+ * right; a block is the contiguous run of wheels that remains; the lead of a
+ * block is what the buyer to move can finish ahead by on it; the line is the
+ * sequence of moves under perfect play.
+ */
+#ifndef SHELF_H
+#define SHELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MARK: - Version (Public) */
+
+/* The one place the version is written: CMake reads these three lines. */
+#define SHELF_VERSION_MAJOR 0
+#define SHELF_VERSION_MINOR 1
+#define SHELF_VERSION_PATCH 0
+
+#define SHELF_STRINGIFY_(x) #x
+#define SHELF_STRINGIFY(x) SHELF_STRINGIFY_(x)
+/** The version of this header as a string, for example "0.1.0". */
+#define SHELF_VERSION_STRING                                                   \
+  SHELF_STRINGIFY(SHELF_VERSION_MAJOR)                                         \
+  "." SHELF_STRINGIFY(SHELF_VERSION_MINOR) "." SHELF_STRINGIFY(               \
+      SHELF_VERSION_PATCH)
+
+#if defined(SHELF_STATIC_DEFINE) || !defined(__GNUC__)
+#define SHELF_API
+#else
+#define SHELF_API __attribute__((visibility("default")))
+#endif
+
+/** Returns the version of the linked library, for example "0.1.0".
+ *
+ * Compare it with SHELF_VERSION_STRING to detect a header and library of
+ * different releases. The string is static; do not free it. Thread-safe. */
+SHELF_API const char *shelf_version(void);
+
+/* MARK: - Numbers (Public) */
+
+/** A signed 128-bit integer: the type of every total, margin and lead.
+ *
+ * Any n < 2^63 weights of at most 2^63 kilos each sum to less than 2^126, so
+ * every total, margin and lead fits; none is ever wrapped. */
+__extension__ typedef __int128 shelf_i128;
+
+/** Bytes a buffer needs to hold any shelf_i128 in decimal, with the sign and
+ * the terminating NUL. */
+#define SHELF_I128_BUFSIZE 41
+
+/** Writes `value` in decimal into `buf` and NUL-terminates it.
+ *
+ * @param value  any shelf_i128.
+ * @param buf    at least SHELF_I128_BUFSIZE bytes; must not be NULL.
+ * @return the number of characters written, not counting the NUL.
+ *
+ * Time O(1) (at most 40 digits). Thread-safe. */
+SHELF_API size_t shelf_i128_format(shelf_i128 value, char *buf);
+
+/* MARK: - Status codes (Public) */
+
+/** Every status, once: X(NAME, value, message).
+ *
+ * Values are pinned: a released value never changes meaning. The messages are
+ * what shelf_strerror() returns. Codes from 10 up are parse errors; each line
+ * names an input that produces it. */
+#define SHELF_STATUS_LIST(X)                                                   \
+  X(OK, 0, "success")                                                          \
+  X(INVALID, 1, "invalid argument")                                            \
+  X(NOMEM, 2, "out of memory")                                                 \
+  X(RANGE, 3, "value does not fit in 64 bits")                                 \
+  X(TOO_LONG, 4, "shelf too long for this engine")                            \
+  /* parse errors */                                                           \
+  X(EXPECTED_INTEGER, 10, "expected an integer")          /* x, nan, "1" */   \
+  X(NOT_INTEGER, 11, "not an integer")                    /* 1.0, 1e3, 0x10 */ \
+  X(WEIGHT_RANGE, 12, "weight outside the 64-bit range")  /* 2^63 */          \
+  X(EMPTY_ITEM, 13, "empty item")                         /* 1,,2  [,1] */    \
+  X(UNCLOSED, 14, "missing closing bracket")              /* [1, 2 */         \
+  X(UNOPENED, 15, "closing bracket without opening one")  /* 1, 2] */         \
+  X(NESTED, 16, "nested lists are not allowed")           /* [[1]] */         \
+  X(AFTER_LIST, 17, "text after the closing bracket")     /* [1] 2 */         \
+  X(MISPLACED_BRACKET, 18, "opening bracket after a weight") /* 1 [2] */      \
+  X(CONTROL, 19, "control character")                     /* NUL, ESC */      \
+  X(BAD_UTF8, 20, "invalid UTF-8")                        /* byte 0xFF */     \
+  X(UNEXPECTED_CHAR, 21, "unexpected character")          /* U+2212, { */
+
+/** The status every function returns. */
+typedef enum shelf_status {
+#define SHELF_STATUS_ENUM_(name, value, message) SHELF_##name = value,
+  SHELF_STATUS_LIST(SHELF_STATUS_ENUM_)
+#undef SHELF_STATUS_ENUM_
+} shelf_status;
+
+/** Returns a short, static, lower-case message for `status`, such as
+ * "out of memory"; "unknown status" for a value not in SHELF_STATUS_LIST.
+ * Do not free it. Thread-safe. */
+SHELF_API const char *shelf_strerror(shelf_status status);
+
+/** Returns the name of `status` without the prefix, such as "NOMEM";
+ * "UNKNOWN" for a value not in SHELF_STATUS_LIST. Static. Thread-safe. */
+SHELF_API const char *shelf_status_name(shelf_status status);
+
+/* MARK: - Solving a whole shelf (Public) */
+
+/** The three engines. They compute the same numbers; they differ in cost. */
+typedef enum shelf_engine {
+  SHELF_ENGINE_LINEAR = 0, /**< O(n) time; the default. */
+  SHELF_ENGINE_DP = 1,     /**< interval DP, O(n^2) time, O(n) memory. */
+  SHELF_ENGINE_BRUTE = 2   /**< both moves at every turn, O(2^n) time. */
+} shelf_engine;
+
+/** The longest shelf SHELF_ENGINE_BRUTE accepts. */
+#define SHELF_BRUTE_MAX 25
+
+/** The outcome of perfect play on one shelf. */
+typedef struct shelf_result {
+  uint64_t n;          /**< wheels on the shelf */
+  shelf_i128 margin;   /**< first buyer's kilos minus the second's */
+  shelf_i128 first;    /**< the first buyer's total */
+  shelf_i128 second;   /**< the second buyer's total */
+} shelf_result;
+
+/** Solves a shelf: the margin and both totals under perfect play.
+ *
+ * @param weights  n weights, left to right; may be NULL when n is 0.
+ * @param n        the number of wheels; 0 gives an all-zero result.
+ * @param engine   which engine computes it.
+ * @param out      receives the result; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID if `out` is NULL, `weights` is NULL with
+ *         n > 0, or `engine` is unknown; SHELF_TOO_LONG if the brute engine
+ *         is given more than SHELF_BRUTE_MAX wheels; SHELF_NOMEM.
+ *
+ * Time: O(n) linear, O(n^2) dp, O(2^n) brute. Memory: O(n) for linear and
+ * dp (at most 16 bytes a wheel), O(n) stack depth for brute. Thread-safe. */
+SHELF_API shelf_status shelf_solve(const int64_t *weights, size_t n,
+                                   shelf_engine engine, shelf_result *out);
+
+/** The margin as an int64_t, for callers who want no 128-bit arithmetic.
+ *
+ * @return SHELF_OK; SHELF_RANGE if the exact margin is outside int64_t (then
+ *         *margin is untouched); otherwise as shelf_solve() with the linear
+ *         engine.
+ *
+ * Time O(n), memory O(n). Thread-safe. */
+SHELF_API shelf_status shelf_margin64(const int64_t *weights, size_t n,
+                                      int64_t *margin);
+
+/* MARK: - Streaming (Public) */
+
+/** A streaming solver: push weights one at a time, read the answer at any
+ * point. It keeps only what the linear algorithm needs (a stack that is at
+ * most 16 bytes a wheel on a strictly decreasing shelf and small on random
+ * ones), unless created with SHELF_KEEP_WEIGHTS. */
+typedef struct shelf_solver shelf_solver;
+
+/** Flag for shelf_solver_new(): also keep every weight pushed, so that
+ * shelf_solver_weights() can return them (8 more bytes a wheel). */
+#define SHELF_KEEP_WEIGHTS 1u
+
+/** Creates an empty solver.
+ *
+ * @param out    receives the solver; free it with shelf_solver_free().
+ * @param flags  0 or SHELF_KEEP_WEIGHTS.
+ * @return SHELF_OK; SHELF_INVALID if `out` is NULL or a flag is unknown;
+ *         SHELF_NOMEM. Time and memory O(1). */
+SHELF_API shelf_status shelf_solver_new(shelf_solver **out, unsigned flags);
+
+/** Frees a solver; NULL is allowed and does nothing. */
+SHELF_API void shelf_solver_free(shelf_solver *solver);
+
+/** Appends one wheel at the right end of the shelf.
+ *
+ * @return SHELF_OK; SHELF_INVALID if `solver` is NULL; SHELF_NOMEM, after
+ *         which the solver is failed: every later push and result returns
+ *         SHELF_NOMEM until shelf_solver_reset().
+ *
+ * Amortised O(1) time. */
+SHELF_API shelf_status shelf_solver_push(shelf_solver *solver, int64_t weight);
+
+/** Appends n wheels; the same as n calls of shelf_solver_push(), faster.
+ * `weights` may be NULL when n is 0. */
+SHELF_API shelf_status shelf_solver_push_many(shelf_solver *solver,
+                                              const int64_t *weights,
+                                              size_t n);
+
+/** The result for the wheels pushed so far. The solver is not changed, so
+ * more wheels may be pushed afterwards.
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL; the solver's
+ *         failure status if it has failed.
+ *
+ * Time O(k), where k is the size of the solver's stack (k <= n). */
+SHELF_API shelf_status shelf_solver_result(const shelf_solver *solver,
+                                           shelf_result *out);
+
+/** The weights pushed so far, if the solver was created with
+ * SHELF_KEEP_WEIGHTS; otherwise NULL. *n (if `n` is not NULL) receives their
+ * count. The array belongs to the solver and is valid until the next push,
+ * reset or free. */
+SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,
+                                              size_t *n);
+
+/** Empties the solver and clears a failure, keeping its flags and memory. */
+SHELF_API void shelf_solver_reset(shelf_solver *solver);
+
+/* MARK: - Parsing text (Public) */
+
+/** Where and why text failed to parse.
+ *
+ * Lines and columns count from 1; a column counts bytes from the start of its
+ * line (any accepted input is ASCII after an optional byte-order mark, which
+ * takes no column). */
+typedef struct shelf_parse_error {
+  shelf_status code; /**< one of the parse codes, or SHELF_OK */
+  uint64_t line;     /**< line of the offending text */
+  uint64_t column;   /**< column where the offending text starts */
+  uint64_t offset;   /**< byte offset from the start of the input */
+  char found[48];    /**< the offending text, printable (other bytes as
+                          \xHH), cut at 40 bytes with "..."; empty at the
+                          end of input */
+} shelf_parse_error;
+
+/** A push parser for the input grammar (see the README):
+ *
+ *   - a weight is an optional '+' or '-' and decimal digits (leading zeros
+ *     allowed, -0 is 0) whose value fits in int64_t;
+ *   - weights are separated by spaces, tabs, newlines (LF or CRLF) and
+ *     commas; two commas with nothing between them are an empty item;
+ *   - the whole shelf may be wrapped in one pair of square brackets, and a
+ *     trailing comma is allowed, as in Python;
+ *   - a UTF-8 byte-order mark may open the input.
+ *
+ * Text may arrive in pieces of any size, split anywhere; the outcome is the
+ * same as if it came in one piece. */
+typedef struct shelf_parser shelf_parser;
+
+/** Flag for shelf_parser_new(): each line is one shelf (batch mode). An empty
+ * line, or `[]`, is the empty shelf. A final line without a newline counts;
+ * the empty text after a final newline does not. */
+#define SHELF_PARSE_LINES 1u
+
+/** Creates a parser.
+ *
+ * @param out    receives the parser; free it with shelf_parser_free().
+ * @param flags  0 (the whole text is one shelf) or SHELF_PARSE_LINES.
+ * @return SHELF_OK; SHELF_INVALID; SHELF_NOMEM. Time and memory O(1). */
+SHELF_API shelf_status shelf_parser_new(shelf_parser **out, unsigned flags);
+
+/** Frees a parser; NULL is allowed and does nothing. */
+SHELF_API void shelf_parser_free(shelf_parser *parser);
+
+/** Parses the next piece of text, pushing each weight into `solver`.
+ *
+ * With SHELF_PARSE_LINES it stops right after each line that ends a shelf:
+ * *ended is set to 1 and *used to the bytes consumed, so the caller can read
+ * the result, reset the solver and call again with the rest. Otherwise it
+ * consumes all `len` bytes (*used = len) and sets *ended to 0.
+ *
+ * @param parser  the parser; must not be NULL.
+ * @param solver  receives the weights; must not be NULL.
+ * @param data    the text; may be NULL when len is 0.
+ * @param used    receives the bytes consumed (on a parse error, those before
+ *                the byte where it was found); must not be NULL.
+ * @param ended   receives 1 if a shelf ended, else 0; must not be NULL.
+ * @return SHELF_OK; a parse code, with details in shelf_parser_error(); the
+ *         solver's SHELF_NOMEM; SHELF_INVALID for a NULL argument. After a
+ *         parse error the parser is failed and returns the same code, until
+ *         shelf_parser_skip_line() (line mode) or shelf_parser_reset().
+ *
+ * Time O(len); memory O(1) beyond the solver's. */
+SHELF_API shelf_status shelf_parser_feed(shelf_parser *parser,
+                                         shelf_solver *solver,
+                                         const char *data, size_t len,
+                                         size_t *used, int *ended);
+
+/** Ends the input. Reports an unclosed bracket or an error that was waiting
+ * for the end of its text, and in line mode ends a final line that had no
+ * newline (setting *ended to 1).
+ *
+ * @return as shelf_parser_feed(). */
+SHELF_API shelf_status shelf_parser_finish(shelf_parser *parser,
+                                           shelf_solver *solver, int *ended);
+
+/** The last parse error; its code is SHELF_OK if there was none. The struct
+ * belongs to the parser. */
+SHELF_API const shelf_parse_error *
+shelf_parser_error(const shelf_parser *parser);
+
+/** In line mode, after a parse error: forget the error and skip the rest of
+ * the offending line, so that the next shelf starts on the next line. The
+ * caller should reset its solver too.
+ *
+ * @return SHELF_OK; SHELF_INVALID if the parser is not in line mode. */
+SHELF_API shelf_status shelf_parser_skip_line(shelf_parser *parser);
+
+/** Forgets all input and any error, as if just created. */
+SHELF_API void shelf_parser_reset(shelf_parser *parser);
+
+/** Parses a whole text as one shelf into a new array.
+ *
+ * @param text     the text; may be NULL when len is 0.
+ * @param weights  receives the array (NULL for an empty shelf); free it with
+ *                 shelf_weights_free().
+ * @param n        receives the number of wheels.
+ * @param error    if not NULL, receives the details of a parse error.
+ * @return SHELF_OK; a parse code; SHELF_NOMEM; SHELF_INVALID.
+ *
+ * Time O(len); memory 8 bytes a wheel plus the linear engine's stack. */
+SHELF_API shelf_status shelf_parse(const char *text, size_t len,
+                                   int64_t **weights, size_t *n,
+                                   shelf_parse_error *error);
+
+/** Frees an array from shelf_parse(); NULL is allowed. */
+SHELF_API void shelf_weights_free(int64_t *weights);
+
+/* MARK: - The line of perfect play (Public) */
+
+/** An end of the shelf. */
+typedef enum shelf_end { SHELF_LEFT = 0, SHELF_RIGHT = 1 } shelf_end;
+
+/** The line: which end is taken at each turn of a perfect game.
+ *
+ * Every move of the line keeps the lead of the block it is made on. Where
+ * both ends keep it, the line takes the end its reduction prefers (see
+ * docs/algorithm.md): the merged group of greater value, the left one when
+ * the values are equal. That is not always the left end; use
+ * shelf_best_move() to see both ends' leads.
+ *
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param ends     receives n values, each SHELF_LEFT or SHELF_RIGHT, for
+ *                 turns 1..n; may be NULL when n is 0.
+ * @return SHELF_OK; SHELF_INVALID; SHELF_NOMEM (ends is then unspecified).
+ *
+ * Time O(n); memory 24 bytes a wheel at most, freed before returning. */
+SHELF_API shelf_status shelf_line(const int64_t *weights, size_t n,
+                                  unsigned char *ends);
+
+/** What each end is worth to the buyer to move on one block. */
+typedef struct shelf_choice {
+  shelf_end best;        /**< the line's move on this block */
+  shelf_i128 lead;       /**< the block's lead: the larger of left, right */
+  shelf_i128 left;       /**< lead kept by taking the left wheel */
+  shelf_i128 right;      /**< lead kept by taking the right wheel */
+} shelf_choice;
+
+/** The best move on block first..last (0-based, inclusive) of a shelf, and
+ * the lead that taking each end keeps, so that ties and the cost of a
+ * mistake (lead - left, or lead - right) can be shown.
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or the block is
+ *         empty or out of range; SHELF_NOMEM.
+ *
+ * Time and memory O(last - first + 1). Thread-safe. */
+SHELF_API shelf_status shelf_best_move(const int64_t *weights, size_t n,
+                                       size_t first, size_t last,
+                                       shelf_choice *out);
+
+/* MARK: - Explaining the greedy trap (Public) */
+
+/** What the seed teaches, computed for one shelf. */
+typedef struct shelf_explanation {
+  uint64_t n;                    /**< wheels */
+  shelf_i128 margin;             /**< margin under perfect play */
+  shelf_i128 greedy_first;       /**< first buyer's total, both greedy */
+  shelf_i128 greedy_second;      /**< second buyer's total, both greedy */
+  shelf_i128 greedy_margin;      /**< greedy_first - greedy_second */
+  int has_greedy_vs_perfect;     /**< 1 if computed (n within the limit) */
+  shelf_i128 greedy_vs_perfect;  /**< greedy first against perfect second */
+  int mistake;                   /**< 1 found, 0 none, -1 beyond the limit */
+  uint64_t mistake_turn;         /**< 1-based turn of the first mistake */
+  shelf_end mistake_end;         /**< the heavier end at that turn */
+  shelf_i128 mistake_cost;       /**< lead lost by taking it */
+  int has_parity;                /**< 1 if n is even */
+  shelf_i128 odd_sum;            /**< sum of positions 1, 3, 5, ... */
+  shelf_i128 even_sum;           /**< sum of positions 2, 4, 6, ... */
+  shelf_i128 parity_floor;       /**< |odd_sum - even_sum| */
+  shelf_i128 parity_gain;        /**< margin - parity_floor (>= 0) */
+} shelf_explanation;
+
+/** The largest shelf for which shelf_explain() computes greedy against
+ * perfect play (an O(n^2) search) unless told otherwise. */
+#define SHELF_EXPLAIN_MAX 20000
+
+/** Explains a shelf: (1) both buyers greedy (the heavier end, the left on
+ * equal weights); (2) a greedy first buyer against a perfect second; (3) the
+ * first turn of the line where the greedy move is not optimal and what it
+ * would cost; (4) for even n, the parity floor: taking every odd or every
+ * even position guarantees |odd_sum - even_sum|.
+ *
+ * @param limit  the largest n for which (2) is computed and the most work
+ *               (about limit^2 / 2 steps) that (3) may spend; 0 means
+ *               SHELF_EXPLAIN_MAX. Beyond it has_greedy_vs_perfect is 0 or
+ *               mistake is -1.
+ * @return SHELF_OK; SHELF_INVALID; SHELF_NOMEM.
+ *
+ * Time O(n) for (1) and (4), O(n^2) for (2) and at worst for (3); memory
+ * O(n). Thread-safe. */
+SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
+                                     size_t limit, shelf_explanation *out);
+
+/* MARK: - Random shelves (Public) */
+
+/** Fills weights[0..n) with a reproducible random shelf, each weight uniform
+ * in lo..hi (inclusive).
+ *
+ * The generator is SplitMix64 seeded with `seed`, with rejection sampling so
+ * that every weight in range is equally likely; the same seed, n, lo and hi
+ * give the same shelf on every machine and in every release.
+ *
+ * @return SHELF_OK; SHELF_INVALID if lo > hi or `weights` is NULL with n > 0.
+ *
+ * Time O(n); no memory beyond the caller's array. Thread-safe. */
+SHELF_API shelf_status shelf_random(uint64_t seed, int64_t lo, int64_t hi,
+                                    int64_t *weights, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHELF_H */

@@ -1,0 +1,147 @@
+/*
+ * explain.c - why the obvious play loses: greedy against greedy, greedy
+ * against perfect play, the first turn where greedy goes wrong, and the
+ * parity floor.
+ */
+#include "internal.h"
+
+/* ==== Greedy ==== */
+
+/* The greedy move: the heavier end, the left on equal weights. */
+static int greedy_takes_left(const int64_t *w, size_t i, size_t j) {
+  return w[i] >= w[j];
+}
+
+static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {
+  i128 total[2] = {0, 0};
+  size_t i = 0, j = n;
+  for (size_t turn = 0; i < j; turn++)
+    total[turn & 1] += greedy_takes_left(w, i, j - 1) ? w[i++] : w[--j];
+  out->greedy_first = total[0];
+  out->greedy_second = total[1];
+  out->greedy_margin = total[0] - total[1];
+}
+
+/*
+ * A greedy first buyer against a perfect second buyer. This is not a
+ * zero-sum game of two optimisers: the first buyer's moves are fixed, so it
+ * is the second buyer's search for the smallest margin. The same rolling
+ * row as the dp engine, by span length: row[i] is the margin still to come
+ * on block i..i+span-1, and whose turn it is follows from the span (the
+ * first buyer moves when n - span turns, an even number, have passed).
+ * O(n^2) time, O(n) memory.
+ */
+static shelf_status greedy_vs_perfect(const int64_t *w, size_t n, i128 *out) {
+  if (n == 0) {
+    *out = 0;
+    return SHELF_OK;
+  }
+  i128 *row = malloc(n * sizeof *row);
+  if (row == NULL)
+    return SHELF_NOMEM;
+  for (size_t span = 1; span <= n; span++) {
+    int first_moves = (n - span) % 2 == 0;
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      /* row[i] is block i..j-1 and row[i+1] block i+1..j (0 when empty). */
+      i128 after_left = span > 1 ? row[i + 1] : 0;
+      i128 after_right = span > 1 ? row[i] : 0;
+      if (first_moves) {
+        row[i] = greedy_takes_left(w, i, j) ? w[i] + after_left
+                                            : w[j] + after_right;
+      } else {
+        i128 l = after_left - w[i], r = after_right - w[j];
+        row[i] = l < r ? l : r;
+      }
+    }
+  }
+  *out = row[0];
+  free(row);
+  return SHELF_OK;
+}
+
+/* ==== The first mistake on the line ==== */
+
+/*
+ * Walks the line. Where the line takes the heavier end, greedy is right.
+ * Elsewhere the greedy move's lead is computed with the linear engine on the
+ * block it leaves, O(block); that is the only costly step, so it is paid
+ * only at such turns and stops at the first real mistake, or when `budget`
+ * wheel-steps are spent. The lead of each block on the line comes for free:
+ * lead(turn t) = weight taken at t - lead(turn t + 1), run forwards from the
+ * margin.
+ */
+static shelf_status first_mistake(const int64_t *w, size_t n, i128 margin,
+                                  uint64_t budget, shelf_explanation *out) {
+  out->mistake = 0;
+  if (n == 0)
+    return SHELF_OK;
+  unsigned char *ends = malloc(n);
+  if (ends == NULL)
+    return SHELF_NOMEM;
+  shelf_status st = shelf_line(w, n, ends);
+  size_t i = 0, j = n - 1;
+  i128 lead = margin;
+  uint64_t spent = 0;
+  for (size_t t = 0; st == SHELF_OK && t < n; t++) {
+    int greedy_left = greedy_takes_left(w, i, j);
+    if (greedy_left != (ends[t] == SHELF_LEFT)) {
+      size_t len = j - i + 1;
+      if (spent + len > budget) {
+        out->mistake = -1;
+        break;
+      }
+      spent += len;
+      i128 rest;
+      st = greedy_left ? linear_lead(w + i + 1, len - 1, &rest)
+                       : linear_lead(w + i, len - 1, &rest);
+      i128 kept = (greedy_left ? w[i] : w[j]) - rest;
+      if (st == SHELF_OK && kept < lead) {
+        out->mistake = 1;
+        out->mistake_turn = t + 1;
+        out->mistake_end = greedy_left ? SHELF_LEFT : SHELF_RIGHT;
+        out->mistake_cost = lead - kept;
+        break;
+      }
+    }
+    int64_t taken = ends[t] == SHELF_LEFT ? w[i++] : w[j--];
+    lead = taken - lead;
+  }
+  free(ends);
+  return st;
+}
+
+/* ==== Putting it together ==== */
+
+shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
+                           shelf_explanation *out) {
+  if (out == NULL || (w == NULL && n > 0))
+    return SHELF_INVALID;
+  if (limit == 0)
+    limit = SHELF_EXPLAIN_MAX;
+  shelf_explanation e = {0};
+  e.n = n;
+  shelf_status st = linear_lead(w, n, &e.margin);
+  if (st != SHELF_OK)
+    return st;
+  both_greedy(w, n, &e);
+  if (n <= limit) {
+    st = greedy_vs_perfect(w, n, &e.greedy_vs_perfect);
+    if (st != SHELF_OK)
+      return st;
+    e.has_greedy_vs_perfect = 1;
+  }
+  st = first_mistake(w, n, e.margin, (uint64_t)limit * limit / 2 + n, &e);
+  if (st != SHELF_OK)
+    return st;
+  if (n % 2 == 0) {
+    e.has_parity = 1;
+    for (size_t i = 0; i < n; i++)
+      *(i % 2 == 0 ? &e.odd_sum : &e.even_sum) += w[i];
+    i128 d = e.odd_sum - e.even_sum;
+    e.parity_floor = d < 0 ? -d : d;
+    e.parity_gain = e.margin - e.parity_floor;
+  }
+  *out = e;
+  return SHELF_OK;
+}

@@ -1,0 +1,124 @@
+/*
+ * shelf.c - the library's front door: version, status messages, 128-bit
+ * formatting, engine dispatch and random shelves.
+ */
+#include "internal.h"
+
+/* ==== Version and status ==== */
+
+const char *shelf_version(void) { return SHELF_VERSION_STRING; }
+
+const char *shelf_strerror(shelf_status status) {
+  switch (status) {
+#define SHELF_MESSAGE_(name, value, message)                                   \
+  case SHELF_##name:                                                           \
+    return message;
+    SHELF_STATUS_LIST(SHELF_MESSAGE_)
+#undef SHELF_MESSAGE_
+  }
+  return "unknown status";
+}
+
+const char *shelf_status_name(shelf_status status) {
+  switch (status) {
+#define SHELF_NAME_(name, value, message)                                      \
+  case SHELF_##name:                                                           \
+    return #name;
+    SHELF_STATUS_LIST(SHELF_NAME_)
+#undef SHELF_NAME_
+  }
+  return "UNKNOWN";
+}
+
+/* ==== 128-bit numbers ==== */
+
+size_t shelf_i128_format(shelf_i128 value, char *buf) {
+  /* Work on the magnitude as unsigned so that the most negative value,
+   * whose negation overflows, needs no special case. */
+  u128 mag = value < 0 ? -(u128)value : (u128)value;
+  char digits[40];
+  size_t k = 0;
+  do {
+    digits[k++] = (char)('0' + (int)(mag % 10));
+    mag /= 10;
+  } while (mag != 0);
+  size_t len = 0;
+  if (value < 0)
+    buf[len++] = '-';
+  while (k > 0)
+    buf[len++] = digits[--k];
+  buf[len] = '\0';
+  return len;
+}
+
+/* ==== Solving ==== */
+
+shelf_status shelf_solve(const int64_t *weights, size_t n, shelf_engine engine,
+                         shelf_result *out) {
+  if (out == NULL || (weights == NULL && n > 0))
+    return SHELF_INVALID;
+  i128 margin;
+  shelf_status st;
+  switch (engine) {
+  case SHELF_ENGINE_LINEAR:
+    st = linear_lead(weights, n, &margin);
+    break;
+  case SHELF_ENGINE_DP:
+    st = dp_lead(weights, n, &margin);
+    break;
+  case SHELF_ENGINE_BRUTE:
+    st = brute_lead(weights, n, &margin);
+    break;
+  default:
+    return SHELF_INVALID;
+  }
+  if (st == SHELF_OK)
+    result_from(out, n, weights_sum(weights, n), margin);
+  return st;
+}
+
+shelf_status shelf_margin64(const int64_t *weights, size_t n, int64_t *margin) {
+  if (margin == NULL)
+    return SHELF_INVALID;
+  shelf_result r;
+  shelf_status st = shelf_solve(weights, n, SHELF_ENGINE_LINEAR, &r);
+  if (st != SHELF_OK)
+    return st;
+  if (r.margin < INT64_MIN || r.margin > INT64_MAX)
+    return SHELF_RANGE;
+  *margin = (int64_t)r.margin;
+  return SHELF_OK;
+}
+
+/* ==== Random shelves ==== */
+
+/* SplitMix64: tiny, fixed by its published constants, and the same on every
+ * machine, which is what reproducible shelves need. */
+static uint64_t splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+shelf_status shelf_random(uint64_t seed, int64_t lo, int64_t hi,
+                          int64_t *weights, size_t n) {
+  if (lo > hi || (weights == NULL && n > 0))
+    return SHELF_INVALID;
+  /* span - 1 fits in uint64_t even for the full int64_t range. */
+  uint64_t span_minus_1 = (uint64_t)hi - (uint64_t)lo;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t x = splitmix64(&seed);
+    if (span_minus_1 != UINT64_MAX) {
+      /* Reject the top partial copy of the range so all values are equally
+       * likely: accept x below the largest multiple of the span. */
+      uint64_t span = span_minus_1 + 1;
+      uint64_t limit = UINT64_MAX - UINT64_MAX % span;
+      while (x >= limit)
+        x = splitmix64(&seed);
+      x %= span;
+    }
+    weights[i] = (int64_t)((uint64_t)lo + x);
+  }
+  return SHELF_OK;
+}

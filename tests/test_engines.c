@@ -1,0 +1,284 @@
+/*
+ * test_engines.c - the three engines agree: the seed's cases, every small
+ * shelf over small weights, random shelves by the hundred thousand (ties,
+ * zeros and negatives common), large shelves, and the 64-bit extremes
+ * against values computed independently (Python's integers).
+ */
+#include "harness.h"
+
+/* Solves with one engine and returns the margin (checking the status). */
+static shelf_result solve(const int64_t *w, size_t n, shelf_engine e) {
+  shelf_result r = {0};
+  CHECK_STATUS(shelf_solve(w, n, e, &r), SHELF_OK);
+  return r;
+}
+
+/* Checks that all three engines (or two, for long shelves) agree on w;
+ * returns 0 and prints the shelf and seed if they do not. */
+static int agree(const int64_t *w, size_t n, uint64_t seed) {
+  shelf_result lin = solve(w, n, SHELF_ENGINE_LINEAR);
+  shelf_result dp = solve(w, n, SHELF_ENGINE_DP);
+  int ok = lin.margin == dp.margin && lin.first == dp.first &&
+           lin.second == dp.second && lin.first + lin.second ==
+                                          lin.margin + 2 * lin.second;
+  if (n <= 14) {
+    shelf_result br = solve(w, n, SHELF_ENGINE_BRUTE);
+    ok = ok && br.margin == lin.margin;
+  }
+  if (!ok) {
+    fprintf(stderr, "engines disagree (seed %" PRIu64 ") on [", seed);
+    for (size_t i = 0; i < n; i++)
+      fprintf(stderr, "%s%" PRId64, i ? ", " : "", w[i]);
+    fprintf(stderr, "]\n");
+  }
+  return ok;
+}
+
+static void test_seed_cases(void) {
+  static const struct {
+    int64_t w[8];
+    size_t n;
+    int64_t margin;
+  } cases[] = {{{7, 2, 9, 4}, 4, 10},     {{3, 9, 1, 2}, 4, 7},
+               {{2, 4, 8, 1, 9, 3}, 6, 11}, {{6, 6}, 2, 0},
+               {{10, 1}, 2, 9},           {{5}, 1, 5},
+               {{4, 4, 4, 4}, 4, 0}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    for (int e = 0; e < 3; e++) {
+      shelf_result r = solve(cases[c].w, cases[c].n, (shelf_engine)e);
+      CHECK_I128(r.margin, cases[c].margin);
+    }
+  }
+  shelf_result r = solve((const int64_t[]){7, 2, 9, 4}, 4, SHELF_ENGINE_LINEAR);
+  CHECK_I128(r.first, 16);
+  CHECK_I128(r.second, 6);
+  int64_t m;
+  CHECK_STATUS(shelf_margin64((const int64_t[]){3, 9, 1, 2}, 4, &m), SHELF_OK);
+  CHECK(m == 7);
+}
+
+/* Other published examples of the same game. */
+static void test_published(void) {
+  /* The classic "optimal strategy for a game" examples. */
+  int64_t a[] = {5, 3, 7, 10}, b[] = {8, 15, 3, 7}, c[] = {2, 2, 2, 2},
+          d[] = {20, 30, 2, 2, 2, 10};
+  /* Totals of the first buyer: 15, 22, 4, 42; margins follow from sums. */
+  CHECK_I128(solve(a, 4, SHELF_ENGINE_LINEAR).first, 15);
+  CHECK_I128(solve(b, 4, SHELF_ENGINE_LINEAR).first, 22);
+  CHECK_I128(solve(c, 4, SHELF_ENGINE_LINEAR).first, 4);
+  CHECK_I128(solve(d, 6, SHELF_ENGINE_LINEAR).first, 42);
+  /* The "predict the winner" examples: [1, 5, 2] loses, [1, 5, 233, 7]
+   * wins. */
+  CHECK_I128(solve((const int64_t[]){1, 5, 2}, 3, SHELF_ENGINE_LINEAR).margin,
+             -2);
+  CHECK_I128(
+      solve((const int64_t[]){1, 5, 233, 7}, 4, SHELF_ENGINE_LINEAR).margin,
+      222);
+  /* The "deque" examples: 10 80 90 30 gives 10; 10 100 10 gives -80. */
+  CHECK_I128(
+      solve((const int64_t[]){10, 80, 90, 30}, 4, SHELF_ENGINE_LINEAR).margin,
+      10);
+  CHECK_I128(
+      solve((const int64_t[]){10, 100, 10}, 3, SHELF_ENGINE_LINEAR).margin,
+      -80);
+}
+
+/* Every shelf of up to 8 wheels over {-1, 0, 1, 2}, and up to 10 over
+ * {0, 1, 2}: all ties and orders that small shelves can have. */
+static void test_exhaustive(void) {
+  static const struct {
+    int64_t lo;
+    int base;
+    size_t max_n;
+  } sets[] = {{-1, 4, 8}, {0, 3, 10}};
+  for (size_t s = 0; s < 2; s++) {
+    for (size_t n = 0; n <= sets[s].max_n; n++) {
+      int64_t w[10];
+      uint64_t count = 1;
+      for (size_t i = 0; i < n; i++)
+        count *= (uint64_t)sets[s].base;
+      for (uint64_t code = 0; code < count; code++) {
+        uint64_t x = code;
+        for (size_t i = 0; i < n; i++, x /= (uint64_t)sets[s].base)
+          w[i] = sets[s].lo + (int64_t)(x % (uint64_t)sets[s].base);
+        if (!agree(w, n, code)) {
+          CHECK(0);
+          return;
+        }
+      }
+    }
+  }
+}
+
+/* Weights for random shelves: narrow ranges make ties and equal ends common;
+ * some ranges include zero and negatives, a few are wide. */
+static void random_shelf(rng *r, int64_t *w, size_t n) {
+  int64_t lo, hi;
+  switch (rng_next(r) % 6) {
+  case 0: lo = 0; hi = 1; break;
+  case 1: lo = 1; hi = 3; break;
+  case 2: lo = -3; hi = 3; break;
+  case 3: lo = -10; hi = 0; break;
+  case 4: lo = 1; hi = 10000; break;
+  default: lo = -1000000000000; hi = 1000000000000; break;
+  }
+  for (size_t i = 0; i < n; i++)
+    w[i] = rng_range(r, lo, hi);
+}
+
+static void test_random_small(void) {
+  /* 10^5 shelves of 0..14 wheels: linear, dp and brute. */
+  uint64_t seed = test_seed();
+  rng r = {seed};
+  int64_t w[14];
+  for (int k = 0; k < 100000; k++) {
+    size_t n = (size_t)(rng_next(&r) % 15);
+    random_shelf(&r, w, n);
+    if (!agree(w, n, seed)) {
+      CHECK(0);
+      return;
+    }
+  }
+}
+
+static void test_random_medium(void) {
+  /* 10^5 shelves of up to 60 wheels: linear and dp. */
+  uint64_t seed = test_seed() + 1;
+  rng r = {seed};
+  int64_t w[60];
+  for (int k = 0; k < 100000; k++) {
+    size_t n = 15 + (size_t)(rng_next(&r) % 46);
+    random_shelf(&r, w, n);
+    if (!agree(w, n, seed)) {
+      CHECK(0);
+      return;
+    }
+  }
+}
+
+static void test_random_large(void) {
+  /* Shelves up to 3000 wheels: linear and dp. */
+  uint64_t seed = test_seed() + 2;
+  rng r = {seed};
+  int64_t *w = malloc(3000 * sizeof *w);
+  REQUIRE(w != NULL);
+  for (int k = 0; k < 24; k++) {
+    size_t n = k < 4 ? 3000 - (size_t)k : 100 + (size_t)(rng_next(&r) % 2901);
+    random_shelf(&r, w, n);
+    if (!agree(w, n, seed)) {
+      CHECK(0);
+      break;
+    }
+  }
+  free(w);
+}
+
+/* The extremes of int64_t; the expected values come from Python's exact
+ * integers, not from this library. */
+static void test_extremes(void) {
+  const int64_t M = INT64_MAX, m = INT64_MIN;
+  static const struct {
+    int64_t w[8];
+    size_t n;
+    const char *margin, *first, *second;
+  } cases[] = {
+      {{M, M, M, M, M, M, M}, 7, "9223372036854775807",
+       "36893488147419103228", "27670116110564327421"},
+      {{m, M, m, M, m, M, m, M}, 8, "73786976294838206460",
+       "36893488147419103228", "-36893488147419103232"},
+      {{M, m, M, m, M, m, M, m}, 8, "73786976294838206460",
+       "36893488147419103228", "-36893488147419103232"},
+      {{m, M, m}, 3, "-27670116110564327423", "-18446744073709551616",
+       "9223372036854775807"},
+      {{m, m, m, m, m}, 5, "-9223372036854775808", "-27670116110564327424",
+       "-18446744073709551616"},
+      {{M, m, M, m, M}, 5, "-27670116110564327423", "-9223372036854775809",
+       "18446744073709551614"},
+      {{m, M, M, m, M, m, m}, 7, "-27670116110564327423",
+       "-18446744073709551617", "9223372036854775806"},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    for (int e = 0; e < 3; e++) {
+      shelf_result r = solve(cases[c].w, cases[c].n, (shelf_engine)e);
+      char buf[SHELF_I128_BUFSIZE];
+      shelf_i128_format(r.margin, buf);
+      CHECK(strcmp(buf, cases[c].margin) == 0);
+      shelf_i128_format(r.first, buf);
+      CHECK(strcmp(buf, cases[c].first) == 0);
+      shelf_i128_format(r.second, buf);
+      CHECK(strcmp(buf, cases[c].second) == 0);
+    }
+  }
+  /* Beyond int64_t, the 64-bit call refuses instead of wrapping. */
+  int64_t margin = 42;
+  CHECK_STATUS(shelf_margin64(cases[1].w, 8, &margin), SHELF_RANGE);
+  CHECK(margin == 42);
+  CHECK_STATUS(shelf_margin64(cases[0].w, 7, &margin), SHELF_OK);
+  CHECK(margin == INT64_MAX);
+}
+
+static void test_arguments(void) {
+  shelf_result r;
+  int64_t w[30] = {0};
+  CHECK_STATUS(shelf_solve(NULL, 0, SHELF_ENGINE_LINEAR, &r), SHELF_OK);
+  CHECK_I128(r.margin, 0);
+  CHECK_STATUS(shelf_solve(NULL, 3, SHELF_ENGINE_LINEAR, &r), SHELF_INVALID);
+  CHECK_STATUS(shelf_solve(w, 3, SHELF_ENGINE_LINEAR, NULL), SHELF_INVALID);
+  CHECK_STATUS(shelf_solve(w, 3, (shelf_engine)7, &r), SHELF_INVALID);
+  CHECK_STATUS(shelf_solve(w, SHELF_BRUTE_MAX + 1, SHELF_ENGINE_BRUTE, &r),
+               SHELF_TOO_LONG);
+  CHECK_STATUS(shelf_solve(w, SHELF_BRUTE_MAX, SHELF_ENGINE_BRUTE, &r),
+               SHELF_OK);
+  CHECK_STATUS(shelf_margin64(w, 3, NULL), SHELF_INVALID);
+}
+
+static void test_status_strings(void) {
+  CHECK(strcmp(shelf_strerror(SHELF_OK), "success") == 0);
+  CHECK(strcmp(shelf_strerror(SHELF_NOMEM), "out of memory") == 0);
+  CHECK(strcmp(shelf_strerror((shelf_status)999), "unknown status") == 0);
+  CHECK(strcmp(shelf_status_name(SHELF_EMPTY_ITEM), "EMPTY_ITEM") == 0);
+  CHECK(strcmp(shelf_status_name((shelf_status)-1), "UNKNOWN") == 0);
+  /* Pinned values: released codes never change. */
+  CHECK(SHELF_OK == 0 && SHELF_INVALID == 1 && SHELF_NOMEM == 2 &&
+        SHELF_RANGE == 3 && SHELF_TOO_LONG == 4 &&
+        SHELF_EXPECTED_INTEGER == 10 && SHELF_UNEXPECTED_CHAR == 21);
+  CHECK(strcmp(shelf_version(), SHELF_VERSION_STRING) == 0);
+  char buf[SHELF_I128_BUFSIZE];
+  shelf_i128 min128 = -((shelf_i128)1 << 126) * 2;
+  CHECK(shelf_i128_format(min128, buf) == 40);
+  CHECK(strcmp(buf, "-170141183460469231731687303715884105728") == 0);
+  CHECK(shelf_i128_format(0, buf) == 1 && strcmp(buf, "0") == 0);
+}
+
+static void test_random_api(void) {
+  int64_t a[1000], b[1000];
+  CHECK_STATUS(shelf_random(42, 1, 10000, a, 1000), SHELF_OK);
+  CHECK_STATUS(shelf_random(42, 1, 10000, b, 1000), SHELF_OK);
+  CHECK(memcmp(a, b, sizeof a) == 0);
+  int in_range = 1;
+  for (int i = 0; i < 1000; i++)
+    in_range = in_range && a[i] >= 1 && a[i] <= 10000;
+  CHECK(in_range);
+  /* Pinned: the same seed gives the same shelf in every release. */
+  CHECK_STATUS(shelf_random(1, 1, 10000, a, 3), SHELF_OK);
+  CHECK(a[0] == 2466 && a[1] == 8520 && a[2] == 591); /* from Python */
+  CHECK_STATUS(shelf_random(1, 5, 4, a, 3), SHELF_INVALID);
+  CHECK_STATUS(shelf_random(1, INT64_MIN, INT64_MAX, a, 3), SHELF_OK);
+  CHECK_STATUS(shelf_random(1, 7, 7, a, 3), SHELF_OK);
+  CHECK(a[0] == 7 && a[2] == 7);
+}
+
+static const test tests[] = {
+    {"seed cases", test_seed_cases},
+    {"published examples", test_published},
+    {"exhaustive small shelves", test_exhaustive},
+    {"random shelves, n <= 14, three engines", test_random_small},
+    {"random shelves, n <= 60, linear and dp", test_random_medium},
+    {"random shelves, n <= 3000, linear and dp", test_random_large},
+    {"64-bit extremes", test_extremes},
+    {"arguments", test_arguments},
+    {"status strings and numbers", test_status_strings},
+    {"random shelves API", test_random_api},
+};
+
+TEST_MAIN(tests)
