@@ -1,0 +1,163 @@
+/*
+ * test_line.c - the line of perfect play and the best move on a block:
+ * every move checked against an interval-DP table, totals that add up to the
+ * margin, and a line of a million wheels.
+ */
+#include "harness.h"
+
+#define MAX_N 60
+
+/* lead[i][j] for all blocks, in 128 bits, straight from the recurrence. */
+static void lead_table(const int64_t *w, size_t n,
+                       shelf_i128 lead[MAX_N + 1][MAX_N + 1]) {
+  for (size_t i = 0; i < n; i++)
+    lead[i][i] = w[i];
+  for (size_t span = 2; span <= n; span++) {
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      shelf_i128 l = w[i] - lead[i + 1][j], r = w[j] - lead[i][j - 1];
+      lead[i][j] = l > r ? l : r;
+    }
+  }
+}
+
+/* Lead kept by taking `end` of block i..j. */
+static shelf_i128 kept(const int64_t *w, shelf_i128 lead[MAX_N + 1][MAX_N + 1],
+                       size_t i, size_t j, int end) {
+  if (i == j)
+    return w[i];
+  return end == SHELF_LEFT ? w[i] - lead[i + 1][j] : w[j] - lead[i][j - 1];
+}
+
+static shelf_i128 table[MAX_N + 1][MAX_N + 1];
+
+static void random_shelf(rng *r, int64_t *w, size_t n) {
+  static const int64_t ranges[][2] = {{0, 1},  {1, 3},     {-2, 2},
+                                      {5, 5},  {1, 10000}, {-9, 9},
+                                      {0, 0},  {INT64_MAX - 2, INT64_MAX}};
+  size_t k = (size_t)(rng_next(r) % 8);
+  for (size_t i = 0; i < n; i++)
+    w[i] = rng_range(r, ranges[k][0], ranges[k][1]);
+}
+
+static void test_every_move_optimal(void) {
+  uint64_t seed = test_seed() + 10;
+  rng r = {seed};
+  int64_t w[MAX_N];
+  unsigned char ends[MAX_N];
+  for (int k = 0; k < 20000; k++) {
+    size_t n = 1 + (size_t)(rng_next(&r) % MAX_N);
+    random_shelf(&r, w, n);
+    lead_table(w, n, table);
+    REQUIRE(shelf_line(w, n, ends) == SHELF_OK);
+    size_t i = 0, j = n - 1;
+    shelf_i128 totals[2] = {0, 0};
+    int ok = 1;
+    for (size_t t = 0; t < n && ok; t++) {
+      ok = ends[t] <= SHELF_RIGHT &&
+           kept(w, table, i, j, ends[t]) == table[i][j];
+      totals[t & 1] += ends[t] == SHELF_LEFT ? w[i++] : w[j--];
+    }
+    ok = ok && totals[0] - totals[1] == table[0][n - 1];
+    if (!ok) {
+      fprintf(stderr, "line not optimal, seed %" PRIu64 " shelf %d\n", seed, k);
+      CHECK(0);
+      return;
+    }
+  }
+  CHECK(1);
+}
+
+static void test_best_move(void) {
+  uint64_t seed = test_seed() + 11;
+  rng r = {seed};
+  int64_t w[24];
+  unsigned char ends[24];
+  for (int k = 0; k < 3000; k++) {
+    size_t n = 1 + (size_t)(rng_next(&r) % 24);
+    random_shelf(&r, w, n);
+    lead_table(w, n, table);
+    for (size_t i = 0; i < n; i++) {
+      for (size_t j = i; j < n; j++) {
+        shelf_choice c;
+        REQUIRE(shelf_best_move(w, n, i, j, &c) == SHELF_OK);
+        REQUIRE(shelf_line(w + i, j - i + 1, ends) == SHELF_OK);
+        int ok = c.lead == table[i][j] &&
+                 c.left == kept(w, table, i, j, SHELF_LEFT) &&
+                 c.right == kept(w, table, i, j, SHELF_RIGHT) &&
+                 (c.best == SHELF_LEFT ? c.left : c.right) == c.lead &&
+                 c.best == ends[0];
+        if (!ok) {
+          fprintf(stderr, "best move wrong, seed %" PRIu64 " block %zu..%zu\n",
+                  seed, i, j);
+          CHECK(0);
+          return;
+        }
+      }
+    }
+  }
+  shelf_choice c;
+  int64_t s[] = {3, 9, 1, 2};
+  CHECK_STATUS(shelf_best_move(s, 4, 0, 3, &c), SHELF_OK);
+  CHECK(c.best == SHELF_RIGHT);
+  CHECK_I128(c.left, -5);
+  CHECK_I128(c.right, 7);
+  CHECK_I128(c.lead, 7);
+  CHECK_STATUS(shelf_best_move(s, 4, 2, 1, &c), SHELF_INVALID);
+  CHECK_STATUS(shelf_best_move(s, 4, 0, 4, &c), SHELF_INVALID);
+  CHECK_STATUS(shelf_best_move(NULL, 4, 0, 1, &c), SHELF_INVALID);
+  CHECK_STATUS(shelf_best_move(s, 4, 0, 1, NULL), SHELF_INVALID);
+}
+
+/* The seed's example, move by move. */
+static void test_seed_line(void) {
+  int64_t s[] = {3, 9, 1, 2};
+  unsigned char ends[4];
+  CHECK_STATUS(shelf_line(s, 4, ends), SHELF_OK);
+  CHECK(ends[0] == SHELF_RIGHT); /* the 2, leaving the 9 shielded */
+  CHECK(ends[1] == SHELF_LEFT);  /* the second buyer takes the 3 */
+  CHECK(ends[2] == SHELF_LEFT);  /* the 9 */
+  CHECK(ends[3] == SHELF_LEFT);
+  CHECK_STATUS(shelf_line(NULL, 0, NULL), SHELF_OK);
+  CHECK_STATUS(shelf_line(NULL, 2, ends), SHELF_INVALID);
+  CHECK_STATUS(shelf_line(s, 4, NULL), SHELF_INVALID);
+}
+
+/* A million wheels: every wheel taken once, from an end, and the totals
+ * equal the engine's. */
+static void test_million(void) {
+  size_t n = 1000000;
+  int64_t *w = malloc(n * sizeof *w);
+  unsigned char *ends = malloc(n);
+  REQUIRE(w != NULL && ends != NULL);
+  for (int shape = 0; shape < 3; shape++) {
+    if (shape == 0)
+      CHECK_STATUS(shelf_random(7, 1, 10000, w, n), SHELF_OK);
+    for (size_t i = 0; shape > 0 && i < n; i++)
+      w[i] = shape == 1 ? (int64_t)(n - i) : (int64_t)(i % 7 == 3 ? 50 : i % 5);
+    CHECK_STATUS(shelf_line(w, n, ends), SHELF_OK);
+    shelf_result r;
+    CHECK_STATUS(shelf_solve(w, n, SHELF_ENGINE_LINEAR, &r), SHELF_OK);
+    size_t i = 0, j = n;
+    shelf_i128 totals[2] = {0, 0};
+    int ok = 1;
+    for (size_t t = 0; t < n && ok; t++) {
+      ok = i < j && ends[t] <= SHELF_RIGHT;
+      totals[t & 1] += ends[t] == SHELF_LEFT ? w[i++] : w[--j];
+    }
+    CHECK(ok && i == j);
+    CHECK_I128(totals[0], r.first);
+    CHECK_I128(totals[1], r.second);
+  }
+  free(w);
+  free(ends);
+}
+
+static const test tests[] = {
+    {"every move of the line keeps the lead", test_every_move_optimal},
+    {"best move on every block", test_best_move},
+    {"the seed's line", test_seed_line},
+    {"a line of a million wheels", test_million},
+};
+
+TEST_MAIN(tests)
