@@ -69,7 +69,7 @@ static const char usage_text[] =
     "  shelf 3 9 1 2                  prints 7\n"
     "  shelf --moves 3 9 1 2          the whole game, turn by turn\n"
     "  shelf --explain '[3, 9, 1, 2]' why taking the heavier end loses\n"
-    "  shelf --json -- -4 10 -7       {\"n\": 3, \"margin\": -1, ...}\n"
+    "  shelf --json -- -4 10 -7       {\"n\": 3, \"margin\": -21, ...}\n"
     "  shelf --batch -f shelves.txt   one margin per input line\n"
     "\n"
     "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
