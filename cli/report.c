@@ -142,6 +142,8 @@ static void text_moves(out *o, const report_options *opt, const report *r) {
   moves_ctx m = {o, r, opt->align, {0}};
   for (int c = 0; c < COLUMNS; c++)
     m.width[c] = (int)strlen(column_names[c]);
+  widen(&m.width[1], (int)strlen("second"));
+  widen(&m.width[2], (int)strlen("right"));
   if (opt->align)
     replay(r, measure_turn, &m);
   for (int c = 0; c < COLUMNS; c++)
