@@ -296,6 +296,7 @@ static int feed(run *r, const char *data, size_t len) {
       if (!r->opt->keep_going || st == SHELF_NOMEM)
         return 1;
       r->failed = 1;
+      r->shelf_line++; /* the bad line counts as a line */
       shelf_parser_skip_line(r->parser);
       shelf_solver_reset(r->solver);
       continue;

@@ -64,10 +64,3 @@ int i128_width(shelf_i128 v) {
   return (int)shelf_i128_format(v, buf);
 }
 
-void out_i128_width(out *o, shelf_i128 v, int width) {
-  char buf[SHELF_I128_BUFSIZE];
-  int n = (int)shelf_i128_format(v, buf);
-  for (; n < width; width--)
-    out_char(o, ' ');
-  out_bytes(o, buf, (size_t)n);
-}

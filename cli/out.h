@@ -30,8 +30,6 @@ void out_str(out *o, const char *s);
 void out_char(out *o, char c);
 void out_i128(out *o, shelf_i128 v);
 void out_u64(out *o, uint64_t v);
-/* A number right-aligned in `width` columns (no padding when width is 0). */
-void out_i128_width(out *o, shelf_i128 v, int width);
 /* The number of characters shelf_i128_format() writes for v. */
 int i128_width(shelf_i128 v);
 
