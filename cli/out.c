@@ -4,6 +4,7 @@
 #include "out.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -64,3 +65,67 @@ int i128_width(shelf_i128 v) {
   return (int)shelf_i128_format(v, buf);
 }
 
+
+static void out_json_string(out *o, const char *s) {
+  out_char(o, '"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      out_char(o, '\\');
+      out_char(o, (char)c);
+    } else if (c < 0x20) {
+      static const char hex[] = "0123456789abcdef";
+      char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      out_bytes(o, esc, 6);
+    } else {
+      out_char(o, (char)c);
+    }
+  }
+  out_char(o, '"');
+}
+
+static void out_standing(out *o, shelf_i128 margin) {
+  if (margin == 0) {
+    out_str(o, "level");
+    return;
+  }
+  out_i128(o, margin < 0 ? -margin : margin);
+  out_str(o, margin < 0 ? " kilos behind" : " kilos ahead");
+}
+
+void out_format(out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  for (const char *p = fmt; *p; p++) {
+    const char *q = p;
+    while (*q && *q != '%')
+      q++;
+    out_bytes(o, p, (size_t)(q - p));
+    if (*q == '\0')
+      break;
+    p = q + 1;
+    switch (*p) {
+    case 's':
+      out_str(o, va_arg(ap, const char *));
+      break;
+    case 'u':
+      out_u64(o, va_arg(ap, uint64_t));
+      break;
+    case 'I':
+      out_i128(o, va_arg(ap, shelf_i128));
+      break;
+    case 'S':
+      out_standing(o, va_arg(ap, shelf_i128));
+      break;
+    case 'J':
+      out_json_string(o, va_arg(ap, const char *));
+      break;
+    default: /* %% and anything unknown print as they are */
+      out_char(o, *p ? *p : '%');
+      if (*p == '\0')
+        p--;
+      break;
+    }
+  }
+  va_end(ap);
+}

@@ -15,34 +15,6 @@ static const char *end_name(int end) {
   return end == SHELF_LEFT ? "left" : "right";
 }
 
-void out_json_string(out *o, const char *s) {
-  out_char(o, '"');
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') {
-      out_char(o, '\\');
-      out_char(o, (char)c);
-    } else if (c < 0x20) {
-      static const char hex[] = "0123456789abcdef";
-      char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-      out_bytes(o, esc, 6);
-    } else {
-      out_char(o, (char)c);
-    }
-  }
-  out_char(o, '"');
-}
-
-/* "7 kilos ahead", "5 kilos behind", "level". */
-static void out_standing(out *o, shelf_i128 margin) {
-  if (margin == 0) {
-    out_str(o, "level");
-    return;
-  }
-  out_i128(o, margin < 0 ? -margin : margin);
-  out_str(o, margin < 0 ? " kilos behind" : " kilos ahead");
-}
-
 /* The wheel greedy would take at the first mistake: the block's end on the
  * mistake's side, found by replaying the line up to that turn. */
 static size_t mistake_wheel(const report *r) {
@@ -151,64 +123,38 @@ static void text_moves(out *o, const report_options *opt, const report *r) {
          opt->align);
   out_char(o, '\n');
   replay(r, print_turn, &m);
-  out_str(o, "first ");
-  out_i128(o, r->result.first);
-  out_str(o, ", second ");
-  out_i128(o, r->result.second);
-  out_str(o, ", margin ");
-  out_i128(o, r->result.margin);
-  out_char(o, '\n');
+  out_format(o, "first %I, second %I, margin %I\n", r->result.first,
+             r->result.second, r->result.margin);
 }
 
 static void text_explain(out *o, const report *r) {
   const shelf_explanation *e = &r->explanation;
-  out_str(o, "Perfect play: the first buyer finishes ");
-  out_standing(o, e->margin);
-  out_str(o, ", ");
-  out_i128(o, r->result.first);
-  out_str(o, " to ");
-  out_i128(o, r->result.second);
-  out_str(o, ".\n");
-
-  out_str(o, "Both greedy (always the heavier end, the left on equal weights): "
-             "the first buyer finishes ");
-  out_standing(o, e->greedy_margin);
-  out_str(o, ", ");
-  out_i128(o, e->greedy_first);
-  out_str(o, " to ");
-  out_i128(o, e->greedy_second);
-  out_str(o, ".\n");
-
-  out_str(o, "A greedy first buyer against a perfect second: ");
-  if (e->has_greedy_vs_perfect) {
-    out_str(o, "the first buyer finishes ");
-    out_standing(o, e->greedy_vs_perfect);
-    out_str(o, ", ");
-    out_i128(o, e->margin - e->greedy_vs_perfect);
-    out_str(o, " kilos worse than perfect play.\n");
-  } else {
-    out_str(o, "not computed above ");
-    out_u64(o, SHELF_EXPLAIN_MAX);
-    out_str(o, " wheels (its search takes time n squared).\n");
-  }
-
+  out_format(o, "Perfect play: the first buyer finishes %S, %I to %I.\n",
+             e->margin, r->result.first, r->result.second);
+  out_format(o,
+             "Both greedy (always the heavier end, the left on equal "
+             "weights): the first buyer finishes %S, %I to %I.\n",
+             e->greedy_margin, e->greedy_first, e->greedy_second);
+  if (e->has_greedy_vs_perfect)
+    out_format(o,
+               "A greedy first buyer against a perfect second: the first "
+               "buyer finishes %S, %I kilos worse than perfect play.\n",
+               e->greedy_vs_perfect, e->margin - e->greedy_vs_perfect);
+  else
+    out_format(o,
+               "A greedy first buyer against a perfect second: not computed "
+               "above %u wheels (its search takes time n squared).\n",
+               (uint64_t)SHELF_EXPLAIN_MAX);
   if (e->mistake == 1) {
     size_t wheel = mistake_wheel(r);
-    out_str(o, "The greedy trap: at turn ");
-    out_u64(o, e->mistake_turn);
-    out_str(o, " the ");
-    out_str(o, buyer_name(e->mistake_turn));
-    out_str(o, " buyer's heavier end is the ");
-    out_str(o, end_name(e->mistake_end));
-    out_str(o, " (wheel ");
-    out_u64(o, (uint64_t)wheel + 1);
-    out_str(o, ", ");
-    out_i128(o, r->weights[wheel]);
-    out_str(o, " kilos), but taking it costs ");
-    out_i128(o, e->mistake_cost);
-    out_str(o, " kilos of lead; perfect play takes the ");
-    out_str(o, end_name(!e->mistake_end));
-    out_str(o, ".\n");
+    out_format(o,
+               "The greedy trap: at turn %u the %s buyer's heavier end is the "
+               "%s (wheel %u, %I kilos), but taking it costs %I kilos of "
+               "lead; perfect play takes the %s.\n",
+               e->mistake_turn, buyer_name(e->mistake_turn),
+               end_name(e->mistake_end), (uint64_t)wheel + 1,
+               (shelf_i128)r->weights[wheel], e->mistake_cost,
+               end_name(!e->mistake_end));
   } else if (e->mistake == 0) {
     out_str(o, "The greedy trap: none here; on this shelf the heavier end is "
                "an optimal move at every turn of the perfect line.\n");
@@ -216,135 +162,83 @@ static void text_explain(out *o, const report *r) {
     out_str(o, "The greedy trap: not searched to the end on a shelf this "
                "long.\n");
   }
-
-  if (e->has_parity && r->n > 0) {
-    int odd = e->odd_sum >= e->even_sum;
-    out_str(o, "Parity floor: the odd positions weigh ");
-    out_i128(o, e->odd_sum);
-    out_str(o, ", the even ");
-    out_i128(o, e->even_sum);
-    out_str(o, "; by taking every ");
-    out_str(o, odd ? "odd" : "even");
-    out_str(o, " position the first buyer is sure to finish ");
-    out_standing(o, e->parity_floor);
-    out_str(o, ", and perfect play gets ");
-    out_i128(o, e->parity_gain);
-    out_str(o, " more.\n");
-  } else if (!e->has_parity) {
+  if (e->has_parity && r->n > 0)
+    out_format(o,
+               "Parity floor: the odd positions weigh %I, the even %I; by "
+               "taking every %s position the first buyer is sure to finish "
+               "%S, and perfect play gets %I more.\n",
+               e->odd_sum, e->even_sum,
+               e->odd_sum >= e->even_sum ? "odd" : "even", e->parity_floor,
+               e->parity_gain);
+  else if (!e->has_parity)
     out_str(o, "Parity floor: none, the shelf has an odd number of wheels.\n");
-  }
 }
 
 /* ==== JSON ==== */
 
-static void json_key(out *o, const char *key) {
-  out_str(o, ", \"");
-  out_str(o, key);
-  out_str(o, "\": ");
-}
-
 static void json_explain(out *o, const report *r) {
   const shelf_explanation *e = &r->explanation;
-  json_key(o, "greedy");
-  out_str(o, "{\"first\": ");
-  out_i128(o, e->greedy_first);
-  out_str(o, ", \"second\": ");
-  out_i128(o, e->greedy_second);
-  out_str(o, ", \"margin\": ");
-  out_i128(o, e->greedy_margin);
-  out_char(o, '}');
-  json_key(o, "greedy_vs_perfect");
+  out_format(o, ", \"greedy\": {\"first\": %I, \"second\": %I, \"margin\": %I}",
+             e->greedy_first, e->greedy_second, e->greedy_margin);
   if (e->has_greedy_vs_perfect)
-    out_i128(o, e->greedy_vs_perfect);
+    out_format(o, ", \"greedy_vs_perfect\": %I", e->greedy_vs_perfect);
   else
-    out_str(o, "null");
-  json_key(o, "first_mistake");
+    out_str(o, ", \"greedy_vs_perfect\": null");
   if (e->mistake == 1) {
     size_t wheel = mistake_wheel(r);
-    out_str(o, "{\"turn\": ");
-    out_u64(o, e->mistake_turn);
-    out_str(o, ", \"buyer\": \"");
-    out_str(o, buyer_name(e->mistake_turn));
-    out_str(o, "\", \"end\": \"");
-    out_str(o, end_name(e->mistake_end));
-    out_str(o, "\", \"index\": ");
-    out_u64(o, wheel);
-    out_str(o, ", \"weight\": ");
-    out_i128(o, r->weights[wheel]);
-    out_str(o, ", \"cost\": ");
-    out_i128(o, e->mistake_cost);
-    out_char(o, '}');
+    out_format(o,
+               ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
+               "\"end\": \"%s\", \"index\": %u, \"weight\": %I, \"cost\": %I}",
+               e->mistake_turn, buyer_name(e->mistake_turn),
+               end_name(e->mistake_end), (uint64_t)wheel,
+               (shelf_i128)r->weights[wheel], e->mistake_cost);
   } else {
-    out_str(o, "null");
+    out_str(o, ", \"first_mistake\": null");
   }
-  json_key(o, "parity");
-  if (e->has_parity) {
-    out_str(o, "{\"odd\": ");
-    out_i128(o, e->odd_sum);
-    out_str(o, ", \"even\": ");
-    out_i128(o, e->even_sum);
-    out_str(o, ", \"floor\": ");
-    out_i128(o, e->parity_floor);
-    out_str(o, ", \"gain\": ");
-    out_i128(o, e->parity_gain);
-    out_char(o, '}');
-  } else {
-    out_str(o, "null");
-  }
+  if (e->has_parity)
+    out_format(o,
+               ", \"parity\": {\"odd\": %I, \"even\": %I, \"floor\": %I, "
+               "\"gain\": %I}",
+               e->odd_sum, e->even_sum, e->parity_floor, e->parity_gain);
+  else
+    out_str(o, ", \"parity\": null");
+  /* Says that a null above means "not computed", not "none". */
   if (!e->has_greedy_vs_perfect || e->mistake < 0)
-    json_key(o, "limits_reached"), out_str(o, "true");
+    out_str(o, ", \"limits_reached\": true");
 }
 
 static void json_turn(void *ctx, size_t turn, size_t wheel,
                       const shelf_i128 totals[2]) {
   moves_ctx *m = ctx;
   (void)totals;
-  out_str(m->o, turn ? ", {\"turn\": " : "{\"turn\": ");
-  out_u64(m->o, (uint64_t)turn + 1);
-  out_str(m->o, ", \"buyer\": \"");
-  out_str(m->o, buyer_name(turn + 1));
-  out_str(m->o, "\", \"end\": \"");
-  out_str(m->o, end_name(m->r->ends[turn]));
-  out_str(m->o, "\", \"index\": ");
-  out_u64(m->o, wheel);
-  out_str(m->o, ", \"weight\": ");
-  out_i128(m->o, m->r->weights[wheel]);
-  out_char(m->o, '}');
+  out_format(m->o,
+             "%s{\"turn\": %u, \"buyer\": \"%s\", \"end\": \"%s\", "
+             "\"index\": %u, \"weight\": %I}",
+             turn ? ", " : "", (uint64_t)turn + 1, buyer_name(turn + 1),
+             end_name(m->r->ends[turn]), (uint64_t)wheel,
+             (shelf_i128)m->r->weights[wheel]);
 }
 
 static void json_moves(out *o, const report *r) {
   moves_ctx m = {o, r, 0, {0}};
-  json_key(o, "moves");
-  out_char(o, '[');
+  out_str(o, ", \"moves\": [");
   replay(r, json_turn, &m);
   out_char(o, ']');
 }
 
 void report_json_error(out *o, uint64_t line, uint64_t column,
                        const char *message, const char *found) {
-  out_str(o, "{\"line\": ");
-  out_u64(o, line);
-  out_str(o, ", \"column\": ");
-  out_u64(o, column);
-  out_str(o, ", \"error\": ");
-  out_json_string(o, message);
-  out_str(o, ", \"found\": ");
-  out_json_string(o, found);
-  out_str(o, "}\n");
+  out_format(o, "{\"line\": %u, \"column\": %u, \"error\": %J, \"found\": %J}\n",
+             line, column, message, found);
 }
 
 /* ==== Entry ==== */
 
 void report_print(out *o, const report_options *opt, const report *r) {
   if (opt->json) {
-    out_str(o, "{\"n\": ");
-    out_u64(o, r->result.n);
-    json_key(o, "margin");
-    out_i128(o, r->result.margin);
-    json_key(o, "first");
-    out_i128(o, r->result.first);
-    json_key(o, "second");
-    out_i128(o, r->result.second);
+    out_format(o, "{\"n\": %u, \"margin\": %I, \"first\": %I, \"second\": %I",
+               r->result.n, r->result.margin, r->result.first,
+               r->result.second);
     if (opt->moves)
       json_moves(o, r);
     if (opt->explain)
@@ -352,8 +246,7 @@ void report_print(out *o, const report_options *opt, const report *r) {
     out_str(o, "}\n");
     return;
   }
-  out_i128(o, r->result.margin);
-  out_char(o, '\n');
+  out_format(o, "%I\n", r->result.margin);
   if (opt->moves)
     text_moves(o, opt, r);
   if (opt->explain)

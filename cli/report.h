@@ -32,7 +32,4 @@ void report_print(out *o, const report_options *opt, const report *r);
 void report_json_error(out *o, uint64_t line, uint64_t column,
                        const char *message, const char *found);
 
-/* Writes s as a JSON string, quotes included. */
-void out_json_string(out *o, const char *s);
-
 #endif
