@@ -13,6 +13,7 @@
  * before an error is flushed before the error is reported.
  */
 #include "out.h"
+#include "play.h"
 #include "report.h"
 
 #include <shelf.h>
@@ -36,6 +37,7 @@ typedef struct options {
   int keep_going;        /* --keep-going: report bad lines and go on */
   shelf_engine engine;   /* --algorithm */
   report_options report; /* --json, --moves, --explain */
+  play_options play;     /* --interactive, --svg, --random (play.c) */
 } options;
 
 static const char usage_text[] =
@@ -62,6 +64,25 @@ static const char usage_text[] =
     "                         perfect play is computed up to 20000 wheels)\n"
     "  -a, --algorithm NAME   linear (default, O(n)), dp (O(n^2)) or brute\n"
     "                         (at most 25 wheels)\n"
+    "\n"
+    "Playing and seeing:\n"
+    "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
+    "                         first buyer. On a terminal: Left or h, Right\n"
+    "                         or l, ? for a hint, q to quit. From a pipe:\n"
+    "                         one command a line: l, r, ?, q. Weights come\n"
+    "                         from arguments, -f FILE or --random\n"
+    "      --second           with --interactive, be the second buyer\n"
+    "      --svg FILE         also draw the shelf and its perfect game as\n"
+    "                         SVG into FILE ('-': standard output, instead\n"
+    "                         of the usual output); --explain marks the\n"
+    "                         greedy trap; over 200 wheels, a summary\n"
+    "      --random N         a random shelf of N wheels (1 to 10^9): printed\n"
+    "                         as a list, or solved with --moves, --explain,\n"
+    "                         --json, --svg, --interactive or --algorithm\n"
+    "      --seed S           the random shelf's seed, 0 to 2^64-1: the same\n"
+    "                         seed gives the same shelf on every machine\n"
+    "                         (default: from the clock, told on stderr)\n"
+    "      --range LO..HI     the random weights' range (default 1..10000)\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
@@ -71,6 +92,9 @@ static const char usage_text[] =
     "  shelf --explain '[3, 9, 1, 2]' why taking the heavier end loses\n"
     "  shelf --json -- -4 10 -7       {\"n\": 3, \"margin\": -21, ...}\n"
     "  shelf --batch -f shelves.txt   one margin per input line\n"
+    "  shelf -i 3 9 1 2               lose to shelf, then ask it why\n"
+    "  shelf --explain --svg g.svg 3 9 1 2   the whole game as a picture\n"
+    "  shelf --random 5 --seed 1      the same five weights every time\n"
     "\n"
     "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
 
@@ -111,6 +135,12 @@ static int parse_engine(const char *name, shelf_engine *engine) {
   return 0;
 }
 
+/* A usage error found by play.c, which leaves the exit to us. */
+static void play_usage(int ok, const char *why) {
+  if (!ok)
+    usage_error("%s", why);
+}
+
 static void parse_options(int argc, char **argv, options *opt) {
   static const struct option longs[] = {
       {"file", required_argument, NULL, 'f'},
@@ -122,10 +152,12 @@ static void parse_options(int argc, char **argv, options *opt) {
       {"algorithm", required_argument, NULL, 'a'},
       {"help", no_argument, NULL, 'h'},
       {"version", no_argument, NULL, 'V'},
+      PLAY_LONG_OPTIONS,
       {NULL, 0, NULL, 0}};
   opterr = 0; /* our own messages, in our own format */
+  char why[256]; /* play.c's usage errors */
   int c;
-  while ((c = getopt_long(argc, argv, ":f:bkjmea:hV", longs, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":f:bkjmea:hVi", longs, NULL)) != -1) {
     switch (c) {
     case 'f':
       opt->file = optarg;
@@ -156,6 +188,14 @@ static void parse_options(int argc, char **argv, options *opt) {
     case 'V':
       printf("shelf %s\n", shelf_version());
       exit(fflush(stdout) == 0 ? 0 : 1);
+    case 'i':
+    case PLAY_SECOND:
+    case PLAY_SVG:
+    case PLAY_RANDOM:
+    case PLAY_SEED:
+    case PLAY_RANGE:
+      play_usage(play_option(&opt->play, c, optarg, why, sizeof why), why);
+      break;
     case ':':
       usage_error("option '%s' needs an argument", argv[optind - 1]);
       break;
@@ -169,6 +209,9 @@ static void parse_options(int argc, char **argv, options *opt) {
     usage_error("give weights either as arguments or with -f, not both");
   if (opt->keep_going && !opt->batch)
     usage_error("--keep-going goes with --batch");
+  play_usage(play_check(&opt->play, &opt->report, opt->batch, opt->file,
+                        optind < argc, why, sizeof why),
+             why);
 }
 
 /* ==== Solving one shelf ==== */
@@ -190,7 +233,7 @@ typedef struct run {
 /* Whether this run needs the weights kept. */
 static int needs_weights(const options *opt) {
   return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
-         opt->report.explain;
+         opt->report.explain || play_needs_weights(&opt->play);
 }
 
 /* The place prefix of a message: "FILE: line 3: " and so on. */
@@ -221,6 +264,13 @@ static int emit_shelf(run *r) {
     }
     if (st == SHELF_OK && r->opt->report.explain)
       st = shelf_explain(rep.weights, rep.n, 0, &rep.explanation);
+  }
+  if (st == SHELF_OK && play_takes_over(&r->opt->play)) {
+    /* A picture or a game: play.c prints, and reports its own failures. */
+    int status =
+        play_shelf(&r->opt->play, &r->opt->report, &rep, &r->stdout_buf);
+    free(ends);
+    return status;
   }
   if (st == SHELF_OK)
     report_print(&r->stdout_buf, &r->opt->report, &rep);
@@ -398,9 +448,30 @@ static int read_args(run *r, int nargs, char **args) {
   return status;
 }
 
+/* --random N: a made-up shelf, listed, or solved like one that was typed. */
+static int read_random(run *r) {
+  int64_t *weights;
+  size_t n;
+  if (play_random_shelf(&r->opt->play, &weights, &n) != 0)
+    return 1;
+  int status = 0;
+  if (play_lists_only(&r->opt->play, &r->opt->report,
+                      r->opt->engine != SHELF_ENGINE_LINEAR)) {
+    play_print_list(&r->stdout_buf, weights, n);
+  } else if (shelf_solver_push_many(r->solver, weights, n) != SHELF_OK) {
+    error_line("out of memory");
+    status = 1;
+  } else {
+    status = emit_shelf(r);
+  }
+  free(weights);
+  return status;
+}
+
 int main(int argc, char **argv) {
   options opt = {0};
   opt.engine = SHELF_ENGINE_LINEAR;
+  play_defaults(&opt.play);
   parse_options(argc, argv, &opt);
 
   static run r; /* holds the output buffer; too big for some stacks */
@@ -416,7 +487,9 @@ int main(int argc, char **argv) {
   }
 
   int status;
-  if (optind < argc) {
+  if (opt.play.random) {
+    status = read_random(&r);
+  } else if (optind < argc) {
     status = read_args(&r, argc - optind, argv + optind);
   } else if (opt.file != NULL && strcmp(opt.file, "-") != 0) {
     int fd = open(opt.file, O_RDONLY);

@@ -111,11 +111,14 @@ void out_format(out *o, const char *fmt, ...) {
     case 'u':
       out_u64(o, va_arg(ap, uint64_t));
       break;
-    case 'I':
-      out_i128(o, va_arg(ap, shelf_i128));
+    case 'd':
+      out_i128(o, va_arg(ap, int64_t));
+      break;
+    case 'I': /* by pointer: clang passes variadic __int128 unreliably */
+      out_i128(o, *va_arg(ap, const shelf_i128 *));
       break;
     case 'S':
-      out_standing(o, va_arg(ap, shelf_i128));
+      out_standing(o, *va_arg(ap, const shelf_i128 *));
       break;
     case 'J':
       out_json_string(o, va_arg(ap, const char *));

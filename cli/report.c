@@ -123,23 +123,24 @@ static void text_moves(out *o, const report_options *opt, const report *r) {
          opt->align);
   out_char(o, '\n');
   replay(r, print_turn, &m);
-  out_format(o, "first %I, second %I, margin %I\n", r->result.first,
-             r->result.second, r->result.margin);
+  out_format(o, "first %I, second %I, margin %I\n", &r->result.first,
+             &r->result.second, &r->result.margin);
 }
 
 static void text_explain(out *o, const report *r) {
   const shelf_explanation *e = &r->explanation;
   out_format(o, "Perfect play: the first buyer finishes %S, %I to %I.\n",
-             e->margin, r->result.first, r->result.second);
+             &e->margin, &r->result.first, &r->result.second);
   out_format(o,
              "Both greedy (always the heavier end, the left on equal "
              "weights): the first buyer finishes %S, %I to %I.\n",
-             e->greedy_margin, e->greedy_first, e->greedy_second);
+             &e->greedy_margin, &e->greedy_first, &e->greedy_second);
+  shelf_i128 worse = e->margin - e->greedy_vs_perfect;
   if (e->has_greedy_vs_perfect)
     out_format(o,
                "A greedy first buyer against a perfect second: the first "
                "buyer finishes %S, %I kilos worse than perfect play.\n",
-               e->greedy_vs_perfect, e->margin - e->greedy_vs_perfect);
+               &e->greedy_vs_perfect, &worse);
   else
     out_format(o,
                "A greedy first buyer against a perfect second: not computed "
@@ -149,11 +150,11 @@ static void text_explain(out *o, const report *r) {
     size_t wheel = mistake_wheel(r);
     out_format(o,
                "The greedy trap: at turn %u the %s buyer's heavier end is the "
-               "%s (wheel %u, %I kilos), but taking it costs %I kilos of "
+               "%s (wheel %u, %d kilos), but taking it costs %I kilos of "
                "lead; perfect play takes the %s.\n",
                e->mistake_turn, buyer_name(e->mistake_turn),
                end_name(e->mistake_end), (uint64_t)wheel + 1,
-               (shelf_i128)r->weights[wheel], e->mistake_cost,
+               r->weights[wheel], &e->mistake_cost,
                end_name(!e->mistake_end));
   } else if (e->mistake == 0) {
     out_str(o, "The greedy trap: none here; on this shelf the heavier end is "
@@ -167,9 +168,9 @@ static void text_explain(out *o, const report *r) {
                "Parity floor: the odd positions weigh %I, the even %I; by "
                "taking every %s position the first buyer is sure to finish "
                "%S, and perfect play gets %I more.\n",
-               e->odd_sum, e->even_sum,
-               e->odd_sum >= e->even_sum ? "odd" : "even", e->parity_floor,
-               e->parity_gain);
+               &e->odd_sum, &e->even_sum,
+               e->odd_sum >= e->even_sum ? "odd" : "even", &e->parity_floor,
+               &e->parity_gain);
   else if (!e->has_parity)
     out_str(o, "Parity floor: none, the shelf has an odd number of wheels.\n");
 }
@@ -179,19 +180,19 @@ static void text_explain(out *o, const report *r) {
 static void json_explain(out *o, const report *r) {
   const shelf_explanation *e = &r->explanation;
   out_format(o, ", \"greedy\": {\"first\": %I, \"second\": %I, \"margin\": %I}",
-             e->greedy_first, e->greedy_second, e->greedy_margin);
+             &e->greedy_first, &e->greedy_second, &e->greedy_margin);
   if (e->has_greedy_vs_perfect)
-    out_format(o, ", \"greedy_vs_perfect\": %I", e->greedy_vs_perfect);
+    out_format(o, ", \"greedy_vs_perfect\": %I", &e->greedy_vs_perfect);
   else
     out_str(o, ", \"greedy_vs_perfect\": null");
   if (e->mistake == 1) {
     size_t wheel = mistake_wheel(r);
     out_format(o,
                ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
-               "\"end\": \"%s\", \"index\": %u, \"weight\": %I, \"cost\": %I}",
+               "\"end\": \"%s\", \"index\": %u, \"weight\": %d, \"cost\": %I}",
                e->mistake_turn, buyer_name(e->mistake_turn),
-               end_name(e->mistake_end), (uint64_t)wheel,
-               (shelf_i128)r->weights[wheel], e->mistake_cost);
+               end_name(e->mistake_end), (uint64_t)wheel, r->weights[wheel],
+               &e->mistake_cost);
   } else {
     out_str(o, ", \"first_mistake\": null");
   }
@@ -199,7 +200,7 @@ static void json_explain(out *o, const report *r) {
     out_format(o,
                ", \"parity\": {\"odd\": %I, \"even\": %I, \"floor\": %I, "
                "\"gain\": %I}",
-               e->odd_sum, e->even_sum, e->parity_floor, e->parity_gain);
+               &e->odd_sum, &e->even_sum, &e->parity_floor, &e->parity_gain);
   else
     out_str(o, ", \"parity\": null");
   /* Says that a null above means "not computed", not "none". */
@@ -213,10 +214,10 @@ static void json_turn(void *ctx, size_t turn, size_t wheel,
   (void)totals;
   out_format(m->o,
              "%s{\"turn\": %u, \"buyer\": \"%s\", \"end\": \"%s\", "
-             "\"index\": %u, \"weight\": %I}",
+             "\"index\": %u, \"weight\": %d}",
              turn ? ", " : "", (uint64_t)turn + 1, buyer_name(turn + 1),
              end_name(m->r->ends[turn]), (uint64_t)wheel,
-             (shelf_i128)m->r->weights[wheel]);
+             m->r->weights[wheel]);
 }
 
 static void json_moves(out *o, const report *r) {
@@ -237,8 +238,8 @@ void report_json_error(out *o, uint64_t line, uint64_t column,
 void report_print(out *o, const report_options *opt, const report *r) {
   if (opt->json) {
     out_format(o, "{\"n\": %u, \"margin\": %I, \"first\": %I, \"second\": %I",
-               r->result.n, r->result.margin, r->result.first,
-               r->result.second);
+               r->result.n, &r->result.margin, &r->result.first,
+               &r->result.second);
     if (opt->moves)
       json_moves(o, r);
     if (opt->explain)
@@ -246,7 +247,7 @@ void report_print(out *o, const report_options *opt, const report *r) {
     out_str(o, "}\n");
     return;
   }
-  out_format(o, "%I\n", r->result.margin);
+  out_format(o, "%I\n", &r->result.margin);
   if (opt->moves)
     text_moves(o, opt, r);
   if (opt->explain)

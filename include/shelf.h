@@ -38,7 +38,8 @@ extern "C" {
 
 /* MARK: - Version (Public) */
 
-/* The one place the version is written: CMake reads these three lines. */
+/* The version of this release. (The build reads it from these three lines,
+ * so it is written nowhere else.) */
 #define SHELF_VERSION_MAJOR 0
 #define SHELF_VERSION_MINOR 1
 #define SHELF_VERSION_PATCH 0
@@ -247,7 +248,7 @@ typedef struct shelf_parse_error {
                           end of input */
 } shelf_parse_error;
 
-/** A push parser for the input grammar (see the README):
+/** A push parser for the input grammar:
  *
  *   - a weight is an optional '+' or '-' and decimal digits (leading zeros
  *     allowed, -0 is 0) whose value fits in int64_t;
@@ -384,7 +385,7 @@ SHELF_API shelf_status shelf_best_move(const int64_t *weights, size_t n,
 
 /* MARK: - Explaining the greedy trap (Public) */
 
-/** What the seed teaches, computed for one shelf. */
+/** Why greedy play loses on one shelf, as shelf_explain() computes it. */
 typedef struct shelf_explanation {
   uint64_t n;                    /**< wheels */
   shelf_i128 margin;             /**< margin under perfect play */
@@ -424,6 +425,71 @@ typedef struct shelf_explanation {
  * O(n). Thread-safe. */
 SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
                                      size_t limit, shelf_explanation *out);
+
+/* MARK: - Pictures (Public) */
+
+/** Flag for shelf_svg(): also show why greedy play loses. The picture marks
+ * the greedy trap, the first turn of the line where taking the heavier end
+ * is not optimal, with a red ring (or, in a summary, a red marker) on the
+ * wheel greedy would take and a note of what it costs; where greedy never
+ * errs the note says so and nothing is marked. Below the wheels it lists
+ * both buyers greedy, a greedy first buyer against a perfect second, and
+ * for even n the parity floor, as shelf_explain() computes them. */
+#define SHELF_SVG_EXPLAIN 1u
+
+/** The longest shelf shelf_svg() draws wheel by wheel; longer shelves get a
+ * summary picture. */
+#define SHELF_SVG_WHEELS_MAX 200
+
+/** The longest shelf whose lead table shelf_svg() draws beside the wheels. */
+#define SHELF_SVG_LEAD_MAX 30
+
+/** Draws a shelf and its perfect game as an SVG 1.1 document in memory.
+ *
+ * Up to SHELF_SVG_WHEELS_MAX wheels, each wheel is a circle, in shelf order,
+ * whose area follows its weight (radius proportional to sqrt(|weight|); a
+ * wheel too light to see is drawn at a 2-pixel radius), filled with the
+ * colour of the buyer who takes it in the line of shelf_line() (first blue,
+ * second orange) and numbered below by the turn it is taken. A negative
+ * wheel is hollow with a dashed outline in its buyer's colour; a wheel of
+ * weight 0 is a small hollow circle with a dotted outline. The heading gives
+ * both totals and the margin. Up to SHELF_SVG_LEAD_MAX wheels the lead table
+ * of the interval DP (the lead of every block i..j) stands beside them as a
+ * heat map, with the blocks the line passes through outlined. Longer shelves
+ * get a summary of fixed size instead: the shelf in 100 bars, each bar's
+ * height the kilos (by magnitude) of its wheels, split by the buyer who
+ * takes them; the totals; the first and last five turns of the line.
+ *
+ * Elements carry class names a program can look for: `wheel first` or
+ * `wheel second` on each wheel's group (id `wheel-K`, K from 1), holding its
+ * circle and the texts `weight` and `turn`; `totals`; `lead` on each cell
+ * of the lead table (`lead on-line` on the line's blocks); `summary`,
+ * `bin first`, `bin second` and `summary-turn` in a summary; `trap`,
+ * `trap-label` and `trap-note` (or `trap-none`) with SHELF_SVG_EXPLAIN.
+ * The layout and colours may change between releases; these names will not.
+ * Text is ASCII, escaped for XML; numbers are written without the locale.
+ *
+ * @param weights  n weights, left to right; may be NULL when n is 0.
+ * @param n        the number of wheels; 0 draws an empty shelf.
+ * @param flags    0 or SHELF_SVG_EXPLAIN.
+ * @param svg      receives the NUL-terminated document; free it with
+ *                 shelf_svg_free(). Must not be NULL. Untouched on failure.
+ * @param len      if not NULL, receives its length in bytes, without the NUL.
+ * @return SHELF_OK; SHELF_INVALID if `svg` is NULL, `weights` is NULL with
+ *         n > 0, or a flag is unknown; SHELF_NOMEM.
+ *
+ * Time O(n), plus O(n^2) for the lead table (n <= 30) and for the
+ * explanation of a detailed picture (n <= 200); a summary stays O(n) even
+ * with SHELF_SVG_EXPLAIN, because its search for the trap is held to about
+ * 5n steps (beyond that the note says the trap was not searched). Memory
+ * O(n) while drawing (the line and its reduction, about 40 bytes a wheel at
+ * most); the document is O(n) bytes up to SHELF_SVG_WHEELS_MAX wheels (about
+ * 500 bytes a wheel) and under 64 kB for a summary. Thread-safe. */
+SHELF_API shelf_status shelf_svg(const int64_t *weights, size_t n,
+                                 unsigned flags, char **svg, size_t *len);
+
+/** Frees a document from shelf_svg(); NULL is allowed and does nothing. */
+SHELF_API void shelf_svg_free(char *svg);
 
 /* MARK: - Random shelves (Public) */
 

@@ -15,20 +15,24 @@
  *    buyers, so each can still guarantee exactly that margin: the end game
  *    has the same value, reached by "take the heavier end".
  *
- * 2. Three consecutive values a, b, c with b >= a and b >= c can be merged
- *    into the single value a - b + c. Nobody wants to open the group: b is
- *    worth at least as much as either neighbour, so whoever takes a (or c)
- *    hands b to the other buyer, who takes it at once, and then takes
- *    nothing more from the group until the opener takes the third value and
- *    the block is as before, less the three. Over those three turns the
- *    opener nets a - b + c: exactly the merged value, taken in one turn. So
- *    the merge changes neither the lead of the block nor who moves next;
- *    a merged value can itself be merged again, as a group of wheels.
+ * 2. Three consecutive values a, b, c with b >= a and b >= c (a peak) can be
+ *    replaced by a - b + c without changing the lead of any block that holds
+ *    all three. When b is the heaviest value of the block this is a strategy
+ *    argument: a heaviest end wheel is always an optimal take, so whoever
+ *    opens the group by taking a (or c) hands b to the other buyer, who
+ *    takes it, and the opener nets a - b + c by closing the group; playing
+ *    elsewhere instead never does better, because one wheel moves a lead by
+ *    at most its own change. Any other peak reduces to that case by
+ *    induction on the length. A merged value can be merged again, as a
+ *    group of wheels. For a peak that is not the heaviest value, the moves
+ *    of that story need not be optimal on the original shelf, so the line
+ *    is read from the finished reduction only (below).
  *
- * The full argument, with the [3, 9, 1, 2] example, is in docs/algorithm.md;
- * tests/test_engines.c checks it against the interval DP and brute force on
- * every shelf of up to 10 wheels over small weights and on hundreds of
- * thousands of random ones each run.
+ * The full proof, with the [3, 9, 1, 2] example, is in docs/algorithm.md.
+ * tests/test_engines.c checks the margin against the interval DP and brute
+ * force on every shelf of up to 8 wheels over {-1..2} and up to 10 over
+ * {0, 1, 2}, and on hundreds of thousands of random shelves each run;
+ * tests/test_line.c checks every move of the line against the DP table.
  *
  * ==== Why it is O(n) ====
  *
@@ -38,9 +42,11 @@
  *
  * ==== The line ====
  *
- * A merged group is a contiguous run of the original shelf, and by (2) it is
- * taken whole, from one end, in consecutive turns. So the line is: play the
- * valley greedily, and expand each group taken into its wheels, outer first.
+ * A merged group is a contiguous run of the original shelf. In the finished
+ * reduction each group is taken whole, from one end, in consecutive turns
+ * (docs/algorithm.md proves every such move keeps the lead). So the line
+ * is: play the valley greedily, and expand each group taken into its
+ * wheels, outer first.
  * Worst case avoided: computing each turn's best move afresh would be O(n^2).
  */
 #include "internal.h"

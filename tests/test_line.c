@@ -40,29 +40,64 @@ static void random_shelf(rng *r, int64_t *w, size_t n) {
     w[i] = rng_range(r, ranges[k][0], ranges[k][1]);
 }
 
+/* Checks every move of the line on w against the table; returns 0 if one
+ * loses lead or the totals do not give the margin. */
+static int line_is_optimal(const int64_t *w, size_t n) {
+  unsigned char ends[MAX_N];
+  lead_table(w, n, table);
+  if (shelf_line(w, n, ends) != SHELF_OK)
+    return 0;
+  size_t i = 0, j = n ? n - 1 : 0;
+  shelf_i128 totals[2] = {0, 0};
+  for (size_t t = 0; t < n; t++) {
+    if (ends[t] > SHELF_RIGHT || kept(w, table, i, j, ends[t]) != table[i][j])
+      return 0;
+    totals[t & 1] += ends[t] == SHELF_LEFT ? w[i++] : w[j--];
+  }
+  return n == 0 || totals[0] - totals[1] == table[0][n - 1];
+}
+
 static void test_every_move_optimal(void) {
   uint64_t seed = test_seed() + 10;
   rng r = {seed};
   int64_t w[MAX_N];
-  unsigned char ends[MAX_N];
   for (int k = 0; k < 20000; k++) {
     size_t n = 1 + (size_t)(rng_next(&r) % MAX_N);
     random_shelf(&r, w, n);
-    lead_table(w, n, table);
-    REQUIRE(shelf_line(w, n, ends) == SHELF_OK);
-    size_t i = 0, j = n - 1;
-    shelf_i128 totals[2] = {0, 0};
-    int ok = 1;
-    for (size_t t = 0; t < n && ok; t++) {
-      ok = ends[t] <= SHELF_RIGHT &&
-           kept(w, table, i, j, ends[t]) == table[i][j];
-      totals[t & 1] += ends[t] == SHELF_LEFT ? w[i++] : w[j--];
-    }
-    ok = ok && totals[0] - totals[1] == table[0][n - 1];
-    if (!ok) {
+    if (!line_is_optimal(w, n)) {
       fprintf(stderr, "line not optimal, seed %" PRIu64 " shelf %d\n", seed, k);
       CHECK(0);
       return;
+    }
+  }
+  CHECK(1);
+}
+
+/* Every shelf of up to 8 wheels over {-1, 0, 1, 2} and up to 10 over
+ * {0, 1, 2}: all the ties small shelves can have. */
+static void test_exhaustive(void) {
+  static const struct {
+    int64_t lo;
+    uint64_t base;
+    size_t max_n;
+  } sets[] = {{-1, 4, 8}, {0, 3, 10}};
+  int64_t w[10];
+  for (size_t s = 0; s < 2; s++) {
+    for (size_t n = 1; n <= sets[s].max_n; n++) {
+      uint64_t count = 1;
+      for (size_t i = 0; i < n; i++)
+        count *= sets[s].base;
+      for (uint64_t code = 0; code < count; code++) {
+        uint64_t x = code;
+        for (size_t i = 0; i < n; i++, x /= sets[s].base)
+          w[i] = sets[s].lo + (int64_t)(x % sets[s].base);
+        if (!line_is_optimal(w, n)) {
+          fprintf(stderr, "line not optimal: set %zu, n %zu, code %" PRIu64
+                  "\n", s, n, code);
+          CHECK(0);
+          return;
+        }
+      }
     }
   }
   CHECK(1);
@@ -155,6 +190,7 @@ static void test_million(void) {
 
 static const test tests[] = {
     {"every move of the line keeps the lead", test_every_move_optimal},
+    {"every line of every small shelf", test_exhaustive},
     {"best move on every block", test_best_move},
     {"the seed's line", test_seed_line},
     {"a line of a million wheels", test_million},

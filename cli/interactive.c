@@ -1,0 +1,711 @@
+/*
+ * interactive.c - the game against a perfect buyer (shelf --interactive).
+ *
+ * The person and the program take turns lifting the left or the right end
+ * wheel. The program's buyer plays the line's move on the block that
+ * remains, from shelf_best_move(): O(block) a turn, so a shelf of 10^5
+ * wheels answers at once. The same call judges each of the person's moves:
+ * the lead the move keeps against the lead of the block, the difference
+ * being what the move cost. Under perfect play from the other side the
+ * person's final margin is exactly perfect play's minus those costs.
+ *
+ * Two ways to play:
+ *   - standard input a terminal: raw mode (no echo, no line editing), one
+ *     key a move: Left arrow or h, Right arrow or l (as in vi), ? for a
+ *     hint, q (or Ctrl-D) to quit; colour when standard output is a
+ *     terminal too, unless NO_COLOR is set to anything non-empty or TERM is
+ *     "dumb".
+ *   - anything else: one command a line (l or left, r or right, ?, q or
+ *     quit), plain text without colour or escapes, so that scripts and
+ *     tests drive the same game. Case and surrounding blanks are ignored.
+ *
+ * The terminal is restored on every way out: the normal end, exit()
+ * (atexit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore, then die of the
+ * same signal, so the shell sees why), Ctrl-Z (restore and stop; raw again
+ * on resume), and a standard output that closes (SIGPIPE is ignored during
+ * the game so that it shows as a failed write, which ends the game).
+ *
+ * Escape sequences read: ESC [ D and ESC O D (Left), ESC [ C and ESC O C
+ * (Right); any other sequence is read whole and counts as an unknown key.
+ * Written, only with colour: ESC [ 0 m (reset), ESC [ 1 m (bold), ESC [ 2 m
+ * (dim), ESC [ 31 m / 32 m (red, green for a costly or a perfect move),
+ * ESC [ 34 m / 33 m (the first and the second buyer).
+ */
+#include "interactive.h"
+
+#include <shelf.h>
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* ==== The terminal ==== */
+
+/* What the handlers need; only they and the functions below touch it. */
+static struct termios saved_mode;         /* the mode before the game */
+static struct termios raw_mode;           /* the game's mode */
+static volatile sig_atomic_t raw_on;      /* raw mode is in force */
+static volatile sig_atomic_t game_on;     /* raw mode is wanted */
+static volatile sig_atomic_t colour_used; /* an SGR may need resetting */
+static volatile sig_atomic_t resumed;     /* back from Ctrl-Z: redraw */
+
+/* Async-signal-safe: tcsetattr(), write() and flags only. */
+static void restore_terminal(void) {
+  if (colour_used) {
+    ssize_t k = write(STDOUT_FILENO, "\033[0m", 4);
+    (void)k;
+    colour_used = 0;
+  }
+  if (raw_on) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved_mode);
+    raw_on = 0;
+  }
+}
+
+static void at_exit_restore(void) { restore_terminal(); }
+
+static void on_fatal_signal(int sig) {
+  restore_terminal();
+  ssize_t k = write(STDOUT_FILENO, "\n", 1);
+  (void)k;
+  /* Die of the same signal: it is blocked until this handler returns. */
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void on_stop_signal(int sig) {
+  restore_terminal();
+  signal(sig, SIG_DFL);
+  raise(sig); /* stops the process once this handler returns */
+}
+
+static void install(int sig, void (*fn)(int)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = fn;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+}
+
+static void on_continue(int sig) {
+  (void)sig;
+  if (game_on && !raw_on && tcsetattr(STDIN_FILENO, TCSANOW, &raw_mode) == 0)
+    raw_on = 1;
+  resumed = 1;
+  install(SIGTSTP, on_stop_signal);
+}
+
+static void leave_raw(void) {
+  game_on = 0;
+  restore_terminal();
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+  signal(SIGQUIT, SIG_DFL);
+  signal(SIGTSTP, SIG_DFL);
+  signal(SIGCONT, SIG_DFL);
+}
+
+/* Raw mode, with every way out covered. Returns 0, or -1 if the terminal
+ * refuses (the game then reads lines instead). */
+static int enter_raw(void) {
+  static int registered;
+  if (tcgetattr(STDIN_FILENO, &saved_mode) != 0)
+    return -1;
+  raw_mode = saved_mode;
+  /* ISIG stays on: Ctrl-C and Ctrl-Z reach the handlers. OPOST stays on so
+   * that "\n" still starts a new line. */
+  raw_mode.c_lflag &= ~(tcflag_t)(ICANON | ECHO | IEXTEN);
+  raw_mode.c_cc[VMIN] = 1;
+  raw_mode.c_cc[VTIME] = 0;
+  if (!registered) {
+    atexit(at_exit_restore);
+    registered = 1;
+  }
+  install(SIGINT, on_fatal_signal);
+  install(SIGTERM, on_fatal_signal);
+  install(SIGHUP, on_fatal_signal);
+  install(SIGQUIT, on_fatal_signal);
+  install(SIGTSTP, on_stop_signal);
+  install(SIGCONT, on_continue);
+  game_on = 1;
+  /* Flagged first: a signal that lands between the two must restore. */
+  raw_on = 1;
+  if (tcsetattr(STDIN_FILENO, TCSANOW, &raw_mode) != 0) {
+    leave_raw();
+    return -1;
+  }
+  return 0;
+}
+
+/* ==== Reading commands ==== */
+
+typedef enum command { LEFT, RIGHT, HINT, QUIT, END, OTHER, REDRAW } command;
+
+/* One byte from the terminal; -1 if none came within `ms` milliseconds
+ * (ms < 0 waits for ever), -2 at the end of input or on an error, -3 when
+ * the game was resumed after Ctrl-Z (the handlers are installed without
+ * SA_RESTART, so the wait is interrupted). */
+static int read_byte(int ms) {
+  for (;;) {
+    if (ms >= 0) {
+      struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
+      int k = poll(&pfd, 1, ms);
+      if (k < 0 && errno == EINTR)
+        continue;
+      if (k == 0)
+        return -1;
+    }
+    unsigned char c;
+    ssize_t k = read(STDIN_FILENO, &c, 1);
+    if (k == 1)
+      return c;
+    if (k < 0 && errno == EINTR) {
+      if (resumed && ms < 0) {
+        resumed = 0;
+        return -3;
+      }
+      continue;
+    }
+    return -2;
+  }
+}
+
+/* Drops what is already waiting: the rest of a key that sends several
+ * bytes (a UTF-8 letter, an unknown sequence), so it counts once. */
+static void drain(void) {
+  while (read_byte(0) >= 0)
+    ;
+}
+
+static command read_key(void) {
+  int c = read_byte(-1);
+  switch (c) {
+  case -2:
+    return END;
+  case -3:
+    return REDRAW;
+  case 'h':
+  case 'H':
+    return LEFT;
+  case 'l':
+  case 'L':
+    return RIGHT;
+  case '?':
+    return HINT;
+  case 'q':
+  case 'Q':
+  case 4: /* Ctrl-D: raw mode reads it as a key, not as the end */
+    return QUIT;
+  case 27: {
+    /* A lone Escape has nothing after it for a while; an arrow's bytes
+     * come together. */
+    int b = read_byte(50);
+    if (b != '[' && b != 'O') {
+      drain();
+      return OTHER;
+    }
+    for (int k = 0; k < 16; k++) {
+      int f = read_byte(50);
+      if (f < 0)
+        return OTHER;
+      if (f >= 0x40 && f <= 0x7e) /* the final byte of a sequence */
+        return f == 'D' ? LEFT : f == 'C' ? RIGHT : OTHER;
+    }
+    drain();
+    return OTHER;
+  }
+  default:
+    drain();
+    return OTHER;
+  }
+}
+
+/* A line of input, for getline(); freed when the game ends. */
+typedef struct line_buffer {
+  char *text;
+  size_t cap;
+} line_buffer;
+
+/* One command a line. *what receives the line as typed (trimmed, cut to
+ * fit) for the reminder. */
+static command read_line(line_buffer *b, char *what, size_t size) {
+  what[0] = '\0';
+  if (getline(&b->text, &b->cap, stdin) < 0)
+    return END;
+  char *s = b->text;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  size_t k = strlen(s);
+  while (k > 0 && (s[k - 1] == '\n' || s[k - 1] == '\r' || s[k - 1] == ' ' ||
+                   s[k - 1] == '\t'))
+    s[--k] = '\0';
+  for (size_t m = 0; m < k; m++)
+    if (s[m] >= 'A' && s[m] <= 'Z')
+      s[m] = (char)(s[m] - 'A' + 'a');
+  if (strcmp(s, "l") == 0 || strcmp(s, "left") == 0)
+    return LEFT;
+  if (strcmp(s, "r") == 0 || strcmp(s, "right") == 0)
+    return RIGHT;
+  if (strcmp(s, "?") == 0)
+    return HINT;
+  if (strcmp(s, "q") == 0 || strcmp(s, "quit") == 0)
+    return QUIT;
+  /* Only printable ASCII goes back out, so the output stays plain. */
+  size_t out = 0;
+  for (size_t m = 0; m < k && out + 4 < size; m++)
+    what[out++] = s[m] >= 0x20 && s[m] < 0x7f ? s[m] : '?';
+  if (out < k && out + 4 <= size) {
+    memcpy(what + out, "...", 3);
+    out += 3;
+  }
+  what[out] = '\0';
+  return OTHER;
+}
+
+/* ==== The game ==== */
+
+typedef struct game {
+  const int64_t *w;
+  size_t n;
+  size_t i, j;         /* the block: wheels i..j remain */
+  size_t turn;         /* the turn being played, from 1 */
+  int person;          /* 0: the person is the first buyer; 1: second */
+  shelf_i128 total[2]; /* kilos so far, by buyer */
+  shelf_i128 cost;     /* lead given away by the person's moves */
+  int keys;            /* moves are keys on a terminal */
+  int colour;
+  int columns;       /* width of the terminal, or 80 */
+  line_buffer input; /* the last line read, without a terminal */
+} game;
+
+#define RESET "\033[0m"
+#define BOLD "\033[1m"
+#define DIM "\033[2m"
+#define RED "\033[31m"
+#define GREEN "\033[32m"
+
+static const char *const buyer_colour[2] = {"\033[34m", "\033[33m"};
+
+static void style(const game *g, const char *sgr) {
+  if (g->colour) {
+    colour_used = 1;
+    fputs(sgr, stdout);
+  }
+}
+
+static void num(shelf_i128 v) {
+  char buf[SHELF_I128_BUFSIZE];
+  shelf_i128_format(v, buf);
+  fputs(buf, stdout);
+}
+
+/* "3 kilos", "1 kilo". */
+static void kilos(shelf_i128 v) {
+  num(v);
+  fputs(v == 1 || v == -1 ? " kilo" : " kilos", stdout);
+}
+
+/* "7 kilos ahead", "5 kilos behind", "level". */
+static void standing(shelf_i128 v) {
+  if (v == 0) {
+    fputs("level", stdout);
+    return;
+  }
+  kilos(v < 0 ? -v : v);
+  fputs(v < 0 ? " behind" : " ahead", stdout);
+}
+
+static int person_moves(const game *g) {
+  return (int)((g->turn - 1) % 2) == g->person;
+}
+
+/* "You 3, opponent 9", each in its buyer's colour. */
+static void totals(const game *g) {
+  style(g, buyer_colour[g->person]);
+  fputs("you ", stdout);
+  num(g->total[g->person]);
+  style(g, RESET);
+  fputs(", ", stdout);
+  style(g, buyer_colour[1 - g->person]);
+  fputs("opponent ", stdout);
+  num(g->total[1 - g->person]);
+  style(g, RESET);
+}
+
+static int digits(int64_t v) {
+  char buf[SHELF_I128_BUFSIZE];
+  return (int)shelf_i128_format(v, buf);
+}
+
+/* One wheel of the block; the ends in brackets and bold. */
+static void show_wheel(const game *g, size_t at) {
+  int end = at == g->i || at == g->j;
+  style(g, end ? BOLD : DIM);
+  if (end)
+    fputc('[', stdout);
+  num(g->w[at]);
+  if (end)
+    fputc(']', stdout);
+  style(g, RESET);
+}
+
+/*
+ * The block on one line, its two ends in brackets: "[3] 9 1 [2]". When it
+ * is too long for the width, the middle gives way to a count: "[3] 9 1 ...
+ * 99990 more ... 4 [2]". Only as many wheels are measured as could fit, so
+ * a long block costs O(width) a turn, not O(block).
+ */
+static void show_block(const game *g) {
+  size_t len = g->j - g->i + 1;
+  int room = g->columns - 6; /* the indent and the two brackets */
+  int need = 0;
+  size_t measured = 0;
+  while (measured < len && need <= room)
+    need += digits(g->w[g->i + measured++]) + 1;
+  size_t head = len, tail = 0;
+  if (need > room) {
+    /* As many from each end as fit beside " ... N more ...". */
+    int used = 24;
+    head = 0;
+    while (head + tail + 2 <= len) {
+      int more = digits(g->w[g->i + head]) + digits(g->w[g->j - tail]) + 2;
+      if (head > 0 && used + more > room)
+        break;
+      used += more;
+      head++;
+      tail++;
+    }
+    if (head == 0) /* one wheel wider than the terminal */
+      head = len;
+  }
+  fputs("  ", stdout);
+  for (size_t k = 0; k < head; k++) {
+    if (k > 0)
+      fputc(' ', stdout);
+    show_wheel(g, g->i + k);
+  }
+  if (len - head - tail > 0 && tail > 0) {
+    style(g, DIM);
+    fputs(" ... ", stdout);
+    num((shelf_i128)(len - head - tail));
+    fputs(" more ...", stdout);
+    style(g, RESET);
+  }
+  for (size_t k = tail; k-- > 0;) {
+    fputc(' ', stdout);
+    show_wheel(g, g->j - k);
+  }
+  fputc('\n', stdout);
+}
+
+static void show_turn(const game *g) {
+  fputs("\nTurn ", stdout);
+  num((shelf_i128)g->turn);
+  fputs(" of ", stdout);
+  num((shelf_i128)g->n);
+  fputs(": ", stdout);
+  totals(g);
+  fputs(".\n", stdout);
+  show_block(g);
+}
+
+static void prompt(const game *g) {
+  style(g, BOLD);
+  fputs("Your move", stdout);
+  style(g, RESET);
+  if (g->keys)
+    fputs(" (Left/h, Right/l, ? hint, q quit): ", stdout);
+  else
+    fputs(" (l, r, ?, q):\n", stdout);
+}
+
+static void reminder(const game *g, const char *what) {
+  if (g->keys) {
+    fputs("\nKeys: Left or h for the left wheel, Right or l for the right, "
+          "? hint, q quit.\n",
+          stdout);
+    return;
+  }
+  fputs("Unknown command '", stdout);
+  fputs(what, stdout);
+  fputs("': type l (or left), r (or right), ? for a hint, q to quit.\n",
+        stdout);
+}
+
+/* "left wheel (3 kilos)" */
+static void end_and_weight(const game *g, shelf_end end) {
+  fputs(end == SHELF_LEFT ? "left wheel (" : "right wheel (", stdout);
+  kilos(g->w[end == SHELF_LEFT ? g->i : g->j]);
+  fputc(')', stdout);
+}
+
+static void hint(const game *g, const shelf_choice *c) {
+  if (g->keys)
+    fputc('\n', stdout);
+  /* Short lines, one thought each, so a narrow terminal does not break
+   * them mid-word. */
+  fputs("Hint: the ", stdout);
+  end_and_weight(g, SHELF_LEFT);
+  fputs(" keeps a lead of ", stdout);
+  num(c->left);
+  if (g->i != g->j) {
+    fputs(",\n      the ", stdout);
+    end_and_weight(g, SHELF_RIGHT);
+    fputs(" keeps a lead of ", stdout);
+    num(c->right);
+  }
+  fputs(".\n      ", stdout);
+  style(g, GREEN);
+  if (g->i == g->j)
+    fputs("One wheel left: take it.", stdout);
+  else if (c->left == c->right)
+    fputs("Both ends are best.", stdout);
+  else
+    fputs(c->best == SHELF_LEFT ? "Best: the left." : "Best: the right.",
+          stdout);
+  style(g, RESET);
+  fputs("\n      (A lead: what you finish ahead by from here on, both "
+        "playing perfectly.)\n",
+        stdout);
+}
+
+/* Takes the wheel at `end` for the buyer to move. */
+static void take(game *g, shelf_end end) {
+  int64_t wheel = end == SHELF_LEFT ? g->w[g->i] : g->w[g->j];
+  g->total[(g->turn - 1) % 2] += wheel;
+  if (end == SHELF_LEFT)
+    g->i++;
+  else
+    g->j--; /* never below i: the block had a wheel */
+  g->turn++;
+}
+
+/* The person's move, judged against the block's best. */
+static void person_takes(game *g, shelf_end end, const shelf_choice *c) {
+  shelf_i128 kept = end == SHELF_LEFT ? c->left : c->right;
+  shelf_i128 lost = c->lead - kept;
+  if (g->keys)
+    fputs(end == SHELF_LEFT ? "left\n" : "right\n", stdout);
+  fputs("You take the ", stdout);
+  end_and_weight(g, end);
+  if (lost == 0) {
+    fputs(". ", stdout);
+    style(g, GREEN);
+    fputs("A perfect move.", stdout);
+    style(g, RESET);
+    fputc('\n', stdout);
+  } else {
+    fputs(": ", stdout);
+    style(g, RED);
+    fputs("that cost you ", stdout);
+    kilos(lost);
+    fputs(" of lead.", stdout);
+    style(g, RESET);
+    fputs("\n(The ", stdout);
+    fputs(end == SHELF_LEFT ? "right" : "left", stdout);
+    fputs(" would have kept a lead of ", stdout);
+    num(c->lead);
+    fputs("; the ", stdout);
+    fputs(end == SHELF_LEFT ? "left" : "right", stdout);
+    fputs(" keeps ", stdout);
+    num(kept);
+    fputs(".)\n", stdout);
+  }
+  g->cost += lost;
+  take(g, end);
+}
+
+static void opponent_takes(game *g, const shelf_choice *c) {
+  fputs("The opponent takes the ", stdout);
+  end_and_weight(g, c->best);
+  fputs(".\n", stdout);
+  take(g, c->best);
+}
+
+static void summary(const game *g, shelf_i128 perfect) {
+  shelf_i128 got = g->total[g->person] - g->total[1 - g->person];
+  fputs("\nGame over: ", stdout);
+  totals(g);
+  fputs(". You finished ", stdout);
+  standing(got);
+  fputs(" (margin ", stdout);
+  num(got);
+  fputs(").\n", stdout);
+  if (got == perfect) {
+    style(g, GREEN);
+    fputs("You matched perfect play", stdout);
+    style(g, RESET);
+    fputs(": it finishes ", stdout);
+    standing(perfect);
+    fputs(" too (margin ", stdout);
+    num(perfect);
+    fputs(").\n", stdout);
+  } else {
+    fputs("Perfect play finishes ", stdout);
+    standing(perfect);
+    fputs(" (margin ", stdout);
+    num(perfect);
+    fputs("); ", stdout);
+    style(g, RED);
+    fputs("your moves cost ", stdout);
+    kilos(perfect - got);
+    style(g, RESET);
+    fputs(".\n", stdout);
+  }
+}
+
+static void intro(const game *g) {
+  fputs("You are the ", stdout);
+  style(g, buyer_colour[g->person]);
+  fputs(g->person == 0 ? "first buyer" : "second buyer", stdout);
+  style(g, RESET);
+  fputs(g->person == 0 ? "; a perfect buyer plays second.\n"
+                       : "; a perfect buyer plays first.\n",
+        stdout);
+  fputs("Each turn, take the wheel at the left or the right end of the "
+        "shelf;\nthe most kilos wins.\n",
+        stdout);
+  if (g->keys)
+    fputs("Keys: Left or h for the left wheel, Right or l for the right, "
+          "? hint, q quit.\n",
+          stdout);
+  else
+    fputs("Commands, one a line: l (or left), r (or right), ? for a hint, q "
+          "to quit.\n",
+          stdout);
+}
+
+/* The errno of the write that failed, kept before anything else can
+ * change errno. */
+static int write_errno;
+
+/* Sends what is written so far; 0, or -1 once standard output is gone. */
+static int flush(void) {
+  if (fflush(stdout) == 0)
+    return 0;
+  write_errno = errno;
+  return -1;
+}
+
+static int columns(void) {
+#ifdef TIOCGWINSZ
+  struct winsize ws;
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+      ws.ws_col >= 20)
+    return ws.ws_col;
+#endif
+  return 80;
+}
+
+/* The game's loop. Returns 0, -1 on a write error, or -2 out of memory. */
+static int play(game *g) {
+  shelf_result result;
+  if (shelf_solve(g->w, g->n, SHELF_ENGINE_LINEAR, &result) != SHELF_OK)
+    return -2;
+  shelf_i128 perfect = g->person == 0 ? result.margin : -result.margin;
+  intro(g);
+  if (g->n == 0) {
+    fputs("The shelf is empty: there is nothing to play.\n", stdout);
+    return flush();
+  }
+  while (g->turn <= g->n) {
+    show_turn(g);
+    shelf_choice c;
+    if (shelf_best_move(g->w, g->n, g->i, g->j, &c) != SHELF_OK)
+      return -2;
+    if (!person_moves(g)) {
+      opponent_takes(g, &c);
+      if (flush() != 0)
+        return -1;
+      continue;
+    }
+    for (int moved = 0; !moved;) {
+      prompt(g);
+      if (flush() != 0)
+        return -1;
+      char what[32] = "";
+      command cmd =
+          g->keys ? read_key() : read_line(&g->input, what, sizeof what);
+      switch (cmd) {
+      case LEFT:
+      case RIGHT:
+        person_takes(g, cmd == LEFT ? SHELF_LEFT : SHELF_RIGHT, &c);
+        moved = 1;
+        break;
+      case HINT:
+        hint(g, &c);
+        break;
+      case OTHER:
+        reminder(g, what);
+        break;
+      case REDRAW:
+        show_turn(g);
+        break;
+      case QUIT:
+      case END:
+        if (g->keys)
+          fputc('\n', stdout);
+        fputs(cmd == QUIT ? "You quit at turn " : "Input ended at turn ",
+              stdout);
+        num((shelf_i128)g->turn);
+        fputs(" of ", stdout);
+        num((shelf_i128)g->n);
+        fputs(": ", stdout);
+        totals(g);
+        fputs(".\n", stdout);
+        return flush();
+      }
+    }
+    if (flush() != 0)
+      return -1;
+  }
+  summary(g, perfect);
+  return flush();
+}
+
+int interactive_play(const int64_t *weights, size_t n, int second) {
+  game g;
+  memset(&g, 0, sizeof g);
+  g.w = weights;
+  g.n = n;
+  g.i = 0;
+  g.j = n > 0 ? n - 1 : 0;
+  g.turn = 1;
+  g.person = second ? 1 : 0;
+  g.columns = columns();
+  const char *no_colour = getenv("NO_COLOR");
+  const char *term = getenv("TERM");
+  void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+  if (isatty(STDIN_FILENO) && enter_raw() == 0) {
+    g.keys = 1;
+    g.colour = isatty(STDOUT_FILENO) &&
+               (no_colour == NULL || no_colour[0] == '\0') &&
+               (term == NULL || strcmp(term, "dumb") != 0);
+  }
+  int st = play(&g);
+  free(g.input.text);
+  if (g.keys)
+    leave_raw();
+  if (st == 0)
+    st = flush();
+  signal(SIGPIPE, old_pipe == SIG_ERR ? SIG_DFL : old_pipe);
+  if (st == -2) {
+    fflush(stdout);
+    fputs("shelf: out of memory\n", stderr);
+    return 1;
+  }
+  if (st == -1) {
+    /* A reader that went away wants no more and no message. */
+    if (write_errno != EPIPE)
+      fprintf(stderr, "shelf: write error: %s\n", strerror(write_errno));
+    return 1;
+  }
+  return 0;
+}

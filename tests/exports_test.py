@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""exports_test.py - the shared library exports the API and nothing else.
+
+    exports_test.py NM LIBRARY HEADER
+
+Lists the dynamic symbols LIBRARY defines (`nm -D --defined-only`) and
+fails if one of them does not start with shelf_ (apart from the few symbols
+the linker itself adds to every shared object), or if a function the header
+declares with SHELF_API is not exported. Hidden visibility is the default
+in the build; only SHELF_API may widen it, and this catches a helper that
+leaks out (or an API function that was left hidden or never defined).
+"""
+
+import re
+import subprocess
+import sys
+
+# Symbols the toolchain may define in any shared object.
+LINKER_SYMBOLS = {"_init", "_fini", "__bss_start", "_edata", "_end",
+                  "__data_start", "data_start", "_IO_stdin_used",
+                  "__dso_handle", "_DYNAMIC", "_GLOBAL_OFFSET_TABLE_",
+                  "__TMC_END__"}
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.stderr.write(__doc__)
+        return 2
+    nm, library, header = sys.argv[1:]
+    out = subprocess.run([nm, "-D", "--defined-only", library],
+                         stdout=subprocess.PIPE, universal_newlines=True,
+                         check=True).stdout
+    exported = set()
+    for line in out.splitlines():
+        fields = line.split()
+        if len(fields) < 2:
+            continue
+        # "address type name", possibly with a symbol version after @.
+        exported.add(fields[-1].split("@")[0])
+    with open(header) as f:
+        text = f.read()
+    declared = set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text,
+                              re.M))
+
+    status = 0
+    stray = sorted(s for s in exported
+                   if not s.startswith("shelf_") and s not in LINKER_SYMBOLS)
+    for s in stray:
+        print("exported but not API: %s" % s)
+        status = 1
+    for s in sorted(declared - exported):
+        print("declared with SHELF_API but not exported: %s" % s)
+        status = 1
+    if not declared:
+        print("no SHELF_API declarations found in %s" % header)
+        status = 1
+    if status == 0:
+        print("%d symbols exported, all of them the API" % len(
+            exported - LINKER_SYMBOLS))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+/*
+ * test_svg.c - shelf_svg(): statuses, NULL handling, ownership, and what
+ * can be checked without an XML parser: one wheel group per wheel, the lead
+ * table's cells up to SHELF_SVG_LEAD_MAX wheels and none beyond, the trap
+ * only with SHELF_SVG_EXPLAIN, a summary of bounded size for long shelves,
+ * plain ASCII text, and the extremes of int64_t. tests/svg_tests.py parses
+ * the pictures as XML and checks what they show.
+ */
+#include "harness.h"
+
+/* Occurrences of `needle` in `hay`. */
+static size_t count(const char *hay, const char *needle) {
+  size_t k = 0, len = strlen(needle);
+  for (const char *p = strstr(hay, needle); p != NULL;
+       p = strstr(p + len, needle))
+    k++;
+  return k;
+}
+
+/* Cells of the lead table, on the line or not. */
+static size_t lead_cells(const char *svg) {
+  return count(svg, "class=\"lead\"") + count(svg, "class=\"lead on-line\"");
+}
+
+/* Draws and checks the things every picture must have; returns the
+ * document (free it) or NULL. */
+static char *draw(const int64_t *w, size_t n, unsigned flags) {
+  char *svg = NULL;
+  size_t len = 0;
+  shelf_status st = shelf_svg(w, n, flags, &svg, &len);
+  CHECK_STATUS(st, SHELF_OK);
+  if (st != SHELF_OK || svg == NULL)
+    return NULL;
+  CHECK(len == strlen(svg));
+  CHECK(strncmp(svg, "<?xml version=\"1.0\"", 19) == 0);
+  CHECK(strstr(svg, "xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
+  CHECK(strstr(svg, "viewBox=\"0 0 ") != NULL);
+  CHECK(len >= 7 && strcmp(svg + len - 7, "</svg>\n") == 0);
+  /* Plain ASCII, no control characters but newlines. */
+  int plain = 1;
+  for (size_t k = 0; k < len; k++) {
+    unsigned char c = (unsigned char)svg[k];
+    if (c != '\n' && (c < 0x20 || c > 0x7e))
+      plain = 0;
+  }
+  CHECK(plain);
+  /* Every element that is opened is closed (a cheap well-formedness
+   * check; the Python tests parse it properly). */
+  CHECK(count(svg, "<g") == count(svg, "</g>"));
+  CHECK(count(svg, "<text") == count(svg, "</text>"));
+  CHECK(count(svg, "<title>") == count(svg, "</title>"));
+  return svg;
+}
+
+static void test_arguments(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  char *svg = (char *)"untouched";
+  size_t len = 12345;
+  CHECK_STATUS(shelf_svg(w, 4, 0, NULL, &len), SHELF_INVALID);
+  CHECK(len == 12345);
+  CHECK_STATUS(shelf_svg(NULL, 4, 0, &svg, &len), SHELF_INVALID);
+  CHECK_STATUS(shelf_svg(w, 4, 2u, &svg, &len), SHELF_INVALID);
+  CHECK_STATUS(shelf_svg(w, 4, ~0u, &svg, &len), SHELF_INVALID);
+  CHECK(strcmp(svg, "untouched") == 0 && len == 12345);
+  /* len may be NULL. */
+  svg = NULL;
+  CHECK_STATUS(shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, NULL), SHELF_OK);
+  CHECK(svg != NULL);
+  shelf_svg_free(svg);
+  shelf_svg_free(NULL);
+}
+
+static void test_empty(void) {
+  char *svg = draw(NULL, 0, 0);
+  REQUIRE(svg != NULL);
+  CHECK(count(svg, "class=\"wheel ") == 0);
+  CHECK(strstr(svg, "empty") != NULL);
+  shelf_svg_free(svg);
+  svg = draw(NULL, 0, SHELF_SVG_EXPLAIN);
+  REQUIRE(svg != NULL);
+  CHECK(count(svg, "class=\"trap") == 0);
+  shelf_svg_free(svg);
+}
+
+static void test_seed_shelf(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  char *plain = draw(w, 4, 0);
+  char *explained = draw(w, 4, SHELF_SVG_EXPLAIN);
+  REQUIRE(plain != NULL && explained != NULL);
+  CHECK(count(plain, "class=\"wheel ") == 4);
+  CHECK(count(plain, "class=\"wheel first\"") == 2);
+  CHECK(count(plain, "class=\"wheel second\"") == 2);
+  CHECK(count(plain, "<circle") >= 4);
+  CHECK(lead_cells(plain) == 10);
+  CHECK(count(plain, "class=\"lead on-line\"") == 4);
+  CHECK(strstr(plain, "margin 7") != NULL);
+  /* The trap only when asked for: greedy's 3 at turn 1. */
+  CHECK(count(plain, "class=\"trap") == 0);
+  CHECK(count(explained, "class=\"trap\"") == 1);
+  CHECK(strstr(explained, "greedy trap at turn 1:") != NULL);
+  /* The same shelf, the same picture: nothing depends on the run. */
+  char *again = draw(w, 4, SHELF_SVG_EXPLAIN);
+  REQUIRE(again != NULL);
+  CHECK(strcmp(again, explained) == 0);
+  shelf_svg_free(again);
+  shelf_svg_free(plain);
+  shelf_svg_free(explained);
+}
+
+/* The lead table up to SHELF_SVG_LEAD_MAX wheels, wheels up to
+ * SHELF_SVG_WHEELS_MAX, a summary beyond. */
+static void test_sizes(void) {
+  static int64_t w[SHELF_SVG_WHEELS_MAX + 1];
+  CHECK_STATUS(shelf_random(test_seed(), 1, 10000, w, SHELF_SVG_WHEELS_MAX + 1),
+               SHELF_OK);
+  const size_t sizes[] = {1,
+                          2,
+                          SHELF_SVG_LEAD_MAX,
+                          SHELF_SVG_LEAD_MAX + 1,
+                          SHELF_SVG_WHEELS_MAX,
+                          SHELF_SVG_WHEELS_MAX + 1};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    size_t n = sizes[s];
+    char *svg = draw(w, n, SHELF_SVG_EXPLAIN);
+    if (svg == NULL)
+      continue;
+    size_t wheels = count(svg, "class=\"wheel ");
+    size_t cells = lead_cells(svg);
+    if (n <= SHELF_SVG_WHEELS_MAX)
+      CHECK(wheels == n);
+    else
+      CHECK(wheels == 0 && count(svg, "class=\"summary\"") == 1);
+    if (n <= SHELF_SVG_LEAD_MAX)
+      CHECK(cells == n * (n + 1) / 2);
+    else
+      CHECK(cells == 0);
+    shelf_svg_free(svg);
+  }
+}
+
+/* A summary's size does not grow with the shelf. */
+static void test_summary(void) {
+  size_t n = 1000000;
+  int64_t *w = malloc(n * sizeof *w);
+  REQUIRE(w != NULL);
+  CHECK_STATUS(shelf_random(42, 1, 10000, w, n), SHELF_OK);
+  char *small = draw(w, 1000, SHELF_SVG_EXPLAIN);
+  char *big = draw(w, n, SHELF_SVG_EXPLAIN);
+  if (small != NULL && big != NULL) {
+    CHECK(strlen(big) < 64 * 1024);
+    CHECK(strlen(big) < strlen(small) + 2048);
+    CHECK(count(big, "<circle") < 10);
+    CHECK(count(big, "class=\"summary-turn\"") == 10);
+    CHECK(count(big, "class=\"bin ") <= 200);
+  }
+  shelf_svg_free(small);
+  shelf_svg_free(big);
+  free(w);
+}
+
+/* Weights at the ends of int64_t, zeros and negatives: no overflow in the
+ * radii, the lead table or the summary's bars (UBSan watches). */
+static void test_extremes(void) {
+  int64_t w[SHELF_SVG_WHEELS_MAX + 50];
+  size_t n = sizeof w / sizeof w[0];
+  for (size_t k = 0; k < n; k++)
+    w[k] = k % 3 == 0 ? INT64_MIN : k % 3 == 1 ? INT64_MAX : 0;
+  const size_t sizes[] = {3, SHELF_SVG_LEAD_MAX, SHELF_SVG_WHEELS_MAX, n};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    for (unsigned flags = 0; flags <= SHELF_SVG_EXPLAIN; flags++) {
+      char *svg = draw(w, sizes[s], flags);
+      if (svg != NULL && sizes[s] <= SHELF_SVG_WHEELS_MAX)
+        CHECK(count(svg, "class=\"wheel ") == sizes[s]);
+      shelf_svg_free(svg);
+    }
+  }
+  int64_t zeros[5] = {0, 0, 0, 0, 0};
+  char *svg = draw(zeros, 5, SHELF_SVG_EXPLAIN);
+  if (svg != NULL) {
+    CHECK(count(svg, "class=\"wheel ") == 5);
+    CHECK(count(svg, "class=\"trap-none\"") == 1);
+  }
+  shelf_svg_free(svg);
+}
+
+/* Random shelves with ties, zeros and negatives: always a picture with one
+ * group per wheel, and the trap marked exactly when shelf_explain() finds
+ * one. */
+static void test_random(void) {
+  rng r = {test_seed()};
+  for (int round = 0; round < 300; round++) {
+    int64_t w[40];
+    size_t n = 1 + (size_t)rng_range(&r, 0, 39);
+    for (size_t k = 0; k < n; k++)
+      w[k] = rng_range(&r, -4, 6);
+    char *svg = draw(w, n, SHELF_SVG_EXPLAIN);
+    shelf_explanation e;
+    CHECK_STATUS(shelf_explain(w, n, 0, &e), SHELF_OK);
+    if (svg == NULL)
+      continue;
+    CHECK(count(svg, "class=\"wheel ") == n);
+    CHECK(count(svg, "class=\"trap\"") == (e.mistake == 1 ? 1u : 0u));
+    shelf_svg_free(svg);
+  }
+}
+
+static const test tests[] = {
+    {"arguments", test_arguments},   {"empty", test_empty},
+    {"seed shelf", test_seed_shelf}, {"sizes", test_sizes},
+    {"summary", test_summary},       {"extremes", test_extremes},
+    {"random", test_random},
+};
+
+TEST_MAIN(tests)
