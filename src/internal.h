@@ -49,20 +49,65 @@ i128 valley_margin(const i128 *st, size_t top);
 
 /* ==== The streaming solver ==== */
 
+/*
+ * The solver keeps its reduced stack in 64-bit entries while that is exact
+ * and widens it to 128-bit entries the first time it might not be: half the
+ * memory (8 bytes a wheel on a strictly decreasing shelf), one-instruction
+ * compares, and a merge loop the parser can run inline.
+ *
+ * Why 64 bits are exact: every stack entry is a sum of distinct pushed
+ * weights, each taken with sign +1 or -1 (a merge a - b + c joins three
+ * disjoint groups), and so is every partial result of a merge. So each is
+ * at most abs_sum, the sum of |weight| over the wheels pushed. While
+ * abs_sum <= NARROW_LIMIT everything fits in int64_t, below both guards.
+ *
+ * Below entry 0 of the narrow stack sit NARROW_GUARD guard entries: st[-1]
+ * is INT64_MAX - 1 and st[-2] is INT64_MAX. Every real entry is below
+ * st[-1], and st[-1] is below st[-2], so the merge test "st[top-1] >=
+ * st[top-2]" fails whenever fewer than two real entries remain: no bounds
+ * test is needed. The other guards only have to be readable: the parser's
+ * branch-free merge reads up to four entries below the top before it knows
+ * whether it needs them.
+ */
+#define NARROW_GUARD 8
+#define NARROW_LIMIT ((uint64_t)INT64_MAX - 2)
+
 struct shelf_solver {
-  i128 *stack;        /* the reduced shelf, st[0..top) */
-  size_t top;         /* entries in use */
-  size_t cap;         /* entries allocated */
-  int64_t *weights;   /* every weight, with SHELF_KEEP_WEIGHTS; else NULL */
-  size_t wcap;        /* weights allocated */
-  uint64_t n;         /* wheels pushed */
-  i128 sum;           /* their total weight */
-  unsigned flags;     /* from shelf_solver_new() */
+  int64_t *narrow;     /* the 64-bit stack's allocation, guards first (entry k
+                          is narrow[NARROW_GUARD + k]); NULL when wide */
+  i128 *wide;          /* the 128-bit stack, once widened; else NULL */
+  size_t top;          /* entries in use */
+  size_t cap;          /* entries allocated (guards not counted) */
+  uint64_t abs_sum;    /* sum of |weight| pushed, while the stack is narrow */
+  int64_t *weights;    /* every weight, with SHELF_KEEP_WEIGHTS; else NULL */
+  size_t wcap;         /* weights allocated */
+  uint64_t n;          /* wheels pushed */
+  i128 sum;            /* their total weight */
+  unsigned flags;      /* from shelf_solver_new() */
   shelf_status failed; /* sticky: SHELF_OK until an allocation fails */
 };
 
+/* reduce_push on the narrow stack st (guards below st[0]); the same step,
+ * with the guards standing in for the test top >= 2. */
+static inline size_t reduce_push64(int64_t *st, size_t top, int64_t x) {
+  int64_t *sp = st + top;
+  while (sp[-1] >= sp[-2] && sp[-1] >= x) {
+    x = sp[-2] - sp[-1] + x;
+    sp -= 2;
+  }
+  *sp = x;
+  return (size_t)(sp - st) + 1;
+}
+
 /* Makes room for one more wheel; the slow path of solver_push(). */
 shelf_status solver_grow(shelf_solver *s);
+
+/* Makes room for `more` wheels at once: stack entries and kept weights. */
+shelf_status solver_reserve(shelf_solver *s, size_t more);
+
+/* Converts the stack to 128-bit entries in place (once abs_sum could pass
+ * NARROW_LIMIT). Fails the solver with SHELF_NOMEM if it cannot. */
+shelf_status solver_widen(shelf_solver *s);
 
 /* The hot path shared by shelf_solver_push() and the parser. */
 static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
@@ -72,11 +117,20 @@ static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
        ((s->flags & SHELF_KEEP_WEIGHTS) && s->n == s->wcap)) &&
       solver_grow(s) != SHELF_OK)
     return s->failed;
+  uint64_t mag = weight < 0 ? 0 - (uint64_t)weight : (uint64_t)weight;
+  if (s->wide == NULL && mag > NARROW_LIMIT - s->abs_sum &&
+      solver_widen(s) != SHELF_OK)
+    return s->failed;
   if (s->flags & SHELF_KEEP_WEIGHTS)
     s->weights[s->n] = weight;
   s->n++;
   s->sum += weight;
-  s->top = reduce_push(s->stack, s->top, weight);
+  if (s->wide == NULL) {
+    s->abs_sum += mag;
+    s->top = reduce_push64(s->narrow + NARROW_GUARD, s->top, weight);
+  } else {
+    s->top = reduce_push(s->wide, s->top, weight);
+  }
   return SHELF_OK;
 }
 

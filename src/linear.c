@@ -143,6 +143,27 @@ shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead) {
 
 /* ==== The streaming solver ==== */
 
+/* The margin of the narrow stack: valley_margin() with 64-bit entries and
+ * the same rule (the larger end; the left one on a tie). */
+static i128 valley_margin64(const int64_t *st, size_t top) {
+  i128 margin = 0;
+  int sign = 1;
+  size_t l = 0, r = top;
+  while (l < r) {
+    i128 v = st[l] >= st[r - 1] ? st[l++] : st[--r];
+    margin += sign > 0 ? v : -v;
+    sign = -sign;
+  }
+  return margin;
+}
+
+/* Writes the guards below entry 0 of a narrow stack (see internal.h). */
+static void narrow_guards(int64_t *narrow) {
+  for (int k = 0; k < NARROW_GUARD; k++)
+    narrow[k] = INT64_MAX;
+  narrow[NARROW_GUARD - 1] = INT64_MAX - 1;
+}
+
 shelf_status shelf_solver_new(shelf_solver **out, unsigned flags) {
   if (out == NULL || (flags & ~SHELF_KEEP_WEIGHTS) != 0)
     return SHELF_INVALID;
@@ -157,24 +178,98 @@ shelf_status shelf_solver_new(shelf_solver **out, unsigned flags) {
 void shelf_solver_free(shelf_solver *s) {
   if (s == NULL)
     return;
-  free(s->stack);
+  free(s->narrow);
+  free(s->wide);
   free(s->weights);
   free(s);
 }
 
-shelf_status solver_grow(shelf_solver *s) {
-  if (s->top == s->cap) {
-    i128 *st = grow_array(s->stack, &s->cap, s->top + 1, sizeof *st);
+/* Grows the stack to at least `need` entries, doubling. On a strictly
+ * decreasing shelf the stack keeps every wheel; realloc of a large block
+ * moves pages rather than copying them, so the peak stays near 8 bytes a
+ * wheel (16 once wide). */
+static shelf_status stack_grow(shelf_solver *s, size_t need) {
+  size_t c = s->cap ? s->cap : 16;
+  while (c < need) {
+    if (c > SIZE_MAX / 2)
+      return s->failed = SHELF_NOMEM;
+    c *= 2;
+  }
+  if (s->wide != NULL) {
+    if (c > SIZE_MAX / sizeof *s->wide)
+      return s->failed = SHELF_NOMEM;
+    i128 *st = realloc(s->wide, c * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
-    s->stack = st;
+    s->wide = st;
+  } else {
+    if (c > SIZE_MAX / sizeof *s->narrow - NARROW_GUARD)
+      return s->failed = SHELF_NOMEM;
+    int64_t *st = realloc(s->narrow, (c + NARROW_GUARD) * sizeof *st);
+    if (st == NULL)
+      return s->failed = SHELF_NOMEM;
+    if (s->narrow == NULL)
+      narrow_guards(st);
+    s->narrow = st;
   }
-  if ((s->flags & SHELF_KEEP_WEIGHTS) && s->n == s->wcap) {
-    int64_t *w = grow_array(s->weights, &s->wcap, s->n + 1, sizeof *w);
+  s->cap = c;
+  return SHELF_OK;
+}
+
+shelf_status solver_reserve(shelf_solver *s, size_t more) {
+  if (s->failed != SHELF_OK)
+    return s->failed;
+  if (more > SIZE_MAX - s->top)
+    return s->failed = SHELF_NOMEM;
+  if (s->top + more > s->cap && stack_grow(s, s->top + more) != SHELF_OK)
+    return s->failed;
+  if ((s->flags & SHELF_KEEP_WEIGHTS) && s->n + more > s->wcap) {
+    if (more > SIZE_MAX - (size_t)s->n)
+      return s->failed = SHELF_NOMEM;
+    int64_t *w =
+        grow_array(s->weights, &s->wcap, (size_t)s->n + more, sizeof *w);
     if (w == NULL)
       return s->failed = SHELF_NOMEM;
     s->weights = w;
   }
+  return SHELF_OK;
+}
+
+shelf_status solver_grow(shelf_solver *s) { return solver_reserve(s, 1); }
+
+shelf_status solver_widen(shelf_solver *s) {
+  if (s->wide != NULL)
+    return SHELF_OK;
+  /* In place: realloc the block to 16 bytes an entry, slide the entries
+   * over the guards to the start, then widen from the top down. Entry k
+   * lands on the bytes of narrow entries 2k and 2k + 1, which are at or
+   * above k and so already read: no second array, no 24-byte peak.
+   *
+   * The new block holds the entries in use and room to push (the caller
+   * checked for room in the narrow block, not this one). It is sized from
+   * top, not cap: from cap it would double at every widen-and-reset cycle
+   * of batch mode. As 2c >= NARROW_GUARD + top, the narrow entries are
+   * still inside the block for the memmove. */
+  if (s->top > (SIZE_MAX - 1) / 2)
+    return s->failed = SHELF_NOMEM;
+  size_t c = s->top < 16 ? 16 : s->top + s->top / 2 + 1;
+  if (c > SIZE_MAX / sizeof(i128))
+    return s->failed = SHELF_NOMEM;
+  unsigned char *mem = realloc(s->narrow, c * sizeof(i128));
+  if (mem == NULL)
+    return s->failed = SHELF_NOMEM;
+  if (s->narrow != NULL)
+    memmove(mem, mem + NARROW_GUARD * sizeof(int64_t),
+            s->top * sizeof(int64_t));
+  for (size_t k = s->top; k-- > 0;) {
+    int64_t v;
+    memcpy(&v, mem + k * sizeof v, sizeof v);
+    i128 wv = v;
+    memcpy(mem + k * sizeof wv, &wv, sizeof wv);
+  }
+  s->narrow = NULL;
+  s->wide = (i128 *)(void *)mem;
+  s->cap = c;
   return SHELF_OK;
 }
 
@@ -201,7 +296,11 @@ shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {
     return SHELF_INVALID;
   if (s->failed != SHELF_OK)
     return s->failed;
-  result_from(out, s->n, s->sum, valley_margin(s->stack, s->top));
+  i128 margin = s->wide != NULL ? valley_margin(s->wide, s->top)
+                : s->narrow != NULL
+                    ? valley_margin64(s->narrow + NARROW_GUARD, s->top)
+                    : 0;
+  result_from(out, s->n, s->sum, margin);
   return SHELF_OK;
 }
 
@@ -214,9 +313,18 @@ const int64_t *shelf_solver_weights(const shelf_solver *s, size_t *n) {
 void shelf_solver_reset(shelf_solver *s) {
   if (s == NULL)
     return;
+  if (s->wide != NULL) {
+    /* Back to 64-bit entries for the next shelf (batch mode): the block of
+     * cap 16-byte entries holds 2 * cap - NARROW_GUARD narrow ones. */
+    s->narrow = (int64_t *)(void *)s->wide;
+    s->wide = NULL;
+    s->cap = 2 * s->cap - NARROW_GUARD;
+    narrow_guards(s->narrow);
+  }
   s->top = 0;
   s->n = 0;
   s->sum = 0;
+  s->abs_sum = 0;
   s->failed = SHELF_OK;
 }
 

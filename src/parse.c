@@ -1,7 +1,7 @@
 /*
  * parse.c - the input grammar, as a push parser that feeds a solver.
  *
- * Text arrives in pieces split anywhere (the CLI reads 64 KiB blocks), so
+ * Text arrives in pieces split anywhere (the CLI reads 128 KiB blocks), so
  * every construct that can straddle a boundary keeps its state in the
  * parser: a number's sign, magnitude and digit count; an error token being
  * collected for the message; a UTF-8 sequence; a carriage return waiting for
@@ -13,7 +13,9 @@
  * why an error may be reported a few bytes after it is first detected.
  *
  * Weights go straight into the solver's reduction (solver_push), so parsing
- * and solving are one pass over the bytes.
+ * and solving are one pass over the bytes. Plain stretches of text (digits
+ * and separators only) take a fast path, 64 bytes at a time, that hands
+ * everything else to the byte-at-a-time machine; see "The fast path".
  */
 #include "internal.h"
 
@@ -129,6 +131,9 @@ struct shelf_parser {
   /* A carriage return waiting for its line feed. */
   int cr;
   uint64_t cr_offset;
+  /* Line mode: offset + 1 where shelf_parser_finish() last ended the input,
+   * so that finishing twice does not end the last line twice. */
+  uint64_t finished_at;
 };
 
 shelf_status shelf_parser_new(shelf_parser **out, unsigned flags) {
@@ -364,6 +369,494 @@ static shelf_status shelf_end_check(shelf_parser *p) {
   return SHELF_OK;
 }
 
+/* ==== The fast path ==== */
+
+/*
+ * Nearly all real input is plain: decimal weights of at most 16 digits, an
+ * optional sign, each followed by a space, tab, line feed, CR LF or comma,
+ * and maybe more blanks (spaces, tabs, line feeds) before the next one.
+ * scan_fast() takes such text a 64-byte window at a time. One pass marks
+ * the window's digits in a 64-bit mask; each weight's first and last digit
+ * are then read off the mask with bit operations, its value is computed
+ * from one or two 8-byte words (SWAR), and it is merged into the solver's
+ * narrow stack on the spot. Finding the next weight never waits for the
+ * bytes of the one before, and no byte is looked at twice.
+ *
+ * At anything else (a bracket, a comma that follows no weight, a long or
+ * malformed number, a control or non-ASCII byte, a line feed in line mode,
+ * the first FAST_BEHIND and last FAST_SLACK bytes of a piece) it stops in
+ * ST_BETWEEN in front of that weight or byte, with line, column and item
+ * position exactly as the byte-at-a-time machine would have them there, and the
+ * machine takes over. It commits a weight only after checking the byte behind
+ * it, so it never has to undo anything: every error is still found, and
+ * reported, by the machine.
+ *
+ * The merge is the reduction of internal.h with the top two entries kept in
+ * registers and the first merge of each push made with conditional moves:
+ * on random shelves about 40% of pushes merge, in no pattern a branch
+ * predictor can learn, and a mispredicted branch costs about as much as
+ * reading a weight. A second merge (under 10% of pushes on random shelves)
+ * takes a branch and a loop.
+ *
+ * Portability: the word tricks assume little-endian byte order (elsewhere
+ * the fast path is off and the machine does all the work). On x86-64 the
+ * digit mask uses SSE2 and the conditional moves are written as inline
+ * assembly, because compilers turn the equivalent ?: into branches; define
+ * SHELF_NO_ASM to build both from plain C instead (the tests pass either
+ * way).
+ */
+
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FAST_PATH 1
+#else
+#define FAST_PATH 0
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SHELF_NO_ASM)
+#define FAST_X86 1
+#include <emmintrin.h>
+#else
+#define FAST_X86 0
+#endif
+
+#if defined(__GNUC__)
+#define FAST_INLINE static inline __attribute__((always_inline))
+#else
+#define FAST_INLINE static inline
+#endif
+
+/* Bytes that must remain for a window: its 64, and the one after them,
+ * which a check for CR LF may read. */
+#define FAST_SLACK 65
+/* Bytes that must lie before a window in its piece: fast_digits() reads
+ * whole words that end at a weight's last digit. */
+#define FAST_BEHIND 16
+/* Windows between two updates of the solver's counters. A window holds at
+ * most 32 weights (a digit and a separator each), so a run FAST_RUN. */
+#define FAST_WINDOWS 8
+#define FAST_RUN (FAST_WINDOWS * 32)
+/* The most abs_sum can grow in one run: FAST_RUN weights below 10^16. */
+#define FAST_RUN_ABS ((uint64_t)FAST_RUN * 10000000000000000u)
+
+static inline uint64_t load8(const unsigned char *b) {
+  uint64_t w;
+  memcpy(&w, b, sizeof w);
+  return w;
+}
+
+/* Bit j is set iff b[j] is an ASCII digit, for the 64 bytes from b. */
+static inline uint64_t digit_mask(const unsigned char *b) {
+  uint64_t mask = 0;
+#if FAST_X86
+  /* With the sign bit flipped, bytes compare as unsigned: a digit is above
+   * '0' - 1 and below '9' + 1. */
+  const __m128i flip = _mm_set1_epi8(-128), above = _mm_set1_epi8(-81),
+                below = _mm_set1_epi8(-70);
+  for (unsigned q = 0; q < 4; q++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * q));
+    v = _mm_xor_si128(v, flip);
+    __m128i d =
+        _mm_and_si128(_mm_cmpgt_epi8(v, above), _mm_cmplt_epi8(v, below));
+    mask |= (uint64_t)(unsigned)_mm_movemask_epi8(d) << (16 * q);
+  }
+#else
+  /* Per byte, t = c ^ '0' is below 10 exactly for digits; (t | 0x80) - 10
+   * keeps its high bit exactly when t & 0x7f >= 10, with no borrow between
+   * bytes; the multiply gathers the eight high bits into one byte. */
+  const uint64_t high = 0x8080808080808080u;
+  for (unsigned q = 0; q < 8; q++) {
+    uint64_t t = load8(b + 8 * q) ^ 0x3030303030303030u;
+    uint64_t other = (((t | high) - 0x0A0A0A0A0A0A0A0Au) | t) & high;
+    mask |= (((other ^ high) * 0x0002040810204081u) >> 56) << (8 * q);
+  }
+#endif
+  return mask;
+}
+
+/* Bits set for the spaces and tabs among the 64 bytes from b (the return
+ * value) and for the line feeds (*nl). */
+static inline uint64_t blank_mask(const unsigned char *b, uint64_t *nl) {
+  uint64_t blank = 0, feed = 0;
+#if FAST_X86
+  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'),
+                lf = _mm_set1_epi8('\n');
+  for (unsigned q = 0; q < 4; q++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * q));
+    __m128i bl = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab));
+    blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << (16 * q);
+    feed |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf))
+            << (16 * q);
+  }
+#else
+  /* A byte equals c exactly when (t & 0x7f) + 0x7f, with t = byte ^ c, has
+   * no high bit and t has none either: no carry crosses bytes. */
+  const uint64_t low = 0x7F7F7F7F7F7F7F7Fu, ones = 0x0101010101010101u;
+  for (unsigned q = 0; q < 8; q++) {
+    uint64_t w = load8(b + 8 * q), m[3];
+    const unsigned char c[3] = {' ', '\t', '\n'};
+    for (int k = 0; k < 3; k++) {
+      uint64_t t = w ^ (ones * c[k]);
+      m[k] = ~(((t & low) + low) | t) & ~low;
+      m[k] = (m[k] * 0x0002040810204081u) >> 56;
+    }
+    blank |= (m[0] | m[1]) << (8 * q);
+    feed |= m[2] << (8 * q);
+  }
+#endif
+  *nl = feed;
+  return blank;
+}
+
+/* The value of the digits in the top bytes of w (the last digit in the top
+ * byte), each already reduced to 0..9, the bytes below them zero: combine
+ * pairs, then quads, then the two halves. */
+static inline uint64_t swar_digits(uint64_t w) {
+  w = (w * 2561) >> 8;
+  w = ((w & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
+  return ((w & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
+}
+
+/* fast_mask[d] keeps the top d + 1 bytes of a word, as digit values. */
+static const uint64_t fast_mask[8] = {0x0F00000000000000u, 0x0F0F000000000000u,
+                                      0x0F0F0F0000000000u, 0x0F0F0F0F00000000u,
+                                      0x0F0F0F0F0F000000u, 0x0F0F0F0F0F0F0000u,
+                                      0x0F0F0F0F0F0F0F00u, 0x0F0F0F0F0F0F0F0Fu};
+
+/* The value of the digits w[s..e], at most 16 of them. Reads the 8 (or 16)
+ * bytes that end at w[e]: up to 15 before w[s], hence FAST_BEHIND. */
+static inline uint64_t fast_digits(const unsigned char *w, unsigned s,
+                                   unsigned e) {
+  unsigned d = e - s; /* digits - 1 */
+  if (d < 8)
+    return swar_digits(load8(w + e - 7) & fast_mask[d]);
+  return swar_digits(load8(w + e - 15) & fast_mask[d - 8]) * 100000000u +
+         swar_digits(load8(w + e - 7) & fast_mask[7]);
+}
+
+/* What a byte may be, next to a weight. */
+enum {
+  F_BAD = 0, /* anything else: the machine decides */
+  F_SEP = 1, /* space, tab; a comma right after a weight */
+  F_NL = 2,  /* line feed */
+  F_CR = 3,  /* carriage return: fine if a line feed follows */
+  F_SIGN = 4 /* + or -, fine right before digits */
+};
+
+static const unsigned char fast_class[256] = {
+    ['\t'] = F_SEP, [' '] = F_SEP,  [','] = F_SEP, ['\n'] = F_NL,
+    ['\r'] = F_CR,  ['+'] = F_SIGN, ['-'] = F_SIGN};
+
+/* The narrow stack as scan_fast() works on it: the top two entries live in
+ * registers as well as in memory. */
+typedef struct fast_stack {
+  int64_t *sp;    /* one past the top entry */
+  int64_t t1, t2; /* sp[-1], sp[-2] */
+} fast_stack;
+
+/* reduce_push64() for scan_fast(). The first merge is decided without a
+ * branch: the two entries that would come up are read first (the guards
+ * make that safe on a short stack), the merged value is computed in
+ * unsigned arithmetic (when no merge happens it may be garbage), and the
+ * new top, stack pointer and "again" are chosen with conditional moves or
+ * masks. "again" is the new t1 after a merge and x - 1 otherwise, so that
+ * one comparison decides whether a second merge is due. */
+static inline void fast_push(fast_stack *f, int64_t x) {
+  int64_t *sp = f->sp;
+  int64_t t1 = f->t1, t2 = f->t2;
+  int64_t t3 = sp[-3], t4 = sp[-4];
+  int64_t merged = (int64_t)((uint64_t)t2 - (uint64_t)t1 + (uint64_t)x);
+  int64_t again = x - 1; /* no real x is INT64_MIN: the stack is narrow */
+#if FAST_X86
+  int64_t larger = x, *down = sp - 2;
+  __asm__("cmpq %[x], %[t2]\n\t"
+          "cmovgeq %[t2], %[larger]\n\t" /* larger = max(t2, x) */
+          "cmpq %[larger], %[t1]\n\t"    /* merge iff t1 >= larger */
+          "cmovgeq %[merged], %[x]\n\t"
+          "cmovgeq %[t3], %[t1]\n\t"
+          "cmovgeq %[t4], %[t2]\n\t"
+          "cmovgeq %[down], %[sp]\n\t"
+          "cmovgeq %[t3], %[again]"
+          : [x] "+&r"(x), [larger] "+&r"(larger), [t1] "+&r"(t1),
+            [t2] "+&r"(t2), [sp] "+&r"(sp), [again] "+&r"(again)
+          : [merged] "r"(merged), [t3] "r"(t3), [t4] "rm"(t4), [down] "r"(down)
+          : "cc");
+#else
+  uint64_t mask = 0 - (uint64_t)(t1 >= (t2 > x ? t2 : x));
+#define FAST_PICK(a, b)                                                        \
+  ((int64_t)((uint64_t)(a) ^ (((uint64_t)(a) ^ (uint64_t)(b)) & mask)))
+  x = FAST_PICK(x, merged);
+  again = FAST_PICK(again, t3);
+  t1 = FAST_PICK(t1, t3);
+  t2 = FAST_PICK(t2, t4);
+  sp -= 2 & mask;
+#undef FAST_PICK
+#endif
+  if (again >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
+    do {
+      x = t2 - t1 + x;
+      sp -= 2;
+      t1 = sp[-1];
+      t2 = sp[-2];
+    } while (t1 >= t2 && t1 >= x);
+  }
+  *sp = x;
+  f->sp = sp + 1;
+  f->t2 = t1;
+  f->t1 = x;
+}
+
+/* What one run has done, written back to the solver after it. */
+typedef struct fast_run {
+  fast_stack f;
+  int64_t *kept;  /* where kept weights go, or NULL */
+  size_t k;       /* weights so far */
+  uint64_t abs;   /* the sum of their magnitudes, below FAST_RUN_ABS */
+  uint64_t neg;   /* the same over the negative ones */
+  uint64_t lines; /* line feeds passed */
+} fast_run;
+
+FAST_INLINE void fast_commit(fast_run *r, uint64_t mag, int neg,
+                             const int keep) {
+  int64_t x = (int64_t)mag;
+  r->abs += mag;
+  if (neg) {
+    x = -x;
+    r->neg += mag;
+  }
+  if (keep)
+    r->kept[r->k] = x;
+  r->k++;
+  fast_push(&r->f, x);
+}
+
+/* What the byte after a weight ending at w[e] says about it: */
+enum {
+  A_LEAVE = 0, /* leave the weight to the machine */
+  A_GO = 1,    /* take it and go on */
+  A_LINE = 2,  /* take it, count the line feed behind it, go on */
+  A_STOP = 3   /* take it and stop at w[e + 1] (line mode: the machine
+                  ends the shelf there) */
+};
+
+FAST_INLINE int fast_after(const unsigned char *w, unsigned e,
+                           const int line_mode) {
+  int cls = fast_class[w[e + 1]];
+  if (cls == F_NL)
+    return line_mode ? A_STOP : A_LINE;
+  if (cls == F_SEP)
+    return A_GO;
+  if (cls == F_CR)
+    return line_mode ? A_STOP : w[e + 2] == '\n' ? A_GO : A_LEAVE;
+  return A_LEAVE; /* the line feed after CR is a gap byte, counted there */
+}
+
+/* Leaves a window at offset `at`: counts the line feeds before it among
+ * the blanks, and returns `at`. */
+FAST_INLINE unsigned fast_left(fast_run *r, uint64_t nl, unsigned at) {
+  if (nl != 0) {
+    uint64_t before = at < 64 ? nl & (((uint64_t)1 << at) - 1) : nl;
+    r->lines += (uint64_t)__builtin_popcountll(before);
+  }
+  return at;
+}
+
+/*
+ * One window, the 64 bytes at w. Returns how many of them were taken; with
+ * *stop set, the machine must go on from there.
+ *
+ * Masks: a weight starts at a digit after a non-digit and ends at a digit
+ * before one; the byte right after it is checked with it (fast_after). A gap
+ * byte is any other non-digit. Windows start right after a weight's byte or
+ * a gap byte, never inside a weight or after a sign. A weight that reaches
+ * the window's last byte may go on, so it is left for the next window,
+ * found without a branch (where windows end is as random as the weights).
+ */
+FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
+                                 const int line_mode, const int keep) {
+  uint64_t digits = digit_mask(w);
+  uint64_t starts = digits & ~(digits << 1);
+  uint64_t ends = digits & ~(digits >> 1);
+  uint64_t cut = digits >> 63; /* 1: the last weight is left for later */
+  unsigned last = 63 - (unsigned)__builtin_clzll(starts | 1);
+  starts ^= cut << last;
+  ends ^= cut << 63;
+  unsigned limit = cut ? last : 64;
+  uint64_t gaps = ~digits & ~(digits << 1); /* none from `last` on */
+  uint64_t blank_nl = 0;                    /* line feeds among blank gaps */
+  if (gaps != 0) {
+    /* Blanks between weights (", " in JSON, CR LF, indentation, empty
+     * lines) need no checks beyond counting the line feeds among them. */
+    uint64_t nl, blank = blank_mask(w, &nl);
+    if (!line_mode)
+      blank |= nl;
+    if ((gaps & ~blank) == 0) {
+      blank_nl = line_mode ? 0 : gaps & nl;
+      gaps = 0;
+    }
+  }
+
+  if (gaps == 0) {
+    /* The usual window: weights, each with one separator behind it, and
+     * maybe blanks. The line feeds among the blanks are counted up to
+     * where the window is left. */
+    while (starts != 0) {
+      unsigned s = (unsigned)__builtin_ctzll(starts);
+      unsigned e = (unsigned)__builtin_ctzll(ends);
+      starts &= starts - 1;
+      ends &= ends - 1;
+      int after = fast_after(w, e, line_mode);
+      if (after == A_LEAVE || e - s >= 16) {
+        *stop = 1;
+        return fast_left(r, blank_nl, s);
+      }
+      fast_commit(r, fast_digits(w, s, e), 0, keep);
+      r->lines += after == A_LINE;
+      if (after == A_STOP) {
+        *stop = 1;
+        return fast_left(r, blank_nl, e + 1);
+      }
+    }
+    return fast_left(r, blank_nl, limit);
+  }
+
+  /* Gap bytes too: take gaps and weights in order. */
+  for (;;) {
+    unsigned s = starts ? (unsigned)__builtin_ctzll(starts) : limit;
+    uint64_t before = starts ? (starts & (0 - starts)) - 1 : ~(uint64_t)0;
+    uint64_t g = gaps & before;
+    gaps &= ~before;
+    int neg = 0, sign = 0;
+    while (g != 0) {
+      unsigned at = (unsigned)__builtin_ctzll(g);
+      g &= g - 1;
+      int cls = fast_class[w[at]];
+      if ((cls == F_SEP && w[at] != ',') || (cls == F_NL && !line_mode) ||
+          (cls == F_CR && !line_mode && w[at + 1] == '\n')) {
+        r->lines += cls == F_NL;
+        continue;
+      }
+      if (cls == F_SIGN && at + 1 == s && starts != 0) {
+        sign = 1; /* right before a weight */
+        neg = w[at] == '-';
+        continue;
+      }
+      if (cls == F_SIGN && at + 1 == limit)
+        return at; /* right before the weight left for later */
+      /* A comma that follows no weight here, a line feed in line mode, a
+       * lone sign or anything else: the machine decides. */
+      *stop = 1;
+      return at;
+    }
+    if (starts == 0)
+      return limit;
+    unsigned e = (unsigned)__builtin_ctzll(ends);
+    starts &= starts - 1;
+    ends &= ends - 1;
+    int after = fast_after(w, e, line_mode);
+    if (after == A_LEAVE || e - s >= 16) {
+      *stop = 1;
+      return s - (unsigned)sign;
+    }
+    fast_commit(r, fast_digits(w, s, e), neg, keep);
+    r->lines += after == A_LINE;
+    if (after == A_STOP) {
+      *stop = 1;
+      return e + 1;
+    }
+  }
+}
+
+/* The parser's item position after a fast scan of b[from..i), which held
+ * only weights, separators and commas: after a comma, after a weight, or
+ * unchanged if it held neither. */
+static int fast_pos(const unsigned char *b, size_t from, size_t i, int pos) {
+  while (i > from) {
+    unsigned char c = b[--i];
+    if (c == ',')
+      return P_COMMA;
+    if (c >= '0' && c <= '9')
+      return P_WEIGHT;
+  }
+  return pos;
+}
+
+/* The offset just past the last line feed in b[from..i), or `old`. */
+static uint64_t fast_line_start(const unsigned char *b, size_t from, size_t i,
+                                uint64_t base, uint64_t old) {
+  while (i > from) {
+    if (b[--i] == '\n')
+      return base + i + 1;
+  }
+  return old;
+}
+
+/* Parses and merges plain weights from b[i..len); returns where it stopped.
+ * *rc receives the solver's SHELF_NOMEM if it ran out of memory. line_mode
+ * and keep are constants at each call, so each case gets its own loop. Only
+ * the line count is kept on the way; the line's start and the item position
+ * are worked out from the bytes once, at the end. */
+FAST_INLINE size_t scan_fast_mode(shelf_parser *p, shelf_solver *s,
+                                  const unsigned char *b, size_t i, size_t len,
+                                  uint64_t base, int *rc, const int line_mode,
+                                  const int keep) {
+  const size_t from = i;
+  uint64_t lines = 0;
+  int stop = 0;
+  while (!stop && len - i >= FAST_SLACK) {
+    /* Past this, one run could carry abs_sum beyond NARROW_LIMIT: such
+     * weights go through solver_push(), which widens the stack. */
+    if (s->failed != SHELF_OK || s->wide != NULL ||
+        s->abs_sum > NARROW_LIMIT - FAST_RUN_ABS)
+      break;
+    if (solver_reserve(s, FAST_RUN) != SHELF_OK) {
+      *rc = s->failed;
+      break;
+    }
+    int64_t *st = s->narrow + NARROW_GUARD;
+    ptrdiff_t top = (ptrdiff_t)s->top;
+    fast_run r = {{st + top, st[top - 1], st[top - 2]},
+                  keep ? s->weights + s->n : NULL,
+                  0,
+                  0,
+                  0,
+                  0};
+    for (int win = 0; win < FAST_WINDOWS && !stop && len - i >= FAST_SLACK;
+         win++) {
+      unsigned took = fast_window(&r, b + i, &stop, line_mode, keep);
+      stop |= took == 0; /* no progress: let the machine move on */
+      i += took;
+    }
+    s->top = (size_t)(r.f.sp - st);
+    s->n += r.k;
+    s->sum += (i128)r.abs - 2 * (i128)r.neg;
+    s->abs_sum += r.abs;
+    lines += r.lines;
+  }
+  if (i > from) {
+    p->pos = fast_pos(b, from, i, p->pos);
+    if (lines > 0) {
+      p->line += lines;
+      p->line_start = fast_line_start(b, from, i, base, p->line_start);
+    }
+  }
+  return i;
+}
+
+static size_t scan_fast(shelf_parser *p, shelf_solver *s,
+                        const unsigned char *b, size_t i, size_t len,
+                        uint64_t base, int *rc) {
+  if (!FAST_PATH)
+    return i;
+  int line_mode = (p->flags & SHELF_PARSE_LINES) != 0;
+  int keep = (s->flags & SHELF_KEEP_WEIGHTS) != 0;
+  if (line_mode)
+    return keep ? scan_fast_mode(p, s, b, i, len, base, rc, 1, 1)
+                : scan_fast_mode(p, s, b, i, len, base, rc, 1, 0);
+  return keep ? scan_fast_mode(p, s, b, i, len, base, rc, 0, 1)
+              : scan_fast_mode(p, s, b, i, len, base, rc, 0, 0);
+}
+
 /* ==== Feeding ==== */
 
 /* Handles one byte in ST_BETWEEN. Returns SHELF_OK, an error, or -1 when a
@@ -481,9 +974,17 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
     p->line_start = 3;
     return SHELF_OK;
   }
+  /* Shown as its code point, U+2212: the character itself may be invisible
+   * (a stray byte-order mark is U+FEFF) or look like ASCII (a minus sign). */
+  uint32_t cp = lead & (0x7fu >> p->utf8_need);
+  for (int i = 1; i < p->utf8_len; i++)
+    cp = cp << 6 | (p->utf8[i] & 0x3fu);
+  static const char hex[] = "0123456789ABCDEF";
   found_clear(p);
-  for (int i = 0; i < p->utf8_len; i++)
-    found_add(p, p->utf8[i], 1);
+  found_add(p, 'U', 0);
+  found_add(p, '+', 0);
+  for (int shift = cp > 0xffff ? 16 : 12; shift >= 0; shift -= 4)
+    found_add(p, (unsigned char)hex[(cp >> shift) & 15], 0);
   return fail_at(p, SHELF_UNEXPECTED_CHAR, p->tok_offset, p->line,
                  p->line_start);
 }
@@ -503,6 +1004,12 @@ shelf_status shelf_parser_feed(shelf_parser *p, shelf_solver *s,
   size_t i = 0;
   int rc = SHELF_OK;
   while (i < len) {
+    if (p->state == ST_BETWEEN && !p->cr && p->pos != P_CLOSED &&
+        i >= FAST_BEHIND && len - i >= FAST_SLACK) {
+      i = scan_fast(p, s, b, i, len, base, &rc);
+      if (rc != SHELF_OK || len - i < 1)
+        break;
+    }
     unsigned char c = b[i];
     uint64_t off = base + i;
     if (p->cr) { /* a CR must be followed by LF */
@@ -512,7 +1019,7 @@ shelf_status shelf_parser_feed(shelf_parser *p, shelf_solver *s,
         break;
       }
     }
-    if (c == '\r') {
+    if (c == '\r' && p->state != ST_SKIP) { /* skipped text is not checked */
       p->cr = 1;
       p->cr_offset = off;
     }
@@ -617,8 +1124,11 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s,
     return st;
   /* In line mode a final line without a newline is a shelf; the empty text
    * after a final newline is not. */
-  if (!(p->flags & SHELF_PARSE_LINES) || p->offset > p->line_start)
+  if (!(p->flags & SHELF_PARSE_LINES))
+    *ended = 1;
+  else if (p->offset > p->line_start && p->finished_at != p->offset + 1)
     *ended = p->state != ST_SKIP;
+  p->finished_at = p->offset + 1;
   begin_shelf(p);
   return SHELF_OK;
 }

@@ -1,0 +1,569 @@
+#!/usr/bin/env python3
+"""run.py - shelf's benchmarks, side by side, and the report they make.
+
+Usage: bench/run.py [--runs N] [--big] [--no-build] [--build-dir DIR]
+                    [--report FILE] [--quick]
+
+What it does, in order:
+
+ 1. Builds what it needs with optimisation in its own build directory
+    (build-bench: CMake Release, the bench programs of bench/CMakeLists.txt)
+    and the std::deque peer with `g++ -O2`.
+ 2. Writes the inputs into bench/out/ (git-ignored) with bench/gen.c: 10^7
+    wheels in every shape (random 1..10^4, ascending, descending, zigzag,
+    all equal) and layout (one weight a line, one huge line, a JSON list).
+    They are written once and reused (delete bench/out/ after changing
+    gen.c).
+ 3. Runs, for each input, shelf against the read-and-sum baseline
+    (bench/baseline.c) and the std::deque peer (bench/peers/deque_peer.cpp,
+    plain layouts only: it reads with iostream), ALTERNATELY, --runs times
+    each, through bench/measure.c, which reports wall time and peak memory
+    (ru_maxrss from wait4). Every program's answer is checked against
+    shelf's, so a fast wrong answer cannot pass.
+ 4. Times shelf's dp engine against the seed's table ported to C
+    (bench/peers/table_port.c) at n = 8000, the same way.
+ 5. Times the linear and dp engines alone, in memory, for a range of n
+    (bench/engine_time.c) and fits the slopes of log(time) against log(n).
+ 6. With --big (or SHELF_BENCH_BIG=1): 10^8 wheels, random and strictly
+    decreasing, shelf and the baseline (about 1.4 GB of input files and 1 GB
+    of memory). Without it, the last big run's section is kept.
+ 7. Writes docs/benchmarks.md (the machine, the tables, each target and
+    whether it is met) and docs/benchmarks.svg (the log-log plot).
+
+Medians are reported; ratios are taken within one run of this script, so
+that a busy machine slows every program alike. The load average before and
+after is in the report. Python 3 standard library only.
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench", "out")
+
+# Markers of the report's kept sections.
+BIG_BEGIN, BIG_END = "<!-- big-run: begin -->", "<!-- big-run: end -->"
+NOTES_BEGIN, NOTES_END = "<!-- notes: begin -->", "<!-- notes: end -->"
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+# ==== Building ====
+
+
+def build(build_dir, skip):
+    """Builds shelf and the bench programs; returns the paths used."""
+    bench = os.path.join(build_dir, "bench")
+    if not skip:
+        log("building in %s" % build_dir)
+        sh(["cmake", "-S", ROOT, "-B", build_dir,
+            "-DCMAKE_BUILD_TYPE=Release", "-DSHELF_BUILD_TESTS=OFF"],
+           stdout=subprocess.DEVNULL)
+        sh(["cmake", "--build", build_dir, "--target", "shelf_bench_tools",
+            "-j", "2"], stdout=subprocess.DEVNULL)
+    tools = {name: os.path.join(bench, name) for name in
+             ("baseline", "gen", "measure", "table_port", "engine_time")}
+    tools["shelf"] = os.path.join(build_dir, "shelf")
+    cxx = shutil.which("g++")
+    peer = os.path.join(bench, "deque_peer")
+    if cxx and not skip:
+        sh([cxx, "-O2", "-o", peer,
+            os.path.join(ROOT, "bench", "peers", "deque_peer.cpp")])
+    tools["deque_peer"] = peer if os.path.exists(peer) else None
+    return tools
+
+
+# ==== Inputs ====
+
+
+def make_input(tools, shape, n, layout):
+    """Writes (once) a generated input; returns its path."""
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, "%s-%d-%s.txt" % (shape, n, layout))
+    if not os.path.exists(path):
+        log("generating %s" % os.path.basename(path))
+        tmp = path + ".part"
+        with open(tmp, "wb") as f:
+            sh([tools["gen"], shape, str(n), layout], stdout=f)
+        os.replace(tmp, path)
+    return path
+
+
+# ==== Measuring ====
+
+
+def measure(tools, argv, stdin=None):
+    """Runs argv once; returns (wall seconds, peak KiB, stdout text)."""
+    out = os.path.join(OUT, "measure.out")
+    cmd = [tools["measure"], "-o", out]
+    if stdin:
+        cmd += ["-i", stdin]
+    res = subprocess.run(cmd + argv, check=True, capture_output=True,
+                         text=True).stdout.split()
+    wall, rss, status = float(res[0]), int(res[1]), int(res[4])
+    with open(out) as f:
+        text = f.read().strip()
+    if status != 0:
+        raise RuntimeError("%s exited with %d" % (" ".join(argv), status))
+    return wall, rss, text
+
+
+def compare(tools, programs, runs):
+    """Runs each (name, argv, stdin) in turn, `runs` rounds; returns
+    {name: {"time": median s, "rss": peak KiB, "out": stdout}}."""
+    samples = {name: [] for name, _, _ in programs}
+    outs = {}
+    for _ in range(runs):
+        for name, argv, stdin in programs:
+            wall, rss, text = measure(tools, argv, stdin)
+            samples[name].append((wall, rss))
+            outs[name] = text
+    return {name: {"time": statistics.median(w for w, _ in s),
+                   "rss": max(r for _, r in s),
+                   "out": outs[name]} for name, s in samples.items()}
+
+
+def fit_slope(points):
+    """Least-squares slope of log(time) on log(n)."""
+    xs = [math.log10(n) for n, _ in points]
+    ys = [math.log10(t) for _, t in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+
+
+# ==== The machine ====
+
+
+def machine():
+    info = {}
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"^model name\s*:\s*(.*)$", f.read(), re.M)
+            info["cpu"] = m.group(1).strip() if m else platform.processor()
+    except OSError:
+        info["cpu"] = platform.processor() or "unknown"
+    info["cores"] = os.cpu_count()
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(re.search(r"MemTotal:\s*(\d+)", f.read()).group(1))
+            info["memory"] = "%.1f GiB" % (kb / 2**20)
+    except (OSError, AttributeError):
+        info["memory"] = "unknown"
+
+    def version(cmd):
+        try:
+            out = subprocess.run([cmd, "--version"], capture_output=True,
+                                 text=True).stdout
+            return out.splitlines()[0] if out else "unknown"
+        except OSError:
+            return "not found"
+
+    info["cc"] = version(os.environ.get("CC", "cc"))
+    info["cxx"] = version("g++")
+    info["kernel"] = platform.release()
+    info["date"] = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    return info
+
+
+# ==== The plot ====
+
+
+def svg_plot(series, path):
+    """A log-log plot of time against n, one line and label per engine."""
+    w, h, left, right, top, bottom = 720, 460, 80, 30, 40, 60
+    ns = [n for s in series.values() for n, _ in s["points"]]
+    ts = [t for s in series.values() for _, t in s["points"]]
+    x0, x1 = math.floor(math.log10(min(ns))), math.ceil(math.log10(max(ns)))
+    y0, y1 = math.floor(math.log10(min(ts))), math.ceil(math.log10(max(ts)))
+
+    def px(n):
+        return left + (math.log10(n) - x0) / (x1 - x0) * (w - left - right)
+
+    def py(t):
+        return h - bottom - (math.log10(t) - y0) / (y1 - y0) * (h - top -
+                                                                 bottom)
+
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+             'viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">'
+             % (w, h, w, h),
+             '<rect width="100%" height="100%" fill="white"/>',
+             '<text x="%d" y="24" font-size="15">shelf: time to solve against '
+             'the number of wheels (log-log)</text>' % left]
+    for e in range(x0, x1 + 1):
+        x = px(10**e)
+        parts.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>'
+                     % (x, top, x, h - bottom))
+        parts.append('<text x="%.1f" y="%d" text-anchor="middle">10<tspan '
+                     'dy="-6" font-size="10">%d</tspan></text>'
+                     % (x, h - bottom + 20, e))
+    for e in range(y0, y1 + 1):
+        y = py(10**e)
+        parts.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'
+                     % (left, y, w - right, y))
+        parts.append('<text x="%d" y="%.1f" text-anchor="end">10<tspan '
+                     'dy="-6" font-size="10">%d</tspan> s</text>'
+                     % (left - 8, y + 4, e))
+    parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" '
+                 'stroke="#333"/>' % (left, top, w - left - right,
+                                      h - top - bottom))
+    parts.append('<text x="%d" y="%d" text-anchor="middle">wheels n</text>'
+                 % ((left + w - right) // 2, h - 15))
+    for name, s in series.items():
+        pts = s["points"]
+        line = " ".join("%.1f,%.1f" % (px(n), py(t)) for n, t in pts)
+        parts.append('<polyline points="%s" fill="none" stroke="%s" '
+                     'stroke-width="2"/>' % (line, s["color"]))
+        for n, t in pts:
+            parts.append('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"/>'
+                         % (px(n), py(t), s["color"]))
+        n, t = pts[len(pts) // 2] # label the middle point, up and left
+        parts.append('<text x="%.1f" y="%.1f" fill="%s" text-anchor="end">'
+                     '%s engine: slope %.2f</text>'
+                     % (px(n) - 10, py(t) - 12, s["color"], name, s["slope"]))
+    parts.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(parts) + "\n")
+
+
+# ==== The report ====
+
+
+def mb(kib):
+    return "%.1f MB" % (kib * 1024 / 1e6)
+
+
+def per_wheel(kib, n):
+    b = kib * 1024 / n
+    return "%.2f B" % b if b < 1 else "%.1f B" % b
+
+
+def kept_section(report, begin, end):
+    """The text between two markers of the old report, if any."""
+    try:
+        with open(report) as f:
+            old = f.read()
+    except OSError:
+        return None
+    i, j = old.find(begin), old.find(end)
+    if i < 0 or j < i:
+        return None
+    return old[i + len(begin):j].strip("\n")
+
+
+def verdict(ok):
+    return "**met**" if ok else "**not met**"
+
+
+def write_report(path, m, load, runs, table, dp, scaling, big, notes):
+    L = []
+    L.append("# Benchmarks")
+    L.append("")
+    L.append("Written by `bench/run.py` (`make bench`); do not edit by hand "
+             "except between the `notes` markers, which the script keeps. "
+             "Every ratio below comes from one run of the script, the "
+             "programs taking turns (%d rounds, median wall time), so that "
+             "a busy machine slows them alike." % runs)
+    L.append("")
+    L.append("## Machine")
+    L.append("")
+    L.append("| | |")
+    L.append("|---|---|")
+    L.append("| CPU | %s |" % m["cpu"])
+    L.append("| cores | %d |" % m["cores"])
+    L.append("| memory | %s |" % m["memory"])
+    L.append("| C compiler | %s |" % m["cc"])
+    L.append("| C++ compiler | %s |" % m["cxx"])
+    L.append("| kernel | %s |" % m["kernel"])
+    L.append("| date | %s |" % m["date"])
+    L.append("| load average (1 min) | %.2f before, %.2f after |"
+             % (load[0], load[1]))
+    L.append("")
+    L.append("Built with CMake's Release flags (`-O3`) for shelf, the "
+             "baseline and the table port; `g++ -O2` for the deque peer. "
+             "Peak memory is `ru_maxrss` of the process, read by "
+             "`bench/measure.c` from `wait4`.")
+    L.append("")
+
+    head = table["random-lines"]
+    base_t = head["baseline"]["time"]
+    shelf_t = head["shelf"]["time"]
+    size = head["bytes"]
+    ratio = shelf_t / base_t
+    L.append("## Targets")
+    L.append("")
+    L.append("| target | measured | |")
+    L.append("|---|---|---|")
+    L.append("| `shelf -f` on 10^7 random weights 1..10^4 within 1.3x of "
+             "the read-and-sum baseline | %.2fx (%.1f ms against %.1f ms) "
+             "| %s |" % (ratio, shelf_t * 1e3, base_t * 1e3,
+                         verdict(ratio <= 1.3)))
+    L.append("| ... and, beyond the target, faster than the baseline | "
+             "%.2fx | %s |" % (ratio, verdict(ratio < 1.0)))
+    if "deque" in head:
+        dq = head["deque"]["time"] / shelf_t
+        L.append("| at least 5x faster than the std::deque peer on that file "
+                 "| %.1fx | %s |" % (dq, verdict(dq >= 5)))
+    peak = head["shelf"]["rss"] * 1024
+    L.append("| peak memory on that file at most half its size (%.1f MB) | "
+             "%s | %s |" % (size / 2e6, mb(head["shelf"]["rss"]),
+                            verdict(peak <= size / 2)))
+    desc = table["descending-lines"]
+    per = desc["shelf"]["rss"] * 1024 / desc["n"]
+    L.append("| at most 20 bytes a wheel on strictly decreasing input "
+             "(10^7 wheels) | %.1f bytes a wheel | %s |" % (per,
+                                                           verdict(per <= 20)))
+    dpr = dp["table"]["time"] / dp["dp"]["time"]
+    L.append("| dp engine at least 30x faster than the table port at "
+             "n = 8000 | %.0fx | %s |" % (dpr, verdict(dpr >= 30)))
+    L.append("| 10^8 wheels run | %s | %s |"
+             % (big["summary"] if big else "see below",
+                verdict(True) if big else "see below"))
+    L.append("")
+
+    L.append("## shelf against the baseline and the deque peer")
+    L.append("")
+    L.append("10^7 wheels each. Time is the median wall time; the ratio is "
+             "to the baseline (below 1 is faster than merely reading the "
+             "numbers); memory is the peak resident size.")
+    L.append("")
+    L.append("| input | size | program | time | ratio to baseline | "
+             "peak memory |")
+    L.append("|---|---|---|---|---|---|")
+    for key, row in table.items():
+        base = row["baseline"]["time"]
+        for prog in ("baseline", "shelf", "deque"):
+            if prog not in row:
+                continue
+            r = row[prog]
+            label = {"baseline": "baseline (read and sum)",
+                     "shelf": "`shelf -f`",
+                     "deque": "std::deque peer"}[prog]
+            extra = ""
+            if prog == "shelf":
+                extra = " (%s a wheel)" % per_wheel(r["rss"], row["n"])
+            L.append("| %s | %.1f MB | %s | %.1f ms | %.2fx | %s%s |"
+                     % (row["label"], row["bytes"] / 1e6, label,
+                        r["time"] * 1e3, r["time"] / base, mb(r["rss"]),
+                        extra))
+    L.append("")
+    L.append("The deque peer reads with iostream, so it runs on the plain "
+             "layouts only. Its answers, and the baseline's count of "
+             "numbers, were checked against shelf's on every input.")
+    L.append("")
+
+    L.append("## The dp engine against the seed's table, n = 8000")
+    L.append("")
+    L.append("| program | time | peak memory |")
+    L.append("|---|---|---|")
+    L.append("| seed's table ported to C (full n-by-n table) | %.1f ms | %s |"
+             % (dp["table"]["time"] * 1e3, mb(dp["table"]["rss"])))
+    L.append("| `shelf -a dp -f` (rolling row) | %.1f ms | %s |"
+             % (dp["dp"]["time"] * 1e3, mb(dp["dp"]["rss"])))
+    L.append("| `shelf -f` (linear) | %.1f ms | %s |"
+             % (dp["linear"]["time"] * 1e3, mb(dp["linear"]["rss"])))
+    L.append("")
+    L.append("The dp engine is %.0fx faster than the table port; both "
+             "include starting the process and reading the file." % dpr)
+    L.append("")
+
+    L.append("## Time against n")
+    L.append("")
+    L.append("![time against n, log-log](benchmarks.svg)")
+    L.append("")
+    L.append("Each engine alone (`bench/engine_time.c`: `shelf_solve` on a "
+             "random shelf in memory, best of several), so the slopes are "
+             "the engines' own: about 1 for linear, about 2 for dp.")
+    L.append("")
+    L.append("| engine | slope of log time on log n | n | time |")
+    L.append("|---|---|---|---|")
+    for name, s in scaling.items():
+        pts = ", ".join("%s" % fmt_n(n) for n, _ in s["points"])
+        tms = ", ".join(fmt_t(t) for _, t in s["points"])
+        L.append("| %s | %.2f | %s | %s |" % (name, s["slope"], pts, tms))
+    L.append("")
+
+    L.append("## 10^8 wheels")
+    L.append("")
+    L.append(BIG_BEGIN)
+    L.append(big["text"] if big else "Not run yet: `bench/run.py --big`.")
+    L.append(BIG_END)
+    L.append("")
+
+    L.append("## Notes")
+    L.append("")
+    L.append(NOTES_BEGIN)
+    L.append(notes or "")
+    L.append(NOTES_END)
+    L.append("")
+    with open(path, "w") as f:
+        f.write("\n".join(L))
+
+
+def fmt_n(n):
+    e = int(round(math.log10(n)))
+    return "10^%d" % e if 10**e == n else "%d" % n
+
+
+def fmt_t(t):
+    if t < 1e-3:
+        return "%.0f us" % (t * 1e6)
+    if t < 1:
+        return "%.1f ms" % (t * 1e3)
+    return "%.2f s" % t
+
+
+# ==== Main ====
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--big", action="store_true",
+                    default=os.environ.get("SHELF_BENCH_BIG") == "1")
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-bench"))
+    ap.add_argument("--report",
+                    default=os.path.join(ROOT, "docs", "benchmarks.md"))
+    ap.add_argument("--quick", action="store_true",
+                    help="10^5 wheels and 1 round: a smoke test, no report")
+    args = ap.parse_args()
+
+    tools = build(args.build_dir, args.no_build)
+    load_before = os.getloadavg()[0]
+    n = 10**5 if args.quick else 10**7
+    runs = 1 if args.quick else args.runs
+
+    shapes = [("random", "lines", "random 1..10^4, one a line"),
+              ("random", "line", "random 1..10^4, one huge line"),
+              ("random", "json", "random 1..10^4, JSON list"),
+              ("ascending", "lines", "ascending 1..n"),
+              ("descending", "lines", "descending n..1"),
+              ("zigzag", "lines", "zigzag 1, 10^4, ..."),
+              ("equal", "line", "all equal (5000)")]
+    table = {}
+    for shape, layout, label in shapes:
+        path = make_input(tools, shape, n, layout)
+        progs = [("baseline", [tools["baseline"], path], None),
+                 ("shelf", [tools["shelf"], "-f", path], None)]
+        if tools["deque_peer"] and layout != "json":
+            progs.append(("deque", [tools["deque_peer"]], path))
+        log("running %s, %s (%d rounds)" % (shape, layout, runs))
+        res = compare(tools, progs, runs)
+        count = int(res["baseline"]["out"].split()[0])
+        if count != n:
+            raise SystemExit("baseline read %d numbers, not %d" % (count, n))
+        if "deque" in res and res["deque"]["out"] != res["shelf"]["out"]:
+            raise SystemExit("deque peer says %s, shelf %s on %s"
+                             % (res["deque"]["out"], res["shelf"]["out"],
+                                path))
+        res["label"] = label
+        res["n"] = n
+        res["bytes"] = os.path.getsize(path)
+        table["%s-%s" % (shape, layout)] = res
+
+    log("dp against the table port, n = 8000")
+    small = make_input(tools, "random", 8000, "lines")
+    dp = compare(tools, [("table", [tools["table_port"], small], None),
+                         ("dp", [tools["shelf"], "-a", "dp", "-f", small],
+                          None),
+                         ("linear", [tools["shelf"], "-f", small], None)],
+                 runs)
+    if not dp["table"]["out"] == dp["dp"]["out"] == dp["linear"]["out"]:
+        raise SystemExit("dp, linear and the table port disagree: %s"
+                         % {k: v["out"] for k, v in dp.items()})
+
+    log("engines alone, time against n")
+    sizes = {"linear": [10**4, 3 * 10**4, 10**5, 3 * 10**5, 10**6,
+                        3 * 10**6, 10**7],
+             "dp": [250, 500, 1000, 2000, 4000, 8000, 16000]}
+    if args.quick:
+        sizes = {"linear": [10**4, 10**5], "dp": [250, 1000]}
+    scaling = {}
+    for name, color in (("linear", "#1f77b4"), ("dp", "#d62728")):
+        pts = []
+        for k in sizes[name]:
+            out = subprocess.run([tools["engine_time"], name, str(k)],
+                                 check=True, capture_output=True,
+                                 text=True).stdout.split()
+            pts.append((k, float(out[0])))
+        scaling[name] = {"points": pts, "slope": fit_slope(pts),
+                         "color": color}
+
+    big = None
+    if args.big and not args.quick:
+        big = big_run(tools)
+    elif not args.quick:
+        old = kept_section(args.report, BIG_BEGIN, BIG_END)
+        if old and not old.startswith("Not run yet"):
+            big = {"text": old, "summary": "see below (kept from the last "
+                   "--big run)"}
+    load_after = os.getloadavg()[0]
+    if args.quick:
+        print(json.dumps({k: {p: v[p]["time"] for p in ("baseline", "shelf")}
+                          for k, v in table.items()}, indent=1))
+        return 0
+    notes = kept_section(args.report, NOTES_BEGIN, NOTES_END)
+    svg_plot(scaling, os.path.join(os.path.dirname(args.report),
+                                   "benchmarks.svg"))
+    write_report(args.report, machine(), (load_before, load_after), runs,
+                 table, dp, scaling, big, notes)
+    log("wrote %s" % args.report)
+    return 0
+
+
+def big_run(tools):
+    """10^8 wheels: random (time, ratio, memory) and strictly decreasing
+    (memory a wheel)."""
+    lines = []
+    summary = []
+    answers = []
+    when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    lines.append("Run on %s, load average %.2f at the start."
+                 % (when, os.getloadavg()[0]))
+    lines.append("")
+    lines.append("| input | size | program | time | ratio to baseline | "
+                 "peak memory |")
+    lines.append("|---|---|---|---|---|---|")
+    for shape in ("random", "descending"):
+        path = make_input(tools, shape, 10**8, "lines")
+        log("10^8 %s: shelf and the baseline, 3 rounds" % shape)
+        res = compare(tools, [("baseline", [tools["baseline"], path], None),
+                              ("shelf", [tools["shelf"], "-f", path], None)],
+                      3)
+        size = os.path.getsize(path)
+        base = res["baseline"]["time"]
+        for prog in ("baseline", "shelf"):
+            r = res[prog]
+            extra = (" (%s a wheel)" % per_wheel(r["rss"], 10**8)
+                     if prog == "shelf" else "")
+            lines.append("| %s 10^8 | %.0f MB | %s | %.2f s | %.2fx | %s%s |"
+                         % (shape, size / 1e6, prog, r["time"],
+                            r["time"] / base, mb(r["rss"]), extra))
+        summary.append("%s: %.2f s, %s" % (shape, res["shelf"]["time"],
+                                            mb(res["shelf"]["rss"])))
+        answers.append("%s %s" % (shape, res["shelf"]["out"]))
+        if int(res["baseline"]["out"].split()[0]) != 10**8:
+            raise SystemExit("the baseline did not read 10^8 numbers")
+    lines.append("")
+    lines.append("shelf's margins: %s." % "; ".join(answers))
+    return {"text": "\n".join(lines), "summary": "; ".join(summary)}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
