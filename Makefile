@@ -7,8 +7,14 @@ CMAKE      ?= cmake
 CTEST      ?= ctest
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+# libFuzzer needs clang; each target runs FUZZ_SECONDS seconds.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream
 
-.PHONY: all run test test-release test-asan debug asan fuzz bench format clean
+.PHONY: all run test test-release test-asan test-fuzz debug asan fuzz bench \
+	format clean
 
 all:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
@@ -19,8 +25,9 @@ run: all
 	./$(BUILD)/shelf 3 9 1 2
 	./$(BUILD)/shelf --moves --explain 3 9 1 2
 
-# Every test, twice: an optimised build, then ASan and UBSan.
-test: test-release test-asan
+# Every test, twice: an optimised build, then ASan and UBSan; then each
+# fuzz target briefly.
+test: test-release test-asan test-fuzz
 
 test-release: all
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -28,6 +35,9 @@ test-release: all
 test-asan: asan
 	ASAN_OPTIONS=detect_leaks=1 $(CTEST) --test-dir $(ASAN_BUILD) \
 	  --output-on-failure -j $(JOBS) -LE no-asan
+
+test-fuzz:
+	$(MAKE) fuzz FUZZ_SECONDS=20
 
 debug:
 	$(CMAKE) -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
@@ -37,6 +47,35 @@ asan:
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DSHELF_SANITIZE=ON $(CMAKE_FLAGS)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
+
+# Each libFuzzer target for FUZZ_SECONDS seconds with the dictionary, on a
+# copy of its seed corpus in $(FUZZ_BUILD)/corpus, so the committed corpus
+# does not grow. A finding stops the run and is saved as
+# $(FUZZ_BUILD)/<target>-crash-* (replay it with that target, or add it to
+# fuzz/corpus/<target>/ as a regression test).
+fuzz:
+	$(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=$(FUZZ_CC) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHELF_FUZZ=ON $(CMAKE_FLAGS)
+	$(CMAKE) --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t && \
+	  cp fuzz/corpus/$$t/* $(FUZZ_BUILD)/corpus/$$t/ && \
+	  echo "$$t: $(FUZZ_SECONDS) s" && \
+	  ./$(FUZZ_BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -dict=fuzz/shelf.dict -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/$$t- $(FUZZ_BUILD)/corpus/$$t \
+	    > $(FUZZ_BUILD)/$$t.log 2>&1 && \
+	  grep '^Done' $(FUZZ_BUILD)/$$t.log \
+	  || { grep -E -A3 'FUZZ_ASSERT|ERROR:|runtime error|Test unit written' \
+	         $(FUZZ_BUILD)/$$t.log; exit 1; }; \
+	done
+
+# shelf against the read-and-sum baseline and its peers, in build-bench/;
+# rewrites docs/benchmarks.md and docs/benchmarks.svg. BENCH_FLAGS=--big
+# adds the 10^8-wheel runs (1.4 GB of input in bench/out/).
+BENCH_FLAGS ?=
+bench:
+	python3 bench/run.py $(BENCH_FLAGS)
 
 format:
 	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] \

@@ -110,7 +110,7 @@ SHELF_API size_t shelf_i128_format(shelf_i128 value, char *buf);
   X(MISPLACED_BRACKET, 18, "opening bracket after a weight") /* 1 [2] */      \
   X(CONTROL, 19, "control character")                     /* NUL, ESC */      \
   X(BAD_UTF8, 20, "invalid UTF-8")                        /* byte 0xFF */     \
-  X(UNEXPECTED_CHAR, 21, "unexpected character")          /* U+2212, { */
+  X(UNEXPECTED_CHAR, 21, "unexpected character")          /* U+2212 */
 
 /** The status every function returns. */
 typedef enum shelf_status {

@@ -130,14 +130,15 @@ static void test_rejected(void) {
   REJECT("1\r2", CONTROL, 1, 2, "\\x0D");
   REJECT("1\r", CONTROL, 1, 2, "\\x0D");
   REJECT("12\x1b[0m", CONTROL, 1, 3, "\\x1B");
-  REJECT("\xE2\x88\x92" "5", UNEXPECTED_CHAR, 1, 1, "\xE2\x88\x92");
-  REJECT("1 \xC3\xA9", UNEXPECTED_CHAR, 1, 3, "\xC3\xA9");
+  REJECT("\xE2\x88\x92" "5", UNEXPECTED_CHAR, 1, 1, "U+2212");
+  REJECT("1 \xC3\xA9", UNEXPECTED_CHAR, 1, 3, "U+00E9");
+  REJECT("\xF0\x9F\xA7\x80", UNEXPECTED_CHAR, 1, 1, "U+1F9C0");
   REJECT("1 \xFF", BAD_UTF8, 1, 3, "\\xFF");
   REJECT("1 \xC3(", BAD_UTF8, 1, 3, "\\xC3(");
   REJECT("1 \xE2\x88", BAD_UTF8, 1, 3, "\\xE2\\x88");
   REJECT("\xED\xA0\x80", BAD_UTF8, 1, 1, "\\xED\\xA0");
   REJECT("\xC0\xAF", BAD_UTF8, 1, 1, "\\xC0");
-  REJECT("1 \xEF\xBB\xBF", UNEXPECTED_CHAR, 1, 3, "\xEF\xBB\xBF");
+  REJECT("1 \xEF\xBB\xBF", UNEXPECTED_CHAR, 1, 3, "U+FEFF");
   /* The byte-order mark takes no column. */
   REJECT("\xEF\xBB\xBF" "x", EXPECTED_INTEGER, 1, 1, "x");
 }
@@ -277,6 +278,23 @@ static void test_lines(void) {
   CHECK(ended == 1 && used == 3);
   CHECK_STATUS(shelf_solver_result(s, &r), SHELF_OK);
   CHECK_I128(r.margin, 2);
+
+  /* The rest of a skipped line is not looked at, carriage returns
+   * included; finishing twice ends the last line once. */
+  shelf_parser_reset(p);
+  shelf_solver_reset(s);
+  CHECK_STATUS(shelf_parser_feed(p, s, "x\r5\n7", 5, &used, &ended),
+               SHELF_EXPECTED_INTEGER);
+  CHECK(used == 1);
+  CHECK_STATUS(shelf_parser_skip_line(p), SHELF_OK);
+  CHECK_STATUS(shelf_parser_feed(p, s, "\r5\n7", 4, &used, &ended), SHELF_OK);
+  CHECK(ended == 0 && used == 4);
+  CHECK_STATUS(shelf_parser_finish(p, s, &ended), SHELF_OK);
+  CHECK(ended == 1);
+  CHECK_STATUS(shelf_solver_result(s, &r), SHELF_OK);
+  CHECK_I128(r.margin, 7);
+  CHECK_STATUS(shelf_parser_finish(p, s, &ended), SHELF_OK);
+  CHECK(ended == 0);
   shelf_parser_free(p);
   shelf_solver_free(s);
 }

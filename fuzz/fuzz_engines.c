@@ -1,0 +1,336 @@
+/*
+ * fuzz_engines.c - libFuzzer target for the engines, differentially.
+ *
+ * The bytes decode into a small shelf (at most MAX_WHEELS wheels) whose
+ * weights come from narrow ranges (many ties and zeros), wider ones, and the
+ * extremes of int64_t, where any wrapped sum would show. Against a lead
+ * table computed here in 128 bits, O(n^2), sharing no code with the library:
+ *
+ *   - linear, dp and brute give the same result, and it is the table's;
+ *     first + second is the total; shelf_margin64 agrees or says RANGE;
+ *   - the streaming solver gives the same result;
+ *   - shelf_line is optimal move by move: every move keeps the lead of the
+ *     block it is made on;
+ *   - shelf_best_move on blocks the bytes choose (also empty and out of
+ *     range ones, which must be refused) gives the table's leads for both
+ *     ends, and its move is the first move of that block's own line;
+ *   - shelf_explain succeeds; its greedy totals, greedy-against-perfect
+ *     margin and first mistake match a direct computation; and for an even
+ *     number of wheels the parity floor holds: margin >= floor.
+ *
+ * FUZZ_ASSERT is always on and aborts with a message.
+ */
+#include <shelf.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_ASSERT(cond, msg)                                                 \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: FUZZ_ASSERT(%s) failed: %s\n", __FILE__,         \
+              __LINE__, #cond, msg);                                           \
+      abort();                                                                 \
+    }                                                                          \
+  } while (0)
+
+/* Brute force is 2^n; 14 wheels keep each input well under a millisecond. */
+#define MAX_WHEELS 14
+
+typedef shelf_i128 i128;
+
+/* ==== Decoding the bytes ==== */
+
+typedef struct reader {
+  const uint8_t *d;
+  size_t len, pos;
+} reader;
+
+/* The next byte, or 0 once the input is used up. */
+static uint8_t next(reader *r) { return r->pos < r->len ? r->d[r->pos++] : 0; }
+
+static uint64_t next_bytes(reader *r, int k) {
+  uint64_t v = 0;
+  for (int i = 0; i < k; i++)
+    v = v << 8 | next(r);
+  return v;
+}
+
+static const int64_t extremes[8] = {
+    INT64_MIN, INT64_MAX, INT64_MIN + 1, INT64_MAX - 1, 0,
+    -1,        1,         INT64_MIN / 2};
+
+/* One weight of the given kind; `sel` also picks within the kind. */
+static int64_t decode_weight(reader *r, unsigned kind, uint8_t sel) {
+  switch (kind) {
+  case 0: /* -3..3: ties everywhere */
+    return (int64_t)(sel / 6 % 7) - 3;
+  case 1: /* -128..127 */
+    return (int64_t)next(r) - 128;
+  case 2:
+    return (int16_t)next_bytes(r, 2);
+  case 3:
+    return (int32_t)next_bytes(r, 4);
+  case 4: /* the ends of the range */
+    return extremes[sel / 6 % 8];
+  default:
+    return (int64_t)next_bytes(r, 8);
+  }
+}
+
+/* ==== The reference: a lead table ==== */
+
+static i128 lead[MAX_WHEELS + 1][MAX_WHEELS + 1];
+
+/* The lead of block i..j; the empty block (i > j) is worth 0. */
+static i128 L(size_t i, size_t j) { return i > j ? 0 : lead[i][j]; }
+
+static void fill_leads(const int64_t *w, size_t n) {
+  for (size_t span = 1; span <= n; span++) {
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      i128 left = (i128)w[i] - (span > 1 ? lead[i + 1][j] : 0);
+      i128 right = (i128)w[j] - (span > 1 ? lead[i][j - 1] : 0);
+      lead[i][j] = left > right ? left : right;
+    }
+  }
+}
+
+/* The margin a greedy first buyer gets against a perfect second buyer:
+ * the second buyer alone minimises, so it is a plain minimum search. */
+static i128 greedy_vs_perfect(const int64_t *w, size_t n) {
+  static i128 row[MAX_WHEELS + 1][MAX_WHEELS + 1];
+  for (size_t span = 1; span <= n; span++) {
+    int first_moves = (n - span) % 2 == 0;
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      i128 after_left = span > 1 ? row[i + 1][j] : 0;
+      i128 after_right = span > 1 ? row[i][j - 1] : 0;
+      if (first_moves) {
+        row[i][j] = w[i] >= w[j] ? w[i] + after_left : w[j] + after_right;
+      } else {
+        i128 l = after_left - w[i], r = after_right - w[j];
+        row[i][j] = l < r ? l : r;
+      }
+    }
+  }
+  return n == 0 ? 0 : row[0][n - 1];
+}
+
+static void same_result(const shelf_result *a, const shelf_result *b,
+                        const char *what) {
+  FUZZ_ASSERT(a->n == b->n, what);
+  FUZZ_ASSERT(a->margin == b->margin, what);
+  FUZZ_ASSERT(a->first == b->first, what);
+  FUZZ_ASSERT(a->second == b->second, what);
+}
+
+/* ==== Checks ==== */
+
+static void check_solve(const int64_t *w, size_t n, i128 sum) {
+  shelf_result lin, dp, brute, streamed;
+  memset(&lin, 0x5a, sizeof lin);
+  FUZZ_ASSERT(shelf_solve(w, n, SHELF_ENGINE_LINEAR, &lin) == SHELF_OK,
+              "linear");
+  FUZZ_ASSERT(shelf_solve(w, n, SHELF_ENGINE_DP, &dp) == SHELF_OK, "dp");
+  FUZZ_ASSERT(shelf_solve(w, n, SHELF_ENGINE_BRUTE, &brute) == SHELF_OK,
+              "brute");
+  FUZZ_ASSERT(lin.n == n, "n");
+  FUZZ_ASSERT(lin.margin == (n ? L(0, n - 1) : 0), "the table's margin");
+  FUZZ_ASSERT(lin.first + lin.second == sum, "totals add up to the shelf");
+  FUZZ_ASSERT(lin.first - lin.second == lin.margin, "totals give the margin");
+  same_result(&lin, &dp, "linear and dp agree");
+  same_result(&lin, &brute, "linear and brute agree");
+
+  int64_t m64 = 12345;
+  shelf_status st = shelf_margin64(w, n, &m64);
+  if (lin.margin >= INT64_MIN && lin.margin <= INT64_MAX)
+    FUZZ_ASSERT(st == SHELF_OK && m64 == (int64_t)lin.margin,
+                "margin64 gives a margin that fits");
+  else
+    FUZZ_ASSERT(st == SHELF_RANGE && m64 == 12345,
+                "margin64 refuses one that does not, and leaves it alone");
+
+  shelf_solver *s;
+  FUZZ_ASSERT(shelf_solver_new(&s, 0) == SHELF_OK, "solver_new");
+  for (size_t i = 0; i < n; i++)
+    FUZZ_ASSERT(shelf_solver_push(s, w[i]) == SHELF_OK, "push");
+  FUZZ_ASSERT(shelf_solver_result(s, &streamed) == SHELF_OK, "result");
+  same_result(&lin, &streamed, "the streaming solver agrees");
+  shelf_solver_free(s);
+}
+
+/* Every move of the line keeps the lead of its block. */
+static void check_line(const int64_t *w, size_t n, unsigned char *ends) {
+  ends[n] = 0xee; /* must survive: the line writes n values */
+  FUZZ_ASSERT(shelf_line(w, n, ends) == SHELF_OK, "line");
+  FUZZ_ASSERT(ends[n] == 0xee, "the line writes exactly n moves");
+  size_t i = 0, j = n - 1;
+  for (size_t t = 0; t < n; t++) {
+    FUZZ_ASSERT(ends[t] == SHELF_LEFT || ends[t] == SHELF_RIGHT,
+                "each move is an end");
+    i128 kept = ends[t] == SHELF_LEFT ? w[i] - L(i + 1, j) : w[j] - L(i, j - 1);
+    FUZZ_ASSERT(kept == L(i, j), "each move of the line is optimal");
+    if (ends[t] == SHELF_LEFT)
+      i++;
+    else
+      j--;
+  }
+}
+
+static void check_best_move(const int64_t *w, size_t n, size_t first,
+                            size_t last) {
+  shelf_choice c;
+  shelf_status st = shelf_best_move(w, n, first, last, &c);
+  if (first > last || last >= n) {
+    FUZZ_ASSERT(st == SHELF_INVALID, "an empty or outside block is refused");
+    return;
+  }
+  FUZZ_ASSERT(st == SHELF_OK, "best_move");
+  FUZZ_ASSERT(c.lead == L(first, last), "the block's lead");
+  FUZZ_ASSERT(c.left == w[first] - L(first + 1, last), "the left end's lead");
+  FUZZ_ASSERT(c.right == w[last] - (last > first ? L(first, last - 1) : 0),
+              "the right end's lead");
+  FUZZ_ASSERT((c.best == SHELF_LEFT ? c.left : c.right) == c.lead,
+              "the best move keeps the lead");
+  unsigned char ends[MAX_WHEELS + 1];
+  FUZZ_ASSERT(shelf_line(w + first, last - first + 1, ends) == SHELF_OK,
+              "the block's own line");
+  FUZZ_ASSERT(ends[0] == c.best, "best is the first move of the block's line");
+}
+
+static void check_explain(const int64_t *w, size_t n, size_t limit,
+                          const unsigned char *ends) {
+  shelf_explanation e;
+  FUZZ_ASSERT(shelf_explain(w, n, limit, &e) == SHELF_OK, "explain");
+  size_t eff = limit == 0 ? SHELF_EXPLAIN_MAX : limit;
+  FUZZ_ASSERT(e.n == n, "n");
+  FUZZ_ASSERT(e.margin == (n ? L(0, n - 1) : 0), "explain's margin");
+
+  /* Both greedy: the heavier end, the left on equal weights. */
+  i128 total[2] = {0, 0};
+  for (size_t i = 0, j = n, t = 0; i < j; t++)
+    total[t & 1] += w[i] >= w[j - 1] ? w[i++] : w[--j];
+  FUZZ_ASSERT(e.greedy_first == total[0] && e.greedy_second == total[1],
+              "both greedy");
+  FUZZ_ASSERT(e.greedy_margin == total[0] - total[1], "greedy margin");
+
+  FUZZ_ASSERT(e.has_greedy_vs_perfect == (n <= eff), "greedy vs perfect limit");
+  if (e.has_greedy_vs_perfect) {
+    FUZZ_ASSERT(e.greedy_vs_perfect == greedy_vs_perfect(w, n),
+                "greedy first against perfect second");
+    FUZZ_ASSERT(e.greedy_vs_perfect <= e.margin,
+                "greedy never beats perfect play");
+  }
+
+  /* The first turn of the line where the heavier end loses lead. */
+  int mistake = 0;
+  uint64_t turn = 0;
+  shelf_end end = SHELF_LEFT;
+  i128 cost = 0;
+  for (size_t t = 0, i = 0, j = n - 1; t < n; t++) {
+    int greedy_left = w[i] >= w[j];
+    i128 kept = greedy_left ? w[i] - L(i + 1, j) : w[j] - L(i, j - 1);
+    if (kept < L(i, j)) {
+      mistake = 1;
+      turn = t + 1;
+      end = greedy_left ? SHELF_LEFT : SHELF_RIGHT;
+      cost = L(i, j) - kept;
+      break;
+    }
+    if (ends[t] == SHELF_LEFT)
+      i++;
+    else
+      j--;
+  }
+  if (eff > MAX_WHEELS)
+    FUZZ_ASSERT(e.mistake != -1, "a small shelf is searched to the end");
+  if (e.mistake != -1) {
+    FUZZ_ASSERT(e.mistake == mistake, "first mistake found or not");
+    if (mistake) {
+      FUZZ_ASSERT(e.mistake_turn == turn, "first mistake's turn");
+      FUZZ_ASSERT(e.mistake_end == end, "first mistake's end");
+      FUZZ_ASSERT(e.mistake_cost == cost && cost > 0, "first mistake's cost");
+    }
+  }
+
+  FUZZ_ASSERT(e.has_parity == (n % 2 == 0), "parity only for even n");
+  if (e.has_parity) {
+    i128 odd = 0, even = 0;
+    for (size_t i = 0; i < n; i++)
+      *(i % 2 == 0 ? &odd : &even) += w[i];
+    i128 floor = odd > even ? odd - even : even - odd;
+    FUZZ_ASSERT(e.odd_sum == odd && e.even_sum == even, "parity sums");
+    FUZZ_ASSERT(e.parity_floor == floor, "parity floor");
+    FUZZ_ASSERT(e.margin >= e.parity_floor, "the parity floor holds");
+    FUZZ_ASSERT(e.parity_gain == e.margin - e.parity_floor, "parity gain");
+  }
+}
+
+/* Arguments the header refuses, refused without touching the outputs. */
+static void check_refusals(const int64_t *w, size_t n) {
+  shelf_result r;
+  FUZZ_ASSERT(shelf_solve(NULL, 1, SHELF_ENGINE_LINEAR, &r) == SHELF_INVALID,
+              "NULL weights");
+  FUZZ_ASSERT(shelf_solve(w, n, SHELF_ENGINE_LINEAR, NULL) == SHELF_INVALID,
+              "NULL result");
+  FUZZ_ASSERT(shelf_solve(w, n, (shelf_engine)3, &r) == SHELF_INVALID,
+              "unknown engine");
+  FUZZ_ASSERT(shelf_solve(NULL, 0, SHELF_ENGINE_BRUTE, &r) == SHELF_OK &&
+                  r.n == 0 && r.margin == 0,
+              "the empty shelf");
+  int64_t many[SHELF_BRUTE_MAX + 1] = {0};
+  FUZZ_ASSERT(shelf_solve(many, SHELF_BRUTE_MAX + 1, SHELF_ENGINE_BRUTE, &r) ==
+                  SHELF_TOO_LONG,
+              "brute refuses a long shelf");
+  FUZZ_ASSERT(shelf_line(NULL, 0, NULL) == SHELF_OK, "the empty line");
+  shelf_explanation e;
+  FUZZ_ASSERT(shelf_explain(NULL, 0, 0, &e) == SHELF_OK && e.n == 0 &&
+                  e.has_parity && e.parity_floor == 0,
+              "explaining the empty shelf");
+  FUZZ_ASSERT(shelf_explain(w, n, 0, NULL) == SHELF_INVALID, "NULL output");
+  shelf_choice c;
+  FUZZ_ASSERT(shelf_best_move(NULL, n, 0, 0, &c) == SHELF_INVALID,
+              "best_move without weights");
+  if (n > 0)
+    FUZZ_ASSERT(shelf_best_move(w, n, 0, 0, NULL) == SHELF_INVALID,
+                "best_move without output");
+}
+
+/* ==== The target ==== */
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  reader r = {data, size, 0};
+  size_t n = next(&r) % (MAX_WHEELS + 1);
+  unsigned mode = next(&r) % 4;
+  int64_t w[MAX_WHEELS + 1];
+  i128 sum = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint8_t sel = next(&r);
+    /* Mode 0 mixes every kind; the others keep one kind for the shelf. */
+    unsigned kind = mode == 0 ? sel % 6u : mode == 1 ? 0u : mode == 2 ? 4u : 5u;
+    w[i] = decode_weight(&r, kind, sel);
+    sum += w[i];
+  }
+  size_t limit = next(&r) % 16; /* 0 is the default, SHELF_EXPLAIN_MAX */
+
+  fill_leads(w, n);
+  check_solve(w, n, sum);
+  unsigned char ends[MAX_WHEELS + 1];
+  if (n > 0)
+    check_line(w, n, ends);
+  /* The rest of the bytes pick blocks, a few of them outside the shelf. */
+  check_best_move(w, n, 0, n ? n - 1 : 0);
+  while (r.pos + 1 < r.len) {
+    size_t first = next(&r) % (n + 2), last = next(&r) % (n + 2);
+    check_best_move(w, n, first, last);
+  }
+  check_explain(w, n, limit, ends);
+  if (data == NULL || size == 0 || data[0] == 0)
+    check_refusals(w, n);
+  return 0;
+}

@@ -1,0 +1,814 @@
+#!/usr/bin/env python3
+"""robustness_tests.py - shelf at the edges: every bad input the grammar
+rejects, the edges it accepts, huge inputs, and faults around the program
+(a full disk, a closed pipe, too little memory, bad lines in batch mode).
+
+Usage: robustness_tests.py PATH/TO/shelf [--group NAME]... [--quick]
+
+Groups (all but oom and memcheck run when none is named):
+  grammar   each bad input: exit status 1, nothing on stdout, exactly one
+            line on stderr, "shelf: line L, column C: message"; each
+            accepted edge: the right margin. Also writes or checks
+            docs/robustness.md, the table of what every bad input gets.
+  big       a number of 10^6 digits, and a single line of 1 GB streamed
+            through a pipe in little memory.
+  faults    > /dev/full, a reader that goes away, batch mode stopping at a
+            bad line, --keep-going in text and JSON.
+  oom       too little address space (RLIMIT_AS): "out of memory", exit
+            status 1, no crash. Not under AddressSanitizer, which cannot
+            run with RLIMIT_AS: the sanitized build skips it (it is told
+            by SHELF_SANITIZED=1, or finds the ASan runtime in the binary).
+
+--quick runs each bad input once (on standard input), not also from a file
+and in batch mode, and leaves out the accepted edges; it is meant for slow
+wrappers such as valgrind. The table is then not checked.
+
+Environment:
+  SHELF_WRAPPER      a command put before the program (for example valgrind
+                     with its options), for the grammar and faults groups.
+  SHELF_UPDATE_DOCS  1: rewrite docs/robustness.md from this run instead of
+                     failing when it differs.
+  SHELF_SANITIZED    1: the program is built with sanitizers.
+
+Only the Python standard library is used. Exit status 0 if every check
+passed, 1 otherwise; each failure names its case and what differed.
+"""
+
+import json
+import os
+import resource
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOC = os.path.join(os.path.dirname(HERE), "docs", "robustness.md")
+
+# A run still going after this long is stopped and counts as a hang. It is
+# a safety net against an endless loop, not a timing check: every input
+# here takes milliseconds, or a few seconds for the 1 GB line and the big
+# shelves (times ten under a wrapper such as valgrind).
+HANG_SECONDS = 60
+BIG_HANG_SECONDS = 600
+
+INT64_MAX = 2**63 - 1
+INT64_MIN = -(2**63)
+
+
+# ==== Running the program ====
+
+class Result:
+    """What one run of shelf did."""
+
+    def __init__(self, status, out, err, maxrss_kib):
+        self.status = status        # exit status, or -signal
+        self.out = out              # bytes
+        self.err = err              # bytes
+        self.maxrss_kib = maxrss_kib  # peak resident memory of the run
+
+    def err_lines(self):
+        return self.err.decode("utf-8", "replace").splitlines()
+
+
+def run(shelf, args, stdin=b"", wrapper=(), stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, preexec_fn=None, feed=None, read_limit=None,
+        hang=HANG_SECONDS):
+    """Runs shelf and waits with wait4, so that the peak memory of this very
+    run is known (getrusage(RUSAGE_CHILDREN) would give the largest of all
+    runs so far). `feed` is a function that writes standard input itself;
+    `read_limit` closes stdout after that many bytes (a reader going away).
+    A run that takes more than `hang` seconds is killed: status -9.
+    """
+    if wrapper:
+        hang *= 10
+    proc = subprocess.Popen(list(wrapper) + [shelf] + list(args),
+                            stdin=subprocess.PIPE, stdout=stdout,
+                            stderr=stderr, preexec_fn=preexec_fn)
+    chunks = {"out": [], "err": []}
+
+    def writer():
+        try:
+            if feed is not None:
+                feed(proc.stdin)
+            elif stdin:
+                proc.stdin.write(stdin)
+        except BrokenPipeError:
+            pass  # shelf stopped reading: an error, or a test of one
+        finally:
+            try:
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
+
+    def reader(stream, key, limit):
+        total = 0
+        while True:
+            data = stream.read1(1 << 16) if hasattr(stream, "read1") else \
+                stream.read(1 << 16)
+            if not data:
+                break
+            chunks[key].append(data)
+            total += len(data)
+            if limit is not None and total >= limit:
+                break
+        stream.close()
+
+    threads = [threading.Thread(target=writer)]
+    if proc.stdout is not None:
+        threads.append(threading.Thread(target=reader,
+                                        args=(proc.stdout, "out", read_limit)))
+    if proc.stderr is not None:
+        threads.append(threading.Thread(target=reader,
+                                        args=(proc.stderr, "err", None)))
+    for t in threads:
+        t.start()
+    timer = threading.Timer(hang, proc.kill)
+    timer.start()
+    _, wait_status, usage = os.wait4(proc.pid, 0)
+    timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(wait_status) \
+        if hasattr(os, "waitstatus_to_exitcode") else \
+        (-os.WTERMSIG(wait_status) if os.WIFSIGNALED(wait_status)
+         else os.WEXITSTATUS(wait_status))
+    for t in threads:
+        t.join()
+    return Result(proc.returncode, b"".join(chunks["out"]),
+                  b"".join(chunks["err"]), usage.ru_maxrss)
+
+
+# ==== A reference for expected answers ====
+
+def solve(weights):
+    """The margin by the interval DP of the seed: small shelves only."""
+    n = len(weights)
+    if n == 0:
+        return 0
+    lead = list(weights)
+    for span in range(2, n + 1):
+        for i in range(n - span + 1):
+            j = i + span - 1
+            lead[i] = max(weights[i] - lead[i + 1], weights[j] - lead[i])
+    return lead[0]
+
+
+# ==== Checks ====
+
+class Checks:
+    """Collects failures; each case either passes or lists what differed."""
+
+    def __init__(self):
+        self.failed = 0
+        self.passed = 0
+        self.problems = []
+
+    def expect(self, cond, what):
+        if not cond:
+            self.problems.append(what)
+
+    def done(self, name):
+        if self.problems:
+            self.failed += 1
+            print("FAIL %s" % name)
+            for p in self.problems:
+                print("     " + p)
+        else:
+            self.passed += 1
+            print("ok   %s" % name)
+        sys.stdout.flush()
+        self.problems = []
+
+
+def show(data, limit=60):
+    """Bytes as readable text for messages and the table."""
+    text = ""
+    for b in data[:limit]:
+        c = chr(b)
+        if c == "\n":
+            text += "\\n"
+        elif c == "\r":
+            text += "\\r"
+        elif c == "\t":
+            text += "\\t"
+        elif c == "\\":
+            text += "\\\\"
+        elif 0x20 <= b < 0x7f:
+            text += c
+        else:
+            text += "\\x%02X" % b
+    if len(data) > limit:
+        text += "..."
+    return text
+
+
+def one_error_line(c, r, want, label):
+    """The contract for bad input: exit status 1, no stdout, one stderr
+    line "shelf: ..." that names the line and column. `want` is the exact
+    line, or a list of acceptable ones."""
+    c.expect(r.status == 1, "%s: exit status %d, expected 1" % (label, r.status))
+    c.expect(r.out == b"", "%s: stdout %r, expected nothing" % (label, r.out[:200]))
+    lines = r.err_lines()
+    c.expect(len(lines) == 1 and r.err.endswith(b"\n"),
+             "%s: %d lines on stderr, expected one: %r" % (label, len(lines),
+                                                            r.err[:400]))
+    if not lines:
+        return
+    line = lines[0]
+    c.expect(line.startswith("shelf: "), "%s: %r does not start 'shelf: '" %
+             (label, line))
+    c.expect(", column " in line and "line " in line,
+             "%s: %r does not name the line and column" % (label, line))
+    wants = want if isinstance(want, list) else [want]
+    c.expect(line in wants, "%s: stderr %r, expected %s" %
+             (label, line, " or ".join(repr(w) for w in wants)))
+
+
+# ==== The grammar: bad inputs ====
+
+def bad_inputs():
+    """(what it is, input, expected stderr line without "shelf: ", or a list
+    of acceptable ones[, how the table shows a long input]). Grouped as in
+    the issue's list."""
+    def at(line, col, msg, found):
+        return 'line %d, column %d: %s, found "%s"' % (line, col, msg, found)
+    nonint, expint = "not an integer", "expected an integer"
+    ctrl, utf8 = "control character", "invalid UTF-8"
+    empty, rng = "empty item", "weight outside the 64-bit range"
+    return [
+        ("exponent", b"1e3", at(1, 1, nonint, "1e3")),
+        ("hexadecimal", b"0x10", at(1, 1, nonint, "0x10")),
+        ("decimal point", b"1.0", at(1, 1, nonint, "1.0")),
+        ("trailing point", b"1.", at(1, 1, nonint, "1.")),
+        ("leading point", b".5", at(1, 1, nonint, ".5")),
+        ("not a number", b"nan", at(1, 1, expint, "nan")),
+        ("infinity", b"inf", at(1, 1, expint, "inf")),
+        ("a word", b"seven", at(1, 1, expint, "seven")),
+        ("Unicode minus sign (U+2212)", "\u22125".encode(),
+         at(1, 1, "unexpected character", "U+2212")),
+        ("NUL byte", b"1\x002", at(1, 2, ctrl, "\\x00")),
+        ("only a NUL byte", b"\x00", at(1, 1, ctrl, "\\x00")),
+        ("invalid UTF-8 byte", b"1 \xff 2", at(1, 3, utf8, "\\xFF")),
+        ("UTF-8 continuation byte alone", b"\x80", at(1, 1, utf8, "\\x80")),
+        ("overlong UTF-8", b"\xc0\xaf", at(1, 1, utf8, "\\xC0")),
+        ("UTF-8 surrogate", b"\xed\xa0\x80", at(1, 1, utf8, "\\xED\\xA0")),
+        ("UTF-8 cut short at the end", b"1 \xe2\x88", at(1, 3, utf8, "\\xE2\\x88")),
+        ("Latin-1 text", b"caf\xe9", at(1, 1, expint, "caf")),
+        ("escape sequence", b"1\x1b[0m", at(1, 2, ctrl, "\\x1B")),
+        ("form feed", b"1\x0c2", at(1, 2, ctrl, "\\x0C")),
+        ("vertical tab", b"1\x0b2", at(1, 2, ctrl, "\\x0B")),
+        ("DEL", b"1\x7f", at(1, 2, ctrl, "\\x7F")),
+        ("carriage return alone", b"1\r2", at(1, 2, ctrl, "\\x0D")),
+        ("carriage return at the end", b"1 2\r", at(1, 4, ctrl, "\\x0D")),
+        ("old Mac line ends", b"1\r2\r", at(1, 2, ctrl, "\\x0D")),
+        ("two commas", b"1,,2", at(1, 3, empty, ",")),
+        ("comma after the bracket", b"[,1]", at(1, 2, empty, ",")),
+        ("leading comma", b",1", at(1, 1, empty, ",")),
+        ("two commas with a space", b"1, ,2", at(1, 4, empty, ",")),
+        ("only a comma in brackets", b"[,]", at(1, 2, empty, ",")),
+        ("no closing bracket", b"[1, 2", at(1, 1, "missing closing bracket", "[")),
+        ("no closing bracket, over lines", b"[1,\n2\n",
+         at(1, 1, "missing closing bracket", "[")),
+        ("text after the closing bracket", b"[1, 2] 3",
+         at(1, 8, "text after the closing bracket", "3")),
+        ("comma after the closing bracket", b"[1],",
+         at(1, 4, "text after the closing bracket", ",")),
+        ("two lists", b"[1] [2]", at(1, 5, "text after the closing bracket", "[")),
+        ("two closing brackets", b"[1]]",
+         at(1, 4, "text after the closing bracket", "]")),
+        ("nested list", b"[[1]]", at(1, 2, "nested lists are not allowed", "[")),
+        ("nested list later", b"[1, [2]]",
+         at(1, 5, "nested lists are not allowed", "[")),
+        ("closing bracket alone", b"1, 2]",
+         at(1, 5, "closing bracket without opening one", "]")),
+        ("opening bracket after a weight", b"1 [2]",
+         at(1, 3, "opening bracket after a weight", "[")),
+        # Other brackets: the header lists '{' under "unexpected character";
+        # the parser reads it as the start of a word. Either names the place.
+        ("parentheses", b"(1, 2)",
+         [at(1, 1, "unexpected character", "("), at(1, 1, expint, "(1")]),
+        ("braces", b"{1, 2}",
+         [at(1, 1, "unexpected character", "{"), at(1, 1, expint, "{1")]),
+        ("angle brackets", b"<1>",
+         [at(1, 1, "unexpected character", "<"), at(1, 1, expint, "<1>")]),
+        ("double-quoted number", b'"1"', at(1, 1, expint, '\\"1\\"')),
+        ("single-quoted number", b"'1'", at(1, 1, expint, "'1'")),
+        ("list of strings", b'["1", "2"]', at(1, 2, expint, '\\"1\\"')),
+        ("sign alone", b"-", at(1, 1, expint, "-")),
+        ("plus alone", b"+ 1", at(1, 1, expint, "+")),
+        ("two signs", b"--1", at(1, 1, expint, "--1")),
+        ("mixed signs", b"+-1", at(1, 1, expint, "+-1")),
+        ("subtraction", b"5-3", at(1, 1, nonint, "5-3")),
+        ("a long word", b"a" * 100, at(1, 1, expint, "a" * 40 + "..."),
+         "`a` \u00d7 100"),
+        ("a number of 10^6 digits", b"1" * 10**6, at(1, 1, rng, "1" * 40 + "..."),
+         "`1` \u00d7 10^6"),
+        ("2^63", b"9223372036854775808", at(1, 1, rng, "9223372036854775808")),
+        ("-2^63 - 1", b"-9223372036854775809", at(1, 1, rng, "-9223372036854775809")),
+        ("2^64", b"18446744073709551616", at(1, 1, rng, "18446744073709551616")),
+        ("20 nines", b"99999999999999999999", at(1, 1, rng, "99999999999999999999")),
+        ("2^63 with leading zeros", b"0009223372036854775808",
+         at(1, 1, rng, "0009223372036854775808")),
+        ("error on line 3", b"1 2\n3 4\n  5x\n", at(3, 3, nonint, "5x")),
+        # Long enough for the parser's fast path, with a weight of more than
+        # 16 digits at the end of a line: the line feed must count once.
+        ("error after a 17-digit weight ending a line",
+         b"1 " * 10 + b"2" * 17 + b"\n3 x" + b" " * 80, at(2, 3, expint, "x"),
+         "`1 ` \u00d7 10, `2` \u00d7 17, `\\n3 x`, 80 spaces"),
+        ("20-digit weight ending a line",
+         b"1 " * 10 + b"2" * 20 + b"\n" + b" " * 80, at(1, 21, rng, "2" * 20),
+         "`1 ` \u00d7 10, `2` \u00d7 20, `\\n`, 80 spaces"),
+        ("a sign before 70 digits", b"1 " * 10 + b"-" + b"8" * 70 + b" " * 80,
+         at(1, 21, rng, "-" + "8" * 39 + "..."),
+         "`1 ` \u00d7 10, `-`, `8` \u00d7 70, 80 spaces"),
+        ("error on a CRLF line", b"1\r\n2 x\r\n", at(2, 3, expint, "x")),
+        ("error after a byte-order mark", b"\xef\xbb\xbf x", at(1, 2, expint, "x")),
+        # A mark anywhere else is U+FEFF, a character of no width: shown by
+        # its code point, as every unexpected character is.
+        ("byte-order mark not at the start", b"1 \xef\xbb\xbf2",
+         at(1, 3, "unexpected character", "U+FEFF")),
+    ]
+
+
+def accepted_inputs():
+    """(what it is, input, weights it means)."""
+    return [
+        ("CRLF line ends", b"3\r\n9\r\n1\r\n2\r\n", [3, 9, 1, 2]),
+        ("byte-order mark", b"\xef\xbb\xbf[3, 9, 1, 2]\n", [3, 9, 1, 2]),
+        ("byte-order mark, CRLF", b"\xef\xbb\xbf3 9\r\n1 2\r\n", [3, 9, 1, 2]),
+        ("trailing comma in brackets", b"[3, 9, 1, 2,]", [3, 9, 1, 2]),
+        ("trailing comma, no brackets", b"3, 9, 1, 2,\n", [3, 9, 1, 2]),
+        ("commas without spaces", b"[7,2,9,4]", [7, 2, 9, 4]),
+        ("space before a comma", b"7 , 2 ,9, 4", [7, 2, 9, 4]),
+        ("tabs and blank lines", b"\t3\n\n9\t1\n 2 \n", [3, 9, 1, 2]),
+        ("brackets over lines", b"[\n  3,\n  9,\n  1,\n  2,\n]\n", [3, 9, 1, 2]),
+        ("leading zeros", b"003 09 01 0002", [3, 9, 1, 2]),
+        ("minus zero", b"-0 5", [0, 5]),
+        ("plus sign", b"+5", [5]),
+        ("signs mixed", b"+3 -0 -4 +10", [3, 0, -4, 10]),
+        ("64-bit limits", b"9223372036854775807 -9223372036854775808",
+         [INT64_MAX, INT64_MIN]),
+        ("64-bit limit with leading zeros", b"000000009223372036854775807",
+         [INT64_MAX]),
+        ("-2^63 with leading zeros", b"-00009223372036854775808", [INT64_MIN]),
+        ("10^6 zeros, then 5", b"0" * 10**6 + b"5", [5]),
+        ("empty file", b"", []),
+        ("only whitespace", b" \t\n\r\n  \n", []),
+        ("empty brackets", b"[]", []),
+        ("empty brackets with spaces", b"[ \n ]", []),
+    ]
+
+
+def grammar_group(shelf, tmp, wrapper, quick, checks):
+    rows = []
+    path = os.path.join(tmp, "input.txt")
+    for name, data, want, *display in bad_inputs():
+        label = "bad input: %s" % name
+        wants = [("shelf: " + w) for w in (want if isinstance(want, list)
+                                           else [want])]
+        r = run(shelf, [], data, wrapper)
+        one_error_line(checks, r, wants, "stdin")
+        rows.append((name, data, display[0] if display else None, r))
+        if r.status == -signal.SIGKILL:
+            checks.expect(False, "stdin: still running after %d s: a hang" %
+                          HANG_SECONDS)
+        elif not quick:
+            # From a file: the same, with the file's name before the place.
+            with open(path, "wb") as f:
+                f.write(data)
+            r2 = run(shelf, ["-f", path], b"", wrapper)
+            one_error_line(checks, r2, [w.replace("shelf: ", "shelf: %s: " % path, 1)
+                                        for w in wants], "-f FILE")
+            # In batch mode a one-line input gets the same line.
+            if b"\n" not in data.rstrip(b"\n"):
+                r3 = run(shelf, ["--batch"], data, wrapper)
+                one_error_line(checks, r3, wants, "--batch")
+        checks.done(label)
+
+    # Under a slow wrapper (--quick) the accepted edges are left to the
+    # plain run: they share the code paths of the seed examples.
+    for name, data, weights in [] if quick else accepted_inputs():
+        want = "%d\n" % solve(weights)
+        r = run(shelf, ["--json"], data, wrapper)
+        checks.expect(r.status == 0 and r.err == b"",
+                      "exit status %d, stderr %r" % (r.status, r.err[:300]))
+        try:
+            got = json.loads(r.out.decode())
+            checks.expect(got["n"] == len(weights) and
+                          got["margin"] == solve(weights) and
+                          got["first"] + got["second"] == sum(weights),
+                          "--json %r, expected n %d, margin %d, total %d" %
+                          (got, len(weights), solve(weights), sum(weights)))
+        except (ValueError, KeyError, UnicodeDecodeError) as e:
+            checks.expect(False, "--json output %r: %s" % (r.out[:300], e))
+        r = run(shelf, [], data, wrapper)
+        checks.expect(r.out.decode() == want and r.status == 0,
+                      "stdout %r, expected %r" % (r.out, want))
+        checks.done("accepted: %s" % name)
+
+    # Batch mode at the edges: CRLF, a mark, blank lines, no final newline.
+    for name, data, want in [
+            ("batch, CRLF", b"3 9 1 2\r\n7 2 9 4\r\n", b"7\n10\n"),
+            ("batch, byte-order mark", b"\xef\xbb\xbf3 9 1 2\n[5]\n", b"7\n5\n"),
+            ("batch, blank and whitespace lines", b"\n \t\n[]\n", b"0\n0\n0\n"),
+            ("batch, no final newline", b"1\n2", b"1\n2\n"),
+            ("batch, only a byte-order mark", b"\xef\xbb\xbf", b""),
+            ("batch, trailing commas", b"1,\n[2,]\n", b"1\n2\n")]:
+        r = run(shelf, ["--batch"], data, wrapper)
+        checks.expect(r.status == 0 and r.err == b"" and r.out == want,
+                      "status %d, stdout %r, stderr %r; expected stdout %r" %
+                      (r.status, r.out, r.err, want))
+        checks.done("accepted: %s" % name)
+    return rows
+
+
+# ==== docs/robustness.md ====
+
+def md_code(text):
+    """A Markdown code span that survives the text inside it."""
+    text = text.replace("|", "\\|")
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return fence + pad + text + pad + fence
+
+
+def input_cell(data, display):
+    if display is not None:
+        return display  # a long input, described
+    return md_code(show(data)) if data else "(empty)"
+
+
+def render_doc(rows):
+    out = []
+    out.append("# What shelf answers to bad input\n")
+    out.append("This table is written by `tests/robustness_tests.py`, which "
+               "feeds each input to `shelf` on standard input and records the "
+               "exit status and the line on standard error. The test fails if "
+               "this file no longer matches what `shelf` does; to regenerate "
+               "it, run the test with `SHELF_UPDATE_DOCS=1` (for example "
+               "`SHELF_UPDATE_DOCS=1 ctest --test-dir build -R robustness`).\n")
+    out.append("Every input here is rejected with exit status 1, nothing on "
+               "standard output, and one line on standard error that names "
+               "the line and the column (in bytes, from 1; a byte-order mark "
+               "at the start takes no column) and shows the offending text, "
+               "escaped where it is not printable. Given with `-f FILE`, the "
+               "line names the file too; in batch mode (`--batch`) it is the "
+               "same, and `--keep-going` reports it and goes on with the next "
+               "line. Inputs are shown with `\\n`, `\\r`, `\\t` and `\\xHH` "
+               "escapes.\n")
+    out.append("| Input | What it is | Exit | Standard error |")
+    out.append("|---|---|---|---|")
+    for name, data, display, r in rows:
+        err = r.err.decode("utf-8", "replace").rstrip("\n").replace("\n", " / ")
+        out.append("| %s | %s | %d | %s |" % (input_cell(data, display), name,
+                                              r.status,
+                                              md_code(err)))
+    out.append("")
+    out.append("Accepted at the edges (each checked by the same test): CRLF "
+               "line ends, a UTF-8 byte-order mark at the start, a trailing "
+               "comma, commas with or without spaces, blank lines, leading "
+               "zeros (even a million of them), `-0`, `+5`, the 64-bit limits "
+               "`-9223372036854775808` and `9223372036854775807`, an empty "
+               "file, a file of only whitespace, `[]`, and a single line of "
+               "1 GB, read in constant memory.\n")
+    return "\n".join(out)
+
+
+def check_doc(rows, checks):
+    text = render_doc(rows)
+    if os.environ.get("SHELF_UPDATE_DOCS") == "1":
+        os.makedirs(os.path.dirname(DOC), exist_ok=True)
+        with open(DOC, "w", encoding="utf-8") as f:
+            f.write(text)
+        print("wrote %s" % DOC)
+    else:
+        try:
+            with open(DOC, encoding="utf-8") as f:
+                old = f.read()
+        except OSError as e:
+            old = None
+            checks.expect(False, "cannot read %s: %s" % (DOC, e))
+        if old is not None and old != text:
+            a, b = old.splitlines(), text.splitlines()
+            diff = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]),
+                        min(len(a), len(b)))
+            checks.expect(False, "%s is stale (first difference at line %d); "
+                          "rerun with SHELF_UPDATE_DOCS=1" % (DOC, diff + 1))
+    checks.done("docs/robustness.md matches what shelf does")
+
+
+# ==== Big inputs ====
+
+def big_group(shelf, tmp, checks):
+    # A single line of a little over 1 GB: weights of 3 written five ways
+    # (so numbers straddle every read boundary), lost in spaces, tabs and
+    # commas. Streamed through a pipe, generated on the fly.
+    block = bytearray()
+    count_in_block = 0
+    forms = [b"3", b"03", b"+3", b"0003", b"+003"]
+    while len(block) < 1_000_000:
+        block += forms[count_in_block % 5] + b" " * 700 + b",\t" + b" " * 300
+        count_in_block += 1
+    # About 1 MB, not a power of two, so blocks and reads never line up;
+    # each block ends in spaces, so no two numbers run together.
+    block = bytes(block)
+    repeats = (1 << 30) // len(block) + 1
+    n = count_in_block * repeats
+    total_bytes = len(block) * repeats
+
+    def feed(pipe):
+        for _ in range(repeats):
+            pipe.write(block)
+
+    r = run(shelf, ["--json"], feed=feed, hang=BIG_HANG_SECONDS)
+    first = 3 * ((n + 1) // 2)
+    want = {"n": n, "margin": 3 * (n % 2), "first": first, "second": 3 * n - first}
+    try:
+        got = json.loads(r.out.decode())
+    except ValueError:
+        got = None
+    checks.expect(r.status == 0 and r.err == b"",
+                  "exit status %d, stderr %r" % (r.status, r.err[:300]))
+    checks.expect(got == want, "stdout %r, expected %r" % (r.out[:300], want))
+    # Memory: a streaming parser needs nothing per byte or per wheel here
+    # (equal weights merge on the solver's stack). 64 MiB is far below the
+    # input and well above what the program and a sanitizer runtime need.
+    checks.expect(r.maxrss_kib < 64 * 1024,
+                  "peak memory %d KiB for %d bytes of input, expected < 64 MiB"
+                  % (r.maxrss_kib, total_bytes))
+    checks.done("a single line of %d bytes, %d wheels, in %d KiB" %
+                (total_bytes, n, r.maxrss_kib))
+
+    # 10^6 digits of one number, as a file and in batch mode.
+    path = os.path.join(tmp, "digits.txt")
+    with open(path, "wb") as f:
+        f.write(b"1 2\n" + b"7" * 10**6 + b" 5\n")
+    r = run(shelf, ["-f", path])
+    one_error_line(checks, r, ['shelf: %s: line 2, column 1: weight outside the '
+                               '64-bit range, found "%s..."' % (path, "7" * 40)],
+                   "-f FILE")
+    r = run(shelf, ["--batch", "-f", path])
+    checks.expect(r.status == 1 and r.out == b"1\n",
+                  "batch: status %d, stdout %r, expected 1 and '1\\n'" %
+                  (r.status, r.out))
+    checks.done("a number of 10^6 digits on line 2")
+
+
+# ==== Faults ====
+
+def write_big_shelf(path, wheels):
+    """A shelf of `wheels` pseudo-random weights 1..10000, one line."""
+    state = 12345
+    block = []
+    for _ in range(1000):
+        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+        block.append(str(state >> 33 & 0x1FFF or 1))
+    text = (" ".join(block) + " ").encode()
+    with open(path, "wb") as f:
+        for _ in range(wheels // 1000):
+            f.write(text)
+        f.write(b"\n")
+
+
+def faults_group(shelf, tmp, wrapper, checks):
+    big = os.path.join(tmp, "big.txt")
+    write_big_shelf(big, 200_000)
+
+    # A full disk: a message and a non-zero exit, however the output goes.
+    for args in (["3", "9", "1", "2"], ["--moves", "-f", big],
+                 ["--batch", "--json", "-f", big]):
+        with open("/dev/full", "wb") as full:
+            r = run(shelf, args, b"", wrapper, stdout=full)
+        lines = r.err_lines()
+        checks.expect(r.status != 0 and r.status > 0,
+                      "exit status %d, expected a non-zero exit, no signal" % r.status)
+        checks.expect(len(lines) == 1 and lines[0].startswith("shelf: ") and
+                      "write error" in lines[0],
+                      "stderr %r, expected one line 'shelf: write error: ...'" % r.err)
+        checks.done("> /dev/full: shelf %s" % " ".join(a if a != big else "big.txt"
+                                                      for a in args))
+
+    # A reader that goes away (shelf --moves -f big.txt | head -1): quiet.
+    # With SIGPIPE at its default the program dies of it, as cat would; with
+    # SIGPIPE ignored it sees EPIPE and must still say nothing.
+    for ignore in (False, True):
+        pre = (lambda: signal.signal(signal.SIGPIPE, signal.SIG_IGN)) if ignore \
+            else None
+        r = run(shelf, ["--moves", "-f", big], b"", wrapper, preexec_fn=pre,
+                read_limit=1)
+        checks.expect(r.err == b"", "stderr %r, expected nothing" % r.err)
+        checks.expect(r.status in (1, -signal.SIGPIPE, 128 + signal.SIGPIPE),
+                      "exit status %d, expected SIGPIPE or 1" % r.status)
+        checks.done("closed pipe (SIGPIPE %s): shelf --moves -f big.txt | head -1"
+                    % ("ignored" if ignore else "default"))
+
+    # Batch mode: a bad line stops the run; the lines before it are already
+    # out, before the message (stdout and stderr into one pipe shows the
+    # order).
+    data = b"3 9 1 2\n7 2 9 4\n1 x\n5\n"
+    r = run(shelf, ["--batch"], data, wrapper)
+    checks.expect(r.status == 1, "exit status %d, expected 1" % r.status)
+    checks.expect(r.out == b"7\n10\n", "stdout %r, expected the first two" % r.out)
+    checks.expect(r.err == b'shelf: line 3, column 3: expected an integer, '
+                  b'found "x"\n', "stderr %r" % r.err)
+    r = run(shelf, ["--batch"], data, wrapper, stderr=subprocess.STDOUT)
+    checks.expect(r.out == b'7\n10\nshelf: line 3, column 3: expected an '
+                  b'integer, found "x"\n', "merged output %r: results first" % r.out)
+    checks.done("batch: a bad line stops the run after the lines before it")
+
+    # The same from a file, at the end of a long run (many output blocks).
+    path = os.path.join(tmp, "many.txt")
+    with open(path, "wb") as f:
+        f.write(b"3 9 1 2\n" * 50_000 + b"[1, 2\n" + b"5\n")
+    r = run(shelf, ["--batch", "-f", path], b"", wrapper, stderr=subprocess.STDOUT)
+    checks.expect(r.status == 1, "exit status %d, expected 1" % r.status)
+    checks.expect(r.out == b"7\n" * 50_000 + ("shelf: %s: line 50001, column 1: "
+                                              "missing closing bracket, found "
+                                              "\"[\"\n" % path).encode(),
+                  "output ends %r" % r.out[-200:])
+    checks.done("batch: a bad line after 50000 good ones")
+
+    # --keep-going: each bad line reported, the good ones solved, status 1.
+    data = (b"3 9 1 2\n1 x\n\xff\n7 2 9 4\n[1, 2\n1,,2\n5\n1\x002\n6")
+    r = run(shelf, ["--batch", "--keep-going"], data, wrapper)
+    checks.expect(r.status == 1, "exit status %d, expected 1" % r.status)
+    checks.expect(r.out == b"7\n10\n5\n6\n", "stdout %r" % r.out)
+    want_err = [
+        'shelf: line 2, column 3: expected an integer, found "x"',
+        'shelf: line 3, column 1: invalid UTF-8, found "\\xFF"',
+        'shelf: line 5, column 1: missing closing bracket, found "["',
+        'shelf: line 6, column 3: empty item, found ","',
+        'shelf: line 8, column 2: control character, found "\\x00"']
+    checks.expect(r.err_lines() == want_err, "stderr %r, expected %r" %
+                  (r.err_lines(), want_err))
+    checks.done("--keep-going: every bad line reported, the rest solved")
+
+    r = run(shelf, ["--batch", "--keep-going", "--json"], data, wrapper)
+    checks.expect(r.status == 1, "exit status %d, expected 1" % r.status)
+    checks.expect(r.err == b"", "stderr %r, expected nothing" % r.err)
+    try:
+        objs = [json.loads(line) for line in r.out.decode().splitlines()]
+    except ValueError as e:
+        objs = []
+        checks.expect(False, "not JSON lines: %r (%s)" % (r.out, e))
+    errors = [(o.get("line"), o.get("column"), o.get("error")) for o in objs
+              if "error" in o]
+    margins = [o.get("margin") for o in objs if "margin" in o]
+    checks.expect(errors == [(2, 3, "expected an integer"), (3, 1, "invalid UTF-8"),
+                             (5, 1, "missing closing bracket"), (6, 3, "empty item"),
+                             (8, 2, "control character")],
+                  "error objects %r" % errors)
+    checks.expect(margins == [7, 10, 5, 6], "margins %r" % margins)
+    checks.expect(len(objs) == 9, "%d objects, expected one a line (9)" % len(objs))
+    checks.done("--keep-going --json: an object with the line and error per bad line")
+
+    # A bad line whose rest holds a lone CR: the line is skipped whole, so
+    # it is reported once, and the next line is solved.
+    r = run(shelf, ["--batch", "--keep-going"], b"x\r5\n7\n1 \r\n", wrapper)
+    checks.expect(r.status == 1 and r.out == b"7\n1\n", "status %d, stdout %r" %
+                  (r.status, r.out))
+    checks.expect(r.err_lines() == ['shelf: line 1, column 1: expected an integer, '
+                                    'found "x"'],
+                  "stderr %r: one report for line 1, nothing from its skipped rest"
+                  % r.err_lines())
+    checks.done("--keep-going: the rest of a bad line is not looked at")
+
+    # Many shelves in one run, each needing 128-bit arithmetic: the solver
+    # is reset between lines and must not grow with the number of lines.
+    line = b"9223372036854775807 -9223372036854775808 9223372036854775807\n"
+    r = run(shelf, ["--batch"], line * 100, wrapper)
+    want = solve([INT64_MAX, INT64_MIN, INT64_MAX])
+    checks.expect(r.status == 0 and r.err == b"", "status %d, stderr %r" %
+                  (r.status, r.err))
+    checks.expect(r.out == (b"%d\n" % want) * 100,
+                  "%d lines of output, expected 100 of %d" %
+                  (r.out.count(b"\n"), want))
+    checks.done("batch: 100 lines of 64-bit extremes")
+
+
+# ==== Too little memory ====
+
+def is_sanitized(shelf):
+    if os.environ.get("SHELF_SANITIZED", "") not in ("", "0", "OFF"):
+        return True
+    try:
+        with open(shelf, "rb") as f:
+            return b"__asan_init" in f.read()
+    except OSError:
+        return False
+
+
+def oom_group(shelf, tmp, checks):
+    if is_sanitized(shelf):
+        print("skip oom: the program is built with AddressSanitizer, which "
+              "cannot run under RLIMIT_AS")
+        return
+    wheels = 12_000_000
+    path = os.path.join(tmp, "huge.txt")
+    write_big_shelf(path, wheels)
+
+    def limit(mib):
+        def pre():
+            b = mib * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (b, b))
+        return pre
+
+    # --moves keeps every weight and the line: far more than 256 MiB here.
+    r = run(shelf, ["--moves", "-f", path], preexec_fn=limit(256),
+            hang=BIG_HANG_SECONDS)
+    lines = r.err_lines()
+    checks.expect(r.status == 1, "exit status %d, expected 1" % r.status)
+    checks.expect(r.out == b"", "stdout has %d bytes: a half-finished result"
+                  % len(r.out))
+    checks.expect(len(lines) == 1 and lines[0].startswith("shelf: ") and
+                  lines[0].endswith("out of memory"),
+                  "stderr %r, expected one line ending 'out of memory'" % r.err[:300])
+    checks.done("--moves on %d wheels under a 256 MiB address-space limit"
+                % wheels)
+
+    # Without a limit it works, so the limit was the only trouble. Then a
+    # sweep of limits meets each allocation on the way failing in turn:
+    # every run either gives the full answer or says "out of memory".
+    full = run(shelf, ["--json", "--explain", "-f", path], hang=BIG_HANG_SECONDS)
+    checks.expect(full.status == 0 and full.err == b"",
+                  "unlimited: status %d, stderr %r" % (full.status, full.err[:200]))
+    checks.done("--json --explain on %d wheels without a limit" % wheels)
+    for mib in (8, 16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768):
+        r = run(shelf, ["--json", "--explain", "-f", path], preexec_fn=limit(mib),
+                hang=BIG_HANG_SECONDS)
+        if r.status == 0:
+            checks.expect(r.out == full.out and r.err == b"",
+                          "%d MiB: succeeded with different output" % mib)
+        else:
+            lines = r.err_lines()
+            checks.expect(r.status == 1 and r.out == b"" and len(lines) == 1 and
+                          lines[0].endswith("out of memory"),
+                          "%d MiB: status %d, stdout %d bytes, stderr %r" %
+                          (mib, r.status, len(r.out), r.err[:300]))
+        checks.done("--json --explain under %d MiB: %s" %
+                    (mib, "answered" if r.status == 0 else "out of memory"))
+
+    # Batch mode: the lines before the one that does not fit are answered.
+    path2 = os.path.join(tmp, "batch.txt")
+    with open(path2, "wb") as f:
+        f.write(b"3 9 1 2\n")
+    with open(path, "rb") as src, open(path2, "ab") as dst:
+        while True:
+            chunk = src.read(1 << 20)
+            if not chunk:
+                break
+            dst.write(chunk)
+    r = run(shelf, ["--batch", "--moves", "-f", path2], preexec_fn=limit(256),
+            hang=BIG_HANG_SECONDS)
+    lines = r.err_lines()
+    checks.expect(r.status == 1 and r.out.startswith(b"7\nturn buyer end"),
+                  "status %d, stdout starts %r" % (r.status, r.out[:60]))
+    checks.expect(len(lines) == 1 and lines[0].endswith("out of memory"),
+                  "stderr %r" % r.err[:300])
+    checks.done("batch --moves: line 1 answered, line 2 out of memory")
+
+
+# ==== Main ====
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0].startswith("-"):
+        sys.exit(__doc__)
+    shelf = os.path.abspath(args[0])
+    groups, quick = [], False
+    i = 1
+    while i < len(args):
+        if args[i] == "--group" and i + 1 < len(args):
+            groups.append(args[i + 1])
+            i += 2
+        elif args[i] == "--quick":
+            quick = True
+            i += 1
+        else:
+            sys.exit("unknown argument %r\n%s" % (args[i], __doc__))
+    known = ("grammar", "big", "faults", "oom")
+    if not groups:
+        groups = ["grammar", "big", "faults"]
+    for g in groups:
+        if g not in known:
+            sys.exit("unknown group %r (use %s)" % (g, ", ".join(known)))
+    wrapper = shlex.split(os.environ.get("SHELF_WRAPPER", ""))
+    checks = Checks()
+    with tempfile.TemporaryDirectory() as tmp:
+        if "grammar" in groups:
+            rows = grammar_group(shelf, tmp, wrapper, quick, checks)
+            if not quick and not wrapper:
+                check_doc(rows, checks)
+        if "big" in groups:
+            big_group(shelf, tmp, checks)
+        if "faults" in groups:
+            faults_group(shelf, tmp, wrapper, checks)
+        if "oom" in groups:
+            oom_group(shelf, tmp, checks)
+    print("%d passed, %d failed" % (checks.passed, checks.failed))
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
