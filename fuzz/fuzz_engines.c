@@ -20,6 +20,8 @@
  *
  * FUZZ_ASSERT is always on and aborts with a message.
  */
+#include "fuzz.h"
+
 #include <shelf.h>
 
 #include <stdint.h>
@@ -27,14 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FUZZ_ASSERT(cond, msg)                                                 \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: FUZZ_ASSERT(%s) failed: %s\n", __FILE__,         \
-              __LINE__, #cond, msg);                                           \
-      abort();                                                                 \
-    }                                                                          \
-  } while (0)
 
 /* Brute force is 2^n; 14 wheels keep each input well under a millisecond. */
 #define MAX_WHEELS 14

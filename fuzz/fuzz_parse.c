@@ -25,6 +25,8 @@
  * FUZZ_ASSERT is always on (NDEBUG does not remove it) and aborts with a
  * message, which libFuzzer and the regression driver both report.
  */
+#include "fuzz.h"
+
 #include <shelf.h>
 
 #include <inttypes.h>
@@ -33,14 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FUZZ_ASSERT(cond, msg)                                                 \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: FUZZ_ASSERT(%s) failed: %s\n", __FILE__,         \
-              __LINE__, #cond, msg);                                           \
-      abort();                                                                 \
-    }                                                                          \
-  } while (0)
 
 /* Inputs up to this size are also fed one byte at a time (O(len) calls). */
 #define BYTEWISE_MAX 512
@@ -69,20 +63,8 @@ typedef struct outcome_list {
   size_t pool_len, pool_cap;
 } outcome_list;
 
-static void *grow(void *p, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return p;
-  size_t c = *cap ? *cap : 8;
-  while (c < need)
-    c *= 2;
-  void *q = realloc(p, c * size);
-  FUZZ_ASSERT(q != NULL, "the target itself ran out of memory");
-  *cap = c;
-  return q;
-}
-
 static outcome *list_add(outcome_list *l) {
-  l->items = grow(l->items, &l->cap, l->count + 1, sizeof *l->items);
+  l->items = fuzz_grow(l->items, &l->cap, l->count + 1, sizeof *l->items);
   outcome *o = &l->items[l->count++];
   memset(o, 0, sizeof *o);
   o->first = l->pool_len;
@@ -90,7 +72,7 @@ static outcome *list_add(outcome_list *l) {
 }
 
 static void pool_add(outcome_list *l, int64_t w) {
-  l->pool = grow(l->pool, &l->pool_cap, l->pool_len + 1, sizeof *l->pool);
+  l->pool = fuzz_grow(l->pool, &l->pool_cap, l->pool_len + 1, sizeof *l->pool);
   l->pool[l->pool_len++] = w;
 }
 

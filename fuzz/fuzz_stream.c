@@ -26,6 +26,8 @@
  *
  * FUZZ_ASSERT is always on and aborts with a message.
  */
+#include "fuzz.h"
+
 #include <shelf.h>
 
 #include <stdint.h>
@@ -33,14 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FUZZ_ASSERT(cond, msg)                                                 \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: FUZZ_ASSERT(%s) failed: %s\n", __FILE__,         \
-              __LINE__, #cond, msg);                                           \
-      abort();                                                                 \
-    }                                                                          \
-  } while (0)
 
 /* ==== The program's bytes ==== */
 
@@ -98,18 +92,6 @@ typedef struct world {
   shelf_status failed;
 } world;
 
-static void *grow(void *p, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return p;
-  size_t c = *cap ? *cap : 64;
-  while (c < need)
-    c *= 2;
-  void *q = realloc(p, c * size);
-  FUZZ_ASSERT(q != NULL, "the target itself ran out of memory");
-  *cap = c;
-  return q;
-}
-
 static size_t pushed(const world *w) {
   size_t n;
   FUZZ_ASSERT(shelf_solver_weights(w->k, &n) != NULL || n == 0,
@@ -121,7 +103,7 @@ static size_t pushed(const world *w) {
 static void own(world *w, size_t before, unsigned id) {
   size_t n = pushed(w);
   FUZZ_ASSERT(n >= before, "pushes only add wheels");
-  w->owner = grow(w->owner, &w->owner_cap, n + 1, sizeof *w->owner);
+  w->owner = fuzz_grow(w->owner, &w->owner_cap, n + 1, sizeof *w->owner);
   for (size_t i = before; i < n; i++)
     w->owner[i] = id;
 }
@@ -271,7 +253,7 @@ static void op_feed(world *w, reader *r) {
       break;
     }
   }
-  w->text = grow(w->text, &w->text_cap, w->text_len + len + 1, 1);
+  w->text = fuzz_grow(w->text, &w->text_cap, w->text_len + len + 1, 1);
   if (len)
     memcpy(w->text + w->text_len, data, used);
   size_t base = w->text_len;
