@@ -279,15 +279,21 @@ static int emit_shelf(run *r) {
   free(ends);
   if (st == SHELF_OK)
     return 0;
-  char place[512];
+  char place[512], why[160];
+  if (st == SHELF_TOO_LONG)
+    snprintf(why, sizeof why,
+             "the brute engine takes at most %d wheels; this shelf has %llu",
+             SHELF_BRUTE_MAX, (unsigned long long)rep.result.n);
+  else
+    snprintf(why, sizeof why, "%s", shelf_strerror(st));
+  if (r->opt->keep_going && r->opt->report.json) {
+    /* In the stream of results, like a line that failed to parse. */
+    report_json_error(&r->stdout_buf, r->shelf_line, 0, why, NULL);
+    return 1;
+  }
   place_prefix(place, sizeof place, r);
   out_flush(&r->stdout_buf);
-  if (st == SHELF_TOO_LONG)
-    error_line("%sthe brute engine takes at most %d wheels; this shelf has "
-               "%llu",
-               place, SHELF_BRUTE_MAX, (unsigned long long)rep.result.n);
-  else
-    error_line("%s%s", place, shelf_strerror(st));
+  error_line("%s%s", place, why);
   return 1;
 }
 

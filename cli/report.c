@@ -229,8 +229,13 @@ static void json_moves(out *o, const report *r) {
 
 void report_json_error(out *o, uint64_t line, uint64_t column,
                        const char *message, const char *found) {
-  out_format(o, "{\"line\": %u, \"column\": %u, \"error\": %J, \"found\": %J}\n",
-             line, column, message, found);
+  out_format(o, "{\"line\": %u", line);
+  if (column > 0)
+    out_format(o, ", \"column\": %u", column);
+  out_format(o, ", \"error\": %J", message);
+  if (found != NULL)
+    out_format(o, ", \"found\": %J", found);
+  out_str(o, "}\n");
 }
 
 /* ==== Entry ==== */

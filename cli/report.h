@@ -28,7 +28,9 @@ typedef struct report {
 
 void report_print(out *o, const report_options *opt, const report *r);
 
-/* The text of an error for --keep-going in JSON: {"line": L, ...}. */
+/* An error for --keep-going in JSON: {"line": L, "column": C, "error": ...,
+ * "found": ...}; a column of 0 and a NULL found are left out (an error that
+ * is not about the text, such as a shelf too long for the brute engine). */
 void report_json_error(out *o, uint64_t line, uint64_t column,
                        const char *message, const char *found);
 

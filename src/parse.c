@@ -983,7 +983,10 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
   found_clear(p);
   found_add(p, 'U', 0);
   found_add(p, '+', 0);
-  for (int shift = cp > 0xffff ? 16 : 12; shift >= 0; shift -= 4)
+  int shift = 12; /* at least four hex digits, as U+00E9 */
+  while (shift < 20 && cp >> (shift + 4) != 0)
+    shift += 4;
+  for (; shift >= 0; shift -= 4)
     found_add(p, (unsigned char)hex[(cp >> shift) & 15], 0);
   return fail_at(p, SHELF_UNEXPECTED_CHAR, p->tok_offset, p->line,
                  p->line_start);

@@ -73,6 +73,11 @@ def cases(tmp):
         ("batch keep going counts lines", ["-b", "-k", "-a", "brute"], "1 x\n" + " 1" * 26 + "\n3\n",
          "3\n", 'shelf: line 1, column 3: expected an integer, found "x"\n'
          "shelf: line 2: the brute engine takes at most 25 wheels; this shelf has 26\n", 1),
+        ("batch keep going json, runtime error", ["-b", "-k", "-j", "-a", "brute"],
+         "1 2\n" + " 1" * 26 + "\n3\n",
+         '{"n": 2, "margin": 1, "first": 2, "second": 1}\n'
+         '{"line": 2, "error": "the brute engine takes at most 25 wheels; this shelf has 26"}\n'
+         '{"n": 1, "margin": 3, "first": 3, "second": 0}\n', "", 1),
         # Batch.
         ("batch file", ["--batch", "-f", batch_file], None,
          "10\n7\n11\n0\n9\n5\n0\n", "", 0),

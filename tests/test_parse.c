@@ -133,6 +133,7 @@ static void test_rejected(void) {
   REJECT("\xE2\x88\x92" "5", UNEXPECTED_CHAR, 1, 1, "U+2212");
   REJECT("1 \xC3\xA9", UNEXPECTED_CHAR, 1, 3, "U+00E9");
   REJECT("\xF0\x9F\xA7\x80", UNEXPECTED_CHAR, 1, 1, "U+1F9C0");
+  REJECT("\xF4\x81\x81\x81", UNEXPECTED_CHAR, 1, 1, "U+101041");
   REJECT("1 \xFF", BAD_UTF8, 1, 3, "\\xFF");
   REJECT("1 \xC3(", BAD_UTF8, 1, 3, "\\xC3(");
   REJECT("1 \xE2\x88", BAD_UTF8, 1, 3, "\\xE2\\x88");
