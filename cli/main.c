@@ -57,7 +57,8 @@ static const char usage_text[] =
     "\n"
     "Options:\n"
     "  -f, --file FILE        read the shelf from FILE ('-' for stdin)\n"
-    "  -b, --batch            every input line is one shelf; one result a line\n"
+    "  -b, --batch            every input line is one shelf; one result a "
+    "line\n"
     "  -k, --keep-going       with --batch, report each bad line and go on\n"
     "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
     "\"second\"}\n"
@@ -156,7 +157,7 @@ static void parse_options(int argc, char **argv, options *opt) {
       {"version", no_argument, NULL, 'V'},
       PLAY_LONG_OPTIONS,
       {NULL, 0, NULL, 0}};
-  opterr = 0; /* our own messages, in our own format */
+  opterr = 0;    /* our own messages, in our own format */
   char why[256]; /* play.c's usage errors */
   int c;
   while ((c = getopt_long(argc, argv, ":f:bkjmea:hVi", longs, NULL)) != -1) {
@@ -181,8 +182,7 @@ static void parse_options(int argc, char **argv, options *opt) {
       break;
     case 'a':
       if (!parse_engine(optarg, &opt->engine))
-        usage_error("unknown algorithm '%s' (use linear, dp or brute)",
-                    optarg);
+        usage_error("unknown algorithm '%s' (use linear, dp or brute)", optarg);
       break;
     case 'h':
       fputs(usage_text, stdout);
@@ -223,9 +223,9 @@ typedef struct run {
   out stdout_buf;
   shelf_solver *solver;
   shelf_parser *parser;
-  const char *source;    /* file name for messages, or NULL */
-  uint64_t shelf_line;   /* batch mode: the line of the current shelf */
-  int failed;            /* exit status 1 is owed (--keep-going) */
+  const char *source;  /* file name for messages, or NULL */
+  uint64_t shelf_line; /* batch mode: the line of the current shelf */
+  int failed;          /* exit status 1 is owed (--keep-going) */
   /* Command-line weights: where each argument starts in the joined text. */
   char **args;
   size_t *arg_start;
@@ -345,9 +345,8 @@ static int feed(run *r, const char *data, size_t len) {
   while (pos < len) {
     size_t used;
     int ended;
-    shelf_status st =
-        shelf_parser_feed(r->parser, r->solver, data + pos, len - pos, &used,
-                          &ended);
+    shelf_status st = shelf_parser_feed(r->parser, r->solver, data + pos,
+                                        len - pos, &used, &ended);
     pos += used;
     if (st != SHELF_OK) {
       report_parse_error(r, st);
@@ -487,7 +486,7 @@ int main(int argc, char **argv) {
   out_init(&r.stdout_buf, STDOUT_FILENO);
   opt.report.align = isatty(STDOUT_FILENO);
   if (shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
-                                                       : 0) != SHELF_OK ||
+                                                      : 0) != SHELF_OK ||
       shelf_parser_new(&r.parser, opt.batch ? SHELF_PARSE_LINES : 0) !=
           SHELF_OK) {
     error_line("out of memory");

@@ -65,7 +65,6 @@ int i128_width(shelf_i128 v) {
   return (int)shelf_i128_format(v, buf);
 }
 
-
 static void out_json_string(out *o, const char *s) {
   out_char(o, '"');
   for (; *s; s++) {

@@ -16,9 +16,9 @@
 #define OUT_BUFSIZE (1u << 16)
 
 typedef struct out {
-  int fd;                  /* where it goes */
-  int error;               /* errno of the first failed write, or 0 */
-  size_t len;              /* bytes waiting in buf */
+  int fd;     /* where it goes */
+  int error;  /* errno of the first failed write, or 0 */
+  size_t len; /* bytes waiting in buf */
   char buf[OUT_BUFSIZE];
 } out;
 

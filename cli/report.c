@@ -153,9 +153,8 @@ static void text_explain(out *o, const report *r) {
                "%s (wheel %u, %d kilos), but taking it costs %I kilos of "
                "lead; perfect play takes the %s.\n",
                e->mistake_turn, buyer_name(e->mistake_turn),
-               end_name(e->mistake_end), (uint64_t)wheel + 1,
-               r->weights[wheel], &e->mistake_cost,
-               end_name(!e->mistake_end));
+               end_name(e->mistake_end), (uint64_t)wheel + 1, r->weights[wheel],
+               &e->mistake_cost, end_name(!e->mistake_end));
   } else if (e->mistake == 0) {
     out_str(o, "The greedy trap: none here; on this shelf the heavier end is "
                "an optimal move at every turn of the perfect line.\n");
@@ -216,8 +215,7 @@ static void json_turn(void *ctx, size_t turn, size_t wheel,
              "%s{\"turn\": %u, \"buyer\": \"%s\", \"end\": \"%s\", "
              "\"index\": %u, \"weight\": %d}",
              turn ? ", " : "", (uint64_t)turn + 1, buyer_name(turn + 1),
-             end_name(m->r->ends[turn]), (uint64_t)wheel,
-             m->r->weights[wheel]);
+             end_name(m->r->ends[turn]), (uint64_t)wheel, m->r->weights[wheel]);
 }
 
 static void json_moves(out *o, const report *r) {

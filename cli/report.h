@@ -20,10 +20,10 @@ typedef struct report_options {
  * it is known. */
 typedef struct report {
   shelf_result result;
-  const int64_t *weights;         /* with moves or explain */
+  const int64_t *weights; /* with moves or explain */
   size_t n;
-  const unsigned char *ends;      /* the line, with moves or explain */
-  shelf_explanation explanation;  /* with explain */
+  const unsigned char *ends;     /* the line, with moves or explain */
+  shelf_explanation explanation; /* with explain */
 } report;
 
 void report_print(out *o, const report_options *opt, const report *r);

@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Brute force is 2^n; 14 wheels keep each input well under a millisecond. */
 #define MAX_WHEELS 14
 

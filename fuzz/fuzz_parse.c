@@ -35,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Inputs up to this size are also fed one byte at a time (O(len) calls). */
 #define BYTEWISE_MAX 512
 

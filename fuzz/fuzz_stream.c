@@ -35,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* ==== The program's bytes ==== */
 
 typedef struct reader {

@@ -49,7 +49,7 @@ extern "C" {
 /** The version of this header as a string, for example "0.1.0". */
 #define SHELF_VERSION_STRING                                                   \
   SHELF_STRINGIFY(SHELF_VERSION_MAJOR)                                         \
-  "." SHELF_STRINGIFY(SHELF_VERSION_MINOR) "." SHELF_STRINGIFY(               \
+  "." SHELF_STRINGIFY(SHELF_VERSION_MINOR) "." SHELF_STRINGIFY(                \
       SHELF_VERSION_PATCH)
 
 #if defined(SHELF_STATIC_DEFINE) || !defined(__GNUC__)
@@ -97,20 +97,20 @@ SHELF_API size_t shelf_i128_format(shelf_i128 value, char *buf);
   X(INVALID, 1, "invalid argument")                                            \
   X(NOMEM, 2, "out of memory")                                                 \
   X(RANGE, 3, "value does not fit in 64 bits")                                 \
-  X(TOO_LONG, 4, "shelf too long for this engine")                            \
+  X(TOO_LONG, 4, "shelf too long for this engine")                             \
   /* parse errors */                                                           \
-  X(EXPECTED_INTEGER, 10, "expected an integer")          /* x, nan, "1" */   \
-  X(NOT_INTEGER, 11, "not an integer")                    /* 1.0, 1e3, 0x10 */ \
-  X(WEIGHT_RANGE, 12, "weight outside the 64-bit range")  /* 2^63 */          \
-  X(EMPTY_ITEM, 13, "empty item")                         /* 1,,2  [,1] */    \
-  X(UNCLOSED, 14, "missing closing bracket")              /* [1, 2 */         \
-  X(UNOPENED, 15, "closing bracket without opening one")  /* 1, 2] */         \
-  X(NESTED, 16, "nested lists are not allowed")           /* [[1]] */         \
-  X(AFTER_LIST, 17, "text after the closing bracket")     /* [1] 2 */         \
-  X(MISPLACED_BRACKET, 18, "opening bracket after a weight") /* 1 [2] */      \
-  X(CONTROL, 19, "control character")                     /* NUL, ESC */      \
-  X(BAD_UTF8, 20, "invalid UTF-8")                        /* byte 0xFF */     \
-  X(UNEXPECTED_CHAR, 21, "unexpected character")          /* U+2212 */
+  X(EXPECTED_INTEGER, 10, "expected an integer")         /* x, nan, "1" */     \
+  X(NOT_INTEGER, 11, "not an integer")                   /* 1.0, 1e3, 0x10 */  \
+  X(WEIGHT_RANGE, 12, "weight outside the 64-bit range") /* 2^63 */            \
+  X(EMPTY_ITEM, 13, "empty item")                        /* 1,,2  [,1] */      \
+  X(UNCLOSED, 14, "missing closing bracket")             /* [1, 2 */           \
+  X(UNOPENED, 15, "closing bracket without opening one") /* 1, 2] */           \
+  X(NESTED, 16, "nested lists are not allowed")          /* [[1]] */           \
+  X(AFTER_LIST, 17, "text after the closing bracket")    /* [1] 2 */           \
+  X(MISPLACED_BRACKET, 18, "opening bracket after a weight") /* 1 [2] */       \
+  X(CONTROL, 19, "control character")                        /* NUL, ESC */    \
+  X(BAD_UTF8, 20, "invalid UTF-8")                           /* byte 0xFF */   \
+  X(UNEXPECTED_CHAR, 21, "unexpected character")             /* U+2212 */
 
 /** The status every function returns. */
 typedef enum shelf_status {
@@ -142,10 +142,10 @@ typedef enum shelf_engine {
 
 /** The outcome of perfect play on one shelf. */
 typedef struct shelf_result {
-  uint64_t n;          /**< wheels on the shelf */
-  shelf_i128 margin;   /**< first buyer's kilos minus the second's */
-  shelf_i128 first;    /**< the first buyer's total */
-  shelf_i128 second;   /**< the second buyer's total */
+  uint64_t n;        /**< wheels on the shelf */
+  shelf_i128 margin; /**< first buyer's kilos minus the second's */
+  shelf_i128 first;  /**< the first buyer's total */
+  shelf_i128 second; /**< the second buyer's total */
 } shelf_result;
 
 /** Solves a shelf: the margin and both totals under perfect play.
@@ -208,8 +208,7 @@ SHELF_API shelf_status shelf_solver_push(shelf_solver *solver, int64_t weight);
 /** Appends n wheels; the same as n calls of shelf_solver_push(), faster.
  * `weights` may be NULL when n is 0. */
 SHELF_API shelf_status shelf_solver_push_many(shelf_solver *solver,
-                                              const int64_t *weights,
-                                              size_t n);
+                                              const int64_t *weights, size_t n);
 
 /** The result for the wheels pushed so far. The solver is not changed, so
  * more wheels may be pushed afterwards.
@@ -297,9 +296,8 @@ SHELF_API void shelf_parser_free(shelf_parser *parser);
  *
  * Time O(len); memory O(1) beyond the solver's. */
 SHELF_API shelf_status shelf_parser_feed(shelf_parser *parser,
-                                         shelf_solver *solver,
-                                         const char *data, size_t len,
-                                         size_t *used, int *ended);
+                                         shelf_solver *solver, const char *data,
+                                         size_t len, size_t *used, int *ended);
 
 /** Ends the input. Reports an unclosed bracket or an error that was waiting
  * for the end of its text, and in line mode ends a final line that had no
@@ -365,10 +363,10 @@ SHELF_API shelf_status shelf_line(const int64_t *weights, size_t n,
 
 /** What each end is worth to the buyer to move on one block. */
 typedef struct shelf_choice {
-  shelf_end best;        /**< the line's move on this block */
-  shelf_i128 lead;       /**< the block's lead: the larger of left, right */
-  shelf_i128 left;       /**< lead kept by taking the left wheel */
-  shelf_i128 right;      /**< lead kept by taking the right wheel */
+  shelf_end best;   /**< the line's move on this block */
+  shelf_i128 lead;  /**< the block's lead: the larger of left, right */
+  shelf_i128 left;  /**< lead kept by taking the left wheel */
+  shelf_i128 right; /**< lead kept by taking the right wheel */
 } shelf_choice;
 
 /** The best move on block first..last (0-based, inclusive) of a shelf, and
@@ -387,22 +385,22 @@ SHELF_API shelf_status shelf_best_move(const int64_t *weights, size_t n,
 
 /** Why greedy play loses on one shelf, as shelf_explain() computes it. */
 typedef struct shelf_explanation {
-  uint64_t n;                    /**< wheels */
-  shelf_i128 margin;             /**< margin under perfect play */
-  shelf_i128 greedy_first;       /**< first buyer's total, both greedy */
-  shelf_i128 greedy_second;      /**< second buyer's total, both greedy */
-  shelf_i128 greedy_margin;      /**< greedy_first - greedy_second */
-  int has_greedy_vs_perfect;     /**< 1 if computed (n within the limit) */
-  shelf_i128 greedy_vs_perfect;  /**< greedy first against perfect second */
-  int mistake;                   /**< 1 found, 0 none, -1 beyond the limit */
-  uint64_t mistake_turn;         /**< 1-based turn of the first mistake */
-  shelf_end mistake_end;         /**< the heavier end at that turn */
-  shelf_i128 mistake_cost;       /**< lead lost by taking it */
-  int has_parity;                /**< 1 if n is even */
-  shelf_i128 odd_sum;            /**< sum of positions 1, 3, 5, ... */
-  shelf_i128 even_sum;           /**< sum of positions 2, 4, 6, ... */
-  shelf_i128 parity_floor;       /**< |odd_sum - even_sum| */
-  shelf_i128 parity_gain;        /**< margin - parity_floor (>= 0) */
+  uint64_t n;                   /**< wheels */
+  shelf_i128 margin;            /**< margin under perfect play */
+  shelf_i128 greedy_first;      /**< first buyer's total, both greedy */
+  shelf_i128 greedy_second;     /**< second buyer's total, both greedy */
+  shelf_i128 greedy_margin;     /**< greedy_first - greedy_second */
+  int has_greedy_vs_perfect;    /**< 1 if computed (n within the limit) */
+  shelf_i128 greedy_vs_perfect; /**< greedy first against perfect second */
+  int mistake;                  /**< 1 found, 0 none, -1 beyond the limit */
+  uint64_t mistake_turn;        /**< 1-based turn of the first mistake */
+  shelf_end mistake_end;        /**< the heavier end at that turn */
+  shelf_i128 mistake_cost;      /**< lead lost by taking it */
+  int has_parity;               /**< 1 if n is even */
+  shelf_i128 odd_sum;           /**< sum of positions 1, 3, 5, ... */
+  shelf_i128 even_sum;          /**< sum of positions 2, 4, 6, ... */
+  shelf_i128 parity_floor;      /**< |odd_sum - even_sum| */
+  shelf_i128 parity_gain;       /**< margin - parity_floor (>= 0) */
 } shelf_explanation;
 
 /** The largest shelf for which shelf_explain() computes greedy against

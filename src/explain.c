@@ -47,8 +47,8 @@ static shelf_status greedy_vs_perfect(const int64_t *w, size_t n, i128 *out) {
       i128 after_left = span > 1 ? row[i + 1] : 0;
       i128 after_right = span > 1 ? row[i] : 0;
       if (first_moves) {
-        row[i] = greedy_takes_left(w, i, j) ? w[i] + after_left
-                                            : w[j] + after_right;
+        row[i] =
+            greedy_takes_left(w, i, j) ? w[i] + after_left : w[j] + after_right;
       } else {
         i128 l = after_left - w[i], r = after_right - w[j];
         row[i] = l < r ? l : r;

@@ -33,8 +33,8 @@ enum {
   C_COMMA,
   C_OPEN,
   C_CLOSE,
-  C_CTRL,  /* other C0 controls and DEL */
-  C_HIGH   /* 0x80 and up: never valid, but told apart for the message */
+  C_CTRL, /* other C0 controls and DEL */
+  C_HIGH  /* 0x80 and up: never valid, but told apart for the message */
 };
 
 static int byte_class(unsigned char c) {
@@ -106,24 +106,24 @@ struct shelf_parser {
   uint64_t line_start;     /* offset of column 1 of that line */
   uint64_t open_offset;    /* where the open '[' is */
   uint64_t open_line;
-  uint64_t open_start;     /* its line's start */
+  uint64_t open_start; /* its line's start */
   /* The weight being read. */
-  int neg;                 /* a '-' sign */
-  int has_sign;            /* any sign */
-  uint64_t mag;            /* magnitude of the digits so far */
-  uint64_t digits;         /* how many digits, leading zeros included */
-  uint64_t tok_offset;     /* where the weight or error token starts */
+  int neg;             /* a '-' sign */
+  int has_sign;        /* any sign */
+  uint64_t mag;        /* magnitude of the digits so far */
+  uint64_t digits;     /* how many digits, leading zeros included */
+  uint64_t tok_offset; /* where the weight or error token starts */
   uint64_t tok_line;
-  uint64_t tok_start;      /* its line's start */
+  uint64_t tok_start; /* its line's start */
   /* The error token being collected. */
-  shelf_status tok_code;   /* a fixed code, or SHELF_OK to classify */
+  shelf_status tok_code; /* a fixed code, or SHELF_OK to classify */
   char found[FOUND_MAX + 8];
   size_t found_len;
-  int found_cut;           /* text was left out of `found` */
-  int tok_chars;           /* characters seen, sign excluded */
-  int tok_numeric;         /* still looks like 1.5, 1e3 or 0x10 */
-  int tok_digit;           /* has a digit */
-  int tok_all_digits;      /* sign and digits only */
+  int found_cut;      /* text was left out of `found` */
+  int tok_chars;      /* characters seen, sign excluded */
+  int tok_numeric;    /* still looks like 1.5, 1e3 or 0x10 */
+  int tok_digit;      /* has a digit */
+  int tok_all_digits; /* sign and digits only */
   /* A multi-byte character. */
   unsigned char utf8[4];
   int utf8_len;
@@ -901,9 +901,10 @@ static int between(shelf_parser *p, unsigned char c, uint64_t off) {
       p->open_start = p->line_start;
       return SHELF_OK;
     }
-    return fail_byte(p, p->pos == P_CLOSED ? SHELF_AFTER_LIST
-                        : p->in_list       ? SHELF_NESTED
-                                           : SHELF_MISPLACED_BRACKET,
+    return fail_byte(p,
+                     p->pos == P_CLOSED ? SHELF_AFTER_LIST
+                     : p->in_list       ? SHELF_NESTED
+                                        : SHELF_MISPLACED_BRACKET,
                      off, c);
   case C_CLOSE:
     if (p->pos == P_CLOSED)
@@ -1096,8 +1097,7 @@ done:
   return (shelf_status)rc;
 }
 
-shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s,
-                                 int *ended) {
+shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   if (p == NULL || s == NULL || ended == NULL)
     return SHELF_INVALID;
   *ended = 0;

@@ -38,7 +38,7 @@ static int harness_checks;
       shelf_i128_format(got_, g_);                                             \
       shelf_i128_format(want_, w_);                                            \
       harness_failures++;                                                      \
-      fprintf(stderr, "%s:%d: %s is %s, expected %s\n", __FILE__, __LINE__,   \
+      fprintf(stderr, "%s:%d: %s is %s, expected %s\n", __FILE__, __LINE__,    \
               #got, g_, w_);                                                   \
     }                                                                          \
   } while (0)
@@ -49,7 +49,7 @@ static int harness_checks;
     harness_checks++;                                                          \
     if (got_ != want_) {                                                       \
       harness_failures++;                                                      \
-      fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__,       \
+      fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__,        \
               __LINE__, #got, shelf_status_name(got_),                         \
               shelf_status_name(want_));                                       \
     }                                                                          \
@@ -58,7 +58,7 @@ static int harness_checks;
 /* Stops a test early (after a failed check that later ones depend on). */
 #define REQUIRE(cond)                                                          \
   do {                                                                         \
-    int ok_ = (cond); /* evaluated once: cond may allocate */                \
+    int ok_ = (cond); /* evaluated once: cond may allocate */                  \
     harness_checks++;                                                          \
     if (!ok_) {                                                                \
       harness_failures++;                                                      \
@@ -80,7 +80,7 @@ typedef struct test {
       printf("%s %s\n", harness_failures == before_ ? "ok  " : "FAIL",         \
              (list)[i_].name);                                                 \
     }                                                                          \
-    printf("%d checks, %d failed\n", harness_checks, harness_failures);       \
+    printf("%d checks, %d failed\n", harness_checks, harness_failures);        \
     return harness_failures == 0 ? 0 : 1;                                      \
   }
 

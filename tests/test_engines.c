@@ -19,8 +19,8 @@ static int agree(const int64_t *w, size_t n, uint64_t seed) {
   shelf_result lin = solve(w, n, SHELF_ENGINE_LINEAR);
   shelf_result dp = solve(w, n, SHELF_ENGINE_DP);
   int ok = lin.margin == dp.margin && lin.first == dp.first &&
-           lin.second == dp.second && lin.first + lin.second ==
-                                          lin.margin + 2 * lin.second;
+           lin.second == dp.second &&
+           lin.first + lin.second == lin.margin + 2 * lin.second;
   if (n <= 14) {
     shelf_result br = solve(w, n, SHELF_ENGINE_BRUTE);
     ok = ok && br.margin == lin.margin;
@@ -39,10 +39,10 @@ static void test_seed_cases(void) {
     int64_t w[8];
     size_t n;
     int64_t margin;
-  } cases[] = {{{7, 2, 9, 4}, 4, 10},     {{3, 9, 1, 2}, 4, 7},
-               {{2, 4, 8, 1, 9, 3}, 6, 11}, {{6, 6}, 2, 0},
-               {{10, 1}, 2, 9},           {{5}, 1, 5},
-               {{4, 4, 4, 4}, 4, 0}};
+  } cases[] = {
+      {{7, 2, 9, 4}, 4, 10}, {{3, 9, 1, 2}, 4, 7}, {{2, 4, 8, 1, 9, 3}, 6, 11},
+      {{6, 6}, 2, 0},        {{10, 1}, 2, 9},      {{5}, 1, 5},
+      {{4, 4, 4, 4}, 4, 0}};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     for (int e = 0; e < 3; e++) {
       shelf_result r = solve(cases[c].w, cases[c].n, (shelf_engine)e);
@@ -115,12 +115,30 @@ static void test_exhaustive(void) {
 static void random_shelf(rng *r, int64_t *w, size_t n) {
   int64_t lo, hi;
   switch (rng_next(r) % 6) {
-  case 0: lo = 0; hi = 1; break;
-  case 1: lo = 1; hi = 3; break;
-  case 2: lo = -3; hi = 3; break;
-  case 3: lo = -10; hi = 0; break;
-  case 4: lo = 1; hi = 10000; break;
-  default: lo = -1000000000000; hi = 1000000000000; break;
+  case 0:
+    lo = 0;
+    hi = 1;
+    break;
+  case 1:
+    lo = 1;
+    hi = 3;
+    break;
+  case 2:
+    lo = -3;
+    hi = 3;
+    break;
+  case 3:
+    lo = -10;
+    hi = 0;
+    break;
+  case 4:
+    lo = 1;
+    hi = 10000;
+    break;
+  default:
+    lo = -1000000000000;
+    hi = 1000000000000;
+    break;
   }
   for (size_t i = 0; i < n; i++)
     w[i] = rng_range(r, lo, hi);
@@ -182,20 +200,41 @@ static void test_extremes(void) {
     size_t n;
     const char *margin, *first, *second;
   } cases[] = {
-      {{M, M, M, M, M, M, M}, 7, "9223372036854775807",
-       "36893488147419103228", "27670116110564327421"},
-      {{m, M, m, M, m, M, m, M}, 8, "73786976294838206460",
-       "36893488147419103228", "-36893488147419103232"},
-      {{M, m, M, m, M, m, M, m}, 8, "73786976294838206460",
-       "36893488147419103228", "-36893488147419103232"},
-      {{m, M, m}, 3, "-27670116110564327423", "-18446744073709551616",
+      {{M, M, M, M, M, M, M},
+       7,
+       "9223372036854775807",
+       "36893488147419103228",
+       "27670116110564327421"},
+      {{m, M, m, M, m, M, m, M},
+       8,
+       "73786976294838206460",
+       "36893488147419103228",
+       "-36893488147419103232"},
+      {{M, m, M, m, M, m, M, m},
+       8,
+       "73786976294838206460",
+       "36893488147419103228",
+       "-36893488147419103232"},
+      {{m, M, m},
+       3,
+       "-27670116110564327423",
+       "-18446744073709551616",
        "9223372036854775807"},
-      {{m, m, m, m, m}, 5, "-9223372036854775808", "-27670116110564327424",
+      {{m, m, m, m, m},
+       5,
+       "-9223372036854775808",
+       "-27670116110564327424",
        "-18446744073709551616"},
-      {{M, m, M, m, M}, 5, "-27670116110564327423", "-9223372036854775809",
+      {{M, m, M, m, M},
+       5,
+       "-27670116110564327423",
+       "-9223372036854775809",
        "18446744073709551614"},
-      {{m, M, M, m, M, m, m}, 7, "-27670116110564327423",
-       "-18446744073709551617", "9223372036854775806"},
+      {{m, M, M, m, M, m, m},
+       7,
+       "-27670116110564327423",
+       "-18446744073709551617",
+       "9223372036854775806"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     for (int e = 0; e < 3; e++) {

@@ -32,9 +32,9 @@ static shelf_i128 kept(const int64_t *w, shelf_i128 lead[MAX_N + 1][MAX_N + 1],
 static shelf_i128 table[MAX_N + 1][MAX_N + 1];
 
 static void random_shelf(rng *r, int64_t *w, size_t n) {
-  static const int64_t ranges[][2] = {{0, 1},  {1, 3},     {-2, 2},
-                                      {5, 5},  {1, 10000}, {-9, 9},
-                                      {0, 0},  {INT64_MAX - 2, INT64_MAX}};
+  static const int64_t ranges[][2] = {
+      {0, 1},     {1, 3},  {-2, 2}, {5, 5},
+      {1, 10000}, {-9, 9}, {0, 0},  {INT64_MAX - 2, INT64_MAX}};
   size_t k = (size_t)(rng_next(r) % 8);
   for (size_t i = 0; i < n; i++)
     w[i] = rng_range(r, ranges[k][0], ranges[k][1]);
@@ -92,8 +92,9 @@ static void test_exhaustive(void) {
         for (size_t i = 0; i < n; i++, x /= sets[s].base)
           w[i] = sets[s].lo + (int64_t)(x % sets[s].base);
         if (!line_is_optimal(w, n)) {
-          fprintf(stderr, "line not optimal: set %zu, n %zu, code %" PRIu64
-                  "\n", s, n, code);
+          fprintf(stderr,
+                  "line not optimal: set %zu, n %zu, code %" PRIu64 "\n", s, n,
+                  code);
           CHECK(0);
           return;
         }

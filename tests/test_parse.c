@@ -6,8 +6,8 @@
 #include "harness.h"
 
 /* Parses text as one shelf; checks the weights. */
-static void accept(const char *text, size_t len, const int64_t *want,
-                   size_t n, int line) {
+static void accept(const char *text, size_t len, const int64_t *want, size_t n,
+                   int line) {
   int64_t *w = NULL;
   size_t got_n = 99;
   shelf_parse_error e;
@@ -37,8 +37,7 @@ static void accept(const char *text, size_t len, const int64_t *want,
 
 /* Parses text; checks the error's code, line, column and found text. */
 static void reject(const char *text, size_t len, shelf_status code,
-                   uint64_t line, uint64_t column, const char *found,
-                   int at) {
+                   uint64_t line, uint64_t column, const char *found, int at) {
   int64_t *w = NULL;
   size_t n = 0;
   shelf_parse_error e;
@@ -76,7 +75,9 @@ static void test_accepted(void) {
   ACCEPT("-0 +5 -5 007 -007", 0, 5, -5, 7, -7);
   ACCEPT("9223372036854775807 -9223372036854775808", INT64_MAX, INT64_MIN);
   ACCEPT("00000000000000000000000000009223372036854775807", INT64_MAX);
-  ACCEPT("\xEF\xBB\xBF" "1 2", 1, 2);
+  ACCEPT("\xEF\xBB\xBF"
+         "1 2",
+         1, 2);
   ACCEPT("\xEF\xBB\xBF[3, 9, 1, 2]\r\n", 3, 9, 1, 2);
   ACCEPT_EMPTY("");
   ACCEPT_EMPTY("   \n\t\r\n  ");
@@ -103,8 +104,7 @@ static void test_rejected(void) {
   REJECT("+-5", EXPECTED_INTEGER, 1, 1, "+-5");
   REJECT("5-3", NOT_INTEGER, 1, 1, "5-3");
   REJECT("9223372036854775808", WEIGHT_RANGE, 1, 1, "9223372036854775808");
-  REJECT("1 -9223372036854775809", WEIGHT_RANGE, 1, 3,
-         "-9223372036854775809");
+  REJECT("1 -9223372036854775809", WEIGHT_RANGE, 1, 3, "-9223372036854775809");
   REJECT("99999999999999999999999", WEIGHT_RANGE, 1, 1,
          "99999999999999999999999");
   REJECT("1,,2", EMPTY_ITEM, 1, 3, ",");
@@ -130,7 +130,9 @@ static void test_rejected(void) {
   REJECT("1\r2", CONTROL, 1, 2, "\\x0D");
   REJECT("1\r", CONTROL, 1, 2, "\\x0D");
   REJECT("12\x1b[0m", CONTROL, 1, 3, "\\x1B");
-  REJECT("\xE2\x88\x92" "5", UNEXPECTED_CHAR, 1, 1, "U+2212");
+  REJECT("\xE2\x88\x92"
+         "5",
+         UNEXPECTED_CHAR, 1, 1, "U+2212");
   REJECT("1 \xC3\xA9", UNEXPECTED_CHAR, 1, 3, "U+00E9");
   REJECT("\xF0\x9F\xA7\x80", UNEXPECTED_CHAR, 1, 1, "U+1F9C0");
   REJECT("\xF4\x81\x81\x81", UNEXPECTED_CHAR, 1, 1, "U+101041");
@@ -141,7 +143,9 @@ static void test_rejected(void) {
   REJECT("\xC0\xAF", BAD_UTF8, 1, 1, "\\xC0");
   REJECT("1 \xEF\xBB\xBF", UNEXPECTED_CHAR, 1, 3, "U+FEFF");
   /* The byte-order mark takes no column. */
-  REJECT("\xEF\xBB\xBF" "x", EXPECTED_INTEGER, 1, 1, "x");
+  REJECT("\xEF\xBB\xBF"
+         "x",
+         EXPECTED_INTEGER, 1, 1, "x");
 }
 
 static void test_nul_and_long(void) {
@@ -163,8 +167,8 @@ static void test_nul_and_long(void) {
 }
 
 /* The same outcome whatever pieces the text arrives in. */
-static void outcome(const char *text, size_t len, size_t piece,
-                    shelf_result *r, shelf_parse_error *e, shelf_status *st) {
+static void outcome(const char *text, size_t len, size_t piece, shelf_result *r,
+                    shelf_parse_error *e, shelf_status *st) {
   shelf_parser *p;
   shelf_solver *s;
   CHECK_STATUS(shelf_parser_new(&p, 0), SHELF_OK);
@@ -207,10 +211,10 @@ static void test_pieces(void) {
     outcome(texts[t], len, len ? len : 1, &whole, &ew, &sw);
     for (size_t piece = 1; piece < len; piece++) {
       outcome(texts[t], len, piece, &part, &ep, &sp);
-      int same = sw == sp && whole.margin == part.margin &&
-                 whole.n == part.n && ew.code == ep.code &&
-                 ew.line == ep.line && ew.column == ep.column &&
-                 ew.offset == ep.offset && strcmp(ew.found, ep.found) == 0;
+      int same = sw == sp && whole.margin == part.margin && whole.n == part.n &&
+                 ew.code == ep.code && ew.line == ep.line &&
+                 ew.column == ep.column && ew.offset == ep.offset &&
+                 strcmp(ew.found, ep.found) == 0;
       if (!same)
         fprintf(stderr, "text %zu differs in pieces of %zu\n", t, piece);
       CHECK(same);
@@ -229,8 +233,8 @@ static void test_lines(void) {
   size_t pos = 0, len = sizeof text - 1, k = 0, used;
   int ended;
   while (pos < len) {
-    shelf_status st = shelf_parser_feed(p, s, text + pos, len - pos, &used,
-                                        &ended);
+    shelf_status st =
+        shelf_parser_feed(p, s, text + pos, len - pos, &used, &ended);
     pos += used;
     if (st != SHELF_OK) {
       CHECK_STATUS(st, SHELF_EXPECTED_INTEGER);
