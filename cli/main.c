@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,6 +388,20 @@ static int finish(run *r) {
   return r->failed;
 }
 
+/* Reads the next block; -1 after reporting a read error. */
+static ssize_t read_block(run *r, int fd, char *buf) {
+  ssize_t k;
+  do
+    k = read(fd, buf, READ_BLOCK);
+  while (k < 0 && errno == EINTR);
+  if (k < 0) {
+    out_flush(&r->stdout_buf);
+    error_line("%s: %s", r->source ? r->source : "standard input",
+               strerror(errno));
+  }
+  return k;
+}
+
 static int read_fd(run *r, int fd) {
   char *buf = malloc(READ_BLOCK);
   if (buf == NULL) {
@@ -398,18 +413,9 @@ static int read_fd(run *r, int fd) {
     /* Results so far reach the reader before we wait for more input. */
     if (r->stdout_buf.len > 0)
       out_flush(&r->stdout_buf);
-    ssize_t k = read(fd, buf, READ_BLOCK);
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k < 0) {
-      out_flush(&r->stdout_buf);
-      error_line("%s: %s", r->source ? r->source : "standard input",
-                 strerror(errno));
-      status = 1;
-      break;
-    }
-    if (k == 0) {
-      status = finish(r);
+    ssize_t k = read_block(r, fd, buf);
+    if (k <= 0) {
+      status = k < 0 ? 1 : finish(r);
       break;
     }
     if (feed(r, buf, (size_t)k) != 0) {
@@ -419,6 +425,126 @@ static int read_fd(run *r, int fd) {
   }
   free(buf);
   return status;
+}
+
+/* ==== Reading and parsing on one thread, solving on another ==== */
+
+/*
+ * The default run (one shelf, the linear engine, nothing kept) costs two
+ * things of about equal size: parsing the text, and merging each weight
+ * into the solver's stack. On one core they cannot overlap, and the merge
+ * cannot be spread out, because each merge waits for the one before. So
+ * this thread reads and parses into a weights-only solver while a second
+ * thread merges the weights parsed before into the run's solver. Two such
+ * solvers (slots), filled in turn, carry the weights over in order.
+ */
+typedef struct handoff {
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  shelf_solver *slot[2]; /* weights-only solvers, filled in turn */
+  int full[2];           /* slot k holds weights not yet merged */
+  int done;              /* no slot will be filled again */
+  shelf_solver *solver;  /* the run's solver */
+} handoff;
+
+/* Blocks parsed into one slot before it is handed over: each hand-over may
+ * wake the other thread, which costs a system call. */
+#define SLOT_BLOCKS 4
+
+static void *solve_slots(void *arg) {
+  handoff *h = arg;
+  for (int k = 0;; k ^= 1) {
+    pthread_mutex_lock(&h->lock);
+    while (!h->full[k] && !h->done)
+      pthread_cond_wait(&h->changed, &h->lock);
+    int full = h->full[k];
+    pthread_mutex_unlock(&h->lock);
+    if (!full)
+      return NULL;
+    size_t n;
+    const int64_t *w = shelf_solver_weights(h->slot[k], &n);
+    /* A failure stays in the solver and is reported with its result. */
+    (void)shelf_solver_push_many(h->solver, w, n);
+    pthread_mutex_lock(&h->lock);
+    h->full[k] = 0;
+    pthread_cond_broadcast(&h->changed);
+    pthread_mutex_unlock(&h->lock);
+  }
+}
+
+/* Hands slot k over (full or not, and whether it is the last), then waits
+ * until slot k ^ 1 may be filled. */
+static void hand_over(handoff *h, int k, int full, int done) {
+  pthread_mutex_lock(&h->lock);
+  h->full[k] = full;
+  h->done = done;
+  pthread_cond_broadcast(&h->changed);
+  while (!done && h->full[k ^ 1])
+    pthread_cond_wait(&h->changed, &h->lock);
+  pthread_mutex_unlock(&h->lock);
+}
+
+/* Returns the status, or -1 if the second thread could not be had (then
+ * nothing was read, and read_fd() does the work alone). */
+static int read_fd_threaded(run *r, int fd) {
+  handoff h = {.solver = r->solver};
+  char *buf = malloc(READ_BLOCK);
+  int status = -1;
+  if (buf == NULL ||
+      shelf_solver_new(&h.slot[0], SHELF_WEIGHTS_ONLY) != SHELF_OK ||
+      shelf_solver_new(&h.slot[1], SHELF_WEIGHTS_ONLY) != SHELF_OK)
+    goto out;
+  pthread_mutex_init(&h.lock, NULL);
+  pthread_cond_init(&h.changed, NULL);
+  pthread_t other;
+  if (pthread_create(&other, NULL, solve_slots, &h) != 0)
+    goto out_sync;
+  status = 0;
+  for (int k = 0;; k ^= 1) {
+    shelf_solver_reset(h.slot[k]);
+    ssize_t got = 1;
+    shelf_status st = SHELF_OK;
+    for (int b = 0; b < SLOT_BLOCKS && got > 0 && st == SHELF_OK; b++) {
+      size_t used;
+      int ended;
+      got = read_block(r, fd, buf);
+      st = got < 0    ? SHELF_OK
+           : got == 0 ? shelf_parser_finish(r->parser, h.slot[k], &ended)
+                      : shelf_parser_feed(r->parser, h.slot[k], buf,
+                                          (size_t)got, &used, &ended);
+    }
+    if (got < 0 || st != SHELF_OK) {
+      if (got >= 0)
+        report_parse_error(r, st);
+      status = 1;
+      hand_over(&h, k, 0, 1);
+      break;
+    }
+    hand_over(&h, k, 1, got == 0);
+    if (got == 0)
+      break;
+  }
+  pthread_join(other, NULL);
+  if (status == 0)
+    status = emit_shelf(r);
+out_sync:
+  pthread_cond_destroy(&h.changed);
+  pthread_mutex_destroy(&h.lock);
+out:
+  shelf_solver_free(h.slot[0]);
+  shelf_solver_free(h.slot[1]);
+  free(buf);
+  return status;
+}
+
+/* Reads a file or standard input: on two threads where that pays. */
+static int read_input(run *r, int fd) {
+  if (!r->opt->batch && !needs_weights(r->opt)) {
+    int status = read_fd_threaded(r, fd);
+    if (status >= 0)
+      return status;
+  }
+  return read_fd(r, fd);
 }
 
 /* Weights on the command line: joined with spaces and parsed as one text,
@@ -505,11 +631,11 @@ int main(int argc, char **argv) {
       status = 1;
     } else {
       r.source = opt.file;
-      status = read_fd(&r, fd);
+      status = read_input(&r, fd);
       close(fd);
     }
   } else {
-    status = read_fd(&r, STDIN_FILENO);
+    status = read_input(&r, STDIN_FILENO);
   }
 
   if (out_flush(&r.stdout_buf) != 0) {

@@ -185,10 +185,17 @@ typedef struct shelf_solver shelf_solver;
  * shelf_solver_weights() can return them (8 more bytes a wheel). */
 #define SHELF_KEEP_WEIGHTS 1u
 
+/** Flag for shelf_solver_new(): only keep the weights, as
+ * SHELF_KEEP_WEIGHTS does, and solve nothing as they come: a push just
+ * appends (8 bytes a wheel, no stack), and shelf_solver_result() solves the
+ * kept weights when asked, in O(n) time and memory. For collecting weights
+ * with the parser, say on one thread while another solves them. */
+#define SHELF_WEIGHTS_ONLY 2u
+
 /** Creates an empty solver.
  *
  * @param out    receives the solver; free it with shelf_solver_free().
- * @param flags  0 or SHELF_KEEP_WEIGHTS.
+ * @param flags  0, SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY.
  * @return SHELF_OK; SHELF_INVALID if `out` is NULL or a flag is unknown;
  *         SHELF_NOMEM. Time and memory O(1). */
 SHELF_API shelf_status shelf_solver_new(shelf_solver **out, unsigned flags);
@@ -214,14 +221,15 @@ SHELF_API shelf_status shelf_solver_push_many(shelf_solver *solver,
  * more wheels may be pushed afterwards.
  *
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL; the solver's
- *         failure status if it has failed.
+ *         failure status if it has failed; SHELF_NOMEM (SHELF_WEIGHTS_ONLY).
  *
- * Time O(k), where k is the size of the solver's stack (k <= n). */
+ * Time O(k), where k is the size of the solver's stack (k <= n); with
+ * SHELF_WEIGHTS_ONLY, O(n) time and memory. */
 SHELF_API shelf_status shelf_solver_result(const shelf_solver *solver,
                                            shelf_result *out);
 
 /** The weights pushed so far, if the solver was created with
- * SHELF_KEEP_WEIGHTS; otherwise NULL. *n (if `n` is not NULL) receives their
+ * SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY; otherwise NULL. *n (if `n` is not NULL) receives their
  * count. The array belongs to the solver and is valid until the next push,
  * reset or free. */
 SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,

@@ -79,7 +79,8 @@ struct shelf_solver {
   size_t top;          /* entries in use */
   size_t cap;          /* entries allocated (guards not counted) */
   uint64_t abs_sum;    /* sum of |weight| pushed, while the stack is narrow */
-  int64_t *weights;    /* every weight, with SHELF_KEEP_WEIGHTS; else NULL */
+  int64_t *weights;    /* every weight, with SHELF_KEEP_WEIGHTS or
+                          SHELF_WEIGHTS_ONLY; else NULL */
   size_t wcap;         /* weights allocated */
   uint64_t n;          /* wheels pushed */
   i128 sum;            /* their total weight */
@@ -99,6 +100,75 @@ static inline size_t reduce_push64(int64_t *st, size_t top, int64_t x) {
   return (size_t)(sp - st) + 1;
 }
 
+/* x86-64 with GCC or clang: the merge's conditional moves (and the parser's
+ * SSE2) are written out, because compilers turn the plain C into branches.
+ * SHELF_NO_ASM builds the plain C instead. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SHELF_NO_ASM)
+#define FAST_X86 1
+#else
+#define FAST_X86 0
+#endif
+
+/* The narrow stack as the fast loops work on it (the parser's scan_fast()
+ * and shelf_solver_push_many()): the top two entries live in registers as
+ * well as in memory. */
+typedef struct fast_stack {
+  int64_t *sp;    /* one past the top entry */
+  int64_t t1, t2; /* sp[-1], sp[-2] */
+} fast_stack;
+
+/* reduce_push64() for the fast loops. The first merge is decided without a
+ * branch: the two entries that would come up are read first (the guards
+ * make that safe on a short stack), the merged value is computed in
+ * unsigned arithmetic (when no merge happens it may be garbage), and the
+ * new top, stack pointer and "again" are chosen with conditional moves or
+ * masks. "again" is the new t1 after a merge and x - 1 otherwise, so that
+ * one comparison decides whether a second merge is due. */
+static inline void fast_push(fast_stack *f, int64_t x) {
+  int64_t *sp = f->sp;
+  int64_t t1 = f->t1, t2 = f->t2;
+  int64_t t3 = sp[-3], t4 = sp[-4];
+  int64_t merged = (int64_t)((uint64_t)t2 - (uint64_t)t1 + (uint64_t)x);
+  int64_t again = x - 1; /* no real x is INT64_MIN: the stack is narrow */
+#if FAST_X86
+  int64_t larger = x, *down = sp - 2;
+  __asm__("cmpq %[x], %[t2]\n\t"
+          "cmovgeq %[t2], %[larger]\n\t" /* larger = max(t2, x) */
+          "cmpq %[larger], %[t1]\n\t"    /* merge iff t1 >= larger */
+          "cmovgeq %[merged], %[x]\n\t"
+          "cmovgeq %[t3], %[t1]\n\t"
+          "cmovgeq %[t4], %[t2]\n\t"
+          "cmovgeq %[down], %[sp]\n\t"
+          "cmovgeq %[t3], %[again]"
+          : [x] "+&r"(x), [larger] "+&r"(larger), [t1] "+&r"(t1),
+            [t2] "+&r"(t2), [sp] "+&r"(sp), [again] "+&r"(again)
+          : [merged] "r"(merged), [t3] "r"(t3), [t4] "rm"(t4), [down] "r"(down)
+          : "cc");
+#else
+  uint64_t mask = 0 - (uint64_t)(t1 >= (t2 > x ? t2 : x));
+#define FAST_PICK(a, b)                                                        \
+  ((int64_t)((uint64_t)(a) ^ (((uint64_t)(a) ^ (uint64_t)(b)) & mask)))
+  x = FAST_PICK(x, merged);
+  again = FAST_PICK(again, t3);
+  t1 = FAST_PICK(t1, t3);
+  t2 = FAST_PICK(t2, t4);
+  sp -= 2 & mask;
+#undef FAST_PICK
+#endif
+  if (again >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
+    do {
+      x = t2 - t1 + x;
+      sp -= 2;
+      t1 = sp[-1];
+      t2 = sp[-2];
+    } while (t1 >= t2 && t1 >= x);
+  }
+  *sp = x;
+  f->sp = sp + 1;
+  f->t2 = t1;
+  f->t1 = x;
+}
+
 /* Makes room for one more wheel; the slow path of solver_push(). */
 shelf_status solver_grow(shelf_solver *s);
 
@@ -113,6 +183,13 @@ shelf_status solver_widen(shelf_solver *s);
 static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   if (s->failed != SHELF_OK)
     return s->failed;
+  if (s->flags & SHELF_WEIGHTS_ONLY) { /* append; solved when asked */
+    if (s->n == s->wcap && solver_grow(s) != SHELF_OK)
+      return s->failed;
+    s->weights[s->n++] = weight;
+    s->sum += weight;
+    return SHELF_OK;
+  }
   if ((s->top == s->cap ||
        ((s->flags & SHELF_KEEP_WEIGHTS) && s->n == s->wcap)) &&
       solver_grow(s) != SHELF_OK)

@@ -165,7 +165,7 @@ static void narrow_guards(int64_t *narrow) {
 }
 
 shelf_status shelf_solver_new(shelf_solver **out, unsigned flags) {
-  if (out == NULL || (flags & ~SHELF_KEEP_WEIGHTS) != 0)
+  if (out == NULL || (flags & ~(SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) != 0)
     return SHELF_INVALID;
   shelf_solver *s = calloc(1, sizeof *s);
   if (s == NULL)
@@ -221,9 +221,12 @@ shelf_status solver_reserve(shelf_solver *s, size_t more) {
     return s->failed;
   if (more > SIZE_MAX - s->top)
     return s->failed = SHELF_NOMEM;
-  if (s->top + more > s->cap && stack_grow(s, s->top + more) != SHELF_OK)
+  int only = (s->flags & SHELF_WEIGHTS_ONLY) != 0; /* no stack at all */
+  if (!only && s->top + more > s->cap &&
+      stack_grow(s, s->top + more) != SHELF_OK)
     return s->failed;
-  if ((s->flags & SHELF_KEEP_WEIGHTS) && s->n + more > s->wcap) {
+  if ((s->flags & (SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) &&
+      s->n + more > s->wcap) {
     if (more > SIZE_MAX - (size_t)s->n)
       return s->failed = SHELF_NOMEM;
     int64_t *w =
@@ -279,11 +282,41 @@ shelf_status shelf_solver_push(shelf_solver *s, int64_t weight) {
   return solver_push(s, weight);
 }
 
+/* Weights merged per round of push_many's fast loop: the round's magnitudes
+ * are summed first (a loop compilers vectorize, over data in L1), so that
+ * the merge loop knows the stack stays narrow and needs no test a weight. */
+#define MANY_ROUND 4096
+
 shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
                                     size_t n) {
   if (s == NULL || (weights == NULL && n > 0))
     return SHELF_INVALID;
-  for (size_t i = 0; i < n; i++) {
+  size_t i = 0;
+  while (s->failed == SHELF_OK && s->flags == 0 && s->wide == NULL && i < n) {
+    size_t m = n - i < MANY_ROUND ? n - i : MANY_ROUND;
+    const int64_t *w = weights + i;
+    u128 abs = 0;
+    i128 sum = 0;
+    for (size_t k = 0; k < m; k++) {
+      abs += w[k] < 0 ? 0 - (uint64_t)w[k] : (uint64_t)w[k];
+      sum += w[k];
+    }
+    if (abs > NARROW_LIMIT - s->abs_sum)
+      break; /* the rest goes one by one, widening where it must */
+    if (solver_reserve(s, m) != SHELF_OK)
+      return s->failed;
+    int64_t *st = s->narrow + NARROW_GUARD;
+    fast_stack f = {st + s->top, st[(ptrdiff_t)s->top - 1],
+                    st[(ptrdiff_t)s->top - 2]};
+    for (size_t k = 0; k < m; k++)
+      fast_push(&f, w[k]);
+    s->top = (size_t)(f.sp - st);
+    s->n += m;
+    s->sum += sum;
+    s->abs_sum += (uint64_t)abs;
+    i += m;
+  }
+  for (; i < n; i++) {
     shelf_status st = solver_push(s, weights[i]);
     if (st != SHELF_OK)
       return st;
@@ -296,6 +329,13 @@ shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {
     return SHELF_INVALID;
   if (s->failed != SHELF_OK)
     return s->failed;
+  if (s->flags & SHELF_WEIGHTS_ONLY) {
+    i128 lead;
+    shelf_status st = linear_lead(s->weights, (size_t)s->n, &lead);
+    if (st == SHELF_OK)
+      result_from(out, s->n, s->sum, lead);
+    return st;
+  }
   i128 margin = s->wide != NULL ? valley_margin(s->wide, s->top)
                 : s->narrow != NULL
                     ? valley_margin64(s->narrow + NARROW_GUARD, s->top)

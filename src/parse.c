@@ -413,11 +413,8 @@ static shelf_status shelf_end_check(shelf_parser *p) {
 #define FAST_PATH 0
 #endif
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(SHELF_NO_ASM)
-#define FAST_X86 1
+#if FAST_X86 /* set in internal.h */
 #include <emmintrin.h>
-#else
-#define FAST_X86 0
 #endif
 
 #if defined(__GNUC__)
@@ -547,65 +544,6 @@ static const unsigned char fast_class[256] = {
     ['\t'] = F_SEP, [' '] = F_SEP,  [','] = F_SEP, ['\n'] = F_NL,
     ['\r'] = F_CR,  ['+'] = F_SIGN, ['-'] = F_SIGN};
 
-/* The narrow stack as scan_fast() works on it: the top two entries live in
- * registers as well as in memory. */
-typedef struct fast_stack {
-  int64_t *sp;    /* one past the top entry */
-  int64_t t1, t2; /* sp[-1], sp[-2] */
-} fast_stack;
-
-/* reduce_push64() for scan_fast(). The first merge is decided without a
- * branch: the two entries that would come up are read first (the guards
- * make that safe on a short stack), the merged value is computed in
- * unsigned arithmetic (when no merge happens it may be garbage), and the
- * new top, stack pointer and "again" are chosen with conditional moves or
- * masks. "again" is the new t1 after a merge and x - 1 otherwise, so that
- * one comparison decides whether a second merge is due. */
-static inline void fast_push(fast_stack *f, int64_t x) {
-  int64_t *sp = f->sp;
-  int64_t t1 = f->t1, t2 = f->t2;
-  int64_t t3 = sp[-3], t4 = sp[-4];
-  int64_t merged = (int64_t)((uint64_t)t2 - (uint64_t)t1 + (uint64_t)x);
-  int64_t again = x - 1; /* no real x is INT64_MIN: the stack is narrow */
-#if FAST_X86
-  int64_t larger = x, *down = sp - 2;
-  __asm__("cmpq %[x], %[t2]\n\t"
-          "cmovgeq %[t2], %[larger]\n\t" /* larger = max(t2, x) */
-          "cmpq %[larger], %[t1]\n\t"    /* merge iff t1 >= larger */
-          "cmovgeq %[merged], %[x]\n\t"
-          "cmovgeq %[t3], %[t1]\n\t"
-          "cmovgeq %[t4], %[t2]\n\t"
-          "cmovgeq %[down], %[sp]\n\t"
-          "cmovgeq %[t3], %[again]"
-          : [x] "+&r"(x), [larger] "+&r"(larger), [t1] "+&r"(t1),
-            [t2] "+&r"(t2), [sp] "+&r"(sp), [again] "+&r"(again)
-          : [merged] "r"(merged), [t3] "r"(t3), [t4] "rm"(t4), [down] "r"(down)
-          : "cc");
-#else
-  uint64_t mask = 0 - (uint64_t)(t1 >= (t2 > x ? t2 : x));
-#define FAST_PICK(a, b)                                                        \
-  ((int64_t)((uint64_t)(a) ^ (((uint64_t)(a) ^ (uint64_t)(b)) & mask)))
-  x = FAST_PICK(x, merged);
-  again = FAST_PICK(again, t3);
-  t1 = FAST_PICK(t1, t3);
-  t2 = FAST_PICK(t2, t4);
-  sp -= 2 & mask;
-#undef FAST_PICK
-#endif
-  if (again >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
-    do {
-      x = t2 - t1 + x;
-      sp -= 2;
-      t1 = sp[-1];
-      t2 = sp[-2];
-    } while (t1 >= t2 && t1 >= x);
-  }
-  *sp = x;
-  f->sp = sp + 1;
-  f->t2 = t1;
-  f->t1 = x;
-}
-
 /* What one run has done, written back to the solver after it. */
 typedef struct fast_run {
   fast_stack f;
@@ -616,18 +554,22 @@ typedef struct fast_run {
   uint64_t lines; /* line feeds passed */
 } fast_run;
 
+/* What the fast path does with a weight, by the solver's flags. */
+enum { FAST_SOLVE, FAST_SOLVE_KEEP, FAST_KEEP };
+
 FAST_INLINE void fast_commit(fast_run *r, uint64_t mag, int neg,
-                             const int keep) {
+                             const int mode) {
   int64_t x = (int64_t)mag;
   r->abs += mag;
   if (neg) {
     x = -x;
     r->neg += mag;
   }
-  if (keep)
+  if (mode != FAST_SOLVE)
     r->kept[r->k] = x;
   r->k++;
-  fast_push(&r->f, x);
+  if (mode != FAST_KEEP)
+    fast_push(&r->f, x);
 }
 
 /* What the byte after a weight ending at w[e] says about it: */
@@ -673,7 +615,7 @@ FAST_INLINE unsigned fast_left(fast_run *r, uint64_t nl, unsigned at) {
  * found without a branch (where windows end is as random as the weights).
  */
 FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
-                                 const int line_mode, const int keep) {
+                                 const int line_mode, const int mode) {
   uint64_t digits = digit_mask(w);
   uint64_t starts = digits & ~(digits << 1);
   uint64_t ends = digits & ~(digits >> 1);
@@ -710,7 +652,7 @@ FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
         *stop = 1;
         return fast_left(r, blank_nl, s);
       }
-      fast_commit(r, fast_digits(w, s, e), 0, keep);
+      fast_commit(r, fast_digits(w, s, e), 0, mode);
       r->lines += after == A_LINE;
       if (after == A_STOP) {
         *stop = 1;
@@ -758,7 +700,7 @@ FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
       *stop = 1;
       return s - (unsigned)sign;
     }
-    fast_commit(r, fast_digits(w, s, e), neg, keep);
+    fast_commit(r, fast_digits(w, s, e), neg, mode);
     r->lines += after == A_LINE;
     if (after == A_STOP) {
       *stop = 1;
@@ -799,35 +741,39 @@ static uint64_t fast_line_start(const unsigned char *b, size_t from, size_t i,
 FAST_INLINE size_t scan_fast_mode(shelf_parser *p, shelf_solver *s,
                                   const unsigned char *b, size_t i, size_t len,
                                   uint64_t base, int *rc, const int line_mode,
-                                  const int keep) {
+                                  const int mode) {
   const size_t from = i;
   uint64_t lines = 0;
   int stop = 0;
   while (!stop && len - i >= FAST_SLACK) {
     /* Past this, one run could carry abs_sum beyond NARROW_LIMIT: such
      * weights go through solver_push(), which widens the stack. */
-    if (s->failed != SHELF_OK || s->wide != NULL ||
-        s->abs_sum > NARROW_LIMIT - FAST_RUN_ABS)
+    if (s->failed != SHELF_OK ||
+        (mode != FAST_KEEP &&
+         (s->wide != NULL || s->abs_sum > NARROW_LIMIT - FAST_RUN_ABS)))
       break;
     if (solver_reserve(s, FAST_RUN) != SHELF_OK) {
       *rc = s->failed;
       break;
     }
-    int64_t *st = s->narrow + NARROW_GUARD;
+    /* Without a stack (FAST_KEEP) the merge state stays empty. */
+    int64_t *st = mode != FAST_KEEP ? s->narrow + NARROW_GUARD : NULL;
     ptrdiff_t top = (ptrdiff_t)s->top;
-    fast_run r = {{st + top, st[top - 1], st[top - 2]},
-                  keep ? s->weights + s->n : NULL,
+    fast_run r = {{st ? st + top : NULL, st ? st[top - 1] : 0,
+                   st ? st[top - 2] : 0},
+                  mode != FAST_SOLVE ? s->weights + s->n : NULL,
                   0,
                   0,
                   0,
                   0};
     for (int win = 0; win < FAST_WINDOWS && !stop && len - i >= FAST_SLACK;
          win++) {
-      unsigned took = fast_window(&r, b + i, &stop, line_mode, keep);
+      unsigned took = fast_window(&r, b + i, &stop, line_mode, mode);
       stop |= took == 0; /* no progress: let the machine move on */
       i += took;
     }
-    s->top = (size_t)(r.f.sp - st);
+    if (st != NULL)
+      s->top = (size_t)(r.f.sp - st);
     s->n += r.k;
     s->sum += (i128)r.abs - 2 * (i128)r.neg;
     s->abs_sum += r.abs;
@@ -849,12 +795,24 @@ static size_t scan_fast(shelf_parser *p, shelf_solver *s,
   if (!FAST_PATH)
     return i;
   int line_mode = (p->flags & SHELF_PARSE_LINES) != 0;
-  int keep = (s->flags & SHELF_KEEP_WEIGHTS) != 0;
-  if (line_mode)
-    return keep ? scan_fast_mode(p, s, b, i, len, base, rc, 1, 1)
-                : scan_fast_mode(p, s, b, i, len, base, rc, 1, 0);
-  return keep ? scan_fast_mode(p, s, b, i, len, base, rc, 0, 1)
-              : scan_fast_mode(p, s, b, i, len, base, rc, 0, 0);
+  int mode = (s->flags & SHELF_WEIGHTS_ONLY)   ? FAST_KEEP
+             : (s->flags & SHELF_KEEP_WEIGHTS) ? FAST_SOLVE_KEEP
+                                               : FAST_SOLVE;
+  /* Each combination of constants gets its own loop. */
+  switch (line_mode * 3 + mode) {
+  case 0:
+    return scan_fast_mode(p, s, b, i, len, base, rc, 0, FAST_SOLVE);
+  case 1:
+    return scan_fast_mode(p, s, b, i, len, base, rc, 0, FAST_SOLVE_KEEP);
+  case 2:
+    return scan_fast_mode(p, s, b, i, len, base, rc, 0, FAST_KEEP);
+  case 3:
+    return scan_fast_mode(p, s, b, i, len, base, rc, 1, FAST_SOLVE);
+  case 4:
+    return scan_fast_mode(p, s, b, i, len, base, rc, 1, FAST_SOLVE_KEEP);
+  default:
+    return scan_fast_mode(p, s, b, i, len, base, rc, 1, FAST_KEEP);
+  }
 }
 
 /* ==== Feeding ==== */
@@ -1147,7 +1105,7 @@ shelf_status shelf_parse(const char *text, size_t len, int64_t **weights,
   shelf_status st = shelf_parser_new(&p, 0);
   if (st != SHELF_OK)
     return st;
-  st = shelf_solver_new(&s, SHELF_KEEP_WEIGHTS);
+  st = shelf_solver_new(&s, SHELF_WEIGHTS_ONLY);
   if (st != SHELF_OK) {
     shelf_parser_free(p);
     return st;

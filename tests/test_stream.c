@@ -35,11 +35,25 @@ static shelf_result stream_solve(const int64_t *w, size_t n, unsigned flags) {
   for (size_t i = 0; i < n; i++)
     CHECK_STATUS(shelf_solver_push(s, w[i]), SHELF_OK);
   CHECK_STATUS(shelf_solver_result(s, &r), SHELF_OK);
-  if (flags & SHELF_KEEP_WEIGHTS) {
+  if (flags & (SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) {
     size_t kn;
     const int64_t *kw = shelf_solver_weights(s, &kn);
     CHECK(kn == n && (n == 0 || memcmp(kw, w, n * sizeof *w) == 0));
   }
+  shelf_solver_free(s);
+  return r;
+}
+
+/* Pushes the whole array at once (push_many's fast loop, in rounds, falling
+ * back to one at a time where the stack must widen). */
+static shelf_result many_solve(const int64_t *w, size_t n) {
+  shelf_solver *s;
+  shelf_result r = {0};
+  CHECK_STATUS(shelf_solver_new(&s, 0), SHELF_OK);
+  size_t half = n / 3;
+  CHECK_STATUS(shelf_solver_push_many(s, w, half), SHELF_OK);
+  CHECK_STATUS(shelf_solver_push_many(s, w + half, n - half), SHELF_OK);
+  CHECK_STATUS(shelf_solver_result(s, &r), SHELF_OK);
   shelf_solver_free(s);
   return r;
 }
@@ -55,8 +69,12 @@ static shelf_result array_solve(const int64_t *w, size_t n, shelf_engine e) {
 static int agree(const int64_t *w, size_t n, const char *what, uint64_t seed) {
   shelf_result a = stream_solve(w, n, 0);
   shelf_result b = array_solve(w, n, SHELF_ENGINE_LINEAR);
+  shelf_result only = stream_solve(w, n, SHELF_WEIGHTS_ONLY);
+  shelf_result many = many_solve(w, n);
   int ok = a.n == b.n && a.margin == b.margin && a.first == b.first &&
-           a.second == b.second;
+           a.second == b.second && only.n == a.n && only.margin == a.margin &&
+           only.first == a.first && many.n == a.n &&
+           many.margin == a.margin && many.first == a.first;
   if (ok && n <= 2000) {
     shelf_result c = array_solve(w, n, SHELF_ENGINE_DP);
     ok = c.margin == a.margin;
@@ -414,16 +432,24 @@ static void test_fast_vs_machine(void) {
     random_text(&t, &g, items, junk, c % 5 == 0);
     for (size_t k = 0; k < 16; k++)
       rs[k] = (size_t)rng_range(&g, 1, 400);
-    for (unsigned mode = 0; mode < 4; mode++) {
+    /* Solver flags: none, keep the weights, weights only; kept weights and
+     * results must be the same with either of the last two. */
+    static const unsigned solver_flags[3] = {0, SHELF_KEEP_WEIGHTS,
+                                             SHELF_WEIGHTS_ONLY};
+    outcome kept[2];
+    for (unsigned mode = 0; mode < 6; mode++) {
       unsigned pflags = mode & 1 ? SHELF_PARSE_LINES : 0;
-      unsigned sflags = mode & 2 ? SHELF_KEEP_WEIGHTS : 0;
+      unsigned sflags = solver_flags[mode >> 1];
       outcome machine = parse_text(t.b, t.len, pflags, sflags, NULL, 0);
       size_t whole = 0;
       outcome fast = parse_text(t.b, t.len, pflags, sflags, &whole, 1);
       outcome cut = parse_text(t.b, t.len, pflags, sflags, random_sizes, 6);
       outcome cut2 = parse_text(t.b, t.len, pflags, sflags, rs, 16);
+      if (sflags == SHELF_KEEP_WEIGHTS)
+        kept[mode & 1] = machine;
       if (!same(&machine, &fast) || !same(&machine, &cut) ||
-          !same(&machine, &cut2)) {
+          !same(&machine, &cut2) ||
+          (sflags == SHELF_WEIGHTS_ONLY && !same(&machine, &kept[mode & 1]))) {
         fprintf(stderr,
                 "fast path and machine differ: case %d, mode %u, seed %" PRIu64
                 "; machine %s at %" PRIu64 ":%" PRIu64
