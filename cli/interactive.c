@@ -405,14 +405,19 @@ static void show_block(const game *g) {
   fputc('\n', stdout);
 }
 
-static void show_turn(const game *g) {
-  fputs("\nTurn ", stdout);
+/* "<what> 3 of 4: you 5, opponent 9." */
+static void show_progress(const game *g, const char *what) {
+  fputs(what, stdout);
   num((shelf_i128)g->turn);
   fputs(" of ", stdout);
   num((shelf_i128)g->n);
   fputs(": ", stdout);
   totals(g);
   fputs(".\n", stdout);
+}
+
+static void show_turn(const game *g) {
+  show_progress(g, "\nTurn ");
   show_block(g);
 }
 
@@ -652,14 +657,8 @@ static int play(game *g) {
       case END:
         if (g->keys)
           fputc('\n', stdout);
-        fputs(cmd == QUIT ? "You quit at turn " : "Input ended at turn ",
-              stdout);
-        num((shelf_i128)g->turn);
-        fputs(" of ", stdout);
-        num((shelf_i128)g->n);
-        fputs(": ", stdout);
-        totals(g);
-        fputs(".\n", stdout);
+        show_progress(g, cmd == QUIT ? "You quit at turn "
+                                     : "Input ended at turn ");
         return flush();
       }
     }

@@ -38,11 +38,10 @@ static inline size_t reduce_push(i128 *st, size_t top, i128 x) {
 
 /*
  * On a reduced stack, the buyer to move takes the larger end; equal ends go
- * to the left. Shared by the margin and the line so the two cannot disagree.
+ * to the left. One macro for the 128-bit and the 64-bit stack, shared by the
+ * margin and the line, so that they cannot disagree.
  */
-static inline int valley_takes_left(const i128 *st, size_t l, size_t r) {
-  return st[l] >= st[r];
-}
+#define VALLEY_TAKES_LEFT(st, l, r) ((st)[l] >= (st)[r])
 
 /* The margin of a reduced stack: both buyers take its larger end. */
 i128 valley_margin(const i128 *st, size_t top);

@@ -91,7 +91,7 @@ i128 valley_margin(const i128 *st, size_t top) {
   int sign = 1;
   size_t l = 0, r = top;
   while (l < r) {
-    i128 v = valley_takes_left(st, l, r - 1) ? st[l++] : st[--r];
+    i128 v = VALLEY_TAKES_LEFT(st, l, r - 1) ? st[l++] : st[--r];
     margin += sign > 0 ? v : -v;
     sign = -sign;
   }
@@ -150,7 +150,7 @@ static i128 valley_margin64(const int64_t *st, size_t top) {
   int sign = 1;
   size_t l = 0, r = top;
   while (l < r) {
-    i128 v = st[l] >= st[r - 1] ? st[l++] : st[--r];
+    i128 v = VALLEY_TAKES_LEFT(st, l, r - 1) ? st[l++] : st[--r];
     margin += sign > 0 ? v : -v;
     sign = -sign;
   }
@@ -379,7 +379,7 @@ shelf_status shelf_line(const int64_t *w, size_t n, unsigned char *ends) {
     return SHELF_NOMEM;
   size_t turn = 0, l = 0, r = top;
   while (l < r) {
-    if (valley_takes_left(st, l, r - 1)) {
+    if (VALLEY_TAKES_LEFT(st, l, r - 1)) {
       size_t end = l + 1 < top ? lo[l + 1] : n;
       memset(ends + turn, SHELF_LEFT, end - lo[l]);
       turn += end - lo[l];
@@ -407,7 +407,7 @@ shelf_status shelf_best_move(const int64_t *w, size_t n, size_t first,
   if (st == NULL)
     return SHELF_NOMEM;
   /* The line's move is the larger end of the block's own reduction. */
-  shelf_end best = valley_takes_left(st, 0, top - 1) ? SHELF_LEFT : SHELF_RIGHT;
+  shelf_end best = VALLEY_TAKES_LEFT(st, 0, top - 1) ? SHELF_LEFT : SHELF_RIGHT;
   free(st);
   i128 rest_left, rest_right;
   if (linear_lead(w + first + 1, len - 1, &rest_left) != SHELF_OK ||

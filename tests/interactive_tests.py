@@ -20,6 +20,8 @@ import sys
 import threading
 import unittest
 
+from reference import lead_table
+
 SHELF = None
 # A game that hangs is killed after this long, so the run fails instead of
 # hanging; no assertion depends on time.
@@ -35,20 +37,6 @@ def game(weights, commands, *options):
     """Plays with all commands given up front; returns the process."""
     return run("--interactive", *options, "--", *map(str, weights),
                stdin="".join(c + "\n" for c in commands))
-
-
-def lead_table(weights):
-    """The seed's interval DP: lead[i][j] for the buyer to move on i..j."""
-    n = len(weights)
-    lead = [[0] * n for _ in range(n)]
-    for i in range(n):
-        lead[i][i] = weights[i]
-    for span in range(2, n + 1):
-        for i in range(n - span + 1):
-            j = i + span - 1
-            lead[i][j] = max(weights[i] - lead[i + 1][j],
-                             weights[j] - lead[i][j - 1])
-    return lead
 
 
 def kept(weights, lead, i, j, end):

@@ -44,6 +44,8 @@ import sys
 import tempfile
 import threading
 
+from reference import margin as solve
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOC = os.path.join(os.path.dirname(HERE), "docs", "robustness.md")
 
@@ -137,21 +139,6 @@ def run(shelf, args, stdin=b"", wrapper=(), stdout=subprocess.PIPE,
         t.join()
     return Result(proc.returncode, b"".join(chunks["out"]),
                   b"".join(chunks["err"]), usage.ru_maxrss)
-
-
-# ==== A reference for expected answers ====
-
-def solve(weights):
-    """The margin by the interval DP of the seed: small shelves only."""
-    n = len(weights)
-    if n == 0:
-        return 0
-    lead = list(weights)
-    for span in range(2, n + 1):
-        for i in range(n - span + 1):
-            j = i + span - 1
-            lead[i] = max(weights[i] - lead[i + 1], weights[j] - lead[i])
-    return lead[0]
 
 
 # ==== Checks ====

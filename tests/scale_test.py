@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+from reference import margin as dp_margin
+
 
 def reduce_margin(weights):
     """The margin by peak merging, then greedy play on the valley left."""
@@ -49,19 +51,6 @@ def reduce_margin(weights):
         margin += sign * v
         sign = -sign
     return margin
-
-
-def dp_margin(weights):
-    """The seed's interval DP: lead(i, j) by span length, O(n^2)."""
-    n = len(weights)
-    if n == 0:
-        return 0
-    row = list(weights)
-    for span in range(2, n + 1):
-        for i in range(n - span + 1):
-            j = i + span - 1
-            row[i] = max(weights[i] - row[i + 1], weights[j] - row[i])
-    return row[0]
 
 
 def self_check():

@@ -20,6 +20,8 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
+from reference import lead_table
+
 SHELF = None
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -275,14 +277,7 @@ class LeadTable(unittest.TestCase):
     def test_matches_interval_dp(self):
         weights = [4, -2, 7, 7, 0, 3, -5, 9]
         n = len(weights)
-        lead = [[0] * n for _ in range(n)]
-        for i in range(n):
-            lead[i][i] = weights[i]
-        for span in range(2, n + 1):
-            for i in range(n - span + 1):
-                j = i + span - 1
-                lead[i][j] = max(weights[i] - lead[i + 1][j],
-                                 weights[j] - lead[i][j - 1])
+        lead = lead_table(weights)
         root = picture("--", *map(str, weights))
         titles = {c.find(SVG + "title").text for c in self.cells(root)}
         expected = {f"lead({i + 1}, {j + 1}) = {lead[i][j]}"
