@@ -347,6 +347,42 @@ SHELF_API shelf_status shelf_parse(const char *text, size_t len,
 /** Frees an array from shelf_parse(); NULL is allowed. */
 SHELF_API void shelf_weights_free(int64_t *weights);
 
+/* MARK: - The lead table (Public) */
+
+/** One block of the lead table: what each end keeps for the buyer to move. */
+typedef struct shelf_cell {
+  shelf_i128 left;  /**< lead kept by taking the left wheel */
+  shelf_i128 right; /**< lead kept by taking the right wheel */
+  shelf_i128 lead;  /**< the block's lead: the larger of left and right */
+} shelf_cell;
+
+/** The longest shelf shelf_lead_table() fills (its table has n * n cells). */
+#define SHELF_TABLE_MAX 1024
+
+/** Fills the interval DP's table: for every block first..last (0-based,
+ * inclusive), what taking each end keeps and the block's lead.
+ *
+ * The cell of block first..last is cells[first * n + last]; cells with
+ * first > last are set to zero. On a one-wheel block both ends are the same
+ * wheel, so left, right and lead all equal its weight. On a longer block
+ * left = w[first] - lead(first+1..last) and right = w[last] -
+ * lead(first..last-1): taking a wheel hands the rest, and the move, to the
+ * other buyer. Where left equals right, both ends keep the lead. The cell
+ * of block 0..n-1 holds the margin. The table is filled in the seed's
+ * order, span by span (all one-wheel blocks, then all two-wheel blocks, and
+ * so on), left to right within a span, so a caller that shows the cells in
+ * that order shows the algorithm at work.
+ *
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param n        the number of wheels, at most SHELF_TABLE_MAX.
+ * @param cells    n * n cells, owned by the caller; may be NULL when n is 0.
+ * @return SHELF_OK; SHELF_INVALID if `weights` or `cells` is NULL with n > 0;
+ *         SHELF_TOO_LONG if n > SHELF_TABLE_MAX.
+ *
+ * Time O(n^2); no memory beyond the caller's cells. Thread-safe. */
+SHELF_API shelf_status shelf_lead_table(const int64_t *weights, size_t n,
+                                        shelf_cell *cells);
+
 /* MARK: - The line of perfect play (Public) */
 
 /** An end of the shelf. */

@@ -91,3 +91,31 @@ shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead) {
   }
   return SHELF_OK;
 }
+
+/* ==== The whole table ==== */
+
+/* The same recurrence as DP_ROWS, keeping every block instead of one row,
+ * and both candidates of each. Exact in 128 bits for any 64-bit weights. */
+shelf_status shelf_lead_table(const int64_t *w, size_t n, shelf_cell *cells) {
+  if (n > 0 && (w == NULL || cells == NULL))
+    return SHELF_INVALID;
+  if (n > SHELF_TABLE_MAX)
+    return SHELF_TOO_LONG;
+  if (n == 0)
+    return SHELF_OK;
+  memset(cells, 0, n * n * sizeof *cells);
+  for (size_t span = 1; span <= n; span++) {
+    for (size_t first = 0; first + span <= n; first++) {
+      size_t last = first + span - 1;
+      shelf_cell *c = &cells[first * n + last];
+      if (span == 1) {
+        c->left = c->right = c->lead = w[first];
+        continue;
+      }
+      c->left = w[first] - cells[(first + 1) * n + last].lead;
+      c->right = w[last] - cells[first * n + last - 1].lead;
+      c->lead = c->left >= c->right ? c->left : c->right;
+    }
+  }
+  return SHELF_OK;
+}

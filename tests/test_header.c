@@ -16,6 +16,7 @@ int main(void) {
   int64_t m64 = 0;
   unsigned char ends[4];
   shelf_choice c;
+  shelf_cell cells[16];
   shelf_explanation e;
   shelf_solver *s = NULL;
   shelf_parser *p = NULL;
@@ -29,6 +30,7 @@ int main(void) {
   ok &= shelf_line(w, 4, ends) == SHELF_OK && ends[0] == SHELF_RIGHT;
   ok &= shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT;
   ok &= shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1;
+  ok &= shelf_lead_table(w, 4, cells) == SHELF_OK && cells[3].lead == 7;
   ok &= shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK;
   ok &= shelf_solver_push_many(s, w, 4) == SHELF_OK;
   ok &= shelf_solver_push(s, 5) == SHELF_OK;
