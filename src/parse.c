@@ -17,7 +17,7 @@
  * and separators only) take a fast path, 64 bytes at a time, that hands
  * everything else to the byte-at-a-time machine; see "The fast path".
  */
-#include "internal.h"
+#include "solver.h"
 
 #include <string.h>
 
@@ -544,33 +544,11 @@ static const unsigned char fast_class[256] = {
     ['\t'] = F_SEP, [' '] = F_SEP,  [','] = F_SEP, ['\n'] = F_NL,
     ['\r'] = F_CR,  ['+'] = F_SIGN, ['-'] = F_SIGN};
 
-/* What one run has done, written back to the solver after it. */
+/* One run of the fast path: the solver's run, and the line feeds passed. */
 typedef struct fast_run {
-  fast_stack f;
-  int64_t *kept;  /* where kept weights go, or NULL */
-  size_t k;       /* weights so far */
-  uint64_t abs;   /* the sum of their magnitudes, below FAST_RUN_ABS */
-  uint64_t neg;   /* the same over the negative ones */
-  uint64_t lines; /* line feeds passed */
+  solver_run run;
+  uint64_t lines;
 } fast_run;
-
-/* What the fast path does with a weight, by the solver's flags. */
-enum { FAST_SOLVE, FAST_SOLVE_KEEP, FAST_KEEP };
-
-FAST_INLINE void fast_commit(fast_run *r, uint64_t mag, int neg,
-                             const int mode) {
-  int64_t x = (int64_t)mag;
-  r->abs += mag;
-  if (neg) {
-    x = -x;
-    r->neg += mag;
-  }
-  if (mode != FAST_SOLVE)
-    r->kept[r->k] = x;
-  r->k++;
-  if (mode != FAST_KEEP)
-    fast_push(&r->f, x);
-}
 
 /* What the byte after a weight ending at w[e] says about it: */
 enum {
@@ -652,7 +630,7 @@ FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
         *stop = 1;
         return fast_left(r, blank_nl, s);
       }
-      fast_commit(r, fast_digits(w, s, e), 0, mode);
+      solver_run_push(&r->run, fast_digits(w, s, e), 0, mode);
       r->lines += after == A_LINE;
       if (after == A_STOP) {
         *stop = 1;
@@ -700,7 +678,7 @@ FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
       *stop = 1;
       return s - (unsigned)sign;
     }
-    fast_commit(r, fast_digits(w, s, e), neg, mode);
+    solver_run_push(&r->run, fast_digits(w, s, e), neg, mode);
     r->lines += after == A_LINE;
     if (after == A_STOP) {
       *stop = 1;
@@ -746,37 +724,18 @@ FAST_INLINE size_t scan_fast_mode(shelf_parser *p, shelf_solver *s,
   uint64_t lines = 0;
   int stop = 0;
   while (!stop && len - i >= FAST_SLACK) {
-    /* Past this, one run could carry abs_sum beyond NARROW_LIMIT: such
-     * weights go through solver_push(), which widens the stack. */
-    if (s->failed != SHELF_OK ||
-        (mode != FAST_KEEP &&
-         (s->wide != NULL || s->abs_sum > NARROW_LIMIT - FAST_RUN_ABS)))
-      break;
-    if (solver_reserve(s, FAST_RUN) != SHELF_OK) {
+    fast_run r = {.lines = 0};
+    if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS)) {
       *rc = s->failed;
       break;
     }
-    /* Without a stack (FAST_KEEP) the merge state stays empty. */
-    int64_t *st = mode != FAST_KEEP ? s->narrow + NARROW_GUARD : NULL;
-    ptrdiff_t top = (ptrdiff_t)s->top;
-    fast_run r = {{st ? st + top : NULL, st ? st[top - 1] : 0,
-                   st ? st[top - 2] : 0},
-                  mode != FAST_SOLVE ? s->weights + s->n : NULL,
-                  0,
-                  0,
-                  0,
-                  0};
     for (int win = 0; win < FAST_WINDOWS && !stop && len - i >= FAST_SLACK;
          win++) {
       unsigned took = fast_window(&r, b + i, &stop, line_mode, mode);
       stop |= took == 0; /* no progress: let the machine move on */
       i += took;
     }
-    if (st != NULL)
-      s->top = (size_t)(r.f.sp - st);
-    s->n += r.k;
-    s->sum += (i128)r.abs - 2 * (i128)r.neg;
-    s->abs_sum += r.abs;
+    solver_run_close(s, &r.run);
     lines += r.lines;
   }
   if (i > from) {
@@ -795,23 +754,21 @@ static size_t scan_fast(shelf_parser *p, shelf_solver *s,
   if (!FAST_PATH)
     return i;
   int line_mode = (p->flags & SHELF_PARSE_LINES) != 0;
-  int mode = (s->flags & SHELF_WEIGHTS_ONLY)   ? FAST_KEEP
-             : (s->flags & SHELF_KEEP_WEIGHTS) ? FAST_SOLVE_KEEP
-                                               : FAST_SOLVE;
+  int mode = solver_run_mode(s);
   /* Each combination of constants gets its own loop. */
   switch (line_mode * 3 + mode) {
   case 0:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 0, FAST_SOLVE);
+    return scan_fast_mode(p, s, b, i, len, base, rc, 0, RUN_SOLVE);
   case 1:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 0, FAST_SOLVE_KEEP);
+    return scan_fast_mode(p, s, b, i, len, base, rc, 0, RUN_SOLVE_KEEP);
   case 2:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 0, FAST_KEEP);
+    return scan_fast_mode(p, s, b, i, len, base, rc, 0, RUN_KEEP);
   case 3:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 1, FAST_SOLVE);
+    return scan_fast_mode(p, s, b, i, len, base, rc, 1, RUN_SOLVE);
   case 4:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 1, FAST_SOLVE_KEEP);
+    return scan_fast_mode(p, s, b, i, len, base, rc, 1, RUN_SOLVE_KEEP);
   default:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 1, FAST_KEEP);
+    return scan_fast_mode(p, s, b, i, len, base, rc, 1, RUN_KEEP);
   }
 }
 
