@@ -98,6 +98,8 @@ SHELF_API size_t shelf_i128_format(shelf_i128 value, char *buf);
   X(NOMEM, 2, "out of memory")                                                 \
   X(RANGE, 3, "value does not fit in 64 bits")                                 \
   X(TOO_LONG, 4, "shelf too long for this engine")                             \
+  X(BAD_STATE, 5, "saved state is damaged or truncated")                       \
+  X(STATE_VERSION, 6, "saved state from another version of shelf")             \
   /* parse errors */                                                           \
   X(EXPECTED_INTEGER, 10, "expected an integer")         /* x, nan, "1" */     \
   X(NOT_INTEGER, 11, "not an integer")                   /* 1.0, 1e3, 0x10 */  \
@@ -237,6 +239,76 @@ SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,
 
 /** Empties the solver and clears a failure, keeping its flags and memory. */
 SHELF_API void shelf_solver_reset(shelf_solver *solver);
+
+/* MARK: - States that travel (Public) */
+
+/** Appends the wheels of `other` after the wheels of `solver`, as if they
+ * had been pushed into `solver` in order; `other` is not changed.
+ *
+ * So a shelf can be cut into pieces anywhere, each piece solved on its own
+ * (on another thread, another machine), and the pieces appended in shelf
+ * order: the result is exact, and the same for any grouping of the appends
+ * ((a + b) + c or a + (b + c)). It works because the solver keeps the
+ * shelf reduced: `other`'s reduced stack is pushed onto `solver`'s, and
+ * every merge this makes is a merge on the whole shelf (docs/algorithm.md).
+ *
+ * @param solver  receives the wheels; must not be NULL.
+ * @param other   the wheels to append; must not be NULL or `solver`.
+ * @return SHELF_OK; SHELF_INVALID for a NULL or identical argument, or if
+ *         `solver` keeps weights (SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY)
+ *         and `other` does not; `other`'s failure status if it has failed
+ *         (then `solver` is not changed); SHELF_NOMEM (then `solver` has
+ *         failed, as after a push).
+ *
+ * Time O(k + m), where k is `other`'s stack size (k <= its wheels) and m
+ * the merges made; O(other's wheels) if `solver` keeps weights or `other`
+ * has only weights. Memory: room for k more stack entries. */
+SHELF_API shelf_status shelf_solver_append(shelf_solver *solver,
+                                           const shelf_solver *other);
+
+/** Saves a solver's state (its reduced stack, wheel count and total
+ * weight; not kept weights) as portable bytes: little-endian, versioned, and
+ * with a checksum, so that shelf_solver_load() on any machine rejects a
+ * damaged or truncated copy instead of giving a wrong answer.
+ *
+ * @param solver  the solver; must not be NULL.
+ * @param buf     receives the bytes; may be NULL when `size` is 0, to ask
+ *                for the size needed.
+ * @param size    bytes available at `buf`.
+ * @param len     receives the size of the state in bytes (also when `buf`
+ *                is too small); must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID if `solver` or `len` is NULL, `buf` is
+ *         NULL with size > 0, `size` is below *len (nothing is written) or
+ *         the solver was created with SHELF_WEIGHTS_ONLY; the solver's
+ *         failure status if it has failed.
+ *
+ * The state is 56 bytes plus 8 (or, once the stack is 128-bit, 16) bytes
+ * a stack entry. Time O(state size). Thread-safe for distinct solvers. */
+SHELF_API shelf_status shelf_solver_save(const shelf_solver *solver,
+                                         unsigned char *buf, size_t size,
+                                         size_t *len);
+
+/** Replaces a solver's wheels with a saved state, as if the wheels it was
+ * saved from had been pushed into a fresh solver.
+ *
+ * Every field is checked (magic, version, sizes, checksum, and that the
+ * stack is a reduced stack consistent with the count and total), so any
+ * byte string is either loaded exactly or rejected; on failure the solver
+ * is not changed.
+ *
+ * @param solver  created with flags 0; must not be NULL.
+ * @param buf     the bytes from shelf_solver_save(); may be NULL when len
+ *                is 0.
+ * @param len     their number.
+ * @return SHELF_OK; SHELF_INVALID for a NULL argument or a solver that
+ *         keeps weights; SHELF_BAD_STATE for bytes that are not a state, a
+ *         damaged or truncated one; SHELF_STATE_VERSION for a state saved
+ *         by a version of shelf whose format this one does not read;
+ *         SHELF_NOMEM.
+ *
+ * Time O(len); memory: the stack, as when its wheels were pushed. */
+SHELF_API shelf_status shelf_solver_load(shelf_solver *solver,
+                                         const unsigned char *buf, size_t len);
 
 /* MARK: - Parsing text (Public) */
 

@@ -240,3 +240,235 @@ void shelf_solver_reset(shelf_solver *s) {
   s->abs_sum = 0;
   s->failed = SHELF_OK;
 }
+
+/* ==== Appending ==== */
+
+/*
+ * Why appending is exact. The solver's stack is the shelf with some peaks
+ * replaced (a, b, c with b >= a and b >= c become a - b + c), and
+ * docs/algorithm.md shows that such a replacement keeps the lead of every
+ * block that holds all three values. `other`'s stack came from replacements
+ * inside its own wheels, which are replacements on the joined shelf too, so
+ * the joined shelf reduces to `solver`'s stack followed by `other`'s. Pushing
+ * `other`'s entries one by one then makes only further replacements, and
+ * leaves a stack without an interior peak: the joined shelf's reduction,
+ * whose margin is the joined shelf's. Any grouping of the appends is a
+ * different order of replacements on the same shelf, so it gives the same
+ * margin; the count and the total simply add.
+ *
+ * Every entry, merged or not, is a signed sum of distinct weights, so the
+ * joined stack stays within the 64-bit limit whenever the two sums of
+ * |weight| together do (solver.h).
+ */
+shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
+  if (s == NULL || o == NULL || s == o)
+    return SHELF_INVALID;
+  int s_keeps = (s->flags & (SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) != 0;
+  int o_keeps = o->weights != NULL || o->n == 0;
+  if (s_keeps && !o_keeps)
+    return SHELF_INVALID;
+  if (o->failed != SHELF_OK)
+    return o->failed;
+  if (s->failed != SHELF_OK)
+    return s->failed;
+  if (s_keeps || (o->flags & SHELF_WEIGHTS_ONLY))
+    return shelf_solver_push_many(s, o->weights, (size_t)o->n);
+  if (o->n == 0)
+    return SHELF_OK;
+  if (s->wide == NULL &&
+      (o->wide != NULL || o->abs_sum > NARROW_LIMIT - s->abs_sum) &&
+      solver_widen(s) != SHELF_OK)
+    return s->failed;
+  if (solver_reserve(s, o->top) != SHELF_OK)
+    return s->failed;
+  if (s->wide != NULL) {
+    for (size_t k = 0; k < o->top; k++) {
+      i128 x = o->wide != NULL ? o->wide[k] : o->narrow[NARROW_GUARD + k];
+      s->top = reduce_push(s->wide, s->top, x);
+    }
+  } else {
+    int64_t *st = s->narrow + NARROW_GUARD;
+    for (size_t k = 0; k < o->top; k++)
+      s->top = reduce_push64(st, s->top, o->narrow[NARROW_GUARD + k]);
+    s->abs_sum += o->abs_sum;
+  }
+  s->n += o->n;
+  s->sum += o->sum;
+  return SHELF_OK;
+}
+
+/* ==== Saving and loading ==== */
+
+/*
+ * The saved state, every field little-endian:
+ *
+ *   offset  size  field
+ *        0     4  "SHLF"
+ *        4     1  format version, STATE_VERSION
+ *        5     1  bytes an entry: 8 (narrow stack) or 16 (wide)
+ *        6     2  zero
+ *        8     8  wheels pushed (n)
+ *       16    16  their total weight (two's complement)
+ *       32     8  the sum of |weight| (narrow); zero (wide)
+ *       40     8  stack entries (top)
+ *       48     -  the entries, bottom first
+ *   48 + e     8  checksum of every byte before it (state_hash)
+ *
+ * A new format gets a new version; a reader refuses versions it does not
+ * know (SHELF_STATE_VERSION) rather than guess.
+ */
+#define STATE_VERSION 1
+#define STATE_HEAD 48
+#define STATE_TAIL 8
+
+static void put64(unsigned char *b, uint64_t v) {
+  for (int k = 0; k < 8; k++)
+    b[k] = (unsigned char)(v >> (8 * k));
+}
+
+static uint64_t get64(const unsigned char *b) {
+  uint64_t v = 0;
+  for (int k = 0; k < 8; k++)
+    v |= (uint64_t)b[k] << (8 * k);
+  return v;
+}
+
+static void put128(unsigned char *b, i128 v) {
+  put64(b, (uint64_t)(u128)v);
+  put64(b + 8, (uint64_t)((u128)v >> 64));
+}
+
+static i128 get128(const unsigned char *b) {
+  return (i128)((u128)get64(b) | (u128)get64(b + 8) << 64);
+}
+
+/* A 64-bit hash of len bytes (a multiple of 8), word by word: enough to
+ * catch damage in transit or on disk, which is all it is for. */
+static uint64_t state_hash(const unsigned char *b, size_t len) {
+  uint64_t h = 0x5348454c46u ^ len;
+  for (size_t i = 0; i < len; i += 8) {
+    h = (h ^ get64(b + i)) * 0x9e3779b97f4a7c15u;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+shelf_status shelf_solver_save(const shelf_solver *s, unsigned char *buf,
+                               size_t size, size_t *len) {
+  if (s == NULL || len == NULL || (buf == NULL && size > 0) ||
+      (s->flags & SHELF_WEIGHTS_ONLY))
+    return SHELF_INVALID;
+  if (s->failed != SHELF_OK)
+    return s->failed;
+  size_t width = s->wide != NULL ? 16 : 8;
+  /* The stack is in memory already, so this cannot overflow. */
+  size_t need = STATE_HEAD + s->top * width + STATE_TAIL;
+  *len = need;
+  if (size < need)
+    return SHELF_INVALID;
+  memcpy(buf, "SHLF", 4);
+  buf[4] = STATE_VERSION;
+  buf[5] = (unsigned char)width;
+  buf[6] = buf[7] = 0;
+  put64(buf + 8, s->n);
+  put128(buf + 16, s->sum);
+  put64(buf + 32, s->wide != NULL ? 0 : s->abs_sum);
+  put64(buf + 40, s->top);
+  unsigned char *e = buf + STATE_HEAD;
+  for (size_t k = 0; k < s->top; k++) {
+    if (s->wide != NULL)
+      put128(e + 16 * k, s->wide[k]);
+    else
+      put64(e + 8 * k, (uint64_t)s->narrow[NARROW_GUARD + k]);
+  }
+  put64(buf + need - STATE_TAIL, state_hash(buf, need - STATE_TAIL));
+  return SHELF_OK;
+}
+
+/* Entry k of a saved stack of the given width. */
+static i128 state_entry(const unsigned char *e, size_t width, size_t k) {
+  return width == 16 ? get128(e + 16 * k) : (i128)(int64_t)get64(e + 8 * k);
+}
+
+/* Checks everything a state claims, so that loading it cannot crash or
+ * give a wrong answer: sizes, checksum, and a stack that a shelf of n
+ * wheels with this total could reduce to. Returns SHELF_OK or why not. */
+static shelf_status state_check(const unsigned char *b, size_t len) {
+  if (len < STATE_HEAD + STATE_TAIL || memcmp(b, "SHLF", 4) != 0)
+    return SHELF_BAD_STATE;
+  if (b[4] != STATE_VERSION)
+    return SHELF_STATE_VERSION;
+  size_t width = b[5];
+  if ((width != 8 && width != 16) || b[6] != 0 || b[7] != 0)
+    return SHELF_BAD_STATE;
+  uint64_t n = get64(b + 8), abs_sum = get64(b + 32), top = get64(b + 40);
+  i128 sum = get128(b + 16);
+  if (top > (len - STATE_HEAD - STATE_TAIL) / width ||
+      len != STATE_HEAD + top * width + STATE_TAIL)
+    return SHELF_BAD_STATE;
+  if (get64(b + len - STATE_TAIL) != state_hash(b, len - STATE_TAIL))
+    return SHELF_BAD_STATE;
+  /* Each entry is a signed sum of its group's weights, and the groups
+   * split the shelf: so the entries' sum has the parity of the total, and
+   * the entries' magnitudes (and the total) add up to at most the sum of
+   * |weight|, which keeps every later merge within the stack's width. */
+  if (top > n || (n > 0) != (top > 0) || (width == 16 && abs_sum != 0) ||
+      (width == 8 && abs_sum > NARROW_LIMIT))
+    return SHELF_BAD_STATE;
+  const unsigned char *e = b + STATE_HEAD;
+  i128 bound = width == 8 ? (i128)abs_sum : ((i128)1 << 126);
+  unsigned parity = (unsigned)(sum & 1);
+  if (sum > bound || sum < -bound)
+    return SHELF_BAD_STATE;
+  i128 mags = 0; /* sum of |entry| so far, at most bound */
+  for (size_t k = 0; k < top; k++) {
+    i128 v = state_entry(e, width, k);
+    i128 mag = v < 0 ? -v : v;
+    if (mag > bound - mags)
+      return SHELF_BAD_STATE;
+    mags += mag;
+    parity ^= (unsigned)(v & 1);
+    /* No interior peak: the reduction never leaves one. */
+    if (k > 0 && k + 1 < top && v >= state_entry(e, width, k - 1) &&
+        v >= state_entry(e, width, k + 1))
+      return SHELF_BAD_STATE;
+  }
+  return parity == 0 ? SHELF_OK : SHELF_BAD_STATE;
+}
+
+shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,
+                               size_t len) {
+  if (s == NULL || (buf == NULL && len > 0) || s->flags != 0)
+    return SHELF_INVALID;
+  shelf_status st = state_check(buf, len);
+  if (st != SHELF_OK)
+    return st;
+  size_t width = buf[5];
+  size_t top = (size_t)get64(buf + 40);
+  /* Built in a fresh solver and swapped in, so that a failure leaves `s`
+   * as it was. */
+  shelf_solver *t;
+  if ((st = shelf_solver_new(&t, 0)) != SHELF_OK)
+    return st;
+  if ((width == 16 && solver_widen(t) != SHELF_OK) ||
+      solver_reserve(t, top) != SHELF_OK) {
+    shelf_solver_free(t);
+    return SHELF_NOMEM;
+  }
+  const unsigned char *e = buf + STATE_HEAD;
+  for (size_t k = 0; k < top; k++) {
+    if (width == 16)
+      t->wide[k] = get128(e + 16 * k);
+    else
+      t->narrow[NARROW_GUARD + k] = (int64_t)get64(e + 8 * k);
+  }
+  t->top = top;
+  t->n = get64(buf + 8);
+  t->sum = get128(buf + 16);
+  t->abs_sum = get64(buf + 32);
+  shelf_solver old = *s;
+  *s = *t;
+  *t = old;
+  shelf_solver_free(t);
+  return SHELF_OK;
+}

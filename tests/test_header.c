@@ -36,6 +36,17 @@ int main(void) {
   ok &= shelf_solver_push(s, 5) == SHELF_OK;
   ok &= shelf_solver_weights(s, &n) != NULL && n == 5;
   ok &= shelf_solver_result(s, &r) == SHELF_OK && r.n == 5;
+  {
+    shelf_solver *t = NULL;
+    unsigned char state[256];
+    size_t len = 0;
+    ok &= shelf_solver_new(&t, 0) == SHELF_OK;
+    ok &= shelf_solver_push_many(t, w, 4) == SHELF_OK;
+    ok &= shelf_solver_save(t, state, sizeof state, &len) == SHELF_OK;
+    ok &= shelf_solver_load(t, state, len) == SHELF_OK;
+    ok &= shelf_solver_append(t, t) == SHELF_INVALID;
+    shelf_solver_free(t);
+  }
   shelf_solver_reset(s);
   ok &= shelf_parser_new(&p, SHELF_PARSE_LINES) == SHELF_OK;
   ok &= shelf_parser_feed(p, s, "3 9 1 2\n", 8, &used, &ended) == SHELF_OK;
