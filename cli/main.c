@@ -13,6 +13,7 @@
  * before an error is flushed before the error is reported.
  */
 #include "out.h"
+#include "parallel.h"
 #include "play.h"
 #include "report.h"
 
@@ -21,7 +22,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,11 +34,16 @@
 
 /* ==== Options ==== */
 
+/* --threads: a getopt_long code past play.h's, and its largest value. */
+enum { OPT_THREADS = 0x180 };
+#define THREADS_MAX 1024
+
 typedef struct options {
   const char *file;      /* -f FILE, or NULL */
   int batch;             /* --batch: one shelf a line */
   int keep_going;        /* --keep-going: report bad lines and go on */
   shelf_engine engine;   /* --algorithm */
+  unsigned threads;      /* --threads N; 0: the cores available */
   report_options report; /* --json, --moves, --explain */
   play_options play;     /* --interactive, --svg, --random (play.c) */
 } options;
@@ -68,6 +73,8 @@ static const char usage_text[] =
     "                         perfect play is computed up to 20000 wheels)\n"
     "  -a, --algorithm NAME   linear (default, O(n)), dp (O(n^2)) or brute\n"
     "                         (at most 25 wheels)\n"
+    "      --threads N        parse and solve on N threads (default: every\n"
+    "                         core this process may use; 1: one thread)\n"
     "\n"
     "Playing and seeing:\n"
     "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
@@ -139,6 +146,18 @@ static int parse_engine(const char *name, shelf_engine *engine) {
   return 0;
 }
 
+/* --threads N: 1 to THREADS_MAX. */
+static int parse_threads(const char *s, unsigned *threads) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v < 1 ||
+      v > THREADS_MAX)
+    return 0;
+  *threads = (unsigned)v;
+  return 1;
+}
+
 /* A usage error found by play.c, which leaves the exit to us. */
 static void play_usage(int ok, const char *why) {
   if (!ok)
@@ -156,6 +175,7 @@ static void parse_options(int argc, char **argv, options *opt) {
       {"algorithm", required_argument, NULL, 'a'},
       {"help", no_argument, NULL, 'h'},
       {"version", no_argument, NULL, 'V'},
+      {"threads", required_argument, NULL, OPT_THREADS},
       PLAY_LONG_OPTIONS,
       {NULL, 0, NULL, 0}};
   opterr = 0;    /* our own messages, in our own format */
@@ -184,6 +204,11 @@ static void parse_options(int argc, char **argv, options *opt) {
     case 'a':
       if (!parse_engine(optarg, &opt->engine))
         usage_error("unknown algorithm '%s' (use linear, dp or brute)", optarg);
+      break;
+    case OPT_THREADS:
+      if (!parse_threads(optarg, &opt->threads))
+        usage_error("--threads takes a number from 1 to %d, not '%s'",
+                    THREADS_MAX, optarg);
       break;
     case 'h':
       fputs(usage_text, stdout);
@@ -302,8 +327,8 @@ static int emit_shelf(run *r) {
 
 /* Prints a parse error naming its place: the argument, or the line and
  * column (with the file name when there is one). */
-static void report_parse_error(run *r, shelf_status st) {
-  const shelf_parse_error *e = shelf_parser_error(r->parser);
+static void report_error_at(run *r, shelf_status st,
+                            const shelf_parse_error *e) {
   if (st == SHELF_NOMEM || e->code == SHELF_OK) {
     error_line("%s", shelf_strerror(st));
     return;
@@ -336,6 +361,10 @@ static void report_parse_error(run *r, shelf_status st) {
     out_flush(&r->stdout_buf);
     error_line("%s: %s%s", place, shelf_strerror(e->code), found);
   }
+}
+
+static void report_parse_error(run *r, shelf_status st) {
+  report_error_at(r, st, shelf_parser_error(r->parser));
 }
 
 /* ==== Feeding input ==== */
@@ -427,122 +456,25 @@ static int read_fd(run *r, int fd) {
   return status;
 }
 
-/* ==== Reading and parsing on one thread, solving on another ==== */
+/* ==== Every core ==== */
 
-/*
- * The default run (one shelf, the linear engine, nothing kept) costs two
- * things of about equal size: parsing the text, and merging each weight
- * into the solver's stack. On one core they cannot overlap, and the merge
- * cannot be spread out, because each merge waits for the one before. So
- * this thread reads and parses into a weights-only solver while a second
- * thread merges the weights parsed before into the run's solver. Two such
- * solvers (slots), filled in turn, carry the weights over in order.
- */
-typedef struct handoff {
-  pthread_mutex_t lock;
-  pthread_cond_t changed;
-  shelf_solver *slot[2]; /* weights-only solvers, filled in turn */
-  int full[2];           /* slot k holds weights not yet merged */
-  int done;              /* no slot will be filled again */
-  shelf_solver *solver;  /* the run's solver */
-} handoff;
-
-/* Blocks parsed into one slot before it is handed over: each hand-over may
- * wake the other thread, which costs a system call. */
-#define SLOT_BLOCKS 4
-
-static void *solve_slots(void *arg) {
-  handoff *h = arg;
-  for (int k = 0;; k ^= 1) {
-    pthread_mutex_lock(&h->lock);
-    while (!h->full[k] && !h->done)
-      pthread_cond_wait(&h->changed, &h->lock);
-    int full = h->full[k];
-    pthread_mutex_unlock(&h->lock);
-    if (!full)
-      return NULL;
-    size_t n;
-    const int64_t *w = shelf_solver_weights(h->slot[k], &n);
-    /* A failure stays in the solver and is reported with its result. */
-    (void)shelf_solver_push_many(h->solver, w, n);
-    pthread_mutex_lock(&h->lock);
-    h->full[k] = 0;
-    pthread_cond_broadcast(&h->changed);
-    pthread_mutex_unlock(&h->lock);
-  }
-}
-
-/* Hands slot k over (full or not, and whether it is the last), then waits
- * until slot k ^ 1 may be filled. */
-static void hand_over(handoff *h, int k, int full, int done) {
-  pthread_mutex_lock(&h->lock);
-  h->full[k] = full;
-  h->done = done;
-  pthread_cond_broadcast(&h->changed);
-  while (!done && h->full[k ^ 1])
-    pthread_cond_wait(&h->changed, &h->lock);
-  pthread_mutex_unlock(&h->lock);
-}
-
-/* Returns the status, or -1 if the second thread could not be had (then
- * nothing was read, and read_fd() does the work alone). */
-static int read_fd_threaded(run *r, int fd) {
-  handoff h = {.solver = r->solver};
-  char *buf = malloc(READ_BLOCK);
-  int status = -1;
-  if (buf == NULL ||
-      shelf_solver_new(&h.slot[0], SHELF_WEIGHTS_ONLY) != SHELF_OK ||
-      shelf_solver_new(&h.slot[1], SHELF_WEIGHTS_ONLY) != SHELF_OK)
-    goto out;
-  pthread_mutex_init(&h.lock, NULL);
-  pthread_cond_init(&h.changed, NULL);
-  pthread_t other;
-  if (pthread_create(&other, NULL, solve_slots, &h) != 0)
-    goto out_sync;
-  status = 0;
-  for (int k = 0;; k ^= 1) {
-    shelf_solver_reset(h.slot[k]);
-    ssize_t got = 1;
-    shelf_status st = SHELF_OK;
-    for (int b = 0; b < SLOT_BLOCKS && got > 0 && st == SHELF_OK; b++) {
-      size_t used;
-      int ended;
-      got = read_block(r, fd, buf);
-      st = got < 0    ? SHELF_OK
-           : got == 0 ? shelf_parser_finish(r->parser, h.slot[k], &ended)
-                      : shelf_parser_feed(r->parser, h.slot[k], buf,
-                                          (size_t)got, &used, &ended);
-    }
-    if (got < 0 || st != SHELF_OK) {
-      if (got >= 0)
-        report_parse_error(r, st);
-      status = 1;
-      hand_over(&h, k, 0, 1);
-      break;
-    }
-    hand_over(&h, k, 1, got == 0);
-    if (got == 0)
-      break;
-  }
-  pthread_join(other, NULL);
-  if (status == 0)
-    status = emit_shelf(r);
-out_sync:
-  pthread_cond_destroy(&h.changed);
-  pthread_mutex_destroy(&h.lock);
-out:
-  shelf_solver_free(h.slot[0]);
-  shelf_solver_free(h.slot[1]);
-  free(buf);
-  return status;
-}
-
-/* Reads a file or standard input: on two threads where that pays. */
+/* Reads a file or standard input as one shelf on every core (parallel.c);
+ * with --threads 1, --batch, or a small file, on this thread. */
 static int read_input(run *r, int fd) {
-  if (!r->opt->batch && !needs_weights(r->opt)) {
-    int status = read_fd_threaded(r, fd);
-    if (status >= 0)
-      return status;
+  unsigned threads = r->opt->threads ? r->opt->threads : par_cores();
+  par_outcome o;
+  if (threads > 1 && !r->opt->batch &&
+      par_read_shelf(fd, threads,
+                     needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0, r->solver,
+                     isatty(STDERR_FILENO) && !r->opt->report.json, &o)) {
+    if (o.status == SHELF_OK)
+      return emit_shelf(r);
+    if (o.read_errno != 0 || o.why != NULL)
+      error_line("%s: %s", r->source ? r->source : "standard input",
+                 o.why ? o.why : strerror(o.read_errno));
+    else
+      report_error_at(r, o.status, &o.error);
+    return 1;
   }
   return read_fd(r, fd);
 }

@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+"""parallel_tests.py - the threaded command against the one-thread engine
+and against an independent reduction.
+
+Usage: parallel_tests.py PATH/TO/shelf [--quick]
+
+`shelf` reads a file in byte ranges and a pipe in blocks, each on its own
+thread, cut at a digit or sign after a blank (cli/parallel.c). The test aid
+SHELF_TEST_PIECE=N makes the pieces about N bytes long and threads files of
+any size, so that short texts are cut many times; file_cuts() below
+computes where the cuts of a file fall, so that errors are put exactly on
+them. Checked:
+
+  - values: random, monotone and extreme-weight shelves, bracketed and not,
+    CRLF, with a byte-order mark, from a file and from a pipe, cut into
+    pieces of many sizes, against the peak-merging reduction written again
+    in Python (scale_test.py, itself checked against tests/reference.py's
+    DP) and against `--threads 1`;
+  - errors on every cut of a file, and just before and after it: the
+    message, names the line and column computed here from the text, and is
+    the same as `--threads 1` gives (stdout, stderr and exit status);
+  - a randomized comparison: random texts with random errors, threaded
+    (file and pipe, random piece sizes) against `--threads 1`;
+  - --batch keeps its output in input order, with --keep-going too;
+  - memory on strictly decreasing input stays under 16 bytes a wheel on
+    many threads;
+  - progress: shown on a terminal in a run of over a second and erased at
+    the end; never in a pipe, never with --json.
+
+No time is asserted. Exit status 0 if every check passed.
+"""
+
+import json
+import os
+import pty
+import random
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scale_test import reduce_margin, self_check, write  # noqa: E402
+
+SHELF = None
+FAILED = []
+
+
+def check(ok, what):
+    if not ok:
+        FAILED.append(what)
+        print("FAIL: " + what, flush=True)
+    return ok
+
+
+def run(args, stdin=None, data=None, piece=None):
+    """Runs shelf; stdin is a path (a regular file) or data goes through a
+    pipe. Returns (stdout, stderr, status) as bytes, bytes, int."""
+    env = dict(os.environ)
+    env.pop("SHELF_TEST_PIECE", None)
+    if piece is not None:
+        env["SHELF_TEST_PIECE"] = str(piece)
+    if stdin is not None:
+        with open(stdin, "rb") as f:
+            p = subprocess.run([SHELF] + args, stdin=f, capture_output=True,
+                               env=env)
+    else:
+        p = subprocess.run([SHELF] + args, input=data if data is not None
+                           else b"", capture_output=True, env=env)
+    return p.stdout, p.stderr, p.returncode
+
+
+def expected_json(weights):
+    m, s = reduce_margin(weights), sum(weights)
+    return json.dumps({"n": len(weights), "margin": m,
+                       "first": (s + m) // 2, "second": (s - m) // 2})
+
+
+# ==== Where the cuts fall ====
+
+def is_cut(b, i):
+    return b[i - 1] in b" \t\n" and (48 <= b[i] <= 57 or b[i] in b"+-")
+
+
+def file_cuts(b, piece):
+    """The starts of the byte ranges of a file, as cli/parallel.c cuts it
+    with SHELF_TEST_PIECE=piece: from each nominal start (piece bytes after
+    the last cut), the first cut point within the next piece bytes."""
+    cuts, nominal = [0], piece
+    while nominal < len(b):
+        if nominal > cuts[-1]:
+            limit = min(nominal + piece, len(b))
+            c = next((i for i in range(nominal, limit) if is_cut(b, i)), None)
+            if c is not None:
+                cuts.append(c)
+                nominal = c
+        nominal += piece
+    return cuts
+
+
+def place(b, off):
+    """Line and column of byte `off`, counted here from the text."""
+    line = b.count(b"\n", 0, off) + 1
+    start = b.rfind(b"\n", 0, off) + 1
+    if start == 0 and b.startswith(b"\xef\xbb\xbf"):
+        start = 3
+    return line, off - start + 1
+
+
+# ==== Values ====
+
+def shelves(rnd, n):
+    return [
+        ("random", [rnd.randint(1, 10**4) for _ in range(n)]),
+        ("random signed", [rnd.randint(-50, 50) for _ in range(n)]),
+        ("ascending", list(range(1, n + 1))),
+        ("descending", list(range(n, 0, -1))),
+        ("extreme", [rnd.choice([2**63 - 1, -2**63, 2**63 - 2, -2**63 + 1,
+                                 0]) for _ in range(n)]),
+        ("random int64", [rnd.randint(-2**63, 2**63 - 1) for _ in range(n)]),
+    ]
+
+
+def test_values(tmp, quick):
+    rnd = random.Random(15)
+    path = os.path.join(tmp, "v.txt")
+    n = 3000 if quick else 20000
+    for name, w in shelves(rnd, n):
+        for layout in ("lines", "crlf", "line", "json"):
+            write(path, w, layout)
+            want = expected_json(w).encode() + b"\n"
+            with open(path, "rb") as f:
+                data = f.read()
+            one = run(["--json", "--threads", "1", "-f", path])
+            check(one == (want, b"", 0), "%s %s: --threads 1 gives %r"
+                  % (name, layout, one[:2]))
+            for piece in (1, 7, 100, 4096):
+                for how in ("file", "pipe", "stdin file"):
+                    if how == "file":
+                        got = run(["--json", "--threads", "4", "-f", path],
+                                  piece=piece)
+                    elif how == "pipe":
+                        got = run(["--json", "--threads", "3"], data=data,
+                                  piece=piece)
+                    else:
+                        got = run(["--json", "--threads", "2"], stdin=path,
+                                  piece=piece)
+                    check(got == (want, b"", 0), "%s %s, %s, pieces of %d: %r"
+                          % (name, layout, how, piece, got[:2]))
+    # The default pieces (no test aid) on a file large enough to be cut.
+    w = [rnd.randint(-10**6, 10**6) for _ in range(400000)]
+    write(path, w, "line")
+    want = expected_json(w).encode() + b"\n"
+    for threads in ("2", "4"):
+        got = run(["--json", "--threads", threads, "-f", path])
+        check(got == (want, b"", 0), "default pieces, %s threads" % threads)
+    # A byte-order mark, a text that has no cut point at all, named lists,
+    # and blanks longer than the command looks back over (so that its guess
+    # of where a piece starts is wrong and the piece is parsed again).
+    ws = list(range(1, 400))
+    listed = b", ".join(b"%d" % x for x in ws)
+    for text, w in ((b"\xef\xbb\xbf[1, 2,\n 3, 4]\n", [1, 2, 3, 4]),
+                    (b"wheels = [" + listed + b"]\n", ws),
+                    (b"\xef\xbb\xbf w_2\n =\n [" + listed + b"]", ws),
+                    (b"[1," + b" " * 5000 + b"2 3]", [1, 2, 3]),
+                    (b"[1" + b"\n" * 5000 + b", 2 3]", [1, 2, 3]),
+                    (b" " * 70000 + b"[" + listed + b"]", ws),
+                    (b"\n" * 70000 + b"wheels =\n[" + listed + b"]", ws),
+                    (b"\xef\xbb\xbf 5 6 7", [5, 6, 7]),
+                    (b",".join(b"%d" % x for x in range(1, 3000)),
+                     list(range(1, 3000)))):
+        with open(path, "wb") as f:
+            f.write(text)
+        want = expected_json(w).encode() + b"\n"
+        for piece in (1, 2, 5, 64, 4000):
+            for got in (run(["--json", "-f", path], piece=piece),
+                        run(["--json"], data=text, piece=piece)):
+                check(got == (want, b"", 0), "%r..., pieces of %d: %r"
+                      % (text[:20], piece, got))
+    # The same with errors that only the true place shows.
+    for text in (b"[1," + b" " * 5000 + b",2 3]", b"1" + b" " * 5000 + b"]",
+                 b"[1] " + b"\n" * 5000 + b"2 3", b"w\n" + b" " * 5000 + b"2",
+                 b"w = \n" + b" " * 5000 + b"2 3", b" " * 70000 + b"[1 2",
+                 b"\xef\xbb\xbf" + b" " * 70000 + b"[1 [2 3]]",
+                 b"[1 2] 3 " + b" " * 9000 + b"4 x"):
+        with open(path, "wb") as f:
+            f.write(text)
+        one = run(["--threads", "1", "-f", path])
+        one_piped = run(["--threads", "1"], data=text)
+        check(one[2] == 1, "an error in %r...: %r" % (text[:12], one))
+        for piece in (1, 2, 5, 64, 4000):
+            got = run(["--threads", "4", "-f", path], piece=piece)
+            check(got == one, "%r..., pieces of %d: %r, not %r"
+                  % (text[:12], piece, got, one))
+            got = run(["--threads", "4"], data=text, piece=piece)
+            check(got == one_piped, "%r... piped, pieces of %d: %r, not %r"
+                  % (text[:12], piece, got, one_piped))
+
+
+# ==== Errors on the cuts ====
+
+BAD = [b"x", b"1.5", b"99999999999999999999", b"-", b"+x", b"]", b"[",
+       b",,", b"\x01", b"\xff", b"\xe2\x88\x92", b"\r"]
+
+
+def error_variants(b, cut):
+    """Texts with an error at, just before, or just after a cut."""
+    end = cut
+    while end < len(b) and b[end] not in b" \t\r\n,]":
+        end += 1
+    for bad in BAD:
+        yield b[:cut] + bad + b[end:], cut  # the weight at the cut is bad
+        yield b[:cut] + bad + b" " + b[cut:], cut  # bad text at the cut
+        yield b[:cut - 1] + bad + b[cut - 1:], cut - 1  # right before it
+
+
+def test_error_cuts(tmp, quick):
+    rnd = random.Random(1515)
+    path = os.path.join(tmp, "e.txt")
+    bases = []
+    for layout in ("line", "lines", "crlf", "json"):
+        w = [rnd.randint(-999, 999) for _ in range(40)]
+        write(path, w, layout)
+        with open(path, "rb") as f:
+            bases.append(f.read())
+    for b in bases:
+        for piece in ((23,) if quick else (11, 23, 57)):
+            cuts = file_cuts(b, piece)
+            check(len(cuts) > 2, "few cuts: %r" % cuts)
+            for cut in cuts[1:]:
+                for text, at in error_variants(b, cut):
+                    with open(path, "wb") as f:
+                        f.write(text)
+                    # The cuts of the new text still fall here.
+                    one = run(["--threads", "1", "-f", path])
+                    got = run(["--threads", "4", "-f", path], piece=piece)
+                    check(got == one,
+                          "error %r at a cut (%d, pieces of %d): threaded %r, "
+                          "one thread %r" % (text[at:at + 6], cut, piece,
+                                             got, one))
+                    if (text[at:at + 1] == b"x" and
+                            text[at - 1:at] in (b" ", b"\n") and
+                            text[at + 1:at + 2] in (b" ", b"\n", b"\r", b",")):
+                        line, col = place(text, at)
+                        want = ("shelf: %s: line %d, column %d: expected an "
+                                "integer, found \"x\"\n" % (path, line, col))
+                        check(got[1] == want.encode(), "placed: %r, not %r"
+                              % (got[1], want))
+                    piped = run(["--threads", "4"], data=text, piece=piece)
+                    one_piped = run(["--threads", "1"], data=text)
+                    check(piped == one_piped, "error %r at a cut, piped: %r "
+                          "against %r" % (text[at:at + 6], piped, one_piped))
+
+
+# ==== Randomized: threaded against one thread ====
+
+def random_text(rnd):
+    seps = [b" ", b"\n", b"\r\n", b", ", b",", b"\t", b"  \n ", b" ,\n"]
+    items = []
+    for _ in range(rnd.randint(0, 50)):
+        items.append(rnd.choice([b"%d" % rnd.randint(-20, 20),
+                                 b"%d" % rnd.randint(-2**63, 2**63 - 1),
+                                 b"+5", b"007", b"-0"]))
+        items.append(rnd.choice(seps))
+    text = b"".join(items)
+    if rnd.random() < 0.2:
+        k = rnd.randint(0, len(text))
+        text = text[:k] + rnd.choice([b" ", b"\n"]) * 5000 + text[k:]
+    if rnd.random() < 0.4:
+        text = rnd.choice([b"[", b" [", b"\n[\n", b"w = [", b"w\n=\n ["]
+                          ) + text + rnd.choice(
+            [b"]", b"]\n", b",]\n", b"", b"] \n"])
+    if rnd.random() < 0.1:
+        text = b"\xef\xbb\xbf" + text
+    for _ in range(rnd.choice([0, 0, 1, 1, 2])):
+        k = rnd.randint(0, len(text))
+        text = text[:k] + rnd.choice(BAD + [b" x ", b"\n"]) + text[k:]
+    return text
+
+
+def test_random(tmp, quick):
+    seed = int(os.environ.get("SHELF_TEST_SEED", "0")) or random.randrange(
+        1, 10**9)
+    rnd = random.Random(seed)
+    path = os.path.join(tmp, "r.txt")
+    for i in range(150 if quick else 600):
+        text = random_text(rnd)
+        with open(path, "wb") as f:
+            f.write(text)
+        piece = rnd.randint(1, 40)
+        one = run(["--threads", "1", "-f", path])
+        got = run(["--threads", "4", "-f", path], piece=piece)
+        if not check(got == one, "seed %d, text %d (%r), pieces of %d: file "
+                     "%r, one thread %r" % (seed, i, text, piece, got, one)):
+            break
+        one = run(["--threads", "1"], data=text)
+        got = run(["--threads", "4"], data=text, piece=piece)
+        if not check(got == one, "seed %d, text %d (%r), pieces of %d: pipe "
+                     "%r, one thread %r" % (seed, i, text, piece, got, one)):
+            break
+
+
+# ==== --batch ====
+
+def test_batch(tmp, quick):
+    rnd = random.Random(99)
+    path = os.path.join(tmp, "b.txt")
+    lines, want = [], []
+    for i in range(3000 if quick else 20000):
+        w = [rnd.randint(-100, 100) for _ in range(rnd.randint(0, 12))]
+        lines.append(" ".join(map(str, w)))
+        want.append(str(reduce_margin(w)))
+    text = ("\n".join(lines) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(text)
+    out = ("\n".join(want) + "\n").encode()
+    for piece in (None, 1, 100, 5000):
+        check(run(["--batch", "-f", path], piece=piece) == (out, b"", 0),
+              "--batch in order, pieces of %s" % piece)
+        check(run(["--batch"], data=text, piece=piece) == (out, b"", 0),
+              "--batch from a pipe in order, pieces of %s" % piece)
+    # Bad lines, with and without --keep-going.
+    bad = list(lines)
+    for k in (5, 777, 2000, len(bad) - 1):
+        bad[k] = bad[k] + " x"
+    text = ("\n".join(bad) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(text)
+    for args in (["--batch"], ["--batch", "--keep-going"],
+                 ["--batch", "--keep-going", "--json"]):
+        one = run(args + ["--threads", "1", "-f", path])
+        for piece in (None, 100, 5000):
+            got = run(args + ["--threads", "4", "-f", path], piece=piece)
+            check(got == one, "%s with bad lines, pieces of %s" % (args, piece))
+            got = run(args + ["--threads", "4"], data=text, piece=piece)
+            check(got == run(args + ["--threads", "1"], data=text),
+                  "%s with bad lines from a pipe, pieces of %s"
+                  % (args, piece))
+
+
+# ==== Memory ====
+
+def peak_kib(args):
+    p = subprocess.Popen([SHELF] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    out = p.stdout.read()
+    p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = 0
+    return out, usage.ru_maxrss
+
+
+def test_memory(tmp, quick):
+    n = 300000 if quick else 10**6
+    path = os.path.join(tmp, "m.txt")
+    write(path, list(range(n, 0, -1)), "lines")
+    want = b"%d\n" % ((n + 1) // 2)
+    _, base = peak_kib(["--threads", "1", "7"])
+    for threads in ("1", "2", "8"):
+        out, kib = peak_kib(["--threads", threads, "-f", path])
+        per = (kib - base) * 1024 / n
+        check(out == want and per <= 16, "descending, %s threads: %r, %.1f "
+              "bytes a wheel" % (threads, out, per))
+
+
+# ==== Progress ====
+
+def with_tty_stderr(args, chunks, pause):
+    """Runs shelf with stderr on a terminal, feeding stdin slowly."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([SHELF] + args, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b""
+    for c in chunks:
+        p.stdin.write(c)
+        p.stdin.flush()
+        end = time.monotonic() + pause
+        while time.monotonic() < end:
+            r, _, _ = select.select([master], [], [], 0.05)
+            if r:
+                err += os.read(master, 4096)
+    p.stdin.close()
+    out = p.stdout.read()
+    p.wait()
+    while True:
+        try:
+            r, _, _ = select.select([master], [], [], 0.2)
+            if not r:
+                break
+            k = os.read(master, 4096)
+        except OSError:
+            break
+        if not k:
+            break
+        err += k
+    os.close(master)
+    return out, err, p.returncode
+
+
+def test_progress(tmp, quick):
+    chunks = [b"%d " % k for k in range(1, 13)] + [b"\n"]
+    out, err, status = with_tty_stderr([], chunks, 0.2)
+    check(out == b"%d\n" % reduce_margin(list(range(1, 13))) and status == 0,
+          "slow input: %r, %d" % (out, status))
+    check(b"shelf: read " in err and err.endswith(b"\r\x1b[K"),
+          "progress shown on a terminal and erased: %r" % err)
+    out, err, status = with_tty_stderr(["--json"], chunks, 0.2)
+    check(err == b"", "no progress with --json: %r" % err)
+    # stderr a pipe: nothing on it.
+    p = subprocess.Popen([SHELF], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for c in chunks:
+        p.stdin.write(c)
+        p.stdin.flush()
+        time.sleep(0.2)
+    out, err = p.communicate()
+    check(err == b"", "no progress in a pipe: %r" % err)
+
+
+def main(argv):
+    global SHELF
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    SHELF = argv[1]
+    quick = "--quick" in argv
+    if not self_check():
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        for test in (test_values, test_error_cuts, test_random, test_batch,
+                     test_memory, test_progress):
+            t = time.monotonic()
+            test(tmp, quick)
+            print("%s: %.1f s" % (test.__name__, time.monotonic() - t),
+                  flush=True)
+    print("%d failed" % len(FAILED) if FAILED else "all passed")
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
