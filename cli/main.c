@@ -249,7 +249,10 @@ typedef struct run {
   out stdout_buf;
   shelf_solver *solver;
   shelf_parser *parser;
-  const char *source;  /* file name for messages, or NULL */
+  const char *source; /* file name for messages, or NULL */
+  /* --batch on many threads: the line's result, solved already. */
+  const shelf_result *given;
+  shelf_status given_status;
   uint64_t shelf_line; /* batch mode: the line of the current shelf */
   int failed;          /* exit status 1 is owed (--keep-going) */
   /* Command-line weights: where each argument starts in the joined text. */
@@ -279,7 +282,10 @@ static void place_prefix(char *buf, size_t size, const run *r) {
  * or 1 after reporting a failure (nothing of this shelf is printed). */
 static int emit_shelf(run *r) {
   report rep = {0};
-  shelf_status st = shelf_solver_result(r->solver, &rep.result);
+  shelf_status st =
+      r->given ? r->given_status : shelf_solver_result(r->solver, &rep.result);
+  if (r->given != NULL)
+    rep.result = *r->given;
   unsigned char *ends = NULL;
   if (st == SHELF_OK && needs_weights(r->opt)) {
     rep.weights = shelf_solver_weights(r->solver, &rep.n);
@@ -458,15 +464,74 @@ static int read_fd(run *r, int fd) {
 
 /* ==== Every core ==== */
 
-/* Reads a file or standard input as one shelf on every core (parallel.c);
- * with --threads 1, --batch, or a small file, on this thread. */
+/* --batch on many threads: each line, in order, as feed() and finish()
+ * would handle it. */
+static int batch_line(void *arg, shelf_status st, const shelf_result *result,
+                      const shelf_parse_error *e) {
+  run *r = arg;
+  if (e != NULL) {
+    report_error_at(r, st, e);
+    if (!r->opt->keep_going || st == SHELF_NOMEM)
+      return 1;
+    r->failed = 1;
+    r->shelf_line++;
+    return 0;
+  }
+  r->shelf_line++;
+  r->given = result;
+  r->given_status = st;
+  int bad = emit_shelf(r);
+  r->given = NULL;
+  if (bad && !r->opt->keep_going)
+    return 1;
+  r->failed |= bad;
+  return 0;
+}
+
+/* Results so far reach the reader before we wait for more input. */
+static void batch_idle(void *arg) {
+  run *r = arg;
+  if (r->stdout_buf.len > 0)
+    out_flush(&r->stdout_buf);
+}
+
+static int read_lines(run *r, int fd, unsigned threads, int progress) {
+  par_outcome o;
+  par_rest rest;
+  par_read_lines(fd, threads, r->opt->keep_going, progress, batch_line,
+                 batch_idle, r, &o, &rest);
+  if (o.stopped)
+    return 1;
+  if (o.status != SHELF_OK) {
+    out_flush(&r->stdout_buf);
+    if (o.read_errno != 0)
+      error_line("%s: %s", r->source ? r->source : "standard input",
+                 strerror(o.read_errno));
+    else
+      error_line("%s", shelf_strerror(o.status));
+    return 1;
+  }
+  if (rest.data == NULL)
+    return r->failed;
+  /* A line longer than a block: the rest on this thread. */
+  shelf_parser_resume(r->parser, &rest.place);
+  int status = feed(r, rest.data, rest.len);
+  free(rest.data);
+  return status != 0 ? 1 : read_fd(r, fd);
+}
+
+/* Reads a file or standard input on every core (parallel.c); with
+ * --threads 1, or a small file, on this thread. */
 static int read_input(run *r, int fd) {
   unsigned threads = r->opt->threads ? r->opt->threads : par_cores();
+  int progress = isatty(STDERR_FILENO) && !r->opt->report.json;
   par_outcome o;
+  if (threads > 1 && r->opt->batch && !needs_weights(r->opt))
+    return read_lines(r, fd, threads, progress);
   if (threads > 1 && !r->opt->batch &&
       par_read_shelf(fd, threads,
                      needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0, r->solver,
-                     isatty(STDERR_FILENO) && !r->opt->report.json, &o)) {
+                     progress, &o)) {
     if (o.status == SHELF_OK)
       return emit_shelf(r);
     if (o.read_errno != 0 || o.why != NULL)

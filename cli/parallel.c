@@ -48,6 +48,7 @@
 #include "parallel.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -480,9 +481,9 @@ static int settle(const source *src, chain *ch, piece *p, char *buf) {
   return take(src, ch, p, p, buf);
 }
 
-static int piece_init(piece *p, unsigned flags) {
+static int piece_init(piece *p, unsigned parse_flags, unsigned flags) {
   memset(p, 0, sizeof *p);
-  return shelf_parser_new(&p->parser, 0) == SHELF_OK &&
+  return shelf_parser_new(&p->parser, parse_flags) == SHELF_OK &&
          shelf_solver_new(&p->solver, flags) == SHELF_OK;
 }
 
@@ -500,7 +501,7 @@ static int chain_init(chain *ch, unsigned flags, shelf_solver *out,
   ch->at.line = 1;
   ch->out = out;
   ch->res = res;
-  if (piece_init(&ch->carry, flags))
+  if (piece_init(&ch->carry, 0, flags))
     return 1;
   piece_free(&ch->carry);
   res->status = SHELF_NOMEM;
@@ -614,7 +615,7 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
   }
   for (; made < n; made++) {
     piece keep = pieces[made];
-    if (!piece_init(&pieces[made], flags)) {
+    if (!piece_init(&pieces[made], 0, flags)) {
       piece_free(&pieces[made]);
       res->status = SHELF_NOMEM;
       goto out;
@@ -656,23 +657,164 @@ out:
 
 enum { SLOT_EMPTY, SLOT_READY, SLOT_PARSING, SLOT_DONE, SLOT_REST };
 
+/* --batch: one line's outcome. */
+typedef struct line_rec {
+  shelf_result result;
+  shelf_status status;
+  int parse_error; /* status is a parse error's; its details are next in
+                      the slot's errors */
+} line_rec;
+
 typedef struct slot {
   piece p;
   char *buf; /* `cap` bytes: twice the block */
   size_t cap;
   size_t len;
   int state; /* SLOT_* */
+  /* --batch: the block's lines and parse errors, and its line feeds. */
+  line_rec *lines;
+  size_t nlines, lines_cap;
+  shelf_parse_error *errors;
+  size_t nerrors, errors_cap;
+  uint64_t line_feeds;
 } slot;
 
 typedef struct pipe_job {
   const source *src;
+  int by_line;    /* --batch */
+  int keep_going; /* --keep-going */
   pthread_mutex_t lock;
   pthread_cond_t changed;
   slot *slots;
   size_t nslots;
   uint64_t next_read, next_parse, next_settle; /* block numbers */
   int closing;                                 /* the parser threads end */
+  par_line_fn each;                            /* --batch: its callback */
+  void (*idle)(void *ctx); /* --batch: before waiting for input */
+  void *ctx;
+  uint64_t lines_before; /* --batch: line feeds before the next block */
 } pipe_job;
+
+/* ==== --batch: blocks of whole lines ==== */
+
+/* Grows an array to hold one more; 0 if out of memory. */
+static int room(void **items, size_t *cap, size_t n, size_t size) {
+  if (n < *cap)
+    return 1;
+  size_t more = *cap ? 2 * *cap : 64;
+  void *grown = realloc(*items, more * size);
+  if (grown == NULL)
+    return 0;
+  *items = grown;
+  *cap = more;
+  return 1;
+}
+
+static int add_line(slot *s, shelf_status st, const shelf_result *result,
+                    const shelf_parse_error *e) {
+  if (!room((void **)&s->lines, &s->lines_cap, s->nlines, sizeof *s->lines) ||
+      (e != NULL && !room((void **)&s->errors, &s->errors_cap, s->nerrors,
+                          sizeof *s->errors)))
+    return 0;
+  line_rec *l = &s->lines[s->nlines++];
+  memset(l, 0, sizeof *l);
+  l->status = st;
+  l->parse_error = e != NULL;
+  if (result != NULL)
+    l->result = *result;
+  if (e != NULL)
+    s->errors[s->nerrors++] = *e;
+  return 1;
+}
+
+/* Parses a block of whole lines into line records, as main.c's one-thread
+ * loop would (feed() and finish()), but keeps the outcomes for the calling
+ * thread to print in order. The parser starts at the block's first line,
+ * counting it as line 1; lines are placed when they are handed over. */
+static void parse_lines(const pipe_job *j, slot *s) {
+  piece *p = &s->p;
+  s->nlines = s->nerrors = 0;
+  s->line_feeds = 0;
+  for (const char *at = s->buf, *end = s->buf + s->len;
+       (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
+    s->line_feeds++;
+  shelf_parse_place start = {
+      .offset = p->start, .line = 1, .line_start = p->start};
+  shelf_solver_reset(p->solver);
+  p->status = p->start == 0 ? (shelf_parser_reset(p->parser), SHELF_OK)
+                            : shelf_parser_resume(p->parser, &start);
+  size_t pos = 0;
+  int finishing = 0;
+  while (p->status == SHELF_OK) {
+    size_t used = 0;
+    int ended = 0;
+    shelf_status st = SHELF_OK;
+    if (pos < s->len)
+      st = shelf_parser_feed(p->parser, p->solver, s->buf + pos, s->len - pos,
+                             &used, &ended);
+    pos += used;
+    if (st == SHELF_OK && !ended && pos >= s->len) {
+      if (!p->last || finishing)
+        break;
+      finishing = 1;
+      st = shelf_parser_finish(p->parser, p->solver, &ended);
+      if (st == SHELF_OK && !ended)
+        break;
+    }
+    if (st != SHELF_OK) {
+      if (!add_line(s, st, NULL, shelf_parser_error(p->parser)))
+        p->status = SHELF_NOMEM;
+      if (!j->keep_going || st == SHELF_NOMEM || finishing)
+        break;
+      shelf_parser_skip_line(p->parser);
+      shelf_solver_reset(p->solver);
+      continue;
+    }
+    shelf_result result;
+    st = shelf_solver_result(p->solver, &result);
+    if (!add_line(s, st, &result, NULL))
+      p->status = SHELF_NOMEM;
+    shelf_solver_reset(p->solver);
+  }
+}
+
+/* Hands a block's lines over, in order, placed in the whole text. Returns
+ * 0, or 1 to stop. */
+static int hand_lines(pipe_job *j, slot *s, par_outcome *res) {
+  const shelf_parse_error *e = s->errors;
+  for (size_t k = 0; k < s->nlines; k++) {
+    const line_rec *l = &s->lines[k];
+    shelf_parse_error placed;
+    if (l->parse_error) {
+      placed = *e++;
+      if (placed.code != SHELF_OK)
+        placed.line += j->lines_before;
+    }
+    if (j->each(j->ctx, l->status, &l->result,
+                l->parse_error ? &placed : NULL) != 0) {
+      res->stopped = 1;
+      return 1;
+    }
+  }
+  if (s->p.status != SHELF_OK) { /* out of memory for the records */
+    res->status = s->p.status;
+    return 1;
+  }
+  if (s->p.then_errno != 0) {
+    res->status = SHELF_INVALID;
+    res->read_errno = s->p.then_errno;
+    return 1;
+  }
+  j->lines_before += s->line_feeds;
+  return 0;
+}
+
+static void parse_block(const pipe_job *j, slot *s) {
+  if (j->by_line)
+    parse_lines(j, s);
+  else
+    parse_piece(j->src, &s->p, NULL);
+}
 
 static void *pipe_worker(void *arg) {
   pipe_job *j = arg;
@@ -688,7 +830,7 @@ static void *pipe_worker(void *arg) {
     s->state = SLOT_PARSING;
     j->next_parse++;
     pthread_mutex_unlock(&j->lock);
-    parse_piece(j->src, &s->p, NULL);
+    parse_block(j, s);
     pthread_mutex_lock(&j->lock);
     s->state = SLOT_DONE;
     pthread_cond_broadcast(&j->changed);
@@ -706,6 +848,7 @@ typedef struct cutter {
   size_t tail_len;
   int eof;      /* the input has ended (or failed) */
   size_t block; /* bytes to read before cutting */
+  int by_line;  /* --batch: cut after a line feed */
 } cutter;
 
 /* Fills a slot with the next block; returns SLOT_READY, or SLOT_REST if it
@@ -714,7 +857,11 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
   memcpy(s->buf, c->tail, c->tail_len);
   size_t len = c->tail_len, cap = s->cap;
   int err = 0;
-  while (len < c->block) {
+  /* --batch takes what has come as soon as it holds a line, so that a
+   * line typed is answered at once. */
+  while (len < c->block &&
+         !(c->by_line && len > c->tail_len &&
+           memchr(s->buf + c->tail_len, '\n', len - c->tail_len) != NULL)) {
     ssize_t k = read(src->fd, s->buf + len, cap - len);
     if (k < 0 && errno == EINTR)
       continue;
@@ -736,7 +883,15 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
   else
     guess_place(&p->assumed, c->at, c->after, &c->o);
   size_t cut = len;
-  if (!c->eof) {
+  if (!c->eof && c->by_line) {
+    for (cut = len; cut > 0 && s->buf[cut - 1] != '\n'; cut--)
+      ;
+    if (cut == 0) {
+      s->len = len;
+      c->eof = 1;
+      return SLOT_REST;
+    }
+  } else if (!c->eof) {
     const unsigned char *b = (const unsigned char *)s->buf;
     for (cut = len - 1; cut > 0 && !is_cut(b, cut); cut--)
       ;
@@ -792,11 +947,36 @@ static int settle_rest(const source *src, chain *ch, slot *s) {
   return take(src, ch, p, q, NULL);
 }
 
-static void read_pipe(const source *src, unsigned threads, unsigned flags,
-                      shelf_solver *out, par_outcome *res) {
+static int input_ready(int fd) {
+  struct pollfd p = {.fd = fd, .events = POLLIN};
+  return poll(&p, 1, 0) > 0;
+}
+
+/* --batch: a line longer than a block; the caller goes on with it. */
+static int give_rest(pipe_job *j, slot *s, par_rest *rest, par_outcome *res) {
+  rest->data = malloc(s->len ? s->len : 1);
+  if (rest->data == NULL) {
+    res->status = SHELF_NOMEM;
+    return 1;
+  }
+  memcpy(rest->data, s->buf, s->len);
+  rest->len = s->len;
+  memset(&rest->place, 0, sizeof rest->place);
+  rest->place.offset = rest->place.line_start = s->p.start;
+  rest->place.line = j->lines_before + 1;
+  return 1;
+}
+
+/* Reads blocks on this thread, has them parsed on up to `threads` others,
+ * and takes them in order: appended to `out`, or (--batch) their lines
+ * handed over. */
+static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
+                        shelf_solver *out, par_outcome *res, par_rest *rest) {
+  const source *src = pj->src;
   size_t test = test_piece();
-  pipe_job j = {.src = src, .nslots = (size_t)threads + 2};
-  cutter c = {.block = test ? test : PIPE_BLOCK};
+  pipe_job j = *pj;
+  j.nslots = (size_t)threads + 2;
+  cutter c = {.block = test ? test : PIPE_BLOCK, .by_line = j.by_line};
   size_t made = 0;
   j.slots = calloc(j.nslots, sizeof *j.slots);
   c.tail = malloc(2 * c.block);
@@ -807,7 +987,9 @@ static void read_pipe(const source *src, unsigned threads, unsigned flags,
   for (; made < j.nslots; made++) {
     j.slots[made].cap = 2 * c.block;
     j.slots[made].buf = malloc(j.slots[made].cap);
-    if (!piece_init(&j.slots[made].p, flags) || j.slots[made].buf == NULL) {
+    if (!piece_init(&j.slots[made].p, j.by_line ? SHELF_PARSE_LINES : 0,
+                    flags) ||
+        j.slots[made].buf == NULL) {
       made++;
       res->status = SHELF_NOMEM;
       goto out;
@@ -827,16 +1009,21 @@ static void read_pipe(const source *src, unsigned threads, unsigned flags,
     int mine = head->state == SLOT_READY && started == 0;
     if (j.next_settle < j.next_read &&
         (head->state == SLOT_DONE || head->state == SLOT_REST || mine)) {
-      int rest = head->state == SLOT_REST;
+      int is_rest = head->state == SLOT_REST;
       if (mine) {
         head->state = SLOT_PARSING;
         j.next_parse++;
       }
       pthread_mutex_unlock(&j.lock);
       if (mine)
-        parse_piece(src, &head->p, NULL);
-      int stop = rest ? settle_rest(src, &ch, head)
-                      : settle(src, &ch, &head->p, head->buf);
+        parse_block(&j, head);
+      int stop;
+      if (j.by_line)
+        stop = is_rest ? give_rest(&j, head, rest, res)
+                       : hand_lines(&j, head, res);
+      else
+        stop = is_rest ? settle_rest(src, &ch, head)
+                       : settle(src, &ch, &head->p, head->buf);
       int last = head->p.last;
       pthread_mutex_lock(&j.lock);
       head->state = SLOT_EMPTY;
@@ -846,9 +1033,14 @@ static void read_pipe(const source *src, unsigned threads, unsigned flags,
         break;
       continue;
     }
-    if (!c.eof && j.next_read - j.next_settle < j.nslots) {
+    /* --batch: answer what has come before waiting for more. */
+    int drained = j.next_settle == j.next_read;
+    if (!c.eof && j.next_read - j.next_settle < j.nslots &&
+        (!j.by_line || drained || input_ready(src->fd))) {
       slot *s = &j.slots[j.next_read % j.nslots];
       pthread_mutex_unlock(&j.lock);
+      if (j.by_line && drained)
+        j.idle(j.ctx);
       int state = fill_slot(src, &c, s);
       /* Threads start once the input proves longer than a block. */
       want_threads = !c.eof || j.next_read > 0;
@@ -876,6 +1068,8 @@ out:
   for (size_t k = 0; k < made; k++) {
     piece_free(&j.slots[k].p);
     free(j.slots[k].buf);
+    free(j.slots[k].lines);
+    free(j.slots[k].errors);
   }
   free(j.slots);
   free(c.tail);
@@ -900,9 +1094,35 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
     progress_start(&prog, show, size);
     read_file(&src, size, threads, flags, solver, out);
   } else {
+    pipe_job j = {.src = &src};
     progress_start(&prog, show, 0);
-    read_pipe(&src, threads, flags, solver, out);
+    read_blocks(&j, threads, flags, solver, out, NULL);
   }
   progress_stop(&prog);
   return 1;
+}
+
+void par_read_lines(int fd, unsigned threads, int keep_going, int show,
+                    par_line_fn each, void (*idle)(void *ctx), void *ctx,
+                    par_outcome *out, par_rest *rest) {
+  memset(out, 0, sizeof *out);
+  memset(rest, 0, sizeof *rest);
+  out->status = SHELF_OK;
+  progress prog;
+  source src = {.fd = fd, .progress = &prog};
+  struct stat st;
+  uint64_t size = 0;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    size = at >= 0 && st.st_size > at ? (uint64_t)(st.st_size - at) : 0;
+  }
+  pipe_job j = {.src = &src,
+                .by_line = 1,
+                .keep_going = keep_going,
+                .each = each,
+                .idle = idle,
+                .ctx = ctx};
+  progress_start(&prog, show, size);
+  read_blocks(&j, threads, 0, NULL, out, rest);
+  progress_stop(&prog);
 }

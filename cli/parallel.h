@@ -17,6 +17,7 @@ typedef struct par_outcome {
                               text: its line, column and offset */
   int read_errno;          /* a read error's errno, else 0 */
   const char *why;         /* an internal failure's message, else NULL */
+  int stopped;             /* --batch: the callback asked to stop */
 } par_outcome;
 
 /* The cores this process may run on (at least 1). */
@@ -34,5 +35,33 @@ unsigned par_cores(void);
  * nothing has been read. */
 int par_read_shelf(int fd, unsigned threads, unsigned flags,
                    shelf_solver *solver, int progress, par_outcome *out);
+
+/* --batch: called on the calling thread once for each line, in input
+ * order: with `e` NULL for a line that parsed (`st` and `result` from
+ * shelf_solver_result()), else for a line with a parse error (`st`; `e`
+ * placed in the whole text). Returns nonzero to stop. */
+typedef int (*par_line_fn)(void *ctx, shelf_status st,
+                           const shelf_result *result,
+                           const shelf_parse_error *e);
+
+/* What --batch leaves to the one-thread loop: the text from the start of a
+ * line longer than a block on (`data`, to free() when done, and what
+ * follows on the file), and where that line starts. */
+typedef struct par_rest {
+  char *data;
+  size_t len;
+  shelf_parse_place place;
+} par_rest;
+
+/* Reads all of `fd` as one shelf a line, parsed and solved on up to
+ * `threads` threads, and hands each line to `each` in order; `idle` is
+ * called when every line read so far has been handed over and more input
+ * is awaited (to flush the output). After a parse error it goes on to the
+ * next line with `keep_going`, else it stops. If *rest comes back with
+ * data, the caller goes on from there on one thread (each line before it
+ * has been handed over). */
+void par_read_lines(int fd, unsigned threads, int keep_going, int progress,
+                    par_line_fn each, void (*idle)(void *ctx), void *ctx,
+                    par_outcome *out, par_rest *rest);
 
 #endif

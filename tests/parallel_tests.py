@@ -299,6 +299,15 @@ def test_random(tmp, quick):
         if not check(got == one, "seed %d, text %d (%r), pieces of %d: pipe "
                      "%r, one thread %r" % (seed, i, text, piece, got, one)):
             break
+        # The same text, one shelf a line.
+        args = rnd.choice([["--batch"], ["--batch", "-k"],
+                           ["--batch", "-k", "--json"]])
+        one = run(args + ["--threads", "1", "-f", path])
+        got = run(args + ["--threads", "4", "-f", path], piece=piece * 4)
+        if not check(got == one, "seed %d, text %d (%r), %s, pieces of %d: "
+                     "%r, one thread %r" % (seed, i, text, args, piece * 4,
+                                            got, one)):
+            break
 
 
 # ==== --batch ====
