@@ -20,7 +20,7 @@ import sys
 import threading
 import unittest
 
-from reference import lead_table
+from reference import lead_table, margin as dp_margin
 
 SHELF = None
 # A game that hangs is killed after this long, so the run fails instead of
@@ -377,6 +377,7 @@ class Random(unittest.TestCase):
         made = json.loads(run("--random", "9", "--seed", "77", "--json",
                               "--moves").stdout)
         self.assertEqual(made, typed)
+        self.assertEqual(typed["margin"], dp_margin(w))
         p = run("--random", "9", "--seed", "77", "--algorithm", "dp")
         self.assertEqual(int(p.stdout), typed["margin"])
         p = run("--random", "9", "--seed", "77", "--explain")

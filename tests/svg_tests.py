@@ -20,7 +20,7 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
-from reference import lead_table
+from reference import lead_table, margin, reduce_margin, reduction_agrees
 
 SHELF = None
 SVG = "{http://www.w3.org/2000/svg}"
@@ -132,6 +132,10 @@ class Wheels(unittest.TestCase):
         groups = wheels(root)
         self.assertEqual(len(groups), len(weights))
         turn_of, result = line(*weights)
+        # The totals the picture must show, worked out by the reference DP.
+        m, total = margin(weights), sum(weights)
+        self.assertEqual((result["margin"], result["first"], result["second"]),
+                         (m, (total + m) // 2, (total - m) // 2), weights)
         colour = {}
         for k, g in enumerate(groups):
             # In shelf order, one circle each.
@@ -299,10 +303,10 @@ class Summary(unittest.TestCase):
         self.assertGreater(len(bins), 50)
         self.assertLessEqual(len(bins), 200)
         self.assertEqual(len(texts(root, "summary-turn")), 10)
-        result = json.loads(run("--random", "100000", "--seed", "3",
-                                "--json").stdout)
+        weights = json.loads(run("--random", "100000", "--seed", "3").stdout)
+        self.assertTrue(reduction_agrees())
         totals = " ".join(t.text for t in find_class(root, "totals"))
-        self.assertIn(f"margin {result['margin']}", totals)
+        self.assertIn(f"margin {reduce_margin(weights)}", totals)
         turns = texts(root, "summary-turn")
         self.assertTrue(turns[0].startswith("turn 1: first buyer"))
         self.assertTrue(turns[-1].startswith("turn 100000: second buyer"))
