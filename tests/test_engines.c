@@ -48,7 +48,7 @@ static int agree(const int64_t *w, size_t n, uint64_t seed) {
   return ok;
 }
 
-static void test_seed_cases(void) {
+static void test_by_hand(void) {
   static const struct {
     int64_t w[8];
     size_t n;
@@ -322,7 +322,7 @@ static void test_random_api(void) {
 }
 
 static const test tests[] = {
-    {"seed cases", test_seed_cases},
+    {"shelves worked out by hand", test_by_hand},
     {"published examples", test_published},
     {"exhaustive small shelves", test_exhaustive},
     {"random shelves, n <= 14, three engines", test_random_small},

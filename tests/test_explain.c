@@ -76,7 +76,7 @@ static void check_against_brute(const int64_t *w, size_t n, uint64_t seed) {
   CHECK(ok);
 }
 
-static void test_seed_story(void) {
+static void test_by_hand(void) {
   int64_t s[] = {3, 9, 1, 2};
   shelf_explanation e;
   CHECK_STATUS(shelf_explain(s, 4, 0, &e), SHELF_OK);
@@ -132,7 +132,7 @@ static void test_limits(void) {
 }
 
 static const test tests[] = {
-    {"the seed's story", test_seed_story},
+    {"[3, 9, 1, 2] by hand", test_by_hand},
     {"random shelves against brute force", test_random},
     {"limits", test_limits},
 };

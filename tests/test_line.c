@@ -128,8 +128,8 @@ static void test_best_move(void) {
   CHECK_STATUS(shelf_best_move(s, 4, 0, 1, NULL), SHELF_INVALID);
 }
 
-/* The seed's example, move by move. */
-static void test_seed_line(void) {
+/* [3, 9, 1, 2], move by move as worked out by hand. */
+static void test_line_by_hand(void) {
   int64_t s[] = {3, 9, 1, 2};
   unsigned char ends[4];
   CHECK_STATUS(shelf_line(s, 4, ends), SHELF_OK);
@@ -180,7 +180,7 @@ static const test tests[] = {
     {"every move of the line keeps the lead", test_every_move_optimal},
     {"every line of every small shelf", test_exhaustive},
     {"best move on every block", test_best_move},
-    {"the seed's line", test_seed_line},
+    {"the line of [3, 9, 1, 2] by hand", test_line_by_hand},
     {"a line of a million wheels", test_million},
 };
 

@@ -83,7 +83,7 @@ static void test_empty(void) {
   shelf_svg_free(svg);
 }
 
-static void test_seed_shelf(void) {
+static void test_worked_shelf(void) {
   const int64_t w[] = {3, 9, 1, 2};
   char *plain = draw(w, 4, 0);
   char *explained = draw(w, 4, SHELF_SVG_EXPLAIN);
@@ -211,9 +211,12 @@ static void test_random(void) {
 }
 
 static const test tests[] = {
-    {"arguments", test_arguments},   {"empty", test_empty},
-    {"seed shelf", test_seed_shelf}, {"sizes", test_sizes},
-    {"summary", test_summary},       {"extremes", test_extremes},
+    {"arguments", test_arguments},
+    {"empty", test_empty},
+    {"[3, 9, 1, 2]", test_worked_shelf},
+    {"sizes", test_sizes},
+    {"summary", test_summary},
+    {"extremes", test_extremes},
     {"random", test_random},
 };
 
