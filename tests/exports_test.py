@@ -22,6 +22,13 @@ LINKER_SYMBOLS = {"_init", "_fini", "__bss_start", "_edata", "_end",
                   "__TMC_END__"}
 
 
+def api_functions(header):
+    """The names of the functions the header declares with SHELF_API."""
+    with open(header) as f:
+        text = f.read()
+    return set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text, re.M))
+
+
 def main():
     if len(sys.argv) != 4:
         sys.stderr.write(__doc__)
@@ -37,10 +44,7 @@ def main():
             continue
         # "address type name", possibly with a symbol version after @.
         exported.add(fields[-1].split("@")[0])
-    with open(header) as f:
-        text = f.read()
-    declared = set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text,
-                              re.M))
+    declared = api_functions(header)
 
     status = 0
     stray = sorted(s for s in exported
