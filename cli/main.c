@@ -495,11 +495,11 @@ static void batch_idle(void *arg) {
     out_flush(&r->stdout_buf);
 }
 
-static int read_lines(run *r, int fd, unsigned threads, int progress) {
+static int read_lines(run *r, int fd, unsigned threads) {
   par_outcome o;
   par_rest rest;
-  par_read_lines(fd, threads, r->opt->keep_going, progress, batch_line,
-                 batch_idle, r, &o, &rest);
+  par_read_lines(fd, threads, r->opt->keep_going, batch_line, batch_idle, r, &o,
+                 &rest);
   if (o.stopped)
     return 1;
   if (o.status != SHELF_OK) {
@@ -521,13 +521,14 @@ static int read_lines(run *r, int fd, unsigned threads, int progress) {
 }
 
 /* Reads a file or standard input on every core (parallel.c); with
- * --threads 1, or a small file, on this thread. */
+ * --threads 1, or a small file, on this thread. Progress is shown for one
+ * shelf only: --batch writes as it goes. */
 static int read_input(run *r, int fd) {
   unsigned threads = r->opt->threads ? r->opt->threads : par_cores();
   int progress = isatty(STDERR_FILENO) && !r->opt->report.json;
   par_outcome o;
   if (threads > 1 && r->opt->batch && !needs_weights(r->opt))
-    return read_lines(r, fd, threads, progress);
+    return read_lines(r, fd, threads);
   if (threads > 1 && !r->opt->batch &&
       par_read_shelf(fd, threads,
                      needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0, r->solver,

@@ -74,6 +74,9 @@
 /* How far ahead of a range's nominal start to look for a cut point. */
 #define WINDOW (1u << 16)
 
+_Static_assert(WINDOW <= READ_BLOCK && LOOK_BACK <= READ_BLOCK,
+               "read_file()'s scratch buffer holds a window and a block");
+
 /* ==== Cores and the test aid ==== */
 
 unsigned par_cores(void) {
@@ -601,7 +604,8 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
   if (max > 65536)
     max = 65536;
   piece *pieces = calloc(max, sizeof *pieces);
-  unsigned char *win = malloc(WINDOW > LOOK_BACK ? WINDOW : LOOK_BACK);
+  /* For finding cuts, and for parsing a range again (settle()). */
+  unsigned char *win = malloc(READ_BLOCK);
   size_t n = 0, made = 0;
   if (pieces == NULL || win == NULL) {
     res->status = SHELF_NOMEM;
@@ -1102,27 +1106,20 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
   return 1;
 }
 
-void par_read_lines(int fd, unsigned threads, int keep_going, int show,
-                    par_line_fn each, void (*idle)(void *ctx), void *ctx,
-                    par_outcome *out, par_rest *rest) {
+void par_read_lines(int fd, unsigned threads, int keep_going, par_line_fn each,
+                    void (*idle)(void *ctx), void *ctx, par_outcome *out,
+                    par_rest *rest) {
   memset(out, 0, sizeof *out);
   memset(rest, 0, sizeof *rest);
   out->status = SHELF_OK;
   progress prog;
+  progress_start(&prog, 0, 0); /* counts, shows nothing */
   source src = {.fd = fd, .progress = &prog};
-  struct stat st;
-  uint64_t size = 0;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    off_t at = lseek(fd, 0, SEEK_CUR);
-    size = at >= 0 && st.st_size > at ? (uint64_t)(st.st_size - at) : 0;
-  }
   pipe_job j = {.src = &src,
                 .by_line = 1,
                 .keep_going = keep_going,
                 .each = each,
                 .idle = idle,
                 .ctx = ctx};
-  progress_start(&prog, show, size);
   read_blocks(&j, threads, 0, NULL, out, rest);
-  progress_stop(&prog);
 }

@@ -60,8 +60,8 @@ typedef struct par_rest {
  * next line with `keep_going`, else it stops. If *rest comes back with
  * data, the caller goes on from there on one thread (each line before it
  * has been handed over). */
-void par_read_lines(int fd, unsigned threads, int keep_going, int progress,
-                    par_line_fn each, void (*idle)(void *ctx), void *ctx,
-                    par_outcome *out, par_rest *rest);
+void par_read_lines(int fd, unsigned threads, int keep_going, par_line_fn each,
+                    void (*idle)(void *ctx), void *ctx, par_outcome *out,
+                    par_rest *rest);
 
 #endif

@@ -14,8 +14,8 @@ them. Checked:
   - values: random, monotone and extreme-weight shelves, bracketed and not,
     CRLF, with a byte-order mark, from a file and from a pipe, cut into
     pieces of many sizes, against the peak-merging reduction written again
-    in Python (scale_test.py, itself checked against tests/reference.py's
-    DP) and against `--threads 1`;
+    in Python (tests/reference.py, itself checked there against the
+    interval DP) and against `--threads 1`;
   - errors on every cut of a file, and just before and after it: the
     message, names the line and column computed here from the text, and is
     the same as `--threads 1` gives (stdout, stderr and exit status);
@@ -41,7 +41,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from scale_test import reduce_margin, self_check, write  # noqa: E402
+from reference import reduce_margin, reduction_agrees  # noqa: E402
+from scale_test import write  # noqa: E402
 
 SHELF = None
 FAILED = []
@@ -155,6 +156,15 @@ def test_values(tmp, quick):
     for threads in ("2", "4"):
         got = run(["--json", "--threads", threads, "-f", path])
         check(got == (want, b"", 0), "default pieces, %s threads" % threads)
+    # ... and where every guess is wrong (the '[' lies beyond what the
+    # command reads to see how the text opens), so each range is parsed
+    # twice, the second time from the place the range before ended.
+    with open(path, "wb") as f:
+        f.write(b" " * 70000 + b"[" + b", ".join(b"%d" % x for x in w) + b"]")
+    for threads in ("2", "4"):
+        got = run(["--json", "--threads", threads, "-f", path])
+        check(got == (want, b"", 0), "default pieces, every guess wrong, %s "
+              "threads: %r" % (threads, got))
     # A byte-order mark, a text that has no cut point at all, named lists,
     # and blanks longer than the command looks back over (so that its guess
     # of where a piece starts is wrong and the piece is parsed again).
@@ -435,7 +445,7 @@ def main(argv):
         return 2
     SHELF = argv[1]
     quick = "--quick" in argv
-    if not self_check():
+    if not reduction_agrees():
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_values, test_error_cuts, test_random, test_batch,
