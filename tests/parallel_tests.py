@@ -208,6 +208,28 @@ def test_values(tmp, quick):
                   % (text[:12], piece, got, one_piped))
 
 
+def test_options(tmp, quick):
+    """Options that keep the weights read them on many threads too; a bad
+    --threads is a usage error."""
+    rnd = random.Random(5)
+    path = os.path.join(tmp, "o.txt")
+    write(path, [rnd.randint(-9, 99) for _ in range(300)], "lines")
+    for args in (["--moves"], ["--moves", "--json"], ["--explain"],
+                 ["-a", "dp"], ["-a", "dp", "--json"]):
+        one = run(args + ["--threads", "1", "-f", path])
+        check(one[2] == 0, "%s: %r" % (args, one))
+        for piece in (7, 100):
+            got = run(args + ["--threads", "3", "-f", path], piece=piece)
+            check(got == one, "%s on 3 threads, pieces of %d" % (args, piece))
+    for bad in ("0", "x", "-1", "1025", "2x", ""):
+        got = run(["--threads", bad, "1", "2"])
+        check(got[2] == 2 and got[1].startswith(
+            b"shelf: --threads takes a number from 1 to 1024, not '"),
+            "--threads %r: %r" % (bad, got))
+    check(run(["--threads", "1024", "3", "9", "1", "2"]) == (b"7\n", b"", 0),
+          "--threads 1024 on arguments")
+
+
 # ==== Errors on the cuts ====
 
 BAD = [b"x", b"1.5", b"99999999999999999999", b"-", b"+x", b"]", b"[",
@@ -451,7 +473,8 @@ def main(argv):
     if not reduction_agrees():
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        for test in (test_values, test_error_cuts, test_random, test_batch,
+        for test in (test_values, test_options, test_error_cuts, test_random,
+                     test_batch,
                      test_memory, test_progress):
             t = time.monotonic()
             test(tmp, quick)
