@@ -37,8 +37,9 @@ def cases(tmp):
     with open(bad_file, "w") as f:
         f.write("1 2\n3 4 x\n")
 
-    # Big enough to pass through many blocks on the two-thread path of a
-    # plain run; its margin is computed here by tests/reference.py.
+    # Big enough to pass through many blocks of a plain run (cut into
+    # ranges on every core: tests/parallel_tests.py); its margin is
+    # computed here by tests/reference.py.
     state, weights = 7, []
     for _ in range(300000):
         state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
