@@ -100,7 +100,7 @@ class Threads(unittest.TestCase):
                 ticks.append(1)
 
         interval = sys.getswitchinterval()
-        sys.setswitchinterval(5)
+        sys.setswitchinterval(60)
         try:
             t = threading.Thread(target=count)
             t.start()
