@@ -77,8 +77,10 @@ static int from_buffer(PyObject *obj, const char *what, shelf_py_weights *w) {
   if (PyObject_GetBuffer(obj, &w->view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) <
       0) {
     w->view.obj = NULL;
-    /* A strided view (a[::2]) is still a sequence of ints: read it as one. */
-    if (PyErr_ExceptionMatches(PyExc_BufferError)) {
+    /* A strided view (a[::2]) is still a sequence of ints: read it as one.
+     * (memoryview says so with BufferError, NumPy with ValueError.) */
+    if (PyErr_ExceptionMatches(PyExc_BufferError) ||
+        PyErr_ExceptionMatches(PyExc_ValueError)) {
       PyErr_Clear();
       return 1;
     }
