@@ -19,6 +19,8 @@ class ParseError(ValueError):
         found: the offending text, printable (empty at the end of the text).
     """
 
+    __module__ = "shelf"  # where users import it from, and how it pickles
+
     def __init__(self, msg, line, column, offset, found=""):
         text = f"line {line}, column {column}: {msg}"
         if found:
