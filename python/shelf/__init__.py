@@ -1,4 +1,4 @@
-"""shelf - exact answers to the ripening-shelf game, on libshelf.
+"""Exact answers to the ripening-shelf game, on libshelf.
 
 A shelf holds wheels of cheese in a row; two buyers take turns lifting the
 wheel at the left or the right end of what remains, and both play perfectly

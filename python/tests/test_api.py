@@ -45,6 +45,23 @@ class Random(unittest.TestCase):
                                  str(shelf.random(n, seed=seed, lo=lo, hi=hi)))
 
 
+class Explain(unittest.TestCase):
+    def test_by_hand(self):
+        # The seed's pitfall: greedy takes the 3 and finishes 5 behind;
+        # taking it costs 7 - (-5) = 12 of lead.
+        e = shelf.explain([3, 9, 1, 2])
+        self.assertEqual((e.greedy_first, e.greedy_second), (5, 10))
+        self.assertEqual(tuple(e.first_mistake), (1, "first", "left", 0, 3, 12))
+        self.assertEqual(tuple(e.parity), (4, 11, 7, 0))
+
+    def test_limit(self):
+        e = shelf.explain(list(range(1, 30)), limit=4)
+        self.assertIsNone(e.greedy_vs_perfect)
+        self.assertTrue(e.limits_reached)
+        self.assertIsNone(e.parity)  # 29 wheels
+        self.assertFalse(shelf.explain(list(range(1, 30))).limits_reached)
+
+
 class Pictures(unittest.TestCase):
     def wheels_of(self, text):
         root = ET.fromstring(text)

@@ -71,7 +71,7 @@ class Stub(unittest.TestCase):
 
     def test_help_reads_well(self):
         text = pydoc.render_doc(shelf, renderer=pydoc.plaintext)
-        self.assertIn("exact answers to the ripening-shelf game", text)
+        self.assertIn("Exact answers to the ripening-shelf game", text)
         for name in shelf.__all__:
             self.assertIn(name, text)
         self.assertIn("solve(wheels)", text)
