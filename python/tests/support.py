@@ -8,6 +8,7 @@ from the repository, the defaults below find the same things in build/.
 import os
 import random
 import sys
+import tracemalloc
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -41,6 +42,17 @@ def random_shelf(r, n_max=12):
         return [r.choice(extremes) for _ in range(n)]
     return [r.choice(extremes) if r.random() < 0.5 else r.randint(-10**12, 10**12)
             for _ in range(n)]
+
+
+def traced_peak(f, *args):
+    """f(*args) and the most memory tracemalloc saw in use during the call
+    (which includes the raw buffers the module allocates)."""
+    tracemalloc.start()
+    try:
+        out = f(*args)
+        return out, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
 
 
 def main():

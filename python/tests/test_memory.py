@@ -87,10 +87,8 @@ class Memory(unittest.TestCase):
     def test_int64_buffer_is_not_copied(self):
         # A copy of 10^6 weights would be 8 MB that tracemalloc sees.
         wheels = array.array("q", [5]) * (10**6 + 1)
-        tracemalloc.start()
-        self.assertEqual(shelf.solve(wheels), 5)
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
+        margin, peak = support.traced_peak(shelf.solve, wheels)
+        self.assertEqual(margin, 5)
         self.assertLess(peak, 1 << 20)
 
 

@@ -14,15 +14,6 @@ import shelf
 ROUNDS = 1500
 
 
-def kept(w, lead, i, j, end):
-    """The lead the buyer to move keeps on block i..j by taking `end`."""
-    if i == j:
-        return w[i]
-    if end == "left":
-        return w[i] - lead[i + 1][j]
-    return w[j] - lead[i][j - 1]
-
-
 def greedy_end(w, i, j):
     return "left" if w[i] >= w[j] else "right"
 
@@ -91,7 +82,7 @@ class Differential(unittest.TestCase):
                     self.assertEqual(move.buyer, ("first", "second")[t % 2])
                     self.assertEqual(move.index, i if move.end == "left" else j)
                     self.assertEqual(move.weight, w[move.index])
-                    self.assertEqual(kept(w, lead, i, j, move.end), lead[i][j])
+                    self.assertEqual(reference.kept(w, lead, i, j, move.end), lead[i][j])
                     totals[t % 2] += move.weight
                     if move.end == "left":
                         i += 1
@@ -108,12 +99,12 @@ class Differential(unittest.TestCase):
                 for i in range(len(w)):
                     self.assertEqual(table[i][:i], [None] * i)
                     for j in range(i, len(w)):
-                        want = (lead[i][j], kept(w, lead, i, j, "left"),
-                                kept(w, lead, i, j, "right"))
+                        want = (lead[i][j], reference.kept(w, lead, i, j, "left"),
+                                reference.kept(w, lead, i, j, "right"))
                         self.assertEqual(tuple(table[i][j]), want)
                         b = shelf.best_move(w, i, j)
                         self.assertEqual(tuple(b[:3]), want)
-                        self.assertEqual(kept(w, lead, i, j, b.best), lead[i][j])
+                        self.assertEqual(reference.kept(w, lead, i, j, b.best), lead[i][j])
 
     def test_solver(self):
         for w, lead in self.each():
@@ -144,7 +135,7 @@ class Differential(unittest.TestCase):
                 want, i, j = None, 0, len(w) - 1
                 for move in shelf.line(w):
                     g = greedy_end(w, i, j)
-                    cost = lead[i][j] - kept(w, lead, i, j, g)
+                    cost = lead[i][j] - reference.kept(w, lead, i, j, g)
                     if cost > 0:
                         index = i if g == "left" else j
                         want = (move.turn, move.buyer, g, index, w[index], cost)
