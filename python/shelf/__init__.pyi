@@ -128,9 +128,3 @@ class Game:
     def svg(self, *, explain: bool = False) -> str: ...
     def _repr_svg_(self) -> str: ...
     def __len__(self) -> int: ...
-
-__all__ = [
-    "solve", "result", "line", "best_move", "explain", "lead_table", "parse",
-    "random", "svg", "Solver", "Game", "ParseError", "Result", "Move",
-    "BestMove", "Cell", "Explanation", "Mistake", "Parity",
-]
