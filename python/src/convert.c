@@ -115,16 +115,28 @@ static int from_iterable(PyObject *obj, const char *what, shelf_py_weights *w) {
                  what);
     return -1;
   }
-  PyObject *seq = PySequence_Fast(obj, "");
-  if (seq == NULL) {
-    if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-      PyErr_Clear();
-      PyErr_Format(PyExc_TypeError,
-                   "%s must be an iterable of ints or an int64 buffer, not "
-                   "%.200s",
-                   what, Py_TYPE(obj)->tp_name);
+  /* A list or tuple is read where it is; anything else is first collected
+   * into a list. Only a non-iterable gets our message: an error raised by
+   * the iterator itself passes through as it is. */
+  PyObject *seq;
+  if (PyList_Check(obj) || PyTuple_Check(obj)) {
+    seq = Py_NewRef(obj);
+  } else {
+    PyObject *it = PyObject_GetIter(obj);
+    if (it == NULL) {
+      if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError,
+                     "%s must be an iterable of ints or an int64 buffer, not "
+                     "%.200s",
+                     what, Py_TYPE(obj)->tp_name);
+      }
+      return -1;
     }
-    return -1;
+    seq = PySequence_List(it);
+    Py_DECREF(it);
+    if (seq == NULL)
+      return -1;
   }
   int ret = -1;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);

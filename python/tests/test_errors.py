@@ -67,6 +67,14 @@ class Weights(unittest.TestCase):
         with self.assertRaises(ZeroDivisionError):
             shelf.solve([1, Broken()])
 
+    def test_iterator_errors_pass_through(self):
+        def wheels():
+            yield 1
+            raise TypeError("from the iterator")
+
+        with self.assertRaisesRegex(TypeError, "^from the iterator$"):
+            shelf.solve(wheels())
+
     def test_list_shrinking_while_read(self):
         wheels = [1, 2, 3, 4]
 
