@@ -204,57 +204,49 @@ static int takes_next(const char *arg) {
   return 0;
 }
 
-/* No option of shelf starts with a digit, so an argument that is '-' and a
- * digit is a weight, as `seq -5 5` reads it. getopt_long would take it for
- * an option, so the options (with their values) go first and every weight
- * after a "--" of our own, each group in its order. Returns argv itself
- * when no argument needs moving; the array is kept until exit. */
-static char **weights_after_options(int *argcp, char **argv) {
-  int argc = *argcp;
-  int negative = 0, expect_value = 0, k;
-  for (k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
-    const char *a = argv[k];
-    if (expect_value)
-      expect_value = 0;
-    else if (a[0] == '-' && a[1] >= '0' && a[1] <= '9')
-      negative = 1;
-    else if (a[0] == '-' && a[1] != '\0')
-      expect_value = takes_next(a);
-  }
-  if (!negative)
-    return argv;
+/* Whether argv[k] is an option (or an option's value) rather than a weight.
+ * No option of shelf starts with a digit, so an argument that is '-' and a
+ * digit is a weight, as `seq -5 5` reads it. `value` says that the argument
+ * before asked for this one as its value, and is updated for the next. */
+static int is_option(const char *arg, int *value) {
+  int option = *value || (arg[0] == '-' && arg[1] != '\0' &&
+                          !(arg[1] >= '0' && arg[1] <= '9'));
+  *value = !*value && option && takes_next(arg);
+  return option;
+}
+
+/* getopt_long would take a negative weight for an option, so the options
+ * (with their values) go first and every weight after a "--" of our own,
+ * each group in its order. With nothing left to permute, getopt_long also
+ * looks at one argument at a time, which refused_option() relies on. The
+ * array is kept until exit. */
+static char **weights_after_options(int *argc, char **argv) {
   static char **arranged; /* static: reachable until exit */
-  arranged = malloc(((size_t)argc + 2) * sizeof *arranged);
+  static char dashes[] = "--";
+  arranged = malloc(((size_t)*argc + 2) * sizeof *arranged);
   if (arranged == NULL) {
     fputs("shelf: out of memory\n", stderr);
     exit(1);
   }
-  int n = 0;
+  int n = 0, value = 0, k;
   arranged[n++] = argv[0];
-  expect_value = 0;
-  for (k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
-    const char *a = argv[k];
-    int option = expect_value ||
-                 (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9'));
-    expect_value = !expect_value && option && takes_next(a);
-    if (option)
+  for (k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++)
+    if (is_option(argv[k], &value))
       arranged[n++] = argv[k];
+  if (value) { /* the last option misses its value: getopt_long says so */
+    arranged[n] = NULL;
+    *argc = n;
+    return arranged;
   }
-  static char dashes[] = "--";
   arranged[n++] = dashes;
-  expect_value = 0;
-  for (k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
-    const char *a = argv[k];
-    int option = expect_value ||
-                 (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9'));
-    expect_value = !expect_value && option && takes_next(a);
-    if (!option)
+  value = 0;
+  for (k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++)
+    if (!is_option(argv[k], &value))
       arranged[n++] = argv[k];
-  }
-  for (k++; k < argc; k++) /* after the person's own "--" */
+  for (k++; k < *argc; k++) /* after the person's own "--" */
     arranged[n++] = argv[k];
   arranged[n] = NULL;
-  *argcp = n;
+  *argc = n;
   return arranged;
 }
 
