@@ -218,10 +218,12 @@ static int is_option(const char *arg, int *value) {
 /* getopt_long would take a negative weight for an option, so the options
  * (with their values) go first and every weight after a "--" of our own,
  * each group in its order. With nothing left to permute, getopt_long also
- * looks at one argument at a time, which refused_option() relies on. The
- * array is kept until exit. */
-static char **weights_after_options(int *argc, char **argv) {
-  static char **arranged; /* static: reachable until exit */
+ * looks at one argument at a time, which refused_option() relies on.
+ * The new array is `arranged`, freed at the end of main() and reachable
+ * until then, even when a usage error exits (the strings stay argv's). */
+static char **arranged;
+
+static void weights_after_options(int *argc, char **argv) {
   static char dashes[] = "--";
   arranged = malloc(((size_t)*argc + 2) * sizeof *arranged);
   if (arranged == NULL) {
@@ -236,7 +238,7 @@ static char **weights_after_options(int *argc, char **argv) {
   if (value) { /* the last option misses its value: getopt_long says so */
     arranged[n] = NULL;
     *argc = n;
-    return arranged;
+    return;
   }
   arranged[n++] = dashes;
   value = 0;
@@ -247,7 +249,6 @@ static char **weights_after_options(int *argc, char **argv) {
     arranged[n++] = argv[k];
   arranged[n] = NULL;
   *argc = n;
-  return arranged;
 }
 
 /* The usage error for argument `arg`, which getopt_long refused. `c` is
@@ -412,6 +413,7 @@ static int emit_shelf(run *r) {
       st = shelf_explain(rep.weights, rep.n, 0, &rep.explanation);
     if (st == SHELF_OK && r->opt->report.table) {
       table_too_long = rep.n > REPORT_TABLE_MAX;
+      /* + 1: a table of no wheels still gets a pointer */
       cells = table_too_long ? NULL : malloc(rep.n * rep.n * sizeof *cells + 1);
       st = table_too_long  ? SHELF_TOO_LONG
            : cells == NULL ? SHELF_NOMEM
@@ -792,7 +794,8 @@ int main(int argc, char **argv) {
   options opt = {0};
   opt.engine = SHELF_ENGINE_LINEAR;
   play_defaults(&opt.play);
-  argv = weights_after_options(&argc, argv);
+  weights_after_options(&argc, argv);
+  argv = arranged;
   parse_options(argc, argv, &opt);
   /* A file-size limit shows as EFBIG on the write that meets it, so that
    * shelf can say so and leave no half-written file (save.h). */
@@ -809,6 +812,7 @@ int main(int argc, char **argv) {
       shelf_parser_new(&r.parser, opt.batch ? SHELF_PARSE_LINES : 0) !=
           SHELF_OK) {
     error_line("out of memory");
+    free(arranged);
     return 1;
   }
 
@@ -840,5 +844,6 @@ int main(int argc, char **argv) {
   }
   shelf_parser_free(r.parser);
   shelf_solver_free(r.solver);
+  free(arranged);
   return status;
 }
