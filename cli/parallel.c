@@ -302,6 +302,7 @@ static int same_place(const shelf_parse_place *a, const shelf_parse_place *b) {
 
 /* What every thread shares. */
 typedef struct source {
+  const par_hooks *hooks;
   int fd;
   off_t base; /* the file offset of the text's first byte */
   progress *progress;
@@ -562,6 +563,7 @@ static size_t cut_file(const source *src, uint64_t size, uint64_t range,
   ssize_t head = read_at(src, (char *)win, WINDOW, 0);
   if (head < 0)
     return 0;
+  src->hooks->seen(src->hooks->ctx, (const char *)win, (size_t)head);
   opening o;
   find_opening(win, (size_t)head, &o);
   size_t n = 1;
@@ -643,6 +645,8 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
     pthread_join(th[k], NULL);
   free(th);
 
+  if (size > WINDOW) /* else the head was all of it */
+    src->hooks->seen(src->hooks->ctx, NULL, 0);
   chain ch;
   int go = chain_init(&ch, flags, out, res);
   for (size_t k = 0; go && k < n; k++) {
@@ -693,9 +697,7 @@ typedef struct pipe_job {
   size_t nslots;
   uint64_t next_read, next_parse, next_settle; /* block numbers */
   int closing;                                 /* the parser threads end */
-  par_line_fn each;                            /* --batch: its callback */
-  void (*idle)(void *ctx); /* --batch: before waiting for input */
-  void *ctx;
+
   uint64_t lines_before; /* --batch: line feeds before the next block */
 } pipe_job;
 
@@ -794,8 +796,8 @@ static int hand_lines(pipe_job *j, slot *s, par_outcome *res) {
       if (placed.code != SHELF_OK)
         placed.line += j->lines_before;
     }
-    if (j->each(j->ctx, l->status, &l->result,
-                l->parse_error ? &placed : NULL) != 0) {
+    if (j->src->hooks->line(j->src->hooks->ctx, l->status, &l->result,
+                            l->parse_error ? &placed : NULL) != 0) {
       res->stopped = 1;
       return 1;
     }
@@ -872,8 +874,11 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
     if (k <= 0) {
       err = k < 0 ? errno : 0;
       c->eof = 1;
+      if (k == 0)
+        src->hooks->seen(src->hooks->ctx, NULL, 0);
       break;
     }
+    src->hooks->seen(src->hooks->ctx, s->buf + len, (size_t)k);
     len += (size_t)k;
     atomic_fetch_add(&src->progress->done, (unsigned long long)k);
   }
@@ -938,8 +943,11 @@ static int settle_rest(const source *src, chain *ch, slot *s) {
       q->status = SHELF_INVALID;
       break;
     }
-    if (k == 0)
+    if (k == 0) {
+      src->hooks->seen(src->hooks->ctx, NULL, 0);
       break;
+    }
+    src->hooks->seen(src->hooks->ctx, s->buf, (size_t)k);
     atomic_fetch_add(&src->progress->done, (unsigned long long)k);
     feed(q, s->buf, (size_t)k);
   }
@@ -1044,7 +1052,7 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
       slot *s = &j.slots[j.next_read % j.nslots];
       pthread_mutex_unlock(&j.lock);
       if (j.by_line && drained)
-        j.idle(j.ctx);
+        src->hooks->idle(src->hooks->ctx);
       int state = fill_slot(src, &c, s);
       /* Threads start once the input proves longer than a block. */
       want_threads = !c.eof || j.next_read > 0;
@@ -1082,11 +1090,12 @@ out:
 /* ==== The entry point ==== */
 
 int par_read_shelf(int fd, unsigned threads, unsigned flags,
-                   shelf_solver *solver, int show, par_outcome *out) {
+                   shelf_solver *solver, int show, const par_hooks *hooks,
+                   par_outcome *out) {
   memset(out, 0, sizeof *out);
   out->status = SHELF_OK;
   progress prog;
-  source src = {.fd = fd, .progress = &prog};
+  source src = {.hooks = hooks, .fd = fd, .progress = &prog};
   struct stat st;
   if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
     src.base = lseek(fd, 0, SEEK_CUR);
@@ -1106,20 +1115,14 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
   return 1;
 }
 
-void par_read_lines(int fd, unsigned threads, int keep_going, par_line_fn each,
-                    void (*idle)(void *ctx), void *ctx, par_outcome *out,
-                    par_rest *rest) {
+void par_read_lines(int fd, unsigned threads, int keep_going,
+                    const par_hooks *hooks, par_outcome *out, par_rest *rest) {
   memset(out, 0, sizeof *out);
   memset(rest, 0, sizeof *rest);
   out->status = SHELF_OK;
   progress prog;
   progress_start(&prog, 0, 0); /* counts, shows nothing */
-  source src = {.fd = fd, .progress = &prog};
-  pipe_job j = {.src = &src,
-                .by_line = 1,
-                .keep_going = keep_going,
-                .each = each,
-                .idle = idle,
-                .ctx = ctx};
+  source src = {.hooks = hooks, .fd = fd, .progress = &prog};
+  pipe_job j = {.src = &src, .by_line = 1, .keep_going = keep_going};
   read_blocks(&j, threads, 0, NULL, out, rest);
 }

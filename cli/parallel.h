@@ -20,6 +20,27 @@ typedef struct par_outcome {
   int stopped;             /* --batch: the callback asked to stop */
 } par_outcome;
 
+/* --batch: called on the calling thread once for each line, in input
+ * order: with `e` NULL for a line that parsed (`st` and `result` from
+ * shelf_solver_result()), else for a line with a parse error (`st`; `e`
+ * placed in the whole text). Returns nonzero to stop. */
+typedef int (*par_line_fn)(void *ctx, shelf_status st,
+                           const shelf_result *result,
+                           const shelf_parse_error *e);
+
+/* What the caller hears of a threaded read, always on the calling thread. */
+typedef struct par_hooks {
+  void *ctx;
+  /* The text as it is read, from its start and in order, at least its
+   * first 64 KiB (the notes look at no more); NULL once it has all been
+   * read. */
+  void (*seen)(void *ctx, const char *data, size_t len);
+  par_line_fn line;        /* --batch: each line */
+  void (*idle)(void *ctx); /* --batch: every line read so far has been
+                              handed over, and more input is awaited (to
+                              flush the output) */
+} par_hooks;
+
 /* The cores this process may run on (at least 1). */
 unsigned par_cores(void);
 
@@ -34,15 +55,8 @@ unsigned par_cores(void);
  * this input is better read on one thread (a small regular file); then
  * nothing has been read. */
 int par_read_shelf(int fd, unsigned threads, unsigned flags,
-                   shelf_solver *solver, int progress, par_outcome *out);
-
-/* --batch: called on the calling thread once for each line, in input
- * order: with `e` NULL for a line that parsed (`st` and `result` from
- * shelf_solver_result()), else for a line with a parse error (`st`; `e`
- * placed in the whole text). Returns nonzero to stop. */
-typedef int (*par_line_fn)(void *ctx, shelf_status st,
-                           const shelf_result *result,
-                           const shelf_parse_error *e);
+                   shelf_solver *solver, int progress, const par_hooks *hooks,
+                   par_outcome *out);
 
 /* What --batch leaves to the one-thread loop: the text from the start of a
  * line longer than a block on (`data`, to free() when done, and what
@@ -54,14 +68,11 @@ typedef struct par_rest {
 } par_rest;
 
 /* Reads all of `fd` as one shelf a line, parsed and solved on up to
- * `threads` threads, and hands each line to `each` in order; `idle` is
- * called when every line read so far has been handed over and more input
- * is awaited (to flush the output). After a parse error it goes on to the
- * next line with `keep_going`, else it stops. If *rest comes back with
- * data, the caller goes on from there on one thread (each line before it
- * has been handed over). */
-void par_read_lines(int fd, unsigned threads, int keep_going, par_line_fn each,
-                    void (*idle)(void *ctx), void *ctx, par_outcome *out,
-                    par_rest *rest);
+ * `threads` threads, and hands each line to hooks->line in order. After a
+ * parse error it goes on to the next line with `keep_going`, else it
+ * stops. If *rest comes back with data, the caller goes on from there on
+ * one thread (each line before it has been handed over). */
+void par_read_lines(int fd, unsigned threads, int keep_going,
+                    const par_hooks *hooks, par_outcome *out, par_rest *rest);
 
 #endif

@@ -59,7 +59,7 @@
  * records where each group starts on the shelf (a group ends where the next
  * begins). Returns NULL on allocation failure. */
 static i128 *reduce(const int64_t *w, size_t n, size_t *top, size_t **lo) {
-  if (n > SIZE_MAX / sizeof(i128)) /* only where size_t is 32 bits */
+  if (n > SIZE_MAX / sizeof(i128)) /* n * 16 would wrap (32-bit size_t) */
     return NULL;
   i128 *st = malloc((n ? n : 1) * sizeof *st);
   size_t *start = NULL;

@@ -20,7 +20,7 @@ import sys
 import threading
 import unittest
 
-from reference import lead_table, margin as dp_margin
+from reference import kept, lead_table, margin as dp_margin
 
 SHELF = None
 # A game that hangs is killed after this long, so the run fails instead of
@@ -37,15 +37,6 @@ def game(weights, commands, *options):
     """Plays with all commands given up front; returns the process."""
     return run("--interactive", *options, "--", *map(str, weights),
                stdin="".join(c + "\n" for c in commands))
-
-
-def kept(weights, lead, i, j, end):
-    """The lead the buyer to move keeps by taking `end` of block i..j."""
-    if i == j:
-        return weights[i]
-    if end == "left":
-        return weights[i] - lead[i + 1][j]
-    return weights[j] - lead[i][j - 1]
 
 
 MOVE = re.compile(r"^(You take|The opponent takes) the (left|right) wheel "

@@ -221,6 +221,24 @@ def test_options(tmp, quick):
         for piece in (7, 100):
             got = run(args + ["--threads", "3", "-f", path], piece=piece)
             check(got == one, "%s on 3 threads, pieces of %d" % (args, piece))
+    # Notes (a count first, numbers grouped by thousands) come out as on
+    # one thread: the threads show the notes the text they read.
+    for text in (b"3\n1 2 3\n", b"4\n5 6\n7 8", b"1,000 2 3\n",
+                 b"[1,000, 2]\n", b"9 8\n1,234,567 5\n"):
+        for args in ([], ["--batch"], ["--batch", "-k"]):
+            with open(path, "wb") as f:
+                f.write(text)
+            one = run(args + ["--threads", "1", "-f", path])
+            if not args and not text.startswith(b"["):
+                check(b"note" in one[1], "a note on %r: %r" % (text, one))
+            for piece in (1, 3, 8):
+                got = run(args + ["--threads", "4", "-f", path], piece=piece)
+                check(got == one, "notes, %s %r, pieces of %d: %r, not %r"
+                      % (args, text, piece, got, one))
+                got = run(args + ["--threads", "4"], data=text, piece=piece)
+                want = run(args + ["--threads", "1"], data=text)
+                check(got == want, "notes piped, %s %r, pieces of %d: %r, "
+                      "not %r" % (args, text, piece, got, want))
     for bad in ("0", "x", "-1", "1025", "2x", ""):
         got = run(["--threads", bad, "1", "2"])
         check(got[2] == 2 and got[1].startswith(

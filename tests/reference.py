@@ -26,6 +26,16 @@ def lead_table(weights):
     return lead
 
 
+def kept(weights, lead, i, j, end):
+    """The lead the buyer to move keeps by taking `end` ("left" or "right")
+    of block i..j, given lead = lead_table(weights)."""
+    if i == j:
+        return weights[i]
+    if end == "left":
+        return weights[i] - lead[i + 1][j]
+    return weights[j] - lead[i][j - 1]
+
+
 def margin(weights):
     """The first buyer's kilos minus the second's (0 for an empty shelf)."""
     return lead_table(weights)[0][-1] if weights else 0

@@ -61,6 +61,11 @@ int main(void) {
   ok &= shelf_parser_error(p)->code == SHELF_OK;
   ok &= shelf_parser_skip_line(p) == SHELF_OK;
   shelf_parser_reset(p);
+  {
+    shelf_parse_place place;
+    ok &= shelf_parser_place(p, &place) == SHELF_OK && place.line == 1;
+    ok &= shelf_parser_resume(p, &place) == SHELF_OK;
+  }
   ok &= shelf_parse("[1, 2]", 6, &parsed, &n, NULL) == SHELF_OK && n == 2;
   int64_t dice[2];
   ok &= shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&

@@ -176,12 +176,26 @@ static void test_million(void) {
   free(ends);
 }
 
+/* A count whose 16 bytes a wheel do not fit in size_t (above 2^60 here, 2^28
+ * with a 32-bit size_t) is refused before any allocation: a wrapped size
+ * would allocate a few bytes and write the whole shelf past them. Only the
+ * count is huge; the weights are never read. */
+static void test_count_too_big(void) {
+  const int64_t w[4] = {3, 9, 1, 2};
+  size_t huge = SIZE_MAX / 16 + 2; /* n * 16 wraps to 16 */
+  shelf_choice c;
+  CHECK_STATUS(shelf_best_move(w, huge, 0, huge - 1, &c), SHELF_NOMEM);
+  unsigned char ends[4];
+  CHECK_STATUS(shelf_line(w, huge, ends), SHELF_NOMEM);
+}
+
 static const test tests[] = {
     {"every move of the line keeps the lead", test_every_move_optimal},
     {"every line of every small shelf", test_exhaustive},
     {"best move on every block", test_best_move},
     {"the line of [3, 9, 1, 2] by hand", test_line_by_hand},
     {"a line of a million wheels", test_million},
+    {"a count too big for size_t is refused", test_count_too_big},
 };
 
 TEST_MAIN(tests)
