@@ -30,7 +30,8 @@
  * the text, placed as the one-thread parse places it.
  *
  * A regular file is cut into byte ranges, several per thread so that a
- * thread slowed by other work holds the others up less; each thread reads
+ * thread slowed by other work holds the others up less (RANGES_MIN says why
+ * there are at least 32); each thread reads
  * its ranges with pread(2) into its own 128 KiB buffer (mmap measured no
  * faster here and counts the mapped file in peak memory; docs/benchmarks.md).
  * A pipe is read by the calling thread in blocks, each cut at its last cut
@@ -66,7 +67,12 @@
  * more than they save. */
 #define MIN_THREADED (1u << 20)
 #define MIN_RANGE (1u << 20)
+/* Ranges: at least four per thread, so that a thread slowed by other work
+ * holds the others up less, and at least 32, because appending a range
+ * holds its stack and the result's growth at once: on monotone input that
+ * is 1/32 more than the stacks themselves, 16.5 bytes a wheel at worst. */
 #define RANGES_PER_THREAD 4
+#define RANGES_MIN 32
 /* Pipes: the size of a block, and the blocks in flight per parser thread. */
 #define PIPE_BLOCK (1u << 19)
 /* How far back from a cut to look for what came last. */
@@ -599,7 +605,10 @@ static size_t cut_file(const source *src, uint64_t size, uint64_t range,
 static void read_file(const source *src, uint64_t size, unsigned threads,
                       unsigned flags, shelf_solver *out, par_outcome *res) {
   size_t test = test_piece();
-  uint64_t range = test ? test : size / ((uint64_t)threads * RANGES_PER_THREAD);
+  uint64_t ranges = (uint64_t)threads * RANGES_PER_THREAD;
+  if (ranges < RANGES_MIN)
+    ranges = RANGES_MIN;
+  uint64_t range = test ? test : size / ranges;
   if (!test && range < MIN_RANGE)
     range = MIN_RANGE;
   size_t max = (size_t)(size / range + 1);
