@@ -11,10 +11,12 @@
  * a sign) right after a space, tab or line feed. Nothing the grammar reads
  * spans such a place: a weight, an error token and a UTF-8 sequence all end
  * at the blank, and a carriage return waits for a line feed, not a blank.
- * So at a cut the parser is always between items, and its whole state is
- * what came last (a weight, a comma, '[' or ']'; shelf_parse_after),
- * whether it is inside the brackets, and where it is (offset, line, the
- * line's start).
+ * So at a cut the parser is between items, and its whole state is what
+ * came last (a weight, a comma, '[' or ']'; shelf_parse_after), whether it
+ * is inside the brackets, and where it is (offset, line, the line's
+ * start). The one exception, a name waiting for its '=' across blanks
+ * ("wheels\n= [...]"), shows as shelf_parser_place() failing: that piece's
+ * parser is then fed the next piece too (chain.carry).
  *
  * Where each piece starts is guessed: the offset is the cut; the line is
  * counted from 1 within the piece; the line's start is taken to be the cut;
@@ -23,27 +25,28 @@
  * order, each piece's guess is checked against where the piece before truly
  * left its parser (shelf_parser_place()): what came last and the brackets
  * must agree, or the piece is parsed again from the true place (which
- * happens only next to brackets and errors). The line counts of the pieces
+ * happens only where long runs of blanks hide what came before, and next to
+ * errors). The line counts of the pieces
  * before give the true line, and the true line start corrects the column of
  * an error on a piece's first line. Pieces are checked in order and the
  * first that fails stops the run, so the error reported is the first in
  * the text, placed as the one-thread parse places it.
  *
- * A regular file is cut into byte ranges, several per thread so that a
- * thread slowed by other work holds the others up less (RANGES_MIN says why
- * there are at least 32); each thread reads
- * its ranges with pread(2) into its own 128 KiB buffer (mmap measured no
- * faster here and counts the mapped file in peak memory; docs/benchmarks.md).
- * A pipe is read by the calling thread in blocks, each cut at its last cut
- * point; parser threads take the blocks in turn, and the calling thread
- * checks and appends them in order. A block with no cut point at all (a
- * long text with no blanks) ends the cutting: the rest is parsed on the
- * calling thread.
+ * A regular file is cut into byte ranges (RANGES_MIN says how many); each
+ * thread takes ranges in turn and reads them with pread(2) into its own
+ * 128 KiB buffer (mmap measured no faster here, and counts the mapped file
+ * in peak memory; docs/benchmarks.md). A pipe is read by the calling thread
+ * in blocks, each cut at its last cut point; parser threads take the
+ * blocks in turn, and the calling thread checks and appends them in order.
+ * A block with no cut point at all (a long text with no blanks) ends the
+ * cutting: the rest is parsed on the calling thread. --batch cuts its
+ * blocks after a line feed, where a shelf starts and nothing is guessed,
+ * and hands the lines back in order.
  *
  * Memory: a piece's solver holds its reduced stack, as one solver would
  * for its wheels, so the pieces together hold what one solver would, plus
- * the piece being appended: at most 16 bytes a wheel whatever the number
- * of threads. A pipe keeps at most a few blocks in flight.
+ * the piece being appended (RANGES_MIN). A pipe keeps at most a few blocks
+ * in flight.
  */
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
