@@ -44,6 +44,7 @@ import json
 import math
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -104,6 +105,22 @@ def make_input(tools, shape, n, layout):
         with open(tmp, "wb") as f:
             sh([tools["gen"], shape, str(n), layout], stdout=f)
         os.replace(tmp, path)
+    return path
+
+
+def make_batch_input(lines):
+    """Writes (once) `lines` shelves of ten random weights 1..10^4, one a
+    line, for --batch; returns its path."""
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, "batch-%d.txt" % lines)
+    if not os.path.exists(path):
+        log("generating %s" % os.path.basename(path))
+        rnd = random.Random(20261130)
+        with open(path + ".part", "w") as f:
+            for _ in range(lines):
+                f.write(" ".join(str(rnd.randint(1, 10**4))
+                                 for _ in range(10)) + "\n")
+        os.replace(path + ".part", path)
     return path
 
 
@@ -365,12 +382,16 @@ def write_report(path, m, load, runs, table, threads, dp, scaling, big,
              "baseline | CPU | CPU ratio to baseline | peak memory |")
     L.append("|---|---|---|---|---|---|---|---|")
     for key, label in (("random", "random 1..10^4, one a line"),
-                       ("descending", "descending n..1")):
+                       ("descending", "descending n..1"),
+                       ("batch", "`--batch`: %d lines of 10 random weights"
+                        % (threads["batch-lines"]))):
         row = threads[key]
         base, one = row["baseline"], row["--threads 1"]
         for prog, r in row.items():
             name = ("baseline (read and sum)" if prog == "baseline"
                     else "`shelf %s`" % prog if prog else "`shelf` (default)")
+            if key == "batch" and prog != "baseline":
+                name = name.replace("`shelf", "`shelf --batch")
             speed = ("" if prog == "baseline"
                      else "%.2fx" % (one["time"] / r["time"]))
             L.append("| %s | %s | %.1f ms | %s | %.2fx | %.1f ms | %.2fx | "
@@ -524,11 +545,14 @@ def main():
 
     log("every core: threads 1, 2 and the default")
     threads = {"cores": len(os.sched_getaffinity(0))}
-    for shape in ("random", "descending"):
-        path = make_input(tools, shape, n, "lines")
+    for shape in ("random", "descending", "batch"):
+        batch = shape == "batch"
+        path = (make_batch_input(n // 10) if batch
+                else make_input(tools, shape, n, "lines"))
         progs = [("baseline", [tools["baseline"], path], None)]
         for t in ("--threads 1", "--threads 2", ""):
-            progs.append((t, [tools["shelf"]] + t.split() + ["-f", path],
+            progs.append((t, [tools["shelf"]] + t.split() +
+                          (["--batch"] if batch else []) + ["-f", path],
                           None))
         res = compare(tools, progs, runs)
         answers = {res[t]["out"] for t, _, _ in progs[1:]}
@@ -536,6 +560,7 @@ def main():
             raise SystemExit("thread counts disagree on %s: %s"
                              % (path, answers))
         threads[shape] = res
+    threads["batch-lines"] = n // 10
 
     log("dp against the table port, n = 8000")
     small = make_input(tools, "random", 8000, "lines")
