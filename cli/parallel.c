@@ -76,8 +76,10 @@
  * is 1/32 more than the stacks themselves, 16.5 bytes a wheel at worst. */
 #define RANGES_PER_THREAD 4
 #define RANGES_MIN 32
-/* Pipes: the size of a block, and the blocks in flight per parser thread. */
-#define PIPE_BLOCK (1u << 19)
+/* Pipes and --batch: the size of a block. Two more blocks than there are
+ * parser threads are in flight (read_blocks()), so 256 KiB keeps memory
+ * small while a block still takes far longer to parse than to hand over. */
+#define PIPE_BLOCK (1u << 18)
 /* How far back from a cut to look for what came last. */
 #define LOOK_BACK 4096
 /* How far ahead of a range's nominal start to look for a cut point. */
@@ -873,14 +875,15 @@ typedef struct cutter {
  * has no cut point and the rest of the input must be parsed in one go. */
 static int fill_slot(const source *src, cutter *c, slot *s) {
   memcpy(s->buf, c->tail, c->tail_len);
-  size_t len = c->tail_len, cap = s->cap;
+  size_t len = c->tail_len;
   int err = 0;
   /* --batch takes what has come as soon as it holds a line, so that a
    * line typed is answered at once. */
   while (len < c->block &&
          !(c->by_line && len > c->tail_len &&
            memchr(s->buf + c->tail_len, '\n', len - c->tail_len) != NULL)) {
-    ssize_t k = read(src->fd, s->buf + len, cap - len);
+    /* No more than a block: the buffer's room beyond it is for a tail. */
+    ssize_t k = read(src->fd, s->buf + len, c->block - len);
     if (k < 0 && errno == EINTR)
       continue;
     if (k <= 0) {
