@@ -39,6 +39,7 @@
 typedef struct options {
   const char *file;      /* -f FILE, or NULL */
   int batch;             /* --batch: one shelf a line */
+  int counted;           /* --counted: the count of weights comes first */
   int keep_going;        /* --keep-going: report bad lines and go on */
   shelf_engine engine;   /* --algorithm */
   int engine_given;      /* --algorithm was given, even as linear */
@@ -65,6 +66,9 @@ static const char usage_text[] =
     "  -b, --batch            every input line is one shelf; one result a "
     "line\n"
     "  -k, --keep-going       with --batch, report each bad line and go on\n"
+    "  -c, --counted          the input opens with the number of weights, as\n"
+    "                         AtCoder and CSES files do; with --batch, it\n"
+    "                         is a sequence of such shelves\n"
     "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
     "\"second\"}\n"
     "  -m, --moves            print the line of perfect play, turn by turn\n"
@@ -159,6 +163,7 @@ enum { OPT_CSV = 0x200 };
 static const struct option longs[] = {
     {"file", required_argument, NULL, 'f'},
     {"batch", no_argument, NULL, 'b'},
+    {"counted", no_argument, NULL, 'c'},
     {"keep-going", no_argument, NULL, 'k'},
     {"json", no_argument, NULL, 'j'},
     {"moves", no_argument, NULL, 'm'},
@@ -170,7 +175,7 @@ static const struct option longs[] = {
     {"version", no_argument, NULL, 'V'},
     PLAY_LONG_OPTIONS,
     {NULL, 0, NULL, 0}};
-static const char shorts[] = ":f:bkjmea:thVi";
+static const char shorts[] = ":f:bckjmea:thVi";
 
 /* The long option `name` (len bytes, without "--") names, as getopt_long
  * matches it: exactly, or as the only option it begins. -1 for none, -2
@@ -295,6 +300,9 @@ static void parse_options(int argc, char **argv, options *opt) {
     case 'b':
       opt->batch = 1;
       break;
+    case 'c':
+      opt->counted = 1;
+      break;
     case 'k':
       opt->keep_going = 1;
       break;
@@ -383,11 +391,13 @@ static int needs_weights(const options *opt) {
 }
 
 /* The place prefix of a message about the shelf on `line`: "FILE: line 3: "
- * in batch mode, "FILE: " for a whole file, and so on. */
+ * in batch mode, "FILE: shelf 3: " for counted shelves (which may span many
+ * lines), "FILE: " for a whole file, and so on. */
 static void place_prefix(char *buf, size_t size, const run *r, uint64_t line) {
   if (r->opt->batch)
-    snprintf(buf, size, "%s%sline %llu: ", r->source ? r->source : "",
-             r->source ? ": " : "", (unsigned long long)line);
+    snprintf(buf, size, "%s%s%s %llu: ", r->source ? r->source : "",
+             r->source ? ": " : "", r->opt->counted ? "shelf" : "line",
+             (unsigned long long)line);
   else
     snprintf(buf, size, "%s%s", r->source ? r->source : "",
              r->source ? ": " : "");
@@ -810,9 +820,11 @@ int main(int argc, char **argv) {
   opt.report.align = isatty(STDOUT_FILENO);
   if (shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
                                                       : 0) != SHELF_OK ||
-      shelf_parser_new(&r.parser, opt.batch ? SHELF_PARSE_LINES : 0) !=
-          SHELF_OK) {
+      shelf_parser_new(
+          &r.parser, (opt.batch ? SHELF_PARSE_LINES : 0) |
+                         (opt.counted ? SHELF_PARSE_COUNTED : 0)) != SHELF_OK) {
     error_line("out of memory");
+    shelf_solver_free(r.solver);
     free(arranged);
     return 1;
   }
