@@ -542,7 +542,12 @@
       const line = (lines[err.line - 1] || '').replace(/\r$/, '');
       const bytes = new TextEncoder().encode(line);
       const col = err.column - 1;
-      const len = Math.max(new TextEncoder().encode(err.found || ' ').length, 1);
+      // Mark the text found there, or one character where `found` is an
+      // escape such as U+2212 or \xFF.
+      const found = new TextEncoder().encode(err.found || '');
+      const literal = found.length > 0 && found.every((b, k) => bytes[col + k] === b);
+      const lead = bytes[col];
+      const len = literal ? found.length : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
       const dec = new TextDecoder();
       const pre = document.createElement('pre');
       pre.id = 'error-place';
