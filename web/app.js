@@ -197,7 +197,7 @@
     return `<div class="summary"><p>${plural(m.n, 'wheel')}: too many to draw one by one (up to ${WHEELS_MAX} are drawn).
       The shelf begins ${few(0, Math.min(5, m.n))}${m.n > 10 ? ' ... and ends ' + few(m.n - 5, m.n) : m.n > 5 ? ', ' + few(5, m.n) : ''}.</p>
       <div class="bar" role="img" aria-label="${left} wheels taken from the left, ${remaining} remain, ${right} taken from the right">
-        <span style="width:${pct(left)}" class="first"></span><span style="width:${pct(remaining)}" class="left"></span><span style="width:${pct(right)}" class="second"></span></div>
+        <span style="width:${pct(left)}" class="taken"></span><span style="width:${pct(remaining)}" class="left"></span><span style="width:${pct(right)}" class="taken"></span></div>
       <p>Taken from the left: ${left}; remaining: ${remaining}` +
       (remaining ? ` (wheels ${i + 1} to ${j + 1}, ends ${m.weights[i]} and ${m.weights[j]} kilos)` : '') +
       `; taken from the right: ${right}.</p>${extra}</div>`;
@@ -211,9 +211,8 @@
       wheel just taken is outlined. Under each wheel: the buyer who took it (1st or 2nd) and the turn.</p>
       ${stepControls('Turn', m.n)}
       <p class="status" id="step-status"></p>
-      <div class="score"><div><span class="label">Margin so far</span><span class="num" id="step-margin"></span></div>
-        <div class="first"><span class="label">First buyer so far</span><span class="num" id="step-first"></span></div>
-        <div class="second"><span class="label">Second buyer so far</span><span class="num" id="step-second"></span></div></div>
+      <p class="running">So far: <span class="tag first">first buyer</span> <b id="step-first"></b> kilos,
+        <span class="tag second">second buyer</span> <b id="step-second"></b> kilos, margin <b id="step-margin"></b>.</p>
       <div id="line-shelf"></div>`;
   }
 
@@ -486,7 +485,7 @@
       <div class="table-wrap"><table class="review"><thead><tr><th scope="col">turn</th><th scope="col">buyer</th><th scope="col">end</th>
       <th scope="col">weight</th><th scope="col">lead kept</th><th scope="col">best lead</th><th scope="col">cost</th></tr></thead><tbody>`;
     for (const r of rows) {
-      html += `<tr><td>${r.turn}</td><td><span class="tag ${r.buyer}">${r.buyer}</span> ${r.buyer === you ? 'you' : state.vs}</td><td>${r.end}</td>` +
+      html += `<tr><td>${r.turn}</td><td><span class="tag ${r.buyer}">${r.buyer === 'first' ? '1st' : '2nd'}</span> ${r.buyer === you ? 'you' : state.vs}</td><td>${r.end}</td>` +
         `<td>${r.weight}</td><td>${r.kept}</td><td>${r.lead}</td><td${r.cost > 0n ? ' class="costly"' : ''}>${r.cost > 0n ? `${r.cost} lost` : '0'}</td></tr>`;
     }
     return html + '</tbody></table></div>';
@@ -591,9 +590,10 @@
       $('trap').innerHTML = '';
       return;
     }
-    $('margin').textContent = String(m.result.margin);
-    $('first').textContent = String(m.result.first);
-    $('second').textContent = String(m.result.second);
+    for (const id of ['margin', 'first', 'second']) {
+      $(id).textContent = String(m.result[id]);
+      $(id).classList.toggle('long', $(id).textContent.length > 8); // keeps 128-bit totals on a few lines
+    }
     const origin = src.kind === 'random' ? `A random shelf (shelf --random ${src.n} --seed ${src.seed} --range ${src.range}): ` : '';
     $('summary').textContent = `${origin}${plural(m.n, 'wheel')}, ${kilos(m.sum)} in all. With perfect play the first buyer ` +
       `${ahead(m.result.margin)}, ${m.result.first} to ${m.result.second}.`;
