@@ -18,7 +18,7 @@ export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
 mkdir -p "$out"
 
 "$EMCC" -std=c11 -O2 -Wall -Wextra -pedantic -Wstrict-prototypes -Wshadow \
-  -Werror -I"$root/include" -DSHELF_STATIC_DEFINE \
+  -Werror -I"$root/include" -I"$root/src" -DSHELF_STATIC_DEFINE \
   "$root"/src/*.c "$here/wasm.c" \
   -sMODULARIZE -sEXPORT_NAME=ShelfModule -sSINGLE_FILE -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH -sFILESYSTEM=0 -sINCOMING_MODULE_JS_API=[] \

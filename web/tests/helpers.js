@@ -35,15 +35,18 @@ function parseJsonBig(text) {
 }
 
 // Runs `shelf args...` with `input` on stdin: { status, stdout, stderr }.
+// With input null, stdin is closed: a command that reads nothing (such as
+// --random) may exit before a write to its stdin, which would fail (EPIPE).
 function cli(args, input = '') {
-  const r = spawnSync(CLI, args, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const stdin = input === null ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input };
+  const r = spawnSync(CLI, args, { ...stdin, encoding: 'utf8', maxBuffer: 1 << 28 });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-// The command's JSON answer for a shelf given on stdin.
+// The command's JSON answer for a shelf given on stdin (or for --random).
 function cliJson(weights, extra = []) {
-  const r = cli(['--json', ...extra], weights.join(' ') + '\n');
+  const r = cli(['--json', ...extra], extra.includes('--random') ? null : weights.join(' ') + '\n');
   assert.equal(r.status, 0, r.stderr);
   return parseJsonBig(r.stdout);
 }
@@ -105,6 +108,16 @@ async function launch() {
   };
 }
 
+// Runs body(browser) with a fresh browser, closed afterwards.
+async function withBrowser(body) {
+  const browser = await launch();
+  try {
+    return await body(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
 // Opens the page at `fragment` in a new tab and waits until it is ready.
 // page.problems lists every console error, page error and failed request.
 async function open(browser, fragment = '', viewport = null) {
@@ -129,5 +142,5 @@ async function done(page) {
 const text = (page, selector) => page.textContent(selector).then((s) => s.trim());
 
 module.exports = {
-  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, loadBridge, launch, open, done, text, pageUrl,
+  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, loadBridge, launch, withBrowser, open, done, text, pageUrl,
 };

@@ -4,11 +4,10 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cli, launch, open, done, text } = require('./helpers.js');
+const { cli, withBrowser, open, done, text } = require('./helpers.js');
 
 test('a parse error names and marks its place', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const page = await open(browser, '#w=3,9,1,2');
     const bad = '3 9\n1 x 2';
     await page.fill('#shelf-text', bad);
@@ -33,14 +32,11 @@ test('a parse error names and marks its place', async () => {
     await page.waitForFunction(() => document.getElementById('margin').textContent === '7');
     assert.equal(await page.$('#error-message'), null);
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('other errors: an unclosed list, a Unicode minus, a bad random range', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     for (const bad of ['[1, 2', '1 \u2212 4', '1,,2']) {
       const page = await open(browser, `#w=${encodeURIComponent(bad)}`);
       const expected = cli([], bad).stderr.replace(/^shelf: /, '').trim();
@@ -51,7 +47,5 @@ test('other errors: an unclosed list, a Unicode minus, a bad random range', asyn
     const page = await open(browser, '#random=5&seed=1&range=9..3');
     assert.match(await text(page, '#error-message'), /range must be LO\.\.HI/);
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -4,7 +4,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cliJson, launch, open, done, text } = require('./helpers.js');
+const { cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
 // The perfect move on the block that remains, from the command.
 function perfectEnd(weights, moves) {
@@ -28,8 +28,7 @@ async function playGame(page, weights, as, take) {
 }
 
 test('a whole game by clicks, as the first buyer, against the perfect buyer', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     for (const weights of [[3, 9, 1, 2], [2, 4, 8, 1, 9, 3], [5, 5, -3, 8, 0, 2, 7]]) {
       const ref = cliJson(weights);
       const page = await open(browser, `#w=${weights.join(',')}&mode=play&as=first&vs=perfect`);
@@ -40,14 +39,11 @@ test('a whole game by clicks, as the first buyer, against the perfect buyer', as
       assert.match(await text(page, '#review-summary'), /Every move of yours kept the lead/);
       await done(page);
     }
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('a whole game by keys, as the second buyer, against the perfect buyer', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const weights = [7, 2, 9, 4, 11, 3, 3, 8];
     const ref = cliJson(weights);
     const page = await open(browser, `#w=${weights.join(',')}`);
@@ -59,14 +55,11 @@ test('a whole game by keys, as the second buyer, against the perfect buyer', asy
     assert.equal(await text(page, '#play-first'), String(ref.first));
     assert.equal(await text(page, '#play-second'), String(ref.second));
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('undo takes back your move and the reply; a hint shows both ends', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const page = await open(browser, '#w=3,9,1,2&mode=play');
     await page.click('#hint');
     // By hand: the left keeps 3 - 8 = -5, the right 2 - (-5) = 7.
@@ -90,14 +83,11 @@ test('undo takes back your move and the reply; a hint shows both ends', async ()
     const row1 = await page.$$eval('table.review tbody tr:first-child td', (tds) => tds.map((td) => td.textContent.trim()));
     assert.equal(row1[6], `${cost} lost`);
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('the greedy buyer takes the heavier end, the left on equal weights', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     // As second against greedy on [4, 1, 4]: greedy takes the left 4.
     const page = await open(browser, '#w=4,1,4&mode=play&as=second&vs=greedy');
     assert.equal(await movesOf(page), 'L');
@@ -106,7 +96,5 @@ test('the greedy buyer takes the heavier end, the left on equal weights', async 
     assert.equal(await text(page, '#play-first'), '5');
     assert.equal(await text(page, '#play-second'), '4');
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -3,11 +3,10 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cliJson, launch, open, done, text } = require('./helpers.js');
+const { cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
 test('every step of the line shows the command\'s move and running totals', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const weights = [2, 4, 8, 1, 9, 3];
     const ref = cliJson(weights, ['--moves']);
     const page = await open(browser, `#w=${weights.join(',')}`);
@@ -32,14 +31,11 @@ test('every step of the line shows the command\'s move and running totals', asyn
     await page.click('#step-back');
     assert.match(await page.evaluate(() => location.hash), /step=1/);
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test("the slider's last step shows the final totals", async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     for (const fragment of ['#w=3,9,1,2', '#random=500&seed=11&range=-50..100']) {
       const page = await open(browser, fragment);
       const ref = fragment.startsWith('#w') ? cliJson([3, 9, 1, 2])
@@ -56,21 +52,16 @@ test("the slider's last step shows the final totals", async () => {
       await done(again);
       await done(page);
     }
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('play steps on its own to the end', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const page = await open(browser, '#w=3,9,1,2');
     await page.click('#step-play');
     await page.waitForFunction(() => /step=4/.test(location.hash), null, { timeout: 10000 });
     assert.equal(await text(page, '#step-first'), '11');
     assert.equal(await page.getAttribute('#step-play', 'aria-pressed'), 'false');
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -4,17 +4,16 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cli, cliJson, launch, open, done, text } = require('./helpers.js');
+const { cli, cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
 test('rolling with a seed gives the command\'s shelf', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const page = await open(browser, '');
     await page.fill('#random-n', '12');
     await page.fill('#random-seed', '5');
     await page.fill('#random-range', '-20..20');
     await page.click('#roll');
-    const list = cli(['--random', '12', '--seed', '5', '--range', '-20..20']).stdout.trim();
+    const list = cli(['--random', '12', '--seed', '5', '--range', '-20..20'], null).stdout.trim();
     assert.equal(await page.inputValue('#shelf-text'), list);
     assert.match(await page.evaluate(() => location.hash), /random=12&seed=5&range=-20\.\.20/);
     assert.match(await text(page, '#summary'), /shelf --random 12 --seed 5 --range -20\.\.20/);
@@ -26,14 +25,11 @@ test('rolling with a seed gives the command\'s shelf', async () => {
     const ref = cliJson([], ['--random', '12', '--seed', seed, '--range', '-20..20']);
     assert.equal(await text(page, '#margin'), String(ref.margin));
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('a random 10^6-wheel shelf is solved', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const ref = cliJson([], ['--random', '1000000', '--seed', '2026']);
     const page = await open(browser, '#random=1000000&seed=2026');
     assert.equal(await text(page, '#margin'), String(ref.margin));
@@ -56,7 +52,5 @@ test('a random 10^6-wheel shelf is solved', async () => {
     await page.click('#step-last');
     assert.equal(await text(page, '#step-first'), String(ref7.first));
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -3,11 +3,10 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { SEED_CASES, cliJson, launch, open, done, text } = require('./helpers.js');
+const { SEED_CASES, cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
 test("the seed's seven cases through the fragment and by typing", async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     for (const [weights, margin] of SEED_CASES) {
       const ref = cliJson(weights);
       assert.equal(ref.margin, margin);
@@ -30,14 +29,11 @@ test("the seed's seven cases through the fragment and by typing", async () => {
       assert.equal(await text(page, '#second'), String(ref.second));
     }
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('a shelf beyond 64-bit totals is shown exactly', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const w = ['9223372036854775807', '-9223372036854775808', '9223372036854775807', '9223372036854775807'];
     const ref = cliJson(w, ['--']);
     const page = await open(browser, `#w=${w.join(',')}`);
@@ -45,7 +41,5 @@ test('a shelf beyond 64-bit totals is shown exactly', async () => {
     assert.equal(await text(page, '#first'), String(ref.first));
     assert.equal(await text(page, '#second'), String(ref.second));
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -4,7 +4,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { seedLeadTable, cliJson, launch, open, done, text } = require('./helpers.js');
+const { seedLeadTable, cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
 async function shownTable(page) {
   return page.$$eval('td[data-lead]', (tds) => tds.map((td) => ({
@@ -14,8 +14,7 @@ async function shownTable(page) {
 }
 
 test('the table of [3, 9, 1, 2] is the DP\'s', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const w = [3, 9, 1, 2];
     const lead = seedLeadTable(w);
     // Worked by hand.
@@ -35,14 +34,11 @@ test('the table of [3, 9, 1, 2] is the DP\'s', async () => {
     const onLine = await page.$$eval('td.on-line', (tds) => tds.map((td) => `${td.dataset.first}..${td.dataset.last}`).sort());
     assert.deepEqual(onLine, ['0..2', '0..3', '1..2', '2..2']);
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('the table fills span by span, left to right', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const page = await open(browser, '#w=7,2,9,4,5&mode=table&step=0');
     assert.equal(await page.$$eval('td[data-lead]', (t) => t.length), 0);
     const order = [];
@@ -55,19 +51,14 @@ test('the table fills span by span, left to right', async () => {
     assert.deepEqual(order, expected);
     assert.match(await text(page, '#step-status'), new RegExp(`the margin, ${cliJson([7, 2, 9, 4, 5]).margin}\\.$`));
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('above 30 wheels the table is a summary', async () => {
-  const browser = await launch();
-  try {
+  await withBrowser(async (browser) => {
     const page = await open(browser, '#random=31&seed=2&mode=table');
     assert.match(await text(page, '#table-summary'), /31 wheels.*496 blocks/s);
     assert.equal(await page.$('table.lead'), null);
     await done(page);
-  } finally {
-    await browser.close();
-  }
+  });
 });

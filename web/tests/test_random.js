@@ -9,7 +9,7 @@ test('the same seed, count and range give the same shelf as the command', async 
   const cases = [[5, '1', undefined], [100, '42', '-5..5'], [7, '18446744073709551615', '-9223372036854775808..9223372036854775807'], [3, '0', '7..7']];
   for (const [n, seed, range] of cases) {
     const args = ['--random', String(n), '--seed', seed].concat(range ? ['--range', range] : []);
-    const r = cli(args);
+    const r = cli(args, null);
     assert.equal(r.status, 0, r.stderr);
     const expected = r.stdout.trim().replace(/^\[|\]$/g, '').split(', ').map(BigInt);
     const [lo, hi] = range ? range.split('..').map(BigInt) : [1n, 10000n];
