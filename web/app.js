@@ -556,6 +556,13 @@
       mark.textContent = dec.decode(bytes.slice(col, col + len)) || ' ';
       pre.append(mark, dec.decode(bytes.slice(col + len, col + len + 60)));
       box.appendChild(pre);
+      // Select the place in the box too (without taking the focus), so
+      // that clicking into it lands there.
+      const area = $('shelf-text');
+      if (area.value === text) {
+        const start = dec.decode(new TextEncoder().encode(text).slice(0, err.offset)).length;
+        area.setSelectionRange(start, start + dec.decode(bytes.slice(col, col + len)).length);
+      }
     }
     $('shelf-text').setAttribute('aria-invalid', 'true');
   }

@@ -19,6 +19,8 @@ test('a parse error names and marks its place', async () => {
     assert.equal(await text(page, '#error-place mark'), 'x');
     assert.equal(await text(page, '#error-place'), '1 x 2');
     assert.equal(await page.getAttribute('#shelf-text', 'aria-invalid'), 'true');
+    const selected = await page.$eval('#shelf-text', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
+    assert.equal(selected, 'x', 'the place is selected in the box');
     assert.equal(await page.getAttribute('#error', 'role'), 'alert');
     assert.equal(await text(page, '#margin'), '-');
     // The link keeps the bad text, so it shows the same error.

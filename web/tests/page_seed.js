@@ -28,6 +28,10 @@ test("the seed's seven cases through the fragment and by typing", async () => {
       assert.equal(await text(page, '#first'), String(ref.first));
       assert.equal(await text(page, '#second'), String(ref.second));
     }
+    // A new fragment (a link followed, the address edited) is read too.
+    await page.evaluate(() => { location.hash = '#w=7,2,9,4'; });
+    await page.waitForFunction(() => document.getElementById('margin').textContent === '10');
+    assert.equal(await page.inputValue('#shelf-text'), '7,2,9,4');
     await done(page);
   });
 });
