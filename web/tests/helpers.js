@@ -120,15 +120,18 @@ async function withBrowser(body) {
 
 // Opens the page at `fragment` in a new tab and waits until it is ready.
 // page.problems lists every console error, page error and failed request.
-async function open(browser, fragment = '', viewport = null) {
+// `base` is where the page is opened from (file:// by default).
+async function open(browser, fragment = '', viewport = null, base = pageUrl()) {
   const page = await browser.context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   page.problems = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console ${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()}`));
-  page.on('request', (r) => { if (!r.url().startsWith('file://') && !r.url().startsWith('data:')) page.problems.push(`network request: ${r.url()}`); });
-  await page.goto(pageUrl(fragment));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base) && !r.url().startsWith('data:')) page.problems.push(`request elsewhere: ${r.url()}`);
+  });
+  await page.goto(base + fragment);
   await page.waitForSelector('body[data-ready="true"]');
   return page;
 }
