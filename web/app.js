@@ -591,12 +591,17 @@
     }
     const m = model;
     if (!m) {
-      for (const id of ['margin', 'first', 'second']) $(id).textContent = '-';
+      for (const id of ['margin', 'first', 'second']) {
+        $(id).textContent = '-';
+        $(id).classList.remove('long');
+      }
       $('summary').textContent = 'Fix the shelf above to see its game.';
       $('view').innerHTML = '';
       $('trap').innerHTML = '';
+      $('trap-section').hidden = true;
       return;
     }
+    $('trap-section').hidden = false;
     for (const id of ['margin', 'first', 'second']) {
       $(id).textContent = String(m.result[id]);
       $(id).classList.toggle('long', $(id).textContent.length > 8); // keeps 128-bit totals on a few lines
