@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream
 
 .PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
-	asan fuzz bench format clean
+	asan fuzz bench format clean web
 
 all:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
@@ -94,9 +94,14 @@ BENCH_FLAGS ?=
 bench:
 	python3 bench/run.py $(BENCH_FLAGS)
 
+# The browser page: libshelf and web/wasm.c compiled by emscripten into one
+# self-contained $(BUILD)/web/index.html (open it from disk or serve it).
+web:
+	sh web/build.sh $(BUILD)/web
+
 format:
 	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] \
-	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c)
+	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c web/*.c)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-debug $(FUZZ_BUILD) build-bench
