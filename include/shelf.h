@@ -229,9 +229,9 @@ SHELF_API shelf_status shelf_solver_result(const shelf_solver *solver,
                                            shelf_result *out);
 
 /** The weights pushed so far, if the solver was created with
- * SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY; otherwise NULL. *n (if `n` is not NULL) receives their
- * count. The array belongs to the solver and is valid until the next push,
- * reset or free. */
+ * SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY; otherwise NULL. *n (if `n` is not
+ * NULL) receives their count. The array belongs to the solver and is valid
+ * until the next push, reset or free. */
 SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,
                                               size_t *n);
 
@@ -445,6 +445,14 @@ typedef struct shelf_explanation {
   shelf_i128 even_sum;          /**< sum of positions 2, 4, 6, ... */
   shelf_i128 parity_floor;      /**< |odd_sum - even_sum| */
   shelf_i128 parity_gain;       /**< margin - parity_floor (>= 0) */
+  shelf_i128 first;             /**< first buyer's total, perfect play */
+  shelf_i128 second;            /**< second buyer's total, perfect play */
+  uint64_t mistake_wheel;       /**< with mistake 1: the wheel greedy would take
+                                     there (0-based), at the mistake_end of the
+                                     block */
+  int64_t mistake_weight;       /**< its weight */
+  uint64_t mistake_other;       /**< the wheel the line takes there (0-based) */
+  uint64_t limit; /**< the limit applied (SHELF_EXPLAIN_MAX for 0) */
 } shelf_explanation;
 
 /** The largest shelf for which shelf_explain() computes greedy against
@@ -453,9 +461,11 @@ typedef struct shelf_explanation {
 
 /** Explains a shelf: (1) both buyers greedy (the heavier end, the left on
  * equal weights); (2) a greedy first buyer against a perfect second; (3) the
- * first turn of the line where the greedy move is not optimal and what it
- * would cost; (4) for even n, the parity floor: taking every odd or every
- * even position guarantees |odd_sum - even_sum|.
+ * first turn of the line where the greedy move is not optimal, the wheel it
+ * would take and what it would cost; (4) for even n, the parity floor:
+ * taking every odd or every even position guarantees |odd_sum - even_sum|.
+ * It also gives both totals under perfect play, so that
+ * shelf_explain_sentence() can say everything from this struct alone.
  *
  * @param limit  the largest n for which (2) is computed and the most work
  *               (about limit^2 / 2 steps) that (3) may spend; 0 means
@@ -467,6 +477,73 @@ typedef struct shelf_explanation {
  * O(n). Thread-safe. */
 SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
                                      size_t limit, shelf_explanation *out);
+
+/* MARK: - Words (Public) */
+
+/** Bytes a buffer needs for any standing from shelf_standing_format(), with
+ * the terminating NUL. */
+#define SHELF_STANDING_BUFSIZE 56
+
+/** Writes how a buyer stands after a margin, in words, and NUL-terminates
+ * it: "7 kilos ahead", "1 kilo behind", "level". The command, the game and
+ * the pictures all say it this way.
+ *
+ * @param margin  any shelf_i128 (the buyer's kilos minus the other's).
+ * @param buf     at least SHELF_STANDING_BUFSIZE bytes; must not be NULL.
+ * @return the number of characters written, not counting the NUL.
+ *
+ * Time O(1). Thread-safe. */
+SHELF_API size_t shelf_standing_format(shelf_i128 margin, char *buf);
+
+/** The sentences that present a shelf_explanation, in the order the command
+ * prints them. Each is one line of plain ASCII ending in a full stop. */
+typedef enum shelf_sentence {
+  /** "Perfect play: the first buyer finishes 7 kilos ahead, 11 to 4." Reads
+   * margin, first and second only. */
+  SHELF_SENTENCE_PERFECT = 0,
+  /** Both buyers greedy: their totals and how the first stands. */
+  SHELF_SENTENCE_GREEDY = 1,
+  /** A greedy first buyer against a perfect second, and how much worse than
+   * perfect play that is; or that it was not computed above the limit. */
+  SHELF_SENTENCE_GREEDY_VS_PERFECT = 2,
+  /** The greedy trap: its turn, buyer, end, wheel (1-based) and weight,
+   * what it costs, and the wheel perfect play takes; or that greedy never
+   * errs; or that the search stopped at its limit. */
+  SHELF_SENTENCE_TRAP = 3,
+  /** The parity floor for an even number of wheels, or that there is none
+   * for an odd number. */
+  SHELF_SENTENCE_PARITY = 4
+} shelf_sentence;
+
+/** The number of sentences: SHELF_SENTENCE_PERFECT up to, not including,
+ * this value. */
+#define SHELF_SENTENCE_COUNT 5
+
+/** Bytes a buffer needs for any sentence of shelf_explain_sentence(), with
+ * the terminating NUL, whatever the numbers in it. */
+#define SHELF_SENTENCE_BUFSIZE 512
+
+/** Writes one sentence of an explanation into a caller's buffer, as the
+ * command's --explain prints it (without the newline).
+ *
+ * Like snprintf: it writes at most size - 1 characters and a NUL (nothing
+ * when size is 0) and reports the whole sentence's length, so that a call
+ * with a NULL buffer and size 0 asks for the size. A buffer of
+ * SHELF_SENTENCE_BUFSIZE bytes always holds the whole sentence.
+ *
+ * @param e      an explanation from shelf_explain(); must not be NULL.
+ * @param which  the sentence.
+ * @param buf    receives the text; may be NULL when size is 0.
+ * @param size   bytes available at buf.
+ * @param len    if not NULL, receives the sentence's length in characters,
+ *               not counting the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `e` is NULL, `which` is unknown, or
+ *         `buf` is NULL with size > 0 (nothing is written then).
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
+                                              shelf_sentence which, char *buf,
+                                              size_t size, size_t *len);
 
 /* MARK: - Pictures (Public) */
 

@@ -49,6 +49,11 @@ static void check_against_brute(const int64_t *w, size_t n, uint64_t seed) {
   ok = ok && e.has_greedy_vs_perfect &&
        e.greedy_vs_perfect == (n ? greedy_vs_best(w, n, 0, n - 1) : 0);
   ok = ok && e.margin == (n ? lead(w, 0, n - 1) : 0);
+  shelf_i128 sum = 0;
+  for (size_t k = 0; k < n; k++)
+    sum += w[k];
+  ok = ok && e.first + e.second == sum && e.first - e.second == e.margin &&
+       e.limit == SHELF_EXPLAIN_MAX;
   ok = ok && e.greedy_vs_perfect <= e.margin;
   /* (3) the first turn of the line where greedy's move loses lead */
   unsigned char ends[MAX_N];
@@ -65,7 +70,10 @@ static void check_against_brute(const int64_t *w, size_t n, uint64_t seed) {
       found = 1;
       ok = ok && e.mistake == 1 && e.mistake_turn == t + 1 &&
            e.mistake_end == (greedy_left ? SHELF_LEFT : SHELF_RIGHT) &&
-           e.mistake_cost == best - g;
+           e.mistake_cost == best - g &&
+           e.mistake_wheel == (greedy_left ? i : j) &&
+           e.mistake_weight == w[greedy_left ? i : j] &&
+           e.mistake_other == (greedy_left ? j : i);
     }
     if (ends[t] == SHELF_LEFT)
       i++;
@@ -111,6 +119,11 @@ static void test_seed_story(void) {
   CHECK_I128(e.even_sum, 11);
   CHECK_I128(e.parity_floor, 7);
   CHECK_I128(e.parity_gain, 0);
+  /* By hand: perfect play 11 to 4; greedy's heavier end at turn 1 is wheel
+   * 0 (the 3), and the line takes wheel 3 (the 2). */
+  CHECK_I128(e.first, 11);
+  CHECK_I128(e.second, 4);
+  CHECK(e.mistake_wheel == 0 && e.mistake_weight == 3 && e.mistake_other == 3);
   /* [7, 2, 9, 4]: greedy is right at every turn of the line. */
   int64_t t[] = {7, 2, 9, 4};
   CHECK_STATUS(shelf_explain(t, 4, 0, &e), SHELF_OK);
@@ -149,7 +162,35 @@ static void test_limits(void) {
   free(w);
 }
 
+/* A limit whose square does not fit in 64 bits searches at least as far as
+ * the default: it once wrapped (2^32 squared is 0 in 64 bits), leaving a
+ * budget of n steps, and the trap was reported as not searched. On shelves
+ * of 0s, 1s and 2s greedy and the line often part ways at equal leads
+ * before the first mistake, and each such turn spends a block's length. */
+static void test_huge_limit(void) {
+  rng r = {test_seed() + 7};
+  int differed = 0;
+  for (int k = 0; k < 2000; k++) {
+    int64_t w[MAX_N];
+    size_t n = 2 + (size_t)(rng_next(&r) % (MAX_N - 1));
+    for (size_t i = 0; i < n; i++)
+      w[i] = rng_range(&r, 0, 2);
+    shelf_explanation small, big, huge;
+    REQUIRE(shelf_explain(w, n, 0, &small) == SHELF_OK);
+    REQUIRE(shelf_explain(w, n, (size_t)1 << 32, &big) == SHELF_OK);
+    REQUIRE(shelf_explain(w, n, SIZE_MAX, &huge) == SHELF_OK);
+    CHECK(big.mistake == small.mistake && huge.mistake == small.mistake);
+    CHECK(big.mistake_turn == small.mistake_turn &&
+          huge.mistake_turn == small.mistake_turn);
+    CHECK(huge.limit == SIZE_MAX && big.has_greedy_vs_perfect);
+    differed += small.mistake == 1 && small.mistake_turn > 2;
+  }
+  /* The shelves did reach the case that wrapped. */
+  CHECK(differed > 0);
+}
+
 static const test tests[] = {
+    {"a limit whose square needs more than 64 bits", test_huge_limit},
     {"the seed's story", test_seed_story},
     {"random shelves against brute force", test_random},
     {"limits", test_limits},
