@@ -80,6 +80,8 @@ static const char usage_text[] =
     "                         SVG into FILE ('-': standard output, instead\n"
     "                         of the usual output); --explain marks the\n"
     "                         greedy trap; over 200 wheels, a summary\n"
+    "      --svg-width PX     the picture's width, 320 to 20000 (default\n"
+    "                         1000); rows and text are laid out for it\n"
     "      --random N         a random shelf of N wheels (1 to 10^9): printed\n"
     "                         as a list, or solved with --moves, --explain,\n"
     "                         --json, --svg, --interactive or --algorithm\n"
@@ -197,6 +199,7 @@ static void parse_options(int argc, char **argv, options *opt) {
     case PLAY_RANDOM:
     case PLAY_SEED:
     case PLAY_RANGE:
+    case PLAY_SVG_WIDTH:
       play_usage(play_option(&opt->play, c, optarg, why, sizeof why), why);
       break;
     case ':':
