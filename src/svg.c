@@ -310,12 +310,20 @@ static int label10(picture *p, int x, int y, int size10, const char *anchor,
 #define label(p, x, y, size, ...) label10(p, x, y, (size)*10, __VA_ARGS__)
 
 /* Text of `size` px wrapped at spaces to fit between x and `right`, its
- * lines 1.4 sizes apart; returns the y of the line after the last. */
+ * lines 1.4 sizes apart; returns the y of the line after the last. It is
+ * one <text> element, a <tspan> a line when there are several, so that a
+ * program finds one sentence in one element. */
 static int wrapped(picture *p, int x, int y, int right, int size,
                    const char *attrs, const char *s) {
-  int bold = strstr(attrs, "bold") != NULL;
+  int bold = strstr(attrs, "bold") != NULL, step = size * 14 / 10;
   size_t left = strlen(s);
-  text piece = {0};
+  int one_line = text_px(s, left, size, bold) <= right - x;
+  if (one_line || left == 0) {
+    label(p, x, y, size, "start", attrs, "%s", s);
+    return y + step;
+  }
+  putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s>", x, y, size,
+       attrs);
   while (left > 0) {
     /* The longest run of whole words that fits; one word alone if none. */
     size_t take = 0, k = 0;
@@ -328,18 +336,17 @@ static int wrapped(picture *p, int x, int y, int right, int size,
       take = end;
       k = end + 1;
     }
-    piece.len = 0;
-    put_bytes(&piece, s, take);
-    label(p, x, y, size, "start", attrs, "%s", piece.p ? piece.p : "");
-    y += size * 14 / 10;
+    extend(p, x + text_px(s, take, size, bold), y + size / 3);
+    putf(&p->body, "<tspan x=\"%d\" y=\"%d\">", x, y);
+    put_escaped(&p->body, s, take);
+    put_str(&p->body, "</tspan>");
+    y += step;
     while (take < left && s[take] == ' ')
       take++;
     s += take;
     left -= take;
   }
-  if (piece.nomem)
-    p->body.nomem = 1;
-  free(piece.p);
+  put_str(&p->body, "</text>\n");
   return y;
 }
 

@@ -58,8 +58,14 @@ def wheels(root):
     return [el for el in root.iter(SVG + "g") if "wheel" in classes(el)]
 
 
+def words(t):
+    """The text of a <text> element; a wrapped one holds a <tspan> a line,
+    broken at spaces."""
+    return " ".join(t.itertext())
+
+
 def texts(el, name):
-    return [t.text for t in el.iter(SVG + "text") if name in classes(t)]
+    return [words(t) for t in el.iter(SVG + "text") if name in classes(t)]
 
 
 def standing(margin):
@@ -71,24 +77,13 @@ def standing(margin):
 
 
 def heading(root):
-    return " ".join(t.text for t in root.iter(SVG + "text")
+    return " ".join(words(t) for t in root.iter(SVG + "text")
                     if t.get("font-size") == "20")
 
 
 def sentences(root, name):
-    """The wrapped lines of each paragraph with class `name`, joined: lines
-    of one sentence follow each other 18 px apart."""
-    out, last_y = [], None
-    for t in root.iter(SVG + "text"):
-        if name not in classes(t):
-            continue
-        y = float(t.get("y"))
-        if last_y is not None and y - last_y == 18 and out:
-            out[-1] += " " + t.text
-        else:
-            out.append(t.text)
-        last_y = y
-    return out
+    """The sentences with class `name`: one <text> element each."""
+    return texts(root, name)
 
 
 def first_mistake(weights, turn_of):
@@ -209,7 +204,7 @@ class Wheels(unittest.TestCase):
             self.assertEqual(len(colour[buyer]), 1, colour)
         if len(colour) == 2:
             self.assertNotEqual(colour["first"], colour["second"])
-        totals = " ".join(t.text for t in find_class(root, "totals"))
+        totals = " ".join(texts(root, "totals"))
         self.assertEqual(totals, "Perfect play: the first buyer finishes "
                          f"{standing(result['margin'])}, {result['first']} "
                          f"to {result['second']}.")
