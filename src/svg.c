@@ -387,16 +387,26 @@ static u128 isqrt(u128 x) {
 
 static u128 umag(int64_t w) { return w < 0 ? -(u128)w : (u128)w; }
 
-/* #rrggbb between white (amount 0) and `hex` (amount 1000). */
-static void put_tint(text *t, const char *hex, int amount) {
+/* The channels of the colour between white (amount 0) and `hex` (amount
+ * 1000). */
+static void tint_rgb(const char *hex, int amount, int rgb[3]) {
   static const char digits[] = "0123456789abcdef";
-  char out[8] = "#";
   for (int c = 0; c < 3; c++) {
     int hi = (int)(strchr(digits, hex[1 + 2 * c]) - digits);
     int lo = (int)(strchr(digits, hex[2 + 2 * c]) - digits);
-    int v = 255 - (255 - (hi * 16 + lo)) * amount / 1000;
-    out[1 + 2 * c] = digits[v / 16];
-    out[2 + 2 * c] = digits[v % 16];
+    rgb[c] = 255 - (255 - (hi * 16 + lo)) * amount / 1000;
+  }
+}
+
+/* That colour as #rrggbb. */
+static void put_tint(text *t, const char *hex, int amount) {
+  static const char digits[] = "0123456789abcdef";
+  int rgb[3];
+  tint_rgb(hex, amount, rgb);
+  char out[8] = "#";
+  for (int c = 0; c < 3; c++) {
+    out[1 + 2 * c] = digits[rgb[c] / 16];
+    out[2 + 2 * c] = digits[rgb[c] % 16];
   }
   put_bytes(t, out, 7);
 }
@@ -499,9 +509,13 @@ static void put_lead_colour(text *t, i128 v, i128 biggest) {
   put_tint(t, v >= 0 ? AHEAD : BEHIND, tint_amount(v, biggest));
 }
 
-/* Text on a cell: white where the tint is dark. */
+/* Text on a cell: white where the cell is dark, by its perceived
+ * brightness (ITU-R BT.601 weights), else ink; either way the contrast is
+ * at least about 4 to 1. */
 static const char *ink_on(i128 v, i128 biggest) {
-  return tint_amount(v, biggest) > 620 ? "#ffffff" : INK;
+  int rgb[3];
+  tint_rgb(v >= 0 ? AHEAD : BEHIND, tint_amount(v, biggest), rgb);
+  return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 128000 ? "#ffffff" : INK;
 }
 
 typedef struct table_layout {
