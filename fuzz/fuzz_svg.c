@@ -32,45 +32,6 @@
 #define MAX_DETAILED 40
 #define MAX_SUMMARY 500
 
-/* ==== Decoding the bytes ==== */
-
-typedef struct reader {
-  const uint8_t *d;
-  size_t len, pos;
-} reader;
-
-/* The next byte, or 0 once the input is used up. */
-static uint8_t next(reader *r) { return r->pos < r->len ? r->d[r->pos++] : 0; }
-
-static uint64_t next_bytes(reader *r, int k) {
-  uint64_t v = 0;
-  for (int i = 0; i < k; i++)
-    v = v << 8 | next(r);
-  return v;
-}
-
-static const int64_t extremes[8] = {
-    INT64_MIN, INT64_MAX, INT64_MIN + 1, INT64_MAX - 1, 0,
-    -1,        1,         INT64_MIN / 2};
-
-static int64_t decode_weight(reader *r) {
-  uint8_t sel = next(r);
-  switch (sel % 6) {
-  case 0: /* -3..3: ties everywhere */
-    return (int64_t)(sel / 6 % 7) - 3;
-  case 1:
-    return (int64_t)next(r) - 128;
-  case 2:
-    return (int16_t)next_bytes(r, 2);
-  case 3:
-    return (int32_t)next_bytes(r, 4);
-  case 4:
-    return extremes[sel / 6 % 8];
-  default:
-    return (int64_t)next_bytes(r, 8);
-  }
-}
-
 /* ==== A small XML checker ==== */
 
 static int name_char(char c, int first) {
@@ -189,17 +150,17 @@ static void check_wheels(const char *svg, size_t n) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  reader r = {data, size, 0};
-  uint8_t mode = next(&r);
+  fuzz_reader r = {data, size, 0};
+  uint8_t mode = fuzz_next(&r);
   unsigned flags = mode & 1u ? SHELF_SVG_EXPLAIN : 0;
   unsigned width = 0;
   switch (mode >> 1 & 3u) {
   case 1:
-    width = SHELF_SVG_WIDTH_MIN + next(&r);
+    width = SHELF_SVG_WIDTH_MIN + fuzz_next(&r);
     break;
   case 2:
     width = SHELF_SVG_WIDTH_MIN +
-            (unsigned)(next_bytes(&r, 2) %
+            (unsigned)(fuzz_next_bytes(&r, 2) %
                        (SHELF_SVG_WIDTH_MAX - SHELF_SVG_WIDTH_MIN + 1));
     break;
   case 3:
@@ -208,15 +169,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   default:
     break;
   }
-  uint8_t shape = next(&r);
+  uint8_t shape = fuzz_next(&r);
   size_t n = shape < 0xf0 ? shape % (MAX_DETAILED + 1)
                           : SHELF_SVG_WHEELS_MAX + 1 +
-                                (size_t)(next_bytes(&r, 2) %
+                                (size_t)(fuzz_next_bytes(&r, 2) %
                                          (MAX_SUMMARY - SHELF_SVG_WHEELS_MAX));
   int64_t *w = malloc((n ? n : 1) * sizeof *w);
   FUZZ_ASSERT(w != NULL, "the target itself ran out of memory");
-  for (size_t k = 0; k < n; k++)
-    w[k] = decode_weight(&r);
+  for (size_t k = 0; k < n; k++) {
+    uint8_t sel = fuzz_next(&r);
+    w[k] = fuzz_weight(&r, sel % 6u, sel);
+  }
 
   char *svg = NULL;
   size_t len = 0;
