@@ -66,9 +66,9 @@ static const char *end_word(shelf_end end) {
 /* ==== The sentences ==== */
 
 /* "the first buyer finishes 7 kilos ahead, 11 to 4" */
-static void say_finish(sink *s, i128 first, i128 second) {
+static void say_finish(sink *s, i128 margin, i128 first, i128 second) {
   say(s, "the first buyer finishes ");
-  say_standing(s, first - second);
+  say_standing(s, margin);
   say(s, ", ");
   say_i128(s, first);
   say(s, " to ");
@@ -159,13 +159,13 @@ shelf_status shelf_explain_sentence(const shelf_explanation *e,
   switch (which) {
   case SHELF_SENTENCE_PERFECT:
     say(&s, "Perfect play: ");
-    say_finish(&s, e->first, e->second);
+    say_finish(&s, e->margin, e->first, e->second);
     say(&s, ".");
     break;
   case SHELF_SENTENCE_GREEDY:
     say(&s, "Both greedy (always the heavier end, the left on equal "
             "weights): ");
-    say_finish(&s, e->greedy_first, e->greedy_second);
+    say_finish(&s, e->greedy_margin, e->greedy_first, e->greedy_second);
     say(&s, ".");
     break;
   case SHELF_SENTENCE_GREEDY_VS_PERFECT:
