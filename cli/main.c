@@ -263,7 +263,7 @@ static int emit_shelf(run *r) {
     rep.weights = shelf_solver_weights(r->solver, &rep.n);
     if (r->opt->engine != SHELF_ENGINE_LINEAR)
       st = shelf_solve(rep.weights, rep.n, r->opt->engine, &rep.result);
-    if (st == SHELF_OK && (r->opt->report.moves || r->opt->report.explain)) {
+    if (st == SHELF_OK && r->opt->report.moves) {
       ends = malloc(rep.n ? rep.n : 1);
       st = ends == NULL ? SHELF_NOMEM : shelf_line(rep.weights, rep.n, ends);
       rep.ends = ends;
