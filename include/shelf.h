@@ -586,7 +586,9 @@ SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
  * The heading gives the margin, and the line under it both totals. Up to
  * SHELF_SVG_LEAD_MAX wheels the lead table of shelf_lead_table() (the lead
  * of every block i..j) stands beside the wheels, or below them if it does
- * not fit, as a heat map with every lead written in its cell, the blocks
+ * not fit, as a heat map with every lead written in its cell (to three
+ * figures, as 9.22e18, when the whole number would be too small to read;
+ * the cell's title always has it whole), the blocks
  * the line passes through outlined, and a numbered colour scale: colour
  * grows with log(1 + |lead|) up to the largest, green for a positive lead,
  * purple for a negative one, white only for 0. Longer shelves get a summary

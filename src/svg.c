@@ -613,6 +613,41 @@ static int draw_scale(picture *p, int x, int y, i128 biggest) {
   return y + (int)count * 17 + 4;
 }
 
+/* The font size, in tenths of a px and at most 11 px, at which text fits
+ * in `room` px. */
+static int fitting_size(const char *s, size_t len, int room) {
+  int px10 = text_px(s, len, 110, 0);
+  return px10 > room * 10 ? room * 10 * 110 / px10 : 110;
+}
+
+/* `v` to three significant figures, cut (not rounded) so that the figures
+ * shown are the number's own: -18446744073709551615 -> "-1.84e19". Numbers
+ * of up to six digits are written in full. `buf` holds SHELF_I128_BUFSIZE
+ * bytes. Returns the length. */
+static size_t short_number(i128 v, char *buf) {
+  char digits[SHELF_I128_BUFSIZE];
+  size_t len = shelf_i128_format(v, digits);
+  const char *d = digits[0] == '-' ? digits + 1 : digits;
+  size_t count = strlen(d);
+  if (count <= 6) {
+    memcpy(buf, digits, len + 1);
+    return len;
+  }
+  char *out = buf;
+  if (v < 0)
+    *out++ = '-';
+  *out++ = d[0];
+  *out++ = '.';
+  *out++ = d[1];
+  *out++ = d[2];
+  *out++ = 'e';
+  size_t power = count - 1; /* 6 to 38: two digits */
+  *out++ = (char)('0' + power / 10);
+  *out++ = (char)('0' + power % 10);
+  *out = '\0';
+  return (size_t)(out - buf);
+}
+
 /* The heat map at (x, y), its column `width` px wide; returns its bottom. */
 static int draw_lead_table(picture *p, const shelf_cell *cells,
                            const table_layout *t, int x, int y) {
@@ -671,14 +706,19 @@ static int draw_lead_table(picture *p, const shelf_cell *cells,
       putf(&p->body, "><title>lead(%z, %z) = %I</title></rect>\n", a + 1, b + 1,
            &v);
       /* The number fits its cell with 3 px to spare on each side: the font
-       * shrinks for a long one. */
-      int size10 = 110, px10 = number_px(v, 110);
-      if (px10 > (cell - 6) * 10)
-        size10 = (cell - 6) * 10 * 110 / px10;
+       * shrinks for a long one, and one that would drop below 7 px is
+       * written short, to three figures ("9.22e18"; the title has it all). */
+      char digits[SHELF_I128_BUFSIZE];
+      size_t len = shelf_i128_format(v, digits);
+      int size10 = fitting_size(digits, len, cell - 6);
+      if (size10 < 70) {
+        len = short_number(v, digits);
+        size10 = fitting_size(digits, len, cell - 6);
+      }
       text attrs = {0};
       putf(&attrs, "class=\"lead-value\" fill=\"%s\"", ink_on(v, biggest));
       label10(p, cx + (cell - 1) / 2, cy + cell / 2 + size10 / 30, size10,
-              "middle", attrs.p != NULL ? attrs.p : "", "%I", &v);
+              "middle", attrs.p != NULL ? attrs.p : "", "%s", digits);
       if (attrs.nomem)
         p->body.nomem = 1;
       free(attrs.p);

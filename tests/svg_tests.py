@@ -507,6 +507,33 @@ class Scale(unittest.TestCase):
                                     for j in range(i, n)))
 
 
+    def test_long_numbers_written_short(self):
+        # 30 wheels of any int64: a lead too long for its cell is written
+        # to three figures, cut, never rounded: 9223372036854775807 is
+        # "9.22e18"; each cell's title keeps the whole number.
+        p = run("--random", "30", "--seed", "2", "--range",
+                "-9223372036854775808..9223372036854775807")
+        weights = json.loads(p.stdout)
+        root = picture("--", *map(str, weights))
+        table = [g for g in root.iter(SVG + "g")
+                 if "lead-table" in classes(g)][0]
+        children = list(table)
+        short = 0
+        for k, el in enumerate(children):
+            if "lead" not in classes(el):
+                continue
+            exact = el.find(SVG + "title").text.split(" = ")[1]
+            shown = words(children[k + 1])
+            if shown == exact:
+                continue
+            short += 1
+            digits = exact.lstrip("-")
+            sign = "-" if exact.startswith("-") else ""
+            self.assertEqual(shown, f"{sign}{digits[0]}.{digits[1:3]}e"
+                                    f"{len(digits) - 1}", exact)
+        self.assertGreater(short, 0)
+
+
 class Layout(unittest.TestCase):
     """One rule for the rows, and labels that stay apart."""
 
