@@ -312,14 +312,11 @@ static void kilos(shelf_i128 v) {
   fputs(v == 1 || v == -1 ? " kilo" : " kilos", stdout);
 }
 
-/* "7 kilos ahead", "5 kilos behind", "level". */
+/* "7 kilos ahead", "5 kilos behind", "level", worded by the library. */
 static void standing(shelf_i128 v) {
-  if (v == 0) {
-    fputs("level", stdout);
-    return;
-  }
-  kilos(v < 0 ? -v : v);
-  fputs(v < 0 ? " behind" : " ahead", stdout);
+  char words[SHELF_STANDING_BUFSIZE];
+  shelf_standing_format(v, words);
+  fputs(words, stdout);
 }
 
 static int person_moves(const game *g) {

@@ -91,6 +91,8 @@ static const char usage_text[] =
     "                         SVG into FILE ('-': standard output, instead\n"
     "                         of the usual output); --explain marks the\n"
     "                         greedy trap; over 200 wheels, a summary\n"
+    "      --svg-width PX     the picture's width, 320 to 20000 (default\n"
+    "                         1000); rows and text are laid out for it\n"
     "      --random N         a random shelf of N wheels (1 to 10^9): printed\n"
     "                         as a list, or solved with --moves, --explain,\n"
     "                         --json, --table, --svg, --interactive or\n"
@@ -339,6 +341,7 @@ static void parse_options(int argc, char **argv, options *opt) {
     case PLAY_RANDOM:
     case PLAY_SEED:
     case PLAY_RANGE:
+    case PLAY_SVG_WIDTH:
       play_usage(play_option(&opt->play, c, optarg, why, sizeof why), why);
       break;
     default: /* ':' or '?' */
@@ -415,7 +418,7 @@ static int emit_shelf(run *r) {
     rep.weights = shelf_solver_weights(r->solver, &rep.n);
     if (r->opt->engine != SHELF_ENGINE_LINEAR)
       st = shelf_solve(rep.weights, rep.n, r->opt->engine, &rep.result);
-    if (st == SHELF_OK && (r->opt->report.moves || r->opt->report.explain)) {
+    if (st == SHELF_OK && r->opt->report.moves) {
       ends = malloc(rep.n ? rep.n : 1);
       st = ends == NULL ? SHELF_NOMEM : shelf_line(rep.weights, rep.n, ends);
       rep.ends = ends;
