@@ -773,7 +773,7 @@ static void review(const game *g) {
       if ((int)strlen(cells[k]) > width[k])
         width[k] = (int)strlen(cells[k]);
   }
-  fputs("\nYour moves against perfect play:\n", stdout);
+  fputs("\nReview of your moves against perfect play:\n", stdout);
   for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + 2) {
     review_cells(g, t, cells);
     for (int k = 0; k < REVIEW_COLUMNS; k++) {
