@@ -282,6 +282,13 @@ class Mistakes(unittest.TestCase):
         self.assertEqual(final(self, lines), (5, 10, -5))
         self.assertIn("Perfect play finishes 7 kilos ahead "
                       "(margin 7); your moves cost 12 kilos.", out)
+        # The README shows this game's review.
+        readme = os.path.join(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__))), "README.md")
+        with open(readme) as f:
+            shown = f.read().split("```text\n" + REVIEW + "\n")[1]
+        shown = REVIEW + "\n" + shown.split("```")[0]
+        self.assertIn(shown, out)
 
     def test_random_play_costs_add_up(self):
         rng = random.Random(7)
