@@ -838,7 +838,7 @@ static int person_turn(game *g, const shelf_choice *c) {
     prompt(g, 0);
     if (flush() != 0)
       return WRITE_FAILED;
-    char what[32];
+    char what[32] = "";
     command cmd = next_command(g, what, sizeof what);
     switch (cmd) {
     case LEFT:
@@ -882,7 +882,7 @@ static int after_game(game *g) {
     prompt(g, 1);
     if (flush() != 0)
       return WRITE_FAILED;
-    char what[32];
+    char what[32] = "";
     command cmd = next_command(g, what, sizeof what);
     switch (cmd) {
     case AGAIN:
@@ -929,7 +929,8 @@ static int play(game *g) {
     fputs("The shelf is empty: there is nothing to play.\n", stdout);
     return flush() == 0 ? STOP : WRITE_FAILED;
   }
-  for (int st = GO_ON; st == GO_ON;) {
+  for (;;) {
+    int st = GO_ON;
     while (st == GO_ON && g->turn <= g->n) {
       show_turn(g);
       shelf_choice c;
@@ -944,15 +945,14 @@ static int play(game *g) {
       if (flush() != 0)
         return WRITE_FAILED;
     }
-    if (st != GO_ON)
-      return st;
-    summary(g, perfect);
-    review(g);
-    st = after_game(g);
+    if (st == GO_ON) {
+      summary(g, perfect);
+      review(g);
+      st = after_game(g);
+    }
     if (st != GO_ON)
       return st;
   }
-  return STOP;
 }
 
 int interactive_play(const int64_t *weights, size_t n, int second) {
