@@ -166,6 +166,7 @@ typedef enum command {
   QUIT,
   END,
   FAILED, /* a read error; read_errno says which */
+  GONE,   /* standard output is gone: the prompt could not be written */
   OTHER,
   REDRAW
 } command;
@@ -639,12 +640,15 @@ static size_t undo(game *g) {
   return back;
 }
 
-static void took_back(const game *g, size_t back) {
+/* The undo command, the same at a turn and after the game: takes back and
+ * says what. Returns 1 if a move was taken back, 0 if there was none. */
+static int take_back(game *g) {
+  size_t back = undo(g);
   if (g->keys)
     fputs("undo\n", stdout);
   if (back == 0) {
     fputs("Nothing to undo: you have not chosen a move yet.\n", stdout);
-    return;
+    return 0;
   }
   fputs("You take back your move at turn ", stdout);
   num((shelf_i128)g->turn);
@@ -652,6 +656,7 @@ static void took_back(const game *g, size_t back) {
         : back == 2 ? " and the opponent's reply.\n"
                     : " and the moves after it.\n",
         stdout);
+  return 1;
 }
 
 /* The person's move, judged against the block's best. */
@@ -827,7 +832,13 @@ static int flush(void) {
   return -1;
 }
 
-static command next_command(game *g, char *what, size_t size) {
+/* Prompts (over: after the game) and reads one command; *what receives a
+ * line as typed, for the reminder. GONE if the prompt cannot be written. */
+static command ask(game *g, int over, char *what, size_t size) {
+  prompt(g, over);
+  if (flush() != 0)
+    return GONE;
+  what[0] = '\0';
   return g->keys ? read_key() : read_line(&g->input, what, size);
 }
 
@@ -835,22 +846,16 @@ static command next_command(game *g, char *what, size_t size) {
  * made or taken back (GO_ON), or the person leaves (STOP). */
 static int person_turn(game *g, const shelf_choice *c) {
   for (;;) {
-    prompt(g, 0);
-    if (flush() != 0)
-      return WRITE_FAILED;
-    char what[32] = "";
-    command cmd = next_command(g, what, sizeof what);
+    char what[32];
+    command cmd = ask(g, 0, what, sizeof what);
     switch (cmd) {
     case LEFT:
     case RIGHT:
       return person_takes(g, cmd == LEFT ? SHELF_LEFT : SHELF_RIGHT, 0, c);
-    case UNDO: {
-      size_t back = undo(g);
-      took_back(g, back);
-      if (back > 0)
+    case UNDO:
+      if (take_back(g))
         return GO_ON;
       break;
-    }
     case HINT:
       hint(g, c);
       break;
@@ -863,6 +868,8 @@ static int person_turn(game *g, const shelf_choice *c) {
       break;
     case FAILED:
       return READ_FAILED;
+    case GONE:
+      return WRITE_FAILED;
     case QUIT:
     case END:
       if (g->keys)
@@ -879,11 +886,8 @@ static int person_turn(game *g, const shelf_choice *c) {
 static int after_game(game *g) {
   fputc('\n', stdout);
   for (;;) {
-    prompt(g, 1);
-    if (flush() != 0)
-      return WRITE_FAILED;
-    char what[32] = "";
-    command cmd = next_command(g, what, sizeof what);
+    char what[32];
+    command cmd = ask(g, 1, what, sizeof what);
     switch (cmd) {
     case AGAIN:
       if (g->keys)
@@ -894,15 +898,14 @@ static int after_game(game *g) {
       g->turn = 1;
       g->total[0] = g->total[1] = 0;
       return GO_ON;
-    case UNDO: {
-      size_t back = undo(g);
-      took_back(g, back);
-      if (back > 0)
+    case UNDO:
+      if (take_back(g))
         return GO_ON;
       break;
-    }
     case FAILED:
       return READ_FAILED;
+    case GONE:
+      return WRITE_FAILED;
     case QUIT:
     case END:
       if (g->keys)
