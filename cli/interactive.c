@@ -504,19 +504,19 @@ static void show_turn(game *g) {
   show_block(g);
 }
 
-/* The keys or commands of a turn (over: 0) or of the end of a game. */
+/* The keys of a turn (over: 0) or of the end of a game; without a
+ * terminal, the commands of a turn (the intro's line: an unknown command
+ * gets a reminder of its own). */
 static void keys_line(const game *g, int over) {
-  if (g->keys)
+  if (!g->keys)
+    fputs("Commands, one a line: l (or left), r (or right), u (or undo), ? "
+          "hint, q quit.\n",
+          stdout);
+  else
     fputs(over ? "Keys: a to play this shelf again, u to take back your last "
                  "move, q to quit.\n"
                : "Keys: Left/h the left wheel, Right/l the right, u undo, "
                  "? hint, q quit.\n",
-          stdout);
-  else
-    fputs(over ? "Commands, one a line: a (or again) to play this shelf "
-                 "again, u (or undo), q to quit.\n"
-               : "Commands, one a line: l (or left), r (or right), u (or "
-                 "undo), ? hint, q quit.\n",
           stdout);
 }
 
