@@ -252,6 +252,9 @@ class Perfect(unittest.TestCase):
         self.assertEqual(replay.costs, 0)
         self.assertTrue(any(l.startswith("You matched perfect play")
                             for l in lines), lines)
+        # One review, each row checked against the DP by play_live.
+        moved = len(weights) > 1 or not second
+        self.assertEqual(len(replay.reviews), int(moved))
 
     def test_seed_examples(self):
         for weights in ([3, 9, 1, 2], [7, 2, 9, 4], [2, 4, 8, 1, 9, 3],
@@ -305,6 +308,7 @@ class Mistakes(unittest.TestCase):
             perfect = lead_table(weights)[0][n - 1] * (-1 if second else 1)
             # Against perfect play the margin is perfect's less the costs.
             self.assertEqual(margin, perfect - replay.costs, weights)
+            self.assertEqual(len(replay.reviews), int(n > 1 or not second))
             if replay.costs:
                 cost = [l for l in lines if l.startswith("Perfect play")]
                 self.assertIn(f"your moves cost {replay.costs} kilo",
