@@ -20,13 +20,13 @@
  * Two ways to play:
  *   - standard input a terminal: raw mode (no echo, no line editing), one
  *     key a move: Left arrow or h, Right arrow or l (as in vi), u to undo,
- *     ? for a hint, q (or Ctrl-D) to quit; after the game a to play again;
- *     colour when standard output is a terminal too, unless NO_COLOR is set
- *     to anything non-empty or TERM is "dumb".
+ *     ? for a hint, q (or Ctrl-D) to quit; after the game a (or y) to play
+ *     again, q (or n) to quit; colour when standard output is a terminal
+ *     too, unless NO_COLOR is set to anything non-empty or TERM is "dumb".
  *   - anything else: one command a line (l or left, r or right, u or undo,
- *     ?, q or quit; after the game a or again), plain text without colour
- *     or escapes, so that scripts and tests drive the same game. Case and
- *     surrounding blanks are ignored.
+ *     ?, q or quit; after the game also a, again, y or yes, and n or no),
+ *     plain text without colour or escapes, so that scripts and tests drive
+ *     the same game. Case and surrounding blanks are ignored.
  * A read error on standard input is an error (exit status 1), never taken
  * for the end of input.
  *
@@ -162,6 +162,7 @@ typedef enum command {
   RIGHT,
   UNDO,
   AGAIN,
+  NO, /* "no" to "Play again?": quits there, means nothing during a game */
   HINT,
   QUIT,
   END,
@@ -233,7 +234,12 @@ static command read_key(void) {
     return UNDO;
   case 'a':
   case 'A':
+  case 'y':
+  case 'Y':
     return AGAIN;
+  case 'n':
+  case 'N':
+    return NO;
   case '?':
     return HINT;
   case 'q':
@@ -278,9 +284,10 @@ typedef struct line_buffer {
 static const struct {
   const char *word;
   command cmd;
-} words[] = {{"l", LEFT}, {"left", LEFT}, {"r", RIGHT},  {"right", RIGHT},
-             {"u", UNDO}, {"undo", UNDO}, {"a", AGAIN},  {"again", AGAIN},
-             {"?", HINT}, {"q", QUIT},    {"quit", QUIT}};
+} words[] = {{"l", LEFT},  {"left", LEFT}, {"r", RIGHT},  {"right", RIGHT},
+             {"u", UNDO},  {"undo", UNDO}, {"a", AGAIN},  {"again", AGAIN},
+             {"y", AGAIN}, {"yes", AGAIN}, {"n", NO},     {"no", NO},
+             {"?", HINT},  {"q", QUIT},    {"quit", QUIT}};
 
 /* One command a line. *what receives the line as typed (trimmed, cut to
  * fit) for the reminder. */
@@ -860,6 +867,7 @@ static int person_turn(game *g, const shelf_choice *c) {
       hint(g, c);
       break;
     case AGAIN:
+    case NO:
     case OTHER:
       reminder(g, what, 0);
       break;
@@ -907,6 +915,7 @@ static int after_game(game *g) {
     case GONE:
       return WRITE_FAILED;
     case QUIT:
+    case NO:
     case END:
       if (g->keys)
         fputc('\n', stdout);

@@ -554,6 +554,16 @@ class Again(unittest.TestCase):
             ["1", "right", "2", "7", "7", "0"],
             ["3", "left", "9", "8", "8", "0"]])
 
+    def test_yes_and_no(self):
+        p = game([3, 9, 1, 2], ["l", "r", "y", "n", "r", "l", "yes", "r",
+                                "l", "no", "l"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        # During a game, "n" is no command; after it, "no" quits.
+        self.assertEqual(p.stdout.count("Unknown command 'n': type l"), 1)
+        self.assertEqual(p.stdout.count("A new game on the same shelf."), 2)
+        self.assertEqual(len(overs(self, p.stdout)), 3)
+        self.assertTrue(p.stdout.endswith("Play again? (a, u, q):\n"))
+
     def test_random_games(self):
         rng = random.Random(12)
         for _ in range(20):
