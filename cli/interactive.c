@@ -779,6 +779,7 @@ static void review(const game *g) {
     return; /* the person made no move */
   int width[REVIEW_COLUMNS] = {0};
   char cells[REVIEW_COLUMNS][SHELF_I128_BUFSIZE];
+  /* t = 0 is the header; then the person's turns, every other one. */
   for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + 2) {
     review_cells(g, t, cells);
     for (int k = 0; k < REVIEW_COLUMNS; k++)
