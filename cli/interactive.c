@@ -392,9 +392,9 @@ static void kilos(shelf_i128 v) {
 
 /* "7 kilos ahead", "5 kilos behind", "level", worded by the library. */
 static void standing(shelf_i128 v) {
-  char words[SHELF_STANDING_BUFSIZE];
-  shelf_standing_format(v, words);
-  fputs(words, stdout);
+  char said[SHELF_STANDING_BUFSIZE];
+  shelf_standing_format(v, said);
+  fputs(said, stdout);
 }
 
 /* The buyer who moves at turn t: 0 the first, 1 the second. */
