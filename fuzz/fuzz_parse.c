@@ -548,8 +548,9 @@ static void ref_shelf(ref *r, size_t *pos) {
       continue;
     }
     /* A name and its '=' open a named list. Blanks may stand around the
-     * '=' (not a CR LF before it: the parser takes the CR for the end of
-     * the name); a name without its '=' is a word like any other. */
+     * '=', but not a CR LF before it: the library takes the CR for the end
+     * of the name (fuzz/findings/README.md). A name without its '=' is a
+     * word like any other. */
     if (where == BEGIN && !in_list && !r->counted && name_start(c)) {
       size_t j = i;
       while (j < r->len && name_char(r->d[j]))
@@ -597,8 +598,8 @@ static void ref_shelf(ref *r, size_t *pos) {
     /* A sequence of counted shelves: a shelf ends at the separator after
      * its last weight. That is the library's rule, even inside brackets:
      * `[2 1 2 ]` ends at the space, so the ']' is a closing bracket without
-     * an opening one, and an unclosed `[2 1 2 ` is not reported (noted in
-     * the report on issue 12; `[2 1 2]` ends at its bracket). A carriage
+     * an opening one, and an unclosed `[2 1 2 ` is not reported
+     * (fuzz/findings/README.md; `[2 1 2]` ends at its bracket). A carriage
      * return is looked at again by the next shelf, which checks its line
      * feed. */
     if (r->lines && r->counted && due == 0 && i < r->len) {
@@ -633,7 +634,8 @@ static void ref_shelf(ref *r, size_t *pos) {
   }
   if (r->counted) {
     if (due == NO_COUNT) {
-      /* Nothing after the last of many counted shelves is no shelf; one
+      /* Blanks after the last of many counted shelves are no shelf (and,
+       * as the library has it, nor is `[]`: fuzz/findings/README.md); one
        * counted shelf needs its count. */
       if (r->lines) {
         *pos = i;
