@@ -24,7 +24,10 @@
  *      second parser by shelf_parser_resume(), which parses the rest into a
  *      solver of its own, and the two solvers are appended
  *      (shelf_solver_append()): the shelves' results and the errors'
- *      places are those of the text parsed whole.
+ *      places are those of the text parsed whole. For odd first bytes the
+ *      second parser is told line 1, as a caller that does not know the
+ *      piece's line, and the lines before are added to its errors' lines
+ *      (outside brackets: see resume_at()).
  *
  * In the modes with SHELF_PARSE_LINES the parser is driven the way the
  * shelf command drives it with --keep-going: after each error the rest of
@@ -710,9 +713,20 @@ typedef struct driver {
   shelf_solver *s;
   shelf_solver *prefix; /* after a resume: the shelf before the cut */
   unsigned flags;
-  int keeps;  /* the solver keeps its weights */
-  int errors; /* errors recorded so far */
+  int keeps;             /* the solver keeps its weights */
+  int errors;            /* errors recorded so far */
+  uint64_t lines_before; /* resumed at line 1: the lines it did not know */
 } driver;
+
+/* The parser's error, its line made whole again (see resume_at), checked
+ * and recorded. */
+static void parser_error(const driver *v, shelf_status st, const uint8_t *d,
+                         size_t len, outcome_list *out) {
+  shelf_parse_error e = *shelf_parser_error(v->p);
+  e.line += v->lines_before;
+  check_error_place(&e, st, d, len);
+  record_error(out, &e);
+}
 
 /* The shelf in the solver has ended: record it (appended to the part
  * before the cut, if the parser was resumed within it) and start anew. */
@@ -730,8 +744,11 @@ static void shelf_done(driver *v, outcome_list *out) {
 }
 
 /* Hands the text after `at` to a new parser resumed at the old one's place,
- * with a solver of its own, as a second thread or machine would get it. */
-static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at) {
+ * with a solver of its own, as a second thread or machine would get it.
+ * With `line_unknown`, as a caller that does not know the piece's line: the
+ * place is given line 1, and the lines before are added to errors. */
+static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at,
+                      int line_unknown) {
   shelf_parse_place place;
   if (shelf_parser_place(v->p, &place) != SHELF_OK) {
     /* Only inside a name or after its '=', or in a skipped line. */
@@ -750,6 +767,12 @@ static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at) {
               "the place's line and its start");
   shelf_parser *q;
   FUZZ_ASSERT(shelf_parser_new(&q, v->flags) == SHELF_OK, "parser_new");
+  /* (Not inside brackets: an unclosed bracket's error gives the line of
+   * the bracket the place holds, which such a caller would not know.) */
+  if (line_unknown && !place.in_list) {
+    v->lines_before = place.line - 1;
+    place.line = 1;
+  }
   FUZZ_ASSERT(shelf_parser_resume(q, &place) == SHELF_OK, "resume");
   shelf_parser_free(v->p);
   v->p = q;
@@ -768,7 +791,8 @@ static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at) {
 static void drive(const uint8_t *d, size_t len, unsigned flags,
                   const size_t *cuts, size_t ncuts, int bytewise, size_t resume,
                   outcome_list *out) {
-  driver v = {NULL, NULL, NULL, flags, resume == NO_RESUME, 0};
+  driver v = {NULL, NULL, NULL, flags, resume == NO_RESUME, 0, 0};
+  int line_unknown = len > 0 && (d[0] & 1); /* for a resumed parser */
   FUZZ_ASSERT(shelf_parser_new(&v.p, flags) == SHELF_OK, "parser_new");
   FUZZ_ASSERT(shelf_solver_new(&v.s, v.keeps ? SHELF_KEEP_WEIGHTS : 0) ==
                   SHELF_OK,
@@ -784,7 +808,7 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
   }
   while (piece_start < len && !stopped) {
     if (piece_start == resume)
-      resume_at(&v, d, len, resume);
+      resume_at(&v, d, len, resume, line_unknown);
     size_t piece_end = len;
     if (bytewise) {
       piece_end = piece_start + 1;
@@ -805,10 +829,9 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
       const shelf_parse_error *e = shelf_parser_error(v.p);
       if (st != SHELF_OK) {
         FUZZ_ASSERT(ended == 0, "no shelf ends at an error");
-        check_error_place(e, st, d, len);
         FUZZ_ASSERT(e->offset <= pos + used,
                     "an error starts at or before the byte it was found at");
-        record_error(out, e);
+        parser_error(&v, st, d, len, out);
         v.errors++;
         /* Failed parsers stay failed, with the same error. */
         size_t used2 = 1;
@@ -855,12 +878,11 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
   }
   if (!stopped) {
     if (resume == len && len > 0)
-      resume_at(&v, d, len, resume);
+      resume_at(&v, d, len, resume, line_unknown);
     int ended = -1;
     shelf_status st = shelf_parser_finish(v.p, v.s, &ended);
     if (st != SHELF_OK) {
-      check_error_place(shelf_parser_error(v.p), st, d, len);
-      record_error(out, shelf_parser_error(v.p));
+      parser_error(&v, st, d, len, out);
     } else if (ended) {
       shelf_done(&v, out);
     } else {
