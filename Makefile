@@ -11,7 +11,7 @@ CMAKE_FLAGS ?=
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg
+FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state
 
 .PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
 	asan fuzz bench format clean web
