@@ -526,6 +526,10 @@ static void ref_shelf(ref *r, size_t *pos) {
       i++;
       continue;
     }
+    if ((c == '[' || c == ']') && r->counted) { /* not in that layout */
+      ref_error(r, SHELF_UNEXPECTED_CHAR, 0, i, i, i + 1);
+      goto failed;
+    }
     if (c == '[') {
       if (where != BEGIN && where != EQUALS) {
         ref_error(r, in_list ? SHELF_NESTED : SHELF_MISPLACED_BRACKET, 0, i, i,
@@ -551,15 +555,16 @@ static void ref_shelf(ref *r, size_t *pos) {
       continue;
     }
     /* A name and its '=' open a named list. Blanks may stand around the
-     * '=', but not a CR LF before it: the library takes the CR for the end
-     * of the name (fuzz/findings/README.md). A name without its '=' is a
-     * word like any other. */
+     * '=' (line feeds and CR LF too, unless each line is a shelf). A name
+     * without its '=' is a word like any other. */
     if (where == BEGIN && !in_list && !r->counted && name_start(c)) {
       size_t j = i;
       while (j < r->len && name_char(r->d[j]))
         j++;
       size_t k = j;
-      while (k < r->len && ref_blank(r, r->d[k]))
+      while (k < r->len &&
+             (ref_blank(r, r->d[k]) || (r->d[k] == '\r' && !r->by_line &&
+                                        k + 1 < r->len && r->d[k + 1] == '\n')))
         k++;
       if (k < r->len && r->d[k] == '=') {
         for (size_t m = j; m < k; m++) {
@@ -599,15 +604,11 @@ static void ref_shelf(ref *r, size_t *pos) {
     where = WEIGHT;
     i = end;
     /* A sequence of counted shelves: a shelf ends at the separator after
-     * its last weight. That is the library's rule, even inside brackets:
-     * `[2 1 2 ]` ends at the space, so the ']' is a closing bracket without
-     * an opening one, and an unclosed `[2 1 2 ` is not reported
-     * (fuzz/findings/README.md; `[2 1 2]` ends at its bracket). A carriage
-     * return is looked at again by the next shelf, which checks its line
-     * feed. */
+     * its last weight (the layout has no brackets). A carriage return is
+     * looked at again by the next shelf, which checks its line feed. */
     if (r->lines && r->counted && due == 0 && i < r->len) {
       uint8_t s = r->d[i];
-      if (s == ' ' || s == '\t' || s == '\n' || (s == ']' && in_list)) {
+      if (s == ' ' || s == '\t' || s == '\n') {
         if (s == '\n') {
           r->line++;
           r->line_start = i + 1;
@@ -637,8 +638,7 @@ static void ref_shelf(ref *r, size_t *pos) {
   }
   if (r->counted) {
     if (due == NO_COUNT) {
-      /* Blanks after the last of many counted shelves are no shelf (and,
-       * as the library has it, nor is `[]`: fuzz/findings/README.md); one
+      /* Blanks after the last of many counted shelves are no shelf; one
        * counted shelf needs its count. */
       if (r->lines) {
         *pos = i;

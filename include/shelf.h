@@ -357,7 +357,8 @@ typedef struct shelf_parser shelf_parser;
  * of weights that follow, as competitive-programming files write it (`4`,
  * then `10 80 90 30`). The count is not a wheel. Fewer weights than the
  * count is SHELF_TOO_FEW at the end of the input; anything but blanks after
- * the last one is SHELF_TOO_MANY; a negative count is SHELF_BAD_COUNT.
+ * the last one is SHELF_TOO_MANY; a negative count is SHELF_BAD_COUNT; the
+ * layout has no brackets (SHELF_UNEXPECTED_CHAR).
  * With SHELF_PARSE_LINES as well, the text is a sequence of counted
  * shelves, each a count and its weights over any number of lines; the
  * parser stops after each, as line mode does after each line. */
@@ -462,6 +463,8 @@ SHELF_API shelf_status shelf_parser_place(const shelf_parser *parser,
  * lines, columns and offsets of the whole text. A caller that does not
  * know a piece's line can pass 1 and add the lines before the piece to an
  * error's line afterwards; its column is right as long as line_start is.
+ * The one error placed before the piece, a missing closing bracket, is
+ * placed at open_line as given: give it in the same terms as line.
  *
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `after` is not a
  *         shelf_parse_after, or line is 0.
