@@ -112,7 +112,11 @@ SHELF_API size_t shelf_i128_format(shelf_i128 value, char *buf);
   X(MISPLACED_BRACKET, 18, "opening bracket after a weight") /* 1 [2] */       \
   X(CONTROL, 19, "control character")                        /* NUL, ESC */    \
   X(BAD_UTF8, 20, "invalid UTF-8")                           /* byte 0xFF */   \
-  X(UNEXPECTED_CHAR, 21, "unexpected character")             /* U+2212 */
+  X(UNEXPECTED_CHAR, 21, "unexpected character")             /* U+2212 */  \
+  X(BAD_COUNT, 22, "the count is not a non-negative integer") /* -3 1 2 */   \
+  X(TOO_FEW, 23, "fewer weights than the count")              /* 3 1 2 */    \
+  X(TOO_MANY, 24, "text after the last counted weight")       /* 1 5 6 */    \
+  X(EXPECTED_LIST, 25, "expected a bracketed list after '='") /* w = 1 */
 
 /** The status every function returns. */
 typedef enum shelf_status {
@@ -335,6 +339,9 @@ typedef struct shelf_parse_error {
  *     commas; two commas with nothing between them are an empty item;
  *   - the whole shelf may be wrapped in one pair of square brackets, and a
  *     trailing comma is allowed, as in Python;
+ *   - a bracketed shelf may be given a name, as code writes it:
+ *     `wheels = [7, 2, 9, 4]` (a letter or '_', then letters, digits and
+ *     '_', then '=', spaces allowed around it);
  *   - a UTF-8 byte-order mark may open the input.
  *
  * Text may arrive in pieces of any size, split anywhere; the outcome is the
@@ -346,10 +353,21 @@ typedef struct shelf_parser shelf_parser;
  * the empty text after a final newline does not. */
 #define SHELF_PARSE_LINES 1u
 
+/** Flag for shelf_parser_new(): the shelf opens with its count, the number
+ * of weights that follow, as competitive-programming files write it (`4`,
+ * then `10 80 90 30`). The count is not a wheel. Fewer weights than the
+ * count is SHELF_TOO_FEW at the end of the input; anything but blanks after
+ * the last one is SHELF_TOO_MANY; a negative count is SHELF_BAD_COUNT.
+ * With SHELF_PARSE_LINES as well, the text is a sequence of counted
+ * shelves, each a count and its weights over any number of lines; the
+ * parser stops after each, as line mode does after each line. */
+#define SHELF_PARSE_COUNTED 2u
+
 /** Creates a parser.
  *
  * @param out    receives the parser; free it with shelf_parser_free().
- * @param flags  0 (the whole text is one shelf) or SHELF_PARSE_LINES.
+ * @param flags  0 (the whole text is one shelf), SHELF_PARSE_LINES,
+ *               SHELF_PARSE_COUNTED, or both.
  * @return SHELF_OK; SHELF_INVALID; SHELF_NOMEM. Time and memory O(1). */
 SHELF_API shelf_status shelf_parser_new(shelf_parser **out, unsigned flags);
 
@@ -402,6 +420,56 @@ SHELF_API shelf_status shelf_parser_skip_line(shelf_parser *parser);
 /** Forgets all input and any error, as if just created. */
 SHELF_API void shelf_parser_reset(shelf_parser *parser);
 
+/** What came last before a place in the text, as the grammar sees it. */
+typedef enum shelf_parse_after {
+  SHELF_AFTER_NOTHING = 0, /**< the start of a shelf */
+  SHELF_AFTER_OPEN = 1,    /**< its opening bracket */
+  SHELF_AFTER_WEIGHT = 2,  /**< a weight */
+  SHELF_AFTER_COMMA = 3,   /**< a comma */
+  SHELF_AFTER_CLOSE = 4    /**< its closing bracket */
+} shelf_parse_after;
+
+/** A place between two items of a text, with all the parser needs to go on
+ * from there: so that a long text can be cut into pieces and each piece
+ * parsed apart (on its own thread, or machine) into its own solver, and the
+ * solvers appended in order (shelf_solver_append()). */
+typedef struct shelf_parse_place {
+  uint64_t offset;          /**< bytes of the whole text before the place */
+  uint64_t line;            /**< its line, from 1 */
+  uint64_t line_start;      /**< the offset where that line starts */
+  shelf_parse_after after;  /**< what came last */
+  int in_list;              /**< 1 inside the shelf's brackets */
+  uint64_t open_offset;     /**< where the '[' is, when in_list */
+  uint64_t open_line;       /**< its line */
+  uint64_t open_line_start; /**< the offset where that line starts */
+  uint64_t counted;         /**< SHELF_PARSE_COUNTED: weights still due;
+                                 UINT64_MAX before the count is read */
+} shelf_parse_place;
+
+/** Where the parser is: the place after the text fed so far.
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, or the parser is
+ *         not between items (inside a weight or other text, after a
+ *         carriage return waiting for its line feed, or failed): cut a
+ *         text only after a space, tab or line feed.
+ *
+ * Time O(1). */
+SHELF_API shelf_status shelf_parser_place(const shelf_parser *parser,
+                                          shelf_parse_place *out);
+
+/** Forgets all input and any error, and goes on as if the text before
+ * `at` had been fed and had left the parser there: errors then carry the
+ * lines, columns and offsets of the whole text. A caller that does not
+ * know a piece's line can pass 1 and add the lines before the piece to an
+ * error's line afterwards; its column is right as long as line_start is.
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `after` is not a
+ *         shelf_parse_after, or line is 0.
+ *
+ * Time O(1). */
+SHELF_API shelf_status shelf_parser_resume(shelf_parser *parser,
+                                           const shelf_parse_place *at);
+
 /** Parses a whole text as one shelf into a new array.
  *
  * @param text     the text; may be NULL when len is 0.
@@ -411,7 +479,7 @@ SHELF_API void shelf_parser_reset(shelf_parser *parser);
  * @param error    if not NULL, receives the details of a parse error.
  * @return SHELF_OK; a parse code; SHELF_NOMEM; SHELF_INVALID.
  *
- * Time O(len); memory 8 bytes a wheel plus the linear engine's stack. */
+ * Time O(len); memory 8 bytes a wheel (the array returned). */
 SHELF_API shelf_status shelf_parse(const char *text, size_t len,
                                    int64_t **weights, size_t *n,
                                    shelf_parse_error *error);

@@ -17,80 +17,80 @@
  * and separators only) take a fast path, 64 bytes at a time, that hands
  * everything else to the byte-at-a-time machine; see "The fast path".
  */
-#include "solver.h"
+#include "scan.h"
 
 #include <string.h>
 
 /* ==== Byte classes ==== */
 
 enum {
-  C_OTHER, /* printable ASCII that cannot start or continue a weight */
-  C_DIGIT,
-  C_SIGN,  /* + - */
-  C_SPACE, /* space, tab */
-  C_NL,
-  C_CR,
-  C_COMMA,
-  C_OPEN,
-  C_CLOSE,
-  C_CTRL, /* other C0 controls and DEL */
-  C_HIGH  /* 0x80 and up: never valid, but told apart for the message */
+  BYTE_OTHER, /* printable ASCII that cannot start or continue a weight */
+  BYTE_DIGIT,
+  BYTE_SIGN,  /* + - */
+  BYTE_SPACE, /* space, tab */
+  BYTE_NL,
+  BYTE_CR,
+  BYTE_COMMA,
+  BYTE_OPEN,
+  BYTE_CLOSE,
+  BYTE_CTRL, /* other C0 controls and DEL */
+  BYTE_HIGH  /* 0x80 and up: never valid, but told apart for the message */
 };
 
 static int byte_class(unsigned char c) {
   if (c >= '0' && c <= '9')
-    return C_DIGIT;
+    return BYTE_DIGIT;
   switch (c) {
   case '+':
   case '-':
-    return C_SIGN;
+    return BYTE_SIGN;
   case ' ':
   case '\t':
-    return C_SPACE;
+    return BYTE_SPACE;
   case '\n':
-    return C_NL;
+    return BYTE_NL;
   case '\r':
-    return C_CR;
+    return BYTE_CR;
   case ',':
-    return C_COMMA;
+    return BYTE_COMMA;
   case '[':
-    return C_OPEN;
+    return BYTE_OPEN;
   case ']':
-    return C_CLOSE;
+    return BYTE_CLOSE;
   default:
     break;
   }
   if (c < 0x20 || c == 0x7f)
-    return C_CTRL;
-  return c >= 0x80 ? C_HIGH : C_OTHER;
+    return BYTE_CTRL;
+  return c >= 0x80 ? BYTE_HIGH : BYTE_OTHER;
 }
 
 /* What ends an error token: a separator, a bracket or a byte that is an
  * error of its own. */
 static int ends_token(int cls) {
-  return cls != C_OTHER && cls != C_DIGIT && cls != C_SIGN;
+  return cls != BYTE_OTHER && cls != BYTE_DIGIT && cls != BYTE_SIGN;
 }
 
 /* ==== Parser state ==== */
 
 enum {
-  ST_BETWEEN, /* between items: separators, brackets, or a weight's start */
-  ST_NUMBER,  /* inside a weight */
-  ST_TOKEN,   /* collecting an error token up to its end */
-  ST_UTF8,    /* collecting a multi-byte character (always an error, or the
-                 byte-order mark) */
-  ST_SKIP,    /* line mode, after skip_line: until the end of the line */
-  ST_FAILED
+  STATE_BETWEEN, /* between items: separators, brackets, or a weight's start */
+  STATE_NUMBER,  /* inside a weight */
+  STATE_TOKEN,   /* collecting an error token up to its end */
+  STATE_NAME,    /* a name that may be followed by '=' and a list */
+  STATE_EQUALS,  /* blanks after a name, waiting for its '=' */
+  STATE_UTF8,    /* collecting a multi-byte character (always an error, or the
+                    byte-order mark) */
+  STATE_SKIP,    /* line mode, after skip_line: until the end of the line */
+  STATE_FAILED
 };
 
-/* Where the shelf is, between items. */
-enum {
-  P_BEGIN,  /* nothing yet */
-  P_OPENED, /* just after '[' */
-  P_WEIGHT, /* after a weight */
-  P_COMMA,  /* after a comma */
-  P_CLOSED  /* after ']' */
-};
+/* Where the shelf is, between items: a shelf_parse_after, or after a name's
+ * '=', where only its list may follow. */
+#define AFTER_EQUALS 5
+
+/* SHELF_PARSE_COUNTED: `due` before the count has been read. */
+#define DUE_COUNT UINT64_MAX
 
 #define FOUND_MAX 40
 
@@ -98,8 +98,8 @@ struct shelf_parser {
   unsigned flags;
   shelf_status failed;     /* sticky parse error, or SHELF_OK */
   shelf_parse_error error; /* its details */
-  int state;               /* ST_* */
-  int pos;                 /* P_* */
+  int state;               /* STATE_* */
+  int pos;                 /* what came last: SHELF_AFTER_*, AFTER_EQUALS */
   int in_list;             /* 1 between '[' and ']' */
   uint64_t offset;         /* absolute offset of the next byte */
   uint64_t line;           /* line of the next byte, from 1 */
@@ -134,10 +134,29 @@ struct shelf_parser {
   /* Line mode: offset + 1 where shelf_parser_finish() last ended the input,
    * so that finishing twice does not end the last line twice. */
   uint64_t finished_at;
+  uint64_t due; /* SHELF_PARSE_COUNTED: weights still due, or DUE_COUNT */
 };
 
+/* Starts a new shelf: the next line in line mode. */
+static void begin_shelf(shelf_parser *p) {
+  p->state = STATE_BETWEEN;
+  p->pos = SHELF_AFTER_NOTHING;
+  p->in_list = 0;
+  p->due = DUE_COUNT;
+}
+
+static int counted(const shelf_parser *p) {
+  return (p->flags & SHELF_PARSE_COUNTED) != 0;
+}
+
+/* Line mode proper: each line a shelf (not a sequence of counted ones). */
+static int by_line(const shelf_parser *p) {
+  return (p->flags & (SHELF_PARSE_LINES | SHELF_PARSE_COUNTED)) ==
+         SHELF_PARSE_LINES;
+}
+
 shelf_status shelf_parser_new(shelf_parser **out, unsigned flags) {
-  if (out == NULL || (flags & ~SHELF_PARSE_LINES) != 0)
+  if (out == NULL || (flags & ~(SHELF_PARSE_LINES | SHELF_PARSE_COUNTED)) != 0)
     return SHELF_INVALID;
   shelf_parser *p = malloc(sizeof *p);
   if (p == NULL)
@@ -157,19 +176,11 @@ void shelf_parser_reset(shelf_parser *p) {
   memset(p, 0, sizeof *p);
   p->flags = flags;
   p->line = 1;
-  p->state = ST_BETWEEN;
-  p->pos = P_BEGIN;
+  begin_shelf(p);
 }
 
 const shelf_parse_error *shelf_parser_error(const shelf_parser *p) {
   return p != NULL ? &p->error : NULL;
-}
-
-/* Starts a new shelf: the next line in line mode. */
-static void begin_shelf(shelf_parser *p) {
-  p->state = ST_BETWEEN;
-  p->pos = P_BEGIN;
-  p->in_list = 0;
 }
 
 shelf_status shelf_parser_skip_line(shelf_parser *p) {
@@ -180,7 +191,7 @@ shelf_status shelf_parser_skip_line(shelf_parser *p) {
   begin_shelf(p);
   /* The byte the error was found at was not consumed: skip from it to the
    * end of its line, line feed included. */
-  p->state = ST_SKIP;
+  p->state = STATE_SKIP;
   p->cr = 0;
   return SHELF_OK;
 }
@@ -234,7 +245,7 @@ static shelf_status fail_at(shelf_parser *p, shelf_status code, uint64_t offset,
     n += 3;
   }
   p->error.found[n] = '\0';
-  p->state = ST_FAILED;
+  p->state = STATE_FAILED;
   return p->failed = code;
 }
 
@@ -251,26 +262,26 @@ static shelf_status fail_byte(shelf_parser *p, shelf_status code,
 static void token_add(shelf_parser *p, unsigned char c) {
   int cls = byte_class(c);
   found_add(p, c, 0);
-  if (cls == C_SIGN && p->tok_chars == 0 && !p->has_sign) {
+  if (cls == BYTE_SIGN && p->tok_chars == 0 && !p->has_sign) {
     p->has_sign = 1;
     return;
   }
   int first = p->tok_chars++ == 0;
-  if (cls == C_DIGIT) {
+  if (cls == BYTE_DIGIT) {
     p->tok_digit = 1;
     return;
   }
   p->tok_all_digits = 0;
   /* 1.5, 1., .5, 1e3, 1E-3, 0x1F, 1f: all "not an integer". */
   int hexish = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == 'x' ||
-               c == 'X' || c == '.' || cls == C_SIGN;
+               c == 'X' || c == '.' || cls == BYTE_SIGN;
   if (!hexish || (first && c != '.'))
     p->tok_numeric = 0;
 }
 
 /* Starts collecting an error token at `offset`, the start of the text. */
 static void token_begin(shelf_parser *p, uint64_t offset) {
-  p->state = ST_TOKEN;
+  p->state = STATE_TOKEN;
   p->tok_offset = offset;
   p->tok_line = p->line;
   p->tok_start = p->line_start;
@@ -322,7 +333,7 @@ static shelf_status token_end(shelf_parser *p) {
 /* ==== Weights ==== */
 
 static void number_begin(shelf_parser *p, uint64_t offset) {
-  p->state = ST_NUMBER;
+  p->state = STATE_NUMBER;
   p->neg = 0;
   p->has_sign = 0;
   p->mag = 0;
@@ -344,16 +355,35 @@ static int number_digit(shelf_parser *p, unsigned d) {
   return 1;
 }
 
-/* A weight has ended at a separator: push it. */
+/* A weight has ended at a separator: push it, or, with
+ * SHELF_PARSE_COUNTED, take it as the count if none has been read. */
 static shelf_status number_end(shelf_parser *p, shelf_solver *s) {
   if (p->digits == 0) { /* a lone sign */
     token_from_number(p, SHELF_EXPECTED_INTEGER);
     return token_end(p);
   }
-  int64_t w = p->neg ? (int64_t)(0 - p->mag) : (int64_t)p->mag;
-  p->state = ST_BETWEEN;
-  p->pos = P_WEIGHT;
-  return solver_push(s, w);
+  p->state = STATE_BETWEEN;
+  p->pos = SHELF_AFTER_WEIGHT;
+  if (counted(p) && p->due == DUE_COUNT) {
+    if (p->neg && p->mag != 0) {
+      token_from_number(p, SHELF_BAD_COUNT);
+      return fail_at(p, SHELF_BAD_COUNT, p->tok_offset, p->tok_line,
+                     p->tok_start);
+    }
+    p->due = p->mag; /* the count is not a wheel */
+    return SHELF_OK;
+  }
+  if (counted(p))
+    p->due--; /* never 0 here: between() refuses weights past the count */
+  return solver_push(s, p->neg ? (int64_t)(0 - p->mag) : (int64_t)p->mag);
+}
+
+/* Fails at `offset` on the current line with nothing to show: the place is
+ * where something else was expected. */
+static shelf_status fail_here(shelf_parser *p, shelf_status code,
+                              uint64_t offset) {
+  found_clear(p);
+  return fail_at(p, code, offset, p->line, p->line_start);
 }
 
 /* ==== Line ends ==== */
@@ -369,427 +399,61 @@ static shelf_status shelf_end_check(shelf_parser *p) {
   return SHELF_OK;
 }
 
-/* ==== The fast path ==== */
-
-/*
- * Nearly all real input is plain: decimal weights of at most 16 digits, an
- * optional sign, each followed by a space, tab, line feed, CR LF or comma,
- * and maybe more blanks (spaces, tabs, line feeds) before the next one.
- * scan_fast() takes such text a 64-byte window at a time. One pass marks
- * the window's digits in a 64-bit mask; each weight's first and last digit
- * are then read off the mask with bit operations, its value is computed
- * from one or two 8-byte words (SWAR), and it is merged into the solver's
- * narrow stack on the spot. Finding the next weight never waits for the
- * bytes of the one before, and no byte is looked at twice.
- *
- * At anything else (a bracket, a comma that follows no weight, a long or
- * malformed number, a control or non-ASCII byte, a line feed in line mode,
- * the first FAST_BEHIND and last FAST_SLACK bytes of a piece) it stops in
- * ST_BETWEEN in front of that weight or byte, with line, column and item
- * position exactly as the byte-at-a-time machine would have them there, and the
- * machine takes over. It commits a weight only after checking the byte behind
- * it, so it never has to undo anything: every error is still found, and
- * reported, by the machine.
- *
- * The merge is the reduction of internal.h with the top two entries kept in
- * registers and the first merge of each push made with conditional moves:
- * on random shelves about 40% of pushes merge, in no pattern a branch
- * predictor can learn, and a mispredicted branch costs about as much as
- * reading a weight. A second merge (under 10% of pushes on random shelves)
- * takes a branch and a loop.
- *
- * Portability: the word tricks assume little-endian byte order (elsewhere
- * the fast path is off and the machine does all the work). On x86-64 the
- * digit mask uses SSE2 and the conditional moves are written as inline
- * assembly, because compilers turn the equivalent ?: into branches; define
- * SHELF_NO_ASM to build both from plain C instead (the tests pass either
- * way).
- */
-
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define FAST_PATH 1
-#else
-#define FAST_PATH 0
-#endif
-
-#if FAST_X86 /* set in internal.h */
-#include <emmintrin.h>
-#endif
-
-#if defined(__GNUC__)
-#define FAST_INLINE static inline __attribute__((always_inline))
-#else
-#define FAST_INLINE static inline
-#endif
-
-/* Bytes that must remain for a window: its 64, and the one after them,
- * which a check for CR LF may read. */
-#define FAST_SLACK 65
-/* Bytes that must lie before a window in its piece: fast_digits() reads
- * whole words that end at a weight's last digit. */
-#define FAST_BEHIND 16
-/* Windows between two updates of the solver's counters. A window holds at
- * most 32 weights (a digit and a separator each), so a run FAST_RUN. */
-#define FAST_WINDOWS 8
-#define FAST_RUN (FAST_WINDOWS * 32)
-/* The most abs_sum can grow in one run: FAST_RUN weights below 10^16. */
-#define FAST_RUN_ABS ((uint64_t)FAST_RUN * 10000000000000000u)
-
-static inline uint64_t load8(const unsigned char *b) {
-  uint64_t w;
-  memcpy(&w, b, sizeof w);
-  return w;
-}
-
-/* Bit j is set iff b[j] is an ASCII digit, for the 64 bytes from b. */
-static inline uint64_t digit_mask(const unsigned char *b) {
-  uint64_t mask = 0;
-#if FAST_X86
-  /* With the sign bit flipped, bytes compare as unsigned: a digit is above
-   * '0' - 1 and below '9' + 1. */
-  const __m128i flip = _mm_set1_epi8(-128), above = _mm_set1_epi8(-81),
-                below = _mm_set1_epi8(-70);
-  for (unsigned q = 0; q < 4; q++) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * q));
-    v = _mm_xor_si128(v, flip);
-    __m128i d =
-        _mm_and_si128(_mm_cmpgt_epi8(v, above), _mm_cmplt_epi8(v, below));
-    mask |= (uint64_t)(unsigned)_mm_movemask_epi8(d) << (16 * q);
-  }
-#else
-  /* Per byte, t = c ^ '0' is below 10 exactly for digits; (t | 0x80) - 10
-   * keeps its high bit exactly when t & 0x7f >= 10, with no borrow between
-   * bytes; the multiply gathers the eight high bits into one byte. */
-  const uint64_t high = 0x8080808080808080u;
-  for (unsigned q = 0; q < 8; q++) {
-    uint64_t t = load8(b + 8 * q) ^ 0x3030303030303030u;
-    uint64_t other = (((t | high) - 0x0A0A0A0A0A0A0A0Au) | t) & high;
-    mask |= (((other ^ high) * 0x0002040810204081u) >> 56) << (8 * q);
-  }
-#endif
-  return mask;
-}
-
-/* Bits set for the spaces and tabs among the 64 bytes from b (the return
- * value) and for the line feeds (*nl). */
-static inline uint64_t blank_mask(const unsigned char *b, uint64_t *nl) {
-  uint64_t blank = 0, feed = 0;
-#if FAST_X86
-  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'),
-                lf = _mm_set1_epi8('\n');
-  for (unsigned q = 0; q < 4; q++) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * q));
-    __m128i bl = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab));
-    blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << (16 * q);
-    feed |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf))
-            << (16 * q);
-  }
-#else
-  /* A byte equals c exactly when (t & 0x7f) + 0x7f, with t = byte ^ c, has
-   * no high bit and t has none either: no carry crosses bytes. */
-  const uint64_t low = 0x7F7F7F7F7F7F7F7Fu, ones = 0x0101010101010101u;
-  for (unsigned q = 0; q < 8; q++) {
-    uint64_t w = load8(b + 8 * q), m[3];
-    const unsigned char c[3] = {' ', '\t', '\n'};
-    for (int k = 0; k < 3; k++) {
-      uint64_t t = w ^ (ones * c[k]);
-      m[k] = ~(((t & low) + low) | t) & ~low;
-      m[k] = (m[k] * 0x0002040810204081u) >> 56;
-    }
-    blank |= (m[0] | m[1]) << (8 * q);
-    feed |= m[2] << (8 * q);
-  }
-#endif
-  *nl = feed;
-  return blank;
-}
-
-/* The value of the digits in the top bytes of w (the last digit in the top
- * byte), each already reduced to 0..9, the bytes below them zero: combine
- * pairs, then quads, then the two halves. */
-static inline uint64_t swar_digits(uint64_t w) {
-  w = (w * 2561) >> 8;
-  w = ((w & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
-  return ((w & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
-}
-
-/* fast_mask[d] keeps the top d + 1 bytes of a word, as digit values. */
-static const uint64_t fast_mask[8] = {0x0F00000000000000u, 0x0F0F000000000000u,
-                                      0x0F0F0F0000000000u, 0x0F0F0F0F00000000u,
-                                      0x0F0F0F0F0F000000u, 0x0F0F0F0F0F0F0000u,
-                                      0x0F0F0F0F0F0F0F00u, 0x0F0F0F0F0F0F0F0Fu};
-
-/* The value of the digits w[s..e], at most 16 of them. Reads the 8 (or 16)
- * bytes that end at w[e]: up to 15 before w[s], hence FAST_BEHIND. */
-static inline uint64_t fast_digits(const unsigned char *w, unsigned s,
-                                   unsigned e) {
-  unsigned d = e - s; /* digits - 1 */
-  if (d < 8)
-    return swar_digits(load8(w + e - 7) & fast_mask[d]);
-  return swar_digits(load8(w + e - 15) & fast_mask[d - 8]) * 100000000u +
-         swar_digits(load8(w + e - 7) & fast_mask[7]);
-}
-
-/* What a byte may be, next to a weight. */
-enum {
-  F_BAD = 0, /* anything else: the machine decides */
-  F_SEP = 1, /* space, tab; a comma right after a weight */
-  F_NL = 2,  /* line feed */
-  F_CR = 3,  /* carriage return: fine if a line feed follows */
-  F_SIGN = 4 /* + or -, fine right before digits */
-};
-
-static const unsigned char fast_class[256] = {
-    ['\t'] = F_SEP, [' '] = F_SEP,  [','] = F_SEP, ['\n'] = F_NL,
-    ['\r'] = F_CR,  ['+'] = F_SIGN, ['-'] = F_SIGN};
-
-/* One run of the fast path: the solver's run, and the line feeds passed. */
-typedef struct fast_run {
-  solver_run run;
-  uint64_t lines;
-} fast_run;
-
-/* What the byte after a weight ending at w[e] says about it: */
-enum {
-  A_LEAVE = 0, /* leave the weight to the machine */
-  A_GO = 1,    /* take it and go on */
-  A_LINE = 2,  /* take it, count the line feed behind it, go on */
-  A_STOP = 3   /* take it and stop at w[e + 1] (line mode: the machine
-                  ends the shelf there) */
-};
-
-FAST_INLINE int fast_after(const unsigned char *w, unsigned e,
-                           const int line_mode) {
-  int cls = fast_class[w[e + 1]];
-  if (cls == F_NL)
-    return line_mode ? A_STOP : A_LINE;
-  if (cls == F_SEP)
-    return A_GO;
-  if (cls == F_CR)
-    return line_mode ? A_STOP : w[e + 2] == '\n' ? A_GO : A_LEAVE;
-  return A_LEAVE; /* the line feed after CR is a gap byte, counted there */
-}
-
-/* Leaves a window at offset `at`: counts the line feeds before it among
- * the blanks, and returns `at`. */
-FAST_INLINE unsigned fast_left(fast_run *r, uint64_t nl, unsigned at) {
-  if (nl != 0) {
-    uint64_t before = at < 64 ? nl & (((uint64_t)1 << at) - 1) : nl;
-    r->lines += (uint64_t)__builtin_popcountll(before);
-  }
-  return at;
-}
-
-/*
- * One window, the 64 bytes at w. Returns how many of them were taken; with
- * *stop set, the machine must go on from there.
- *
- * Masks: a weight starts at a digit after a non-digit and ends at a digit
- * before one; the byte right after it is checked with it (fast_after). A gap
- * byte is any other non-digit. Windows start right after a weight's byte or
- * a gap byte, never inside a weight or after a sign. A weight that reaches
- * the window's last byte may go on, so it is left for the next window,
- * found without a branch (where windows end is as random as the weights).
- */
-FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
-                                 const int line_mode, const int mode) {
-  uint64_t digits = digit_mask(w);
-  uint64_t starts = digits & ~(digits << 1);
-  uint64_t ends = digits & ~(digits >> 1);
-  uint64_t cut = digits >> 63; /* 1: the last weight is left for later */
-  unsigned last = 63 - (unsigned)__builtin_clzll(starts | 1);
-  starts ^= cut << last;
-  ends ^= cut << 63;
-  unsigned limit = cut ? last : 64;
-  uint64_t gaps = ~digits & ~(digits << 1); /* none from `last` on */
-  uint64_t blank_nl = 0;                    /* line feeds among blank gaps */
-  if (gaps != 0) {
-    /* Blanks between weights (", " in JSON, CR LF, indentation, empty
-     * lines) need no checks beyond counting the line feeds among them. */
-    uint64_t nl, blank = blank_mask(w, &nl);
-    if (!line_mode)
-      blank |= nl;
-    if ((gaps & ~blank) == 0) {
-      blank_nl = line_mode ? 0 : gaps & nl;
-      gaps = 0;
-    }
-  }
-
-  if (gaps == 0) {
-    /* The usual window: weights, each with one separator behind it, and
-     * maybe blanks. The line feeds among the blanks are counted up to
-     * where the window is left. */
-    while (starts != 0) {
-      unsigned s = (unsigned)__builtin_ctzll(starts);
-      unsigned e = (unsigned)__builtin_ctzll(ends);
-      starts &= starts - 1;
-      ends &= ends - 1;
-      int after = fast_after(w, e, line_mode);
-      if (after == A_LEAVE || e - s >= 16) {
-        *stop = 1;
-        return fast_left(r, blank_nl, s);
-      }
-      solver_run_push(&r->run, fast_digits(w, s, e), 0, mode);
-      r->lines += after == A_LINE;
-      if (after == A_STOP) {
-        *stop = 1;
-        return fast_left(r, blank_nl, e + 1);
-      }
-    }
-    return fast_left(r, blank_nl, limit);
-  }
-
-  /* Gap bytes too: take gaps and weights in order. */
-  for (;;) {
-    unsigned s = starts ? (unsigned)__builtin_ctzll(starts) : limit;
-    uint64_t before = starts ? (starts & (0 - starts)) - 1 : ~(uint64_t)0;
-    uint64_t g = gaps & before;
-    gaps &= ~before;
-    int neg = 0, sign = 0;
-    while (g != 0) {
-      unsigned at = (unsigned)__builtin_ctzll(g);
-      g &= g - 1;
-      int cls = fast_class[w[at]];
-      if ((cls == F_SEP && w[at] != ',') || (cls == F_NL && !line_mode) ||
-          (cls == F_CR && !line_mode && w[at + 1] == '\n')) {
-        r->lines += cls == F_NL;
-        continue;
-      }
-      if (cls == F_SIGN && at + 1 == s && starts != 0) {
-        sign = 1; /* right before a weight */
-        neg = w[at] == '-';
-        continue;
-      }
-      if (cls == F_SIGN && at + 1 == limit)
-        return at; /* right before the weight left for later */
-      /* A comma that follows no weight here, a line feed in line mode, a
-       * lone sign or anything else: the machine decides. */
-      *stop = 1;
-      return at;
-    }
-    if (starts == 0)
-      return limit;
-    unsigned e = (unsigned)__builtin_ctzll(ends);
-    starts &= starts - 1;
-    ends &= ends - 1;
-    int after = fast_after(w, e, line_mode);
-    if (after == A_LEAVE || e - s >= 16) {
-      *stop = 1;
-      return s - (unsigned)sign;
-    }
-    solver_run_push(&r->run, fast_digits(w, s, e), neg, mode);
-    r->lines += after == A_LINE;
-    if (after == A_STOP) {
-      *stop = 1;
-      return e + 1;
-    }
-  }
-}
-
-/* The parser's item position after a fast scan of b[from..i), which held
- * only weights, separators and commas: after a comma, after a weight, or
- * unchanged if it held neither. */
-static int fast_pos(const unsigned char *b, size_t from, size_t i, int pos) {
-  while (i > from) {
-    unsigned char c = b[--i];
-    if (c == ',')
-      return P_COMMA;
-    if (c >= '0' && c <= '9')
-      return P_WEIGHT;
-  }
-  return pos;
-}
-
-/* The offset just past the last line feed in b[from..i), or `old`. */
-static uint64_t fast_line_start(const unsigned char *b, size_t from, size_t i,
-                                uint64_t base, uint64_t old) {
-  while (i > from) {
-    if (b[--i] == '\n')
-      return base + i + 1;
-  }
-  return old;
-}
-
-/* Parses and merges plain weights from b[i..len); returns where it stopped.
- * *rc receives the solver's SHELF_NOMEM if it ran out of memory. line_mode
- * and keep are constants at each call, so each case gets its own loop. Only
- * the line count is kept on the way; the line's start and the item position
- * are worked out from the bytes once, at the end. */
-FAST_INLINE size_t scan_fast_mode(shelf_parser *p, shelf_solver *s,
-                                  const unsigned char *b, size_t i, size_t len,
-                                  uint64_t base, int *rc, const int line_mode,
-                                  const int mode) {
-  const size_t from = i;
-  uint64_t lines = 0;
-  int stop = 0;
-  while (!stop && len - i >= FAST_SLACK) {
-    fast_run r = {.lines = 0};
-    if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS)) {
-      *rc = s->failed;
-      break;
-    }
-    for (int win = 0; win < FAST_WINDOWS && !stop && len - i >= FAST_SLACK;
-         win++) {
-      unsigned took = fast_window(&r, b + i, &stop, line_mode, mode);
-      stop |= took == 0; /* no progress: let the machine move on */
-      i += took;
-    }
-    solver_run_close(s, &r.run);
-    lines += r.lines;
-  }
-  if (i > from) {
-    p->pos = fast_pos(b, from, i, p->pos);
-    if (lines > 0) {
-      p->line += lines;
-      p->line_start = fast_line_start(b, from, i, base, p->line_start);
-    }
-  }
-  return i;
-}
-
-static size_t scan_fast(shelf_parser *p, shelf_solver *s,
-                        const unsigned char *b, size_t i, size_t len,
-                        uint64_t base, int *rc) {
-  if (!FAST_PATH)
-    return i;
-  int line_mode = (p->flags & SHELF_PARSE_LINES) != 0;
-  int mode = solver_run_mode(s);
-  /* Each combination of constants gets its own loop. */
-  switch (line_mode * 3 + mode) {
-  case 0:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 0, RUN_SOLVE);
-  case 1:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 0, RUN_SOLVE_KEEP);
-  case 2:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 0, RUN_KEEP);
-  case 3:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 1, RUN_SOLVE);
-  case 4:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 1, RUN_SOLVE_KEEP);
-  default:
-    return scan_fast_mode(p, s, b, i, len, base, rc, 1, RUN_KEEP);
-  }
-}
-
 /* ==== Feeding ==== */
 
-/* Handles one byte in ST_BETWEEN. Returns SHELF_OK, an error, or -1 when a
- * shelf ended at this byte (line mode). */
-static int between(shelf_parser *p, unsigned char c, uint64_t off) {
-  switch (byte_class(c)) {
-  case C_SPACE:
-  case C_CR: /* checked against the next byte by the caller */
+/* A name may open a named list: `wheels = [7, 2, 9, 4]`. */
+static int name_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int name_char(unsigned char c) {
+  return name_start(c) || (c >= '0' && c <= '9');
+}
+
+/* A blank between items: a space, a tab, a carriage return (checked against
+ * the next byte by the caller) and, unless each line is a shelf, a line
+ * feed. */
+static int blank(const shelf_parser *p, int cls) {
+  return cls == BYTE_SPACE || cls == BYTE_CR || (cls == BYTE_NL && !by_line(p));
+}
+
+/* Starts an error token whose code is fixed whatever its text. */
+static void token_fixed(shelf_parser *p, shelf_status code, unsigned char c,
+                        uint64_t off) {
+  token_begin(p, off);
+  p->tok_code = code;
+  token_add(p, c);
+  p->tok_all_digits = 0;
+  p->tok_numeric = 0;
+}
+
+/* Handles one byte between items. *ended is set when a line feed ended a
+ * shelf (line mode). */
+static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
+                            int *ended) {
+  int cls = byte_class(c);
+  if (p->pos == AFTER_EQUALS && !blank(p, cls) && cls != BYTE_OPEN)
+    return fail_here(p, SHELF_EXPECTED_LIST, off);
+  /* Past the last counted weight, only blanks (and the list's end). */
+  if (p->due == 0 && !blank(p, cls) && cls != BYTE_NL && cls != BYTE_CTRL &&
+      cls != BYTE_HIGH && !(cls == BYTE_CLOSE && p->in_list)) {
+    token_fixed(p, SHELF_TOO_MANY, c, off);
     return SHELF_OK;
-  case C_NL:
-    if (p->flags & SHELF_PARSE_LINES) {
+  }
+  switch (cls) {
+  case BYTE_SPACE:
+  case BYTE_CR: /* checked against the next byte by the caller */
+    return SHELF_OK;
+  case BYTE_NL:
+    if (by_line(p)) {
       shelf_status st = shelf_end_check(p);
-      return st != SHELF_OK ? (int)st : -1;
+      *ended = st == SHELF_OK;
+      return st;
     }
     return SHELF_OK;
-  case C_DIGIT:
-  case C_SIGN:
-    if (p->pos == P_CLOSED)
+  case BYTE_DIGIT:
+  case BYTE_SIGN:
+    if (p->pos == SHELF_AFTER_CLOSE)
       break;
     number_begin(p, off);
     if (c == '-' || c == '+') {
@@ -799,40 +463,40 @@ static int between(shelf_parser *p, unsigned char c, uint64_t off) {
       number_digit(p, (unsigned)(c - '0'));
     }
     return SHELF_OK;
-  case C_COMMA:
-    if (p->pos == P_WEIGHT) {
-      p->pos = P_COMMA;
+  case BYTE_COMMA:
+    if (p->pos == SHELF_AFTER_WEIGHT) {
+      p->pos = SHELF_AFTER_COMMA;
       return SHELF_OK;
     }
-    if (p->pos == P_CLOSED)
+    if (p->pos == SHELF_AFTER_CLOSE)
       break;
     return fail_byte(p, SHELF_EMPTY_ITEM, off, c);
-  case C_OPEN:
-    if (p->pos == P_BEGIN) {
+  case BYTE_OPEN:
+    if (p->pos == SHELF_AFTER_NOTHING || p->pos == AFTER_EQUALS) {
       p->in_list = 1;
-      p->pos = P_OPENED;
+      p->pos = SHELF_AFTER_OPEN;
       p->open_offset = off;
       p->open_line = p->line;
       p->open_start = p->line_start;
       return SHELF_OK;
     }
     return fail_byte(p,
-                     p->pos == P_CLOSED ? SHELF_AFTER_LIST
-                     : p->in_list       ? SHELF_NESTED
-                                        : SHELF_MISPLACED_BRACKET,
+                     p->pos == SHELF_AFTER_CLOSE ? SHELF_AFTER_LIST
+                     : p->in_list                ? SHELF_NESTED
+                                                 : SHELF_MISPLACED_BRACKET,
                      off, c);
-  case C_CLOSE:
-    if (p->pos == P_CLOSED)
+  case BYTE_CLOSE:
+    if (p->pos == SHELF_AFTER_CLOSE)
       break;
     if (!p->in_list)
       return fail_byte(p, SHELF_UNOPENED, off, c);
     p->in_list = 0;
-    p->pos = P_CLOSED;
+    p->pos = SHELF_AFTER_CLOSE;
     return SHELF_OK;
-  case C_CTRL:
+  case BYTE_CTRL:
     return fail_byte(p, SHELF_CONTROL, off, c);
-  case C_HIGH:
-    p->state = ST_UTF8;
+  case BYTE_HIGH:
+    p->state = STATE_UTF8;
     p->tok_offset = off;
     p->utf8[0] = c;
     p->utf8_len = 1;
@@ -843,19 +507,57 @@ static int between(shelf_parser *p, unsigned char c, uint64_t off) {
     if (p->utf8_need == 0)
       return fail_byte(p, SHELF_BAD_UTF8, off, c);
     return SHELF_OK;
-  default: /* C_OTHER */
-    if (p->pos == P_CLOSED)
+  default: /* BYTE_OTHER */
+    if (p->pos == SHELF_AFTER_CLOSE)
       break;
     token_begin(p, off);
+    if (p->pos == SHELF_AFTER_NOTHING && !p->in_list && !counted(p) &&
+        name_start(c))
+      p->state = STATE_NAME;
     token_add(p, c);
     return SHELF_OK;
   }
   /* Anything but a separator after the closing bracket. */
-  token_begin(p, off);
-  p->tok_code = SHELF_AFTER_LIST;
+  token_fixed(p, SHELF_AFTER_LIST, c, off);
+  return SHELF_OK;
+}
+
+/* The byte after a weight's digits: the weight ends there, or turns out to
+ * be other text (1.5, 1e3, 12abc, 5-3). */
+static shelf_status number_next(shelf_parser *p, shelf_solver *s,
+                                unsigned char c, uint64_t off, int *ended) {
+  if (!ends_token(byte_class(c))) {
+    token_from_number(p, SHELF_OK);
+    token_add(p, c);
+    return SHELF_OK;
+  }
+  shelf_status st = number_end(p, s);
+  return st == SHELF_OK ? between(p, c, off, ended) : st;
+}
+
+/* A name: more of it, its '=', or blanks before the '='. Anything else makes
+ * it an error token, reported as any other text. */
+static shelf_status name_next(shelf_parser *p, unsigned char c) {
+  int cls = byte_class(c);
+  if (p->state == STATE_NAME && name_char(c)) {
+    token_add(p, c);
+    return SHELF_OK;
+  }
+  if (c == '=') {
+    p->state = STATE_BETWEEN;
+    p->pos = AFTER_EQUALS;
+    return SHELF_OK;
+  }
+  /* Not a carriage return: "x\r" is reported as the text x before the
+   * return is checked, as any other text is. */
+  if (cls != BYTE_CR && blank(p, cls)) {
+    p->state = STATE_EQUALS;
+    return SHELF_OK;
+  }
+  if (p->state == STATE_EQUALS || ends_token(cls))
+    return token_end(p);
+  p->state = STATE_TOKEN;
   token_add(p, c);
-  p->tok_all_digits = 0; /* keep AFTER_LIST whatever the text */
-  p->tok_numeric = 0;
   return SHELF_OK;
 }
 
@@ -886,7 +588,7 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
   /* A byte-order mark opens the input: skip it; it takes no column. */
   if (p->tok_offset == 0 && p->utf8_need == 3 && lead == 0xef &&
       p->utf8[1] == 0xbb && c == 0xbf) {
-    p->state = ST_BETWEEN;
+    p->state = STATE_BETWEEN;
     p->line_start = 3;
     return SHELF_OK;
   }
@@ -908,6 +610,81 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
                  p->line_start);
 }
 
+/* Takes the byte c at offset `off` (not a digit inside a weight: feed()
+ * takes those in a run). */
+static shelf_status take(shelf_parser *p, shelf_solver *s, unsigned char c,
+                         uint64_t off, int *ended) {
+  if (p->cr) { /* a CR must be followed by LF */
+    p->cr = 0;
+    if (c != '\n')
+      return fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
+  }
+  if (c == '\r' && p->state != STATE_SKIP) { /* skipped text is not checked */
+    p->cr = 1;
+    p->cr_offset = off;
+  }
+  switch (p->state) {
+  case STATE_BETWEEN:
+    return between(p, c, off, ended);
+  case STATE_NUMBER:
+    return number_next(p, s, c, off, ended);
+  case STATE_TOKEN:
+    if (ends_token(byte_class(c)))
+      return token_end(p);
+    token_add(p, c);
+    return SHELF_OK;
+  case STATE_NAME:
+  case STATE_EQUALS:
+    return name_next(p, c);
+  case STATE_UTF8:
+    return utf8_byte(p, c);
+  case STATE_SKIP:
+    if (c == '\n')
+      begin_shelf(p);
+    return SHELF_OK;
+  default:
+    return p->failed;
+  }
+}
+
+/* Takes the digits of a weight from b[i..len), the hot loop of the
+ * byte-at-a-time machine; returns where they end. A weight that leaves the
+ * 64-bit range becomes an error token, its offending digit taken. */
+static size_t number_run(shelf_parser *p, const unsigned char *b, size_t i,
+                         size_t len) {
+  for (; i < len && b[i] >= '0' && b[i] <= '9'; i++) {
+    if (!number_digit(p, (unsigned)(b[i] - '0'))) {
+      token_from_number(p, SHELF_WEIGHT_RANGE);
+      token_add(p, b[i]);
+      return i + 1;
+    }
+  }
+  return i;
+}
+
+/* The fast scanner's share: plain weights from b[i..len), while the parser
+ * is between items and nothing but weights can come. */
+static size_t scan(shelf_parser *p, shelf_solver *s, const unsigned char *b,
+                   size_t i, size_t len, uint64_t base) {
+  if (p->state != STATE_BETWEEN || p->cr || p->pos == SHELF_AFTER_CLOSE ||
+      p->pos == AFTER_EQUALS || p->due == 0)
+    return i;
+  uint64_t limit = !counted(p) ? UINT64_MAX : p->due == DUE_COUNT ? 0 : p->due;
+  scan_result r;
+  size_t j = scan_plain(s, b, i, len, by_line(p), limit, &r);
+  if (j > i) {
+    if (r.last != SHELF_AFTER_NOTHING)
+      p->pos = r.last;
+    if (counted(p))
+      p->due -= r.taken;
+    if (r.lines > 0) {
+      p->line += r.lines;
+      p->line_start = base + r.line_start;
+    }
+  }
+  return j;
+}
+
 shelf_status shelf_parser_feed(shelf_parser *p, shelf_solver *s,
                                const char *data, size_t len, size_t *used,
                                int *ended) {
@@ -920,96 +697,33 @@ shelf_status shelf_parser_feed(shelf_parser *p, shelf_solver *s,
     return p->failed;
   const unsigned char *b = (const unsigned char *)data;
   const uint64_t base = p->offset;
+  shelf_status st = SHELF_OK;
   size_t i = 0;
-  int rc = SHELF_OK;
-  while (i < len) {
-    if (p->state == ST_BETWEEN && !p->cr && p->pos != P_CLOSED &&
-        i >= FAST_BEHIND && len - i >= FAST_SLACK) {
-      i = scan_fast(p, s, b, i, len, base, &rc);
-      if (rc != SHELF_OK || len - i < 1)
-        break;
-    }
+  while (i < len && st == SHELF_OK && !*ended) {
+    i = scan(p, s, b, i, len, base);
+    if (p->state == STATE_NUMBER)
+      i = number_run(p, b, i, len);
+    if (i == len)
+      break;
     unsigned char c = b[i];
-    uint64_t off = base + i;
-    if (p->cr) { /* a CR must be followed by LF */
-      p->cr = 0;
-      if (c != '\n') {
-        rc = fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
-        break;
-      }
-    }
-    if (c == '\r' && p->state != ST_SKIP) { /* skipped text is not checked */
-      p->cr = 1;
-      p->cr_offset = off;
-    }
-    switch (p->state) {
-    case ST_BETWEEN:
-      rc = between(p, c, off);
-      break;
-    case ST_NUMBER: {
-      /* The hot loop: digits of one weight. */
-      while (c >= '0' && c <= '9') {
-        if (!number_digit(p, (unsigned)(c - '0'))) {
-          token_from_number(p, SHELF_WEIGHT_RANGE);
-          token_add(p, c);
-          goto next;
-        }
-        if (++i == len)
-          goto done;
-        c = b[i];
-      }
-      off = base + i;
-      if (c == '\r') {
-        p->cr = 1;
-        p->cr_offset = off;
-      }
-      int cls = byte_class(c);
-      if (!ends_token(cls)) { /* 1.5, 1e3, 12abc, 5-3 */
-        token_from_number(p, SHELF_OK);
-        token_add(p, c);
-        break;
-      }
-      rc = number_end(p, s);
-      if (rc == SHELF_OK)
-        rc = between(p, c, off);
-      break;
-    }
-    case ST_TOKEN:
-      if (ends_token(byte_class(c))) {
-        rc = token_end(p);
-        break;
-      }
-      token_add(p, c);
-      break;
-    case ST_UTF8:
-      rc = utf8_byte(p, c);
-      break;
-    case ST_SKIP:
-      if (c == '\n')
-        begin_shelf(p);
-      break;
-    }
-  next:
-    if (rc != SHELF_OK)
-      break;
+    st = take(p, s, c, base + i, ended);
+    if (st != SHELF_OK)
+      break; /* the byte is not consumed */
+    /* A counted shelf ends after the separator of its last weight. */
+    if (counted(p) && (p->flags & SHELF_PARSE_LINES) && p->due == 0 &&
+        p->state == STATE_BETWEEN)
+      *ended = 1;
     if (c == '\n') {
       p->line++;
-      p->line_start = off + 1;
+      p->line_start = base + i + 1;
     }
     i++;
-  }
-done:
-  if (rc == -1) { /* a line ended a shelf; the line feed is consumed */
-    p->line++;
-    p->line_start = base + i + 1;
-    i++;
-    begin_shelf(p);
-    *ended = 1;
-    rc = SHELF_OK;
+    if (*ended)
+      begin_shelf(p);
   }
   p->offset = base + i;
   *used = i;
-  return (shelf_status)rc;
+  return st;
 }
 
 shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
@@ -1022,12 +736,14 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   if (p->cr)
     return fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
   switch (p->state) {
-  case ST_NUMBER:
+  case STATE_NUMBER:
     st = number_end(p, s);
     break;
-  case ST_TOKEN:
+  case STATE_TOKEN:
+  case STATE_NAME:
+  case STATE_EQUALS:
     return token_end(p);
-  case ST_UTF8:
+  case STATE_UTF8:
     found_clear(p);
     for (int i = 0; i < p->utf8_len; i++)
       found_add(p, p->utf8[i], 0);
@@ -1037,17 +753,66 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   }
   if (st != SHELF_OK)
     return st;
+  if (p->pos == AFTER_EQUALS)
+    return fail_here(p, SHELF_EXPECTED_LIST, p->offset);
   st = shelf_end_check(p);
   if (st != SHELF_OK)
     return st;
-  /* In line mode a final line without a newline is a shelf; the empty text
-   * after a final newline is not. */
-  if (!(p->flags & SHELF_PARSE_LINES))
-    *ended = 1;
-  else if (p->offset > p->line_start && p->finished_at != p->offset + 1)
-    *ended = p->state != ST_SKIP;
+  int pending; /* a shelf has begun and not yet been ended */
+  if (counted(p)) {
+    /* With many counted shelves, nothing after the last is no shelf; with
+     * one, the count is required. */
+    int many = (p->flags & SHELF_PARSE_LINES) != 0;
+    if (p->due == DUE_COUNT && !many)
+      return fail_here(p, SHELF_EXPECTED_INTEGER, p->offset);
+    if (p->due != DUE_COUNT && p->due > 0)
+      return fail_here(p, SHELF_TOO_FEW, p->offset);
+    pending = p->due == 0;
+  } else if (by_line(p)) {
+    /* A final line without a newline is a shelf; the empty text after a
+     * final newline is not. */
+    pending = p->offset > p->line_start && p->state != STATE_SKIP;
+  } else {
+    pending = 1;
+  }
+  *ended = pending && p->finished_at != p->offset + 1;
   p->finished_at = p->offset + 1;
   begin_shelf(p);
+  return SHELF_OK;
+}
+
+/* ==== Pieces: a place to go on from ==== */
+
+shelf_status shelf_parser_place(const shelf_parser *p, shelf_parse_place *out) {
+  if (p == NULL || out == NULL || p->failed != SHELF_OK ||
+      p->state != STATE_BETWEEN || p->cr || p->pos == AFTER_EQUALS)
+    return SHELF_INVALID;
+  out->offset = p->offset;
+  out->line = p->line;
+  out->line_start = p->line_start;
+  out->after = (shelf_parse_after)p->pos;
+  out->in_list = p->in_list;
+  out->open_offset = p->open_offset;
+  out->open_line = p->open_line;
+  out->open_line_start = p->open_start;
+  out->counted = p->due;
+  return SHELF_OK;
+}
+
+shelf_status shelf_parser_resume(shelf_parser *p, const shelf_parse_place *at) {
+  if (p == NULL || at == NULL || at->line == 0 ||
+      (unsigned)at->after > SHELF_AFTER_CLOSE)
+    return SHELF_INVALID;
+  shelf_parser_reset(p);
+  p->offset = at->offset;
+  p->line = at->line;
+  p->line_start = at->line_start;
+  p->pos = (int)at->after;
+  p->in_list = at->in_list != 0;
+  p->open_offset = at->open_offset;
+  p->open_line = at->open_line;
+  p->open_start = at->open_line_start;
+  p->due = counted(p) ? at->counted : DUE_COUNT;
   return SHELF_OK;
 }
 
@@ -1074,11 +839,8 @@ shelf_status shelf_parse(const char *text, size_t len, int64_t **weights,
     st = shelf_parser_finish(p, s, &ended);
   if (error != NULL)
     *error = p->error;
-  if (st == SHELF_OK) {
-    *n = (size_t)s->n;
-    *weights = s->weights; /* hand the array over */
-    s->weights = NULL;
-  }
+  if (st == SHELF_OK)
+    *weights = solver_take_weights(s, n);
   shelf_parser_free(p);
   shelf_solver_free(s);
   return st;

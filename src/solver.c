@@ -223,6 +223,18 @@ const int64_t *shelf_solver_weights(const shelf_solver *s, size_t *n) {
   return s != NULL ? s->weights : NULL;
 }
 
+int64_t *solver_take_weights(shelf_solver *s, size_t *n) {
+  int64_t *w = s->weights;
+  *n = (size_t)s->n;
+  s->weights = NULL;
+  s->wcap = 0;
+  if (*n == 0) {
+    free(w);
+    w = NULL;
+  }
+  return w;
+}
+
 void shelf_solver_reset(shelf_solver *s) {
   if (s == NULL)
     return;

@@ -171,8 +171,14 @@ static inline void fast_push(fast_stack *f, int64_t x) {
   f->t1 = x;
 }
 
+#define solver_take_weights shelf__solver_take_weights
 #define solver_reserve shelf__solver_reserve
 #define solver_widen shelf__solver_widen
+
+/* Hands the kept weights over to the caller, who frees them with free();
+ * *n receives their count. NULL for no weights, as shelf_parse() promises.
+ * The solver keeps no weights afterwards. */
+int64_t *solver_take_weights(shelf_solver *s, size_t *n);
 
 /* Makes room for `more` wheels at once: stack entries and kept weights.
  * Fails the solver with SHELF_NOMEM if it cannot. */

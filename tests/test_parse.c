@@ -304,6 +304,217 @@ static void test_lines(void) {
   shelf_solver_free(s);
 }
 
+/* ==== Names, counts and pieces ==== */
+
+/* Runs a parser with `flags` over text, fed in pieces of `piece` bytes, and
+ * writes what it found: each shelf as "n:margin " and an error as
+ * "CODE line:column found", as a person would check them by hand. */
+static void run_text(unsigned flags, const char *text, size_t piece, char *out,
+                     size_t size) {
+  shelf_parser *p = NULL;
+  shelf_solver *s = NULL;
+  out[0] = '\0';
+  if (shelf_parser_new(&p, flags) != SHELF_OK ||
+      shelf_solver_new(&s, 0) != SHELF_OK) {
+    snprintf(out, size, "setup failed");
+    goto done;
+  }
+  size_t len = strlen(text), at = 0, o = 0;
+  for (int finished = 0; !finished;) {
+    size_t used = 0;
+    int ended = 0;
+    shelf_status st;
+    if (at < len) {
+      size_t take = len - at < piece ? len - at : piece;
+      st = shelf_parser_feed(p, s, text + at, take, &used, &ended);
+      at += used;
+    } else {
+      st = shelf_parser_finish(p, s, &ended);
+      finished = 1;
+    }
+    if (st != SHELF_OK) {
+      const shelf_parse_error *e = shelf_parser_error(p);
+      snprintf(out + o, size - o, "%s %llu:%llu %s", shelf_status_name(st),
+               (unsigned long long)e->line, (unsigned long long)e->column,
+               e->found);
+      break;
+    }
+    if (ended) {
+      shelf_result r;
+      char m[SHELF_I128_BUFSIZE];
+      shelf_solver_result(s, &r);
+      shelf_i128_format(r.margin, m);
+      o += (size_t)snprintf(out + o, size - o, "%llu:%s ",
+                            (unsigned long long)r.n, m);
+      shelf_solver_reset(s);
+    }
+  }
+done:
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+}
+
+/* The outcome is the same in every piece size; checks it against `want`. */
+static void check_text(unsigned flags, const char *text, const char *want,
+                       int line) {
+  static const size_t pieces[] = {1, 2, 3, 7, 4096};
+  for (size_t k = 0; k < sizeof pieces / sizeof pieces[0]; k++) {
+    char got[256];
+    run_text(flags, text, pieces[k], got, sizeof got);
+    int ok = strcmp(got, want) == 0;
+    CHECK(ok);
+    if (!ok) {
+      fprintf(stderr, "%s:%d: in pieces of %zu: got \"%s\", expected \"%s\"\n",
+              __FILE__, line, pieces[k], got, want);
+      return;
+    }
+  }
+}
+
+#define CHECK_TEXT(flags, text, want) check_text(flags, text, want, __LINE__)
+
+static void test_names(void) {
+  ACCEPT("wheels = [7, 2, 9, 4]", 7, 2, 9, 4);
+  ACCEPT("nums = [1,5,2]", 1, 5, 2);
+  ACCEPT("w=[1]", 1);
+  ACCEPT("_x1 =\n  [3, 4]\n", 3, 4);
+  ACCEPT_EMPTY("\xEF\xBB\xBFwheels = []");
+  REJECT("wheels", EXPECTED_INTEGER, 1, 1, "wheels");
+  REJECT("x 1", EXPECTED_INTEGER, 1, 1, "x");
+  REJECT("wheels = 7", EXPECTED_LIST, 1, 10, "");
+  REJECT("wheels =", EXPECTED_LIST, 1, 9, "");
+  REJECT("wheels = [1] 2", AFTER_LIST, 1, 14, "2");
+  REJECT("wheels = [[1]]", NESTED, 1, 11, "[");
+  REJECT("1 w = [2]", EXPECTED_INTEGER, 1, 3, "w");
+  REJECT("w1.5 = [2]", EXPECTED_INTEGER, 1, 1, "w1.5");
+  /* each line of a batch may be named; a name alone is not a shelf */
+  CHECK_TEXT(SHELF_PARSE_LINES, "a = [3, 9, 1, 2]\nb = [7, 2, 9, 4]\n",
+             "4:7 4:10 ");
+  CHECK_TEXT(SHELF_PARSE_LINES, "a =\n[1]\n", "EXPECTED_LIST 1:4 ");
+}
+
+/* AtCoder DP L's and CSES 1097's layouts: the count, then the weights.
+ * [10, 80, 90, 30] has margin 10 (AtCoder's first sample); [4, 5, 1, 3]:
+ * the first buyer takes 3, then 5 (after 4 is taken), total 8 of 13,
+ * margin 3 (CSES's sample answer is that first total, 8). */
+static void test_counted(void) {
+  const unsigned c = SHELF_PARSE_COUNTED, many = c | SHELF_PARSE_LINES;
+  CHECK_TEXT(c, "4\n10 80 90 30\n", "4:10 ");
+  CHECK_TEXT(c, "4\n4 5 1 3\n", "4:3 ");
+  CHECK_TEXT(c, "4\n10\n80\n90\n30", "4:10 ");
+  CHECK_TEXT(c, "0\n", "0:0 ");
+  CHECK_TEXT(c, "3 1 2", "TOO_FEW 1:6 ");
+  CHECK_TEXT(c, "2\n5 6 7\n", "TOO_MANY 2:5 7");
+  CHECK_TEXT(c, "0 5", "TOO_MANY 1:3 5");
+  CHECK_TEXT(c, "-3 1 2 3", "BAD_COUNT 1:1 -3");
+  CHECK_TEXT(c, "", "EXPECTED_INTEGER 1:1 ");
+  CHECK_TEXT(c, "2 1 x", "EXPECTED_INTEGER 1:5 x");
+  /* a sequence of counted shelves, over any number of lines */
+  CHECK_TEXT(many, "2\n1 2\n3 4 5\n6\n", "2:1 3:5 ");
+  CHECK_TEXT(many, "1 7 1 8", "1:7 1:8 ");
+  CHECK_TEXT(many, "0\n2 3 4\n\n", "0:0 2:1 ");
+  CHECK_TEXT(many, "2 1 2\n3 1", "2:1 TOO_FEW 2:4 ");
+  CHECK_TEXT(many, "", "");
+  /* long enough for the fast path, which must stop at the count */
+  char big[4096];
+  size_t o = (size_t)snprintf(big, sizeof big, "300\n");
+  for (int k = 0; k < 300; k++)
+    o += (size_t)snprintf(big + o, sizeof big - o, "%d ", k % 2 ? 1 : 2);
+  snprintf(big + o, sizeof big - o, "\n1 5\n");
+  /* 300 alternating 2, 1: the first buyer takes every 2 (the parity
+   * strategy), 150 * 2 - 150 * 1 = 150, which no other play beats here. */
+  CHECK_TEXT(many, big, "300:150 1:5 ");
+  CHECK_TEXT(c, big, "TOO_MANY 3:1 1");
+}
+
+/* A text cut anywhere between items and parsed in two pieces, the second
+ * by a parser resumed at the first one's place, gives the same shelf and
+ * the same error places. */
+static void test_resume(void) {
+  static const char *texts[] = {
+      "1 2 3 4 5 6\n", "[3, 9,\n 1, 2]\n", "7\t2 9\r\n4", "1 2\n3 x\n",
+      "[1, 2\n 3",     "w = [5, 6]",       "1 2] 3"};
+  for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+    const char *text = texts[t];
+    size_t len = strlen(text);
+    char whole[256];
+    run_text(0, text, 4096, whole, sizeof whole);
+    for (size_t cut = 1; cut < len; cut++) {
+      char c = text[cut - 1];
+      if (c != ' ' && c != '\t' && c != '\n')
+        continue; /* only after a blank */
+      shelf_parser *a = NULL, *b = NULL;
+      shelf_solver *s = NULL, *s2 = NULL;
+      REQUIRE(shelf_parser_new(&a, 0) == SHELF_OK &&
+              shelf_parser_new(&b, 0) == SHELF_OK &&
+              shelf_solver_new(&s, 0) == SHELF_OK &&
+              shelf_solver_new(&s2, 0) == SHELF_OK);
+      size_t used;
+      int ended;
+      shelf_parse_place at;
+      char got[256] = "";
+      shelf_status st = shelf_parser_feed(a, s, text, cut, &used, &ended);
+      if (st == SHELF_OK && shelf_parser_place(a, &at) == SHELF_OK) {
+        CHECK(at.offset == cut);
+        CHECK_STATUS(shelf_parser_resume(b, &at), SHELF_OK);
+        st = shelf_parser_feed(b, s2, text + cut, len - cut, &used, &ended);
+        if (st == SHELF_OK)
+          st = shelf_parser_finish(b, s2, &ended);
+        if (st == SHELF_OK) {
+          shelf_result r;
+          char m[SHELF_I128_BUFSIZE];
+          CHECK_STATUS(shelf_solver_append(s, s2), SHELF_OK);
+          shelf_solver_result(s, &r);
+          shelf_i128_format(r.margin, m);
+          snprintf(got, sizeof got, "%llu:%s ", (unsigned long long)r.n, m);
+        } else {
+          const shelf_parse_error *e = shelf_parser_error(b);
+          snprintf(got, sizeof got, "%s %llu:%llu %s", shelf_status_name(st),
+                   (unsigned long long)e->line, (unsigned long long)e->column,
+                   e->found);
+        }
+        if (strcmp(got, whole) != 0)
+          fprintf(stderr, "text %zu cut at %zu: got \"%s\", whole \"%s\"\n", t,
+                  cut, got, whole);
+        CHECK(strcmp(got, whole) == 0);
+      }
+      shelf_parser_free(a);
+      shelf_parser_free(b);
+      shelf_solver_free(s);
+      shelf_solver_free(s2);
+    }
+  }
+  /* not between items: inside a weight, after a lone CR, after a failure */
+  shelf_parser *p = NULL;
+  shelf_solver *s = NULL;
+  shelf_parse_place at;
+  size_t used;
+  int ended;
+  REQUIRE(shelf_parser_new(&p, 0) == SHELF_OK &&
+          shelf_solver_new(&s, 0) == SHELF_OK);
+  CHECK_STATUS(shelf_parser_feed(p, s, "12", 2, &used, &ended), SHELF_OK);
+  CHECK_STATUS(shelf_parser_place(p, &at), SHELF_INVALID);
+  shelf_parser_reset(p);
+  CHECK_STATUS(shelf_parser_feed(p, s, "1\r", 2, &used, &ended), SHELF_OK);
+  CHECK_STATUS(shelf_parser_place(p, &at), SHELF_INVALID);
+  at.line = 0;
+  CHECK_STATUS(shelf_parser_resume(p, &at), SHELF_INVALID);
+  CHECK_STATUS(shelf_parser_resume(NULL, &at), SHELF_INVALID);
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+}
+
+/* An empty shelf comes back as NULL, as shelf.h promises, however much
+ * blank text it took. */
+static void test_empty_is_null(void) {
+  char blanks[200];
+  memset(blanks, ' ', sizeof blanks);
+  int64_t *w = (int64_t *)blanks; /* anything but NULL */
+  size_t n = 99;
+  CHECK_STATUS(shelf_parse(blanks, sizeof blanks, &w, &n, NULL), SHELF_OK);
+  CHECK(w == NULL && n == 0);
+}
+
 static void test_arguments(void) {
   shelf_parser *p = NULL;
   shelf_solver *s = NULL;
@@ -337,6 +548,10 @@ static const test tests[] = {
     {"NUL bytes and a million digits", test_nul_and_long},
     {"same outcome in any pieces", test_pieces},
     {"line mode", test_lines},
+    {"named lists", test_names},
+    {"counted shelves", test_counted},
+    {"resumed at a place", test_resume},
+    {"an empty shelf is NULL", test_empty_is_null},
     {"arguments", test_arguments},
 };
 

@@ -1,0 +1,31 @@
+/*
+ * scan.h - the fast scanner's one entry point, for the parser (parse.c).
+ */
+#ifndef SHELF_SCAN_H
+#define SHELF_SCAN_H
+
+#include "solver.h"
+
+/* What a scan passed over, for the parser to take up where it stopped. */
+typedef struct scan_result {
+  uint64_t taken;    /* weights pushed */
+  uint64_t lines;    /* line feeds passed */
+  size_t line_start; /* index just past the last of them, if lines > 0 */
+  int last;          /* the last item taken: SHELF_AFTER_WEIGHT or
+                        SHELF_AFTER_COMMA; SHELF_AFTER_NOTHING if only blanks
+                        were passed; -1 if nothing was */
+} scan_result;
+
+#define scan_plain shelf__scan_plain
+
+/* Takes plain weights and separators from b[i..len), between items, and
+ * pushes at most `limit` weights into the solver; returns where it stopped.
+ * There the byte-at-a-time parser takes over, between items, in front of a
+ * weight or byte that it must look at itself. b[0..i) must be readable (the
+ * scanner reads up to 16 bytes behind a weight). In line mode it stops at a
+ * line feed. It never fails: where the solver cannot take a run (it is wide
+ * or failed), it stops and leaves the weights to solver_push(). */
+size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,
+                  int line_mode, uint64_t limit, scan_result *out);
+
+#endif /* SHELF_SCAN_H */
