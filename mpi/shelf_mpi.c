@@ -174,27 +174,49 @@ static MPI_Offset split_point(input *in, MPI_Offset b) {
 }
 
 /* What a file holds before its first item: a byte-order mark, blanks, and
- * maybe the shelf's opening bracket. */
+ * maybe the shelf's opening bracket, with a name before it or not
+ * (`wheels = [`). */
 typedef struct head {
-  MPI_Offset start; /* the first byte after a byte-order mark */
-  int open;         /* the first item is '[' */
-  shelf_parse_place bracket; /* its offset, line and line start */
+  MPI_Offset start;          /* the first byte after a byte-order mark */
+  int open;                  /* the shelf is in brackets */
+  shelf_parse_place bracket; /* where the '[' is: offset, line, line start */
 } head;
+
+static int name_char(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         (c >= '0' && c <= '9');
+}
+
+/* Moves *off past blanks, counting lines. */
+static void skip_blanks(window *w, MPI_Offset *off, uint64_t *line,
+                        uint64_t *line_start) {
+  unsigned char c;
+  while (*off < w->in->size && blank(c = byte_at(w, *off, 0))) {
+    if (c == '\n') {
+      ++*line;
+      *line_start = (uint64_t)*off + 1;
+    }
+    ++*off;
+  }
+}
 
 static void read_head(input *in, head *h) {
   window w = {.in = in, .len = 0};
   h->start = 0;
-  if (in->size >= 3 && byte_at(&w, 0, 0) == 0xef && byte_at(&w, 1, 0) == 0xbb &&
-      byte_at(&w, 2, 0) == 0xbf)
+  if (in->size >= 3 && byte_at(&w, 0, 0) == 0xef &&
+      byte_at(&w, 1, 0) == 0xbb && byte_at(&w, 2, 0) == 0xbf)
     h->start = 3;
   uint64_t line = 1, line_start = (uint64_t)h->start;
   MPI_Offset off = h->start;
-  while (off < in->size && blank(byte_at(&w, off, 0))) {
-    if (byte_at(&w, off, 0) == '\n') {
-      line++;
-      line_start = (uint64_t)off + 1;
-    }
-    off++;
+  skip_blanks(&w, &off, &line, &line_start);
+  if (off < in->size && name_char(byte_at(&w, off, 0)) &&
+      !(byte_at(&w, off, 0) >= '0' && byte_at(&w, off, 0) <= '9')) {
+    while (off < in->size && name_char(byte_at(&w, off, 0)))
+      off++;
+    skip_blanks(&w, &off, &line, &line_start);
+    if (off < in->size && byte_at(&w, off, 0) == '=')
+      off++;
+    skip_blanks(&w, &off, &line, &line_start);
   }
   h->open = off < in->size && byte_at(&w, off, 0) == '[';
   h->bracket.open_offset = (uint64_t)off;
@@ -274,6 +296,43 @@ typedef struct work {
   shelf_parse_place blank_place;
 } work;
 
+/* A split point where the parser is not between items: after a name
+ * that waits for its '=' (in a file's head, or an error). Parses on from
+ * `off`, to the next split point where it is, to an error, or to the end
+ * of the file (then *final is set); the piece ends there instead, and the
+ * merge with the next piece, which starts before that, cuts the shelf
+ * there for rank 0 to go on from. */
+static shelf_status feed_on(work *wk, input *in, MPI_Offset off, piece *p,
+                            int *final) {
+  while (off < in->size) {
+    int n = in->size - off < READ_CHUNK ? (int)(in->size - off) : READ_CHUNK;
+    read_at(in, off, wk->buf, n);
+    for (int i = 0; i < n;) {
+      int j = i;
+      while (j < n && !cut_after((unsigned char)wk->buf[j]))
+        j++;
+      j += j < n;
+      size_t used;
+      int ended;
+      shelf_status st = shelf_parser_feed(wk->parser, p->solver, wk->buf + i,
+                                          (size_t)(j - i), &used, &ended);
+      off += j - i;
+      i = j;
+      if (st != SHELF_OK)
+        return st;
+      if (cut_after((unsigned char)wk->buf[j - 1]) &&
+          shelf_parser_place(wk->parser, &p->end_place) == SHELF_OK) {
+        p->end_offset = (uint64_t)off;
+        return SHELF_OK;
+      }
+    }
+  }
+  *final = 1;
+  p->end_closed = 1;
+  p->end_offset = (uint64_t)in->size;
+  return SHELF_OK;
+}
+
 /* Parses bytes [from, to) of file `file` into a new piece: fresh when `at`
  * is NULL, else resumed at *at; `final` when `to` is the end of the file. */
 static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
@@ -300,11 +359,11 @@ static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
     off += n;
   }
   int ended;
+  if (st == SHELF_OK && !final &&
+      shelf_parser_place(wk->parser, &into->end_place) != SHELF_OK)
+    st = feed_on(wk, in, to, into, &final);
   if (st == SHELF_OK && final)
     st = shelf_parser_finish(wk->parser, into->solver, &ended);
-  else if (st == SHELF_OK && shelf_parser_place(wk->parser, &into->end_place) !=
-                                 SHELF_OK)
-    st = SHELF_INVALID; /* a split point that is not between items */
   into->status = st;
   const shelf_parse_error *e = shelf_parser_error(wk->parser);
   if (st != SHELF_OK && e->code == st) {
@@ -793,9 +852,7 @@ static int report_whole(piece *p, input *files, const report_options *opt) {
   }
   const shelf_parse_error *e = &p->error;
   if (e->code != p->status || e->code == SHELF_OK) {
-    say("%s", p->status == SHELF_INVALID
-                  ? "internal error: a piece did not end between items"
-                  : shelf_strerror(p->status));
+    say("%s", shelf_strerror(p->status));
     return 1;
   }
   char found[80] = "";
