@@ -162,7 +162,8 @@ static int cut_after(unsigned char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == ',';
 }
 
-/* The first split point at or after `b`. */
+/* The first split point at or after `b`: the first s >= b whose byte
+ * before is one of cut_after()'s, or the end of the file. */
 static MPI_Offset split_point(input *in, MPI_Offset b) {
   if (b <= 0)
     return 0;
@@ -203,8 +204,8 @@ static void skip_blanks(window *w, MPI_Offset *off, uint64_t *line,
 static void read_head(input *in, head *h) {
   window w = {.in = in, .len = 0};
   h->start = 0;
-  if (in->size >= 3 && byte_at(&w, 0, 0) == 0xef &&
-      byte_at(&w, 1, 0) == 0xbb && byte_at(&w, 2, 0) == 0xbf)
+  if (in->size >= 3 && byte_at(&w, 0, 0) == 0xef && byte_at(&w, 1, 0) == 0xbb &&
+      byte_at(&w, 2, 0) == 0xbf)
     h->start = 3;
   uint64_t line = 1, line_start = (uint64_t)h->start;
   MPI_Offset off = h->start;
@@ -233,7 +234,13 @@ static int misguess;
  * non-blank byte before it says, inside the brackets if the file opens
  * with one. Lines count from 1 at s (line_start s until the first line
  * feed); the merge puts them right. `blank_place` is a fresh parser's
- * place, so that fields this program does not set keep their defaults. */
+ * place, so that fields this program does not set keep their defaults.
+ *
+ * For text that is valid up to s the guess is exact: blanks change no
+ * place, the last item before them decides `after`, and only blanks may
+ * follow the closing bracket. So a wrong guess means bad text before s,
+ * which the piece before reports first, and the check at every merge
+ * stands guard over the rest. */
 static void guess_place(input *in, MPI_Offset s,
                         const shelf_parse_place *blank_place,
                         shelf_parse_place *at) {
@@ -273,9 +280,9 @@ static void guess_place(input *in, MPI_Offset s,
  * merged onto the piece before it; everything else is absolute.
  */
 typedef struct piece {
-  int empty;           /* no text: merging it changes nothing */
-  shelf_status status; /* the first failure: a parse code, or another */
-  int cut;             /* the next piece's guess was wrong at its end */
+  int empty;               /* no text: merging it changes nothing */
+  shelf_status status;     /* the first failure: a parse code, or another */
+  int cut;                 /* the next piece's guess was wrong at its end */
   shelf_parse_error error; /* with a parse code: where, in file err_file */
   uint32_t err_file;
   uint64_t err_line_start;
@@ -509,9 +516,8 @@ static void send_piece(piece *p, int to) {
     if (buf == NULL)
       no_memory();
   }
-  if (state > 0 &&
-      shelf_solver_save(p->solver, buf + HEADER_SIZE, state, &state) !=
-          SHELF_OK) {
+  if (state > 0 && shelf_solver_save(p->solver, buf + HEADER_SIZE, state,
+                                     &state) != SHELF_OK) {
     p->status = SHELF_INVALID;
     state = 0;
     total = HEADER_SIZE;
@@ -538,8 +544,8 @@ static void send_piece(piece *p, int to) {
   memcpy(c.at, p->error.found, FOUND_SIZE);
   for (size_t done = 0; done < total;) {
     size_t n = total - done < MESSAGE_MAX ? total - done : MESSAGE_MAX;
-    MPI_CHECK(MPI_Send(buf + done, (int)n, MPI_BYTE, to, TAG_PART,
-                       MPI_COMM_WORLD));
+    MPI_CHECK(
+        MPI_Send(buf + done, (int)n, MPI_BYTE, to, TAG_PART, MPI_COMM_WORLD));
     done += n;
   }
   free(buf);
@@ -553,8 +559,10 @@ static void receive(unsigned char *buf, size_t size, int from) {
   MPI_CHECK(MPI_Probe(from, TAG_PART, MPI_COMM_WORLD, &status));
   MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &count));
   if (count < 0 || (size_t)count != size) {
-    fprintf(stderr, "shelf-mpi: rank %d: message of %d bytes from rank %d, "
-            "%zu expected\n", world_rank, count, from, size);
+    fprintf(stderr,
+            "shelf-mpi: rank %d: message of %d bytes from rank %d, "
+            "%zu expected\n",
+            world_rank, count, from, size);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_CHECK(MPI_Recv(buf, count, MPI_BYTE, from, TAG_PART, MPI_COMM_WORLD,
@@ -680,8 +688,7 @@ static void parse_rest(work *wk, input *files, int nfiles, piece *whole) {
     at.line_start = whole->end_offset;
     input *in = &files[f];
     piece p;
-    parse_piece(wk, in, f, (MPI_Offset)whole->end_offset, in->size, &at, 1,
-                &p);
+    parse_piece(wk, in, f, (MPI_Offset)whole->end_offset, in->size, &at, 1, &p);
     merge(whole, &p);
   }
   for (f++; (int)f < nfiles && whole->status == SHELF_OK; f++) {

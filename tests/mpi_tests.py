@@ -248,11 +248,26 @@ def main():
         missing = os.path.join(tmp, "missing.txt")
         c.check("a missing file", [missing], ranks=(2,))
         c.check("a directory", [tmp], ranks=(2,))
-        c.count += 1
-        got = shelf_mpi(2, [], False)
-        if got.returncode != 2 or not message(got.stderr, "shelf-mpi") \
-                .startswith("no file given\n"):
-            c.fail("no file: %d %r" % (got.returncode, got.stderr))
+        version = subprocess.run([ARGS.shelf, "--version"],
+                                 capture_output=True).stdout.decode()
+        usage = "\nTry 'shelf-mpi --help' for more information.\n"
+        for args, status, out, err in [
+                ([], 2, "", "no file given" + usage),
+                (["-"], 2, "", "standard input cannot be shared between "
+                 "ranks; give files" + usage),
+                (["--bogus", names[0]], 2, "", "unknown option '--bogus'" +
+                 usage),
+                (["--version"], 0, "shelf-mpi" + version[len("shelf"):], "")]:
+            c.count += 1
+            got = shelf_mpi(2, args, False)
+            got_err = message(got.stderr, "shelf-mpi") if err else \
+                got.stderr.decode()
+            if (got.returncode, got.stdout.decode(), got_err) != \
+                    (status, out, err):
+                c.fail("%s: got %d %r %r" % (args, got.returncode,
+                                             got.stdout, got.stderr))
+            else:
+                print("ok   shelf-mpi %s" % " ".join(args))
 
     print("%d runs, %d failed" % (c.count, c.failed))
     return 1 if c.failed else 0
