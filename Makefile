@@ -16,22 +16,23 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream
 
-.PHONY: all run test test-release test-asan test-fuzz debug asan fuzz bench \
-	format clean
+.PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
+	asan fuzz bench format clean web
 
 all:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(MPI_FLAGS) \
 	  $(CMAKE_FLAGS)
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
-# The seed's example where taking the heavier end loses, played out.
+# The README's example, where taking the heavier end loses, played out.
 run: all
 	./$(BUILD)/shelf 3 9 1 2
 	./$(BUILD)/shelf --moves --explain 3 9 1 2
 
-# Every test, twice: an optimised build, then ASan and UBSan; then each
-# fuzz target briefly.
-test: test-release test-asan test-fuzz
+# Every test in an optimised build, then again (all but those labelled
+# no-asan) under ASan and UBSan; then each fuzz target briefly, where clang
+# is installed; then what did not run and why.
+test: test-release test-asan test-fuzz test-skipped
 
 test-release: all
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -40,8 +41,24 @@ test-asan: asan
 	ASAN_OPTIONS=detect_leaks=1 $(CTEST) --test-dir $(ASAN_BUILD) \
 	  --output-on-failure -j $(JOBS) -LE no-asan
 
+# Without clang the fuzz step is skipped, and says so (the replay of each
+# fuzz target's corpus still runs in both CTest runs above).
+FUZZ_SKIPPED = $(FUZZ_BUILD)/skipped.log
 test-fuzz:
-	$(MAKE) fuzz FUZZ_SECONDS=20
+	@mkdir -p $(FUZZ_BUILD) && rm -f $(FUZZ_SKIPPED)
+	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
+	  $(MAKE) fuzz FUZZ_SECONDS=20; \
+	else \
+	  echo "skipped: fuzzing ($(FUZZ_CC) not found; libFuzzer needs clang)" \
+	    | tee $(FUZZ_SKIPPED); \
+	fi
+
+# The "skipped: <what> (<why>)" lines of the runs above (tests/skipped.py).
+test-skipped:
+	@python3 tests/skipped.py \
+	  release=$(BUILD)/Testing/Temporary/LastTest.log \
+	  asan=$(ASAN_BUILD)/Testing/Temporary/LastTest.log \
+	  fuzz=$(FUZZ_SKIPPED)
 
 debug:
 	$(CMAKE) -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
@@ -81,9 +98,14 @@ BENCH_FLAGS ?=
 bench:
 	python3 bench/run.py $(BENCH_FLAGS)
 
+# The browser page: libshelf and web/wasm.c compiled by emscripten into one
+# self-contained $(BUILD)/web/index.html (open it from disk or serve it).
+web:
+	sh web/build.sh $(BUILD)/web
+
 format:
 	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] mpi/*.c \
-	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c)
+	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c web/*.c)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-debug build-fuzz build-bench
+	rm -rf $(BUILD) $(ASAN_BUILD) build-debug $(FUZZ_BUILD) build-bench

@@ -20,7 +20,7 @@ What it does, in order:
     each, through bench/measure.c, which reports wall time and peak memory
     (ru_maxrss from wait4). Every program's answer is checked against
     shelf's, so a fast wrong answer cannot pass.
- 4. Times shelf's dp engine against the seed's table ported to C
+ 4. Times shelf's dp engine against the textbook table ported to C
     (bench/peers/table_port.c) at n = 8000, the same way.
  5. Times the linear and dp engines alone, in memory, for a range of n
     (bench/engine_time.c) and fits the slopes of log(time) against log(n).
@@ -367,11 +367,11 @@ def write_report(path, m, load, runs, table, dp, scaling, big, notes):
              "numbers, were checked against shelf's on every input.")
     L.append("")
 
-    L.append("## The dp engine against the seed's table, n = 8000")
+    L.append("## The dp engine against the textbook table, n = 8000")
     L.append("")
     L.append("| program | time | peak memory |")
     L.append("|---|---|---|")
-    L.append("| seed's table ported to C (full n-by-n table) | %.1f ms | %s |"
+    L.append("| textbook table ported to C (full n-by-n table) | %.1f ms | %s |"
              % (dp["table"]["time"] * 1e3, mb(dp["table"]["rss"])))
     L.append("| `shelf -a dp -f` (rolling row) | %.1f ms | %s |"
              % (dp["dp"]["time"] * 1e3, mb(dp["dp"]["rss"])))

@@ -12,6 +12,7 @@
  * computed in full before any of them is printed, and what was printed
  * before an error is flushed before the error is reported.
  */
+#include "notes.h"
 #include "out.h"
 #include "play.h"
 #include "report.h"
@@ -22,6 +23,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +39,10 @@
 typedef struct options {
   const char *file;      /* -f FILE, or NULL */
   int batch;             /* --batch: one shelf a line */
+  int counted;           /* --counted: the count of weights comes first */
   int keep_going;        /* --keep-going: report bad lines and go on */
   shelf_engine engine;   /* --algorithm */
+  int engine_given;      /* --algorithm was given, even as linear */
   report_options report; /* --json, --moves, --explain */
   play_options play;     /* --interactive, --svg, --random (play.c) */
 } options;
@@ -53,14 +57,18 @@ static const char usage_text[] =
     "\n"
     "Weights come from the command line, from -f FILE, or from standard\n"
     "input (also with -f -): integers separated by spaces, tabs, commas or\n"
-    "newlines, optionally wrapped in [ ] as a Python or JSON list. Put\n"
-    "negative weights after --.\n"
+    "newlines, optionally wrapped in [ ] as a Python or JSON list. An\n"
+    "argument that starts with '-' and a digit is a weight (shelf -4 10 -7);\n"
+    "anything after -- is read as weights too.\n"
     "\n"
     "Options:\n"
     "  -f, --file FILE        read the shelf from FILE ('-' for stdin)\n"
     "  -b, --batch            every input line is one shelf; one result a "
     "line\n"
     "  -k, --keep-going       with --batch, report each bad line and go on\n"
+    "  -c, --counted          the input opens with the number of weights, as\n"
+    "                         AtCoder and CSES files do; with --batch, it\n"
+    "                         is a sequence of such shelves\n"
     "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
     "\"second\"}\n"
     "  -m, --moves            print the line of perfect play, turn by turn\n"
@@ -68,6 +76,9 @@ static const char usage_text[] =
     "                         perfect play is computed up to 20000 wheels)\n"
     "  -a, --algorithm NAME   linear (default, O(n)), dp (O(n^2)) or brute\n"
     "                         (at most 25 wheels)\n"
+    "  -t, --table            also print the lead of every block and the end\n"
+    "                         that keeps it (at most 30 wheels)\n"
+    "      --csv              with --table, print only the table, as CSV\n"
     "\n"
     "Playing and seeing:\n"
     "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
@@ -82,7 +93,8 @@ static const char usage_text[] =
     "                         greedy trap; over 200 wheels, a summary\n"
     "      --random N         a random shelf of N wheels (1 to 10^9): printed\n"
     "                         as a list, or solved with --moves, --explain,\n"
-    "                         --json, --svg, --interactive or --algorithm\n"
+    "                         --json, --table, --svg, --interactive or\n"
+    "                         --algorithm\n"
     "      --seed S           the random shelf's seed, 0 to 2^64-1: the same\n"
     "                         seed gives the same shelf on every machine\n"
     "                         (default: from the clock, told on stderr)\n"
@@ -94,7 +106,8 @@ static const char usage_text[] =
     "  shelf 3 9 1 2                  prints 7\n"
     "  shelf --moves 3 9 1 2          the whole game, turn by turn\n"
     "  shelf --explain '[3, 9, 1, 2]' why taking the heavier end loses\n"
-    "  shelf --json -- -4 10 -7       {\"n\": 3, \"margin\": -21, ...}\n"
+    "  shelf --json -4 10 -7          {\"n\": 3, \"margin\": -21, ...}\n"
+    "  shelf --table 3 9 1 2          the lead of every block, by hand\n"
     "  shelf --batch -f shelves.txt   one margin per input line\n"
     "  shelf -i 3 9 1 2               lose to shelf, then ask it why\n"
     "  shelf --explain --svg g.svg 3 9 1 2   the whole game as a picture\n"
@@ -145,29 +158,150 @@ static void play_usage(int ok, const char *why) {
     usage_error("%s", why);
 }
 
+/* The long options, and the short ones in getopt's form. */
+enum { OPT_CSV = 0x200 };
+static const struct option longs[] = {
+    {"file", required_argument, NULL, 'f'},
+    {"batch", no_argument, NULL, 'b'},
+    {"counted", no_argument, NULL, 'c'},
+    {"keep-going", no_argument, NULL, 'k'},
+    {"json", no_argument, NULL, 'j'},
+    {"moves", no_argument, NULL, 'm'},
+    {"explain", no_argument, NULL, 'e'},
+    {"algorithm", required_argument, NULL, 'a'},
+    {"table", no_argument, NULL, 't'},
+    {"csv", no_argument, NULL, OPT_CSV},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    PLAY_LONG_OPTIONS,
+    {NULL, 0, NULL, 0}};
+static const char shorts[] = ":f:bckjmea:thVi";
+
+/* The long option `name` (len bytes, without "--") names, as getopt_long
+ * matches it: exactly, or as the only option it begins. -1 for none, -2
+ * when it begins several. */
+static int find_long(const char *name, size_t len) {
+  int found = -1;
+  for (int k = 0; longs[k].name != NULL; k++) {
+    if (strncmp(longs[k].name, name, len) != 0)
+      continue;
+    if (longs[k].name[len] == '\0')
+      return k;
+    found = found == -1 ? k : -2;
+  }
+  return found;
+}
+
+/* Whether getopt_long would take the next argument as this one's value. */
+static int takes_next(const char *arg) {
+  if (arg[1] == '-') {
+    if (strchr(arg, '=') != NULL)
+      return 0;
+    int k = find_long(arg + 2, strlen(arg + 2));
+    return k >= 0 && longs[k].has_arg == required_argument;
+  }
+  for (const char *c = arg + 1; *c != '\0'; c++) {
+    const char *s = strchr(shorts + 1, *c);
+    if (*c == ':' || s == NULL)
+      return 0; /* an unknown option: getopt_long reports it */
+    if (s[1] == ':')
+      return c[1] == '\0';
+  }
+  return 0;
+}
+
+/* Whether argv[k] is an option (or an option's value) rather than a weight.
+ * No option of shelf starts with a digit, so an argument that is '-' and a
+ * digit is a weight, as `seq -5 5` reads it. `value` says that the argument
+ * before asked for this one as its value, and is updated for the next. */
+static int is_option(const char *arg, int *value) {
+  int option = *value || (arg[0] == '-' && arg[1] != '\0' &&
+                          !(arg[1] >= '0' && arg[1] <= '9'));
+  *value = !*value && option && takes_next(arg);
+  return option;
+}
+
+/* getopt_long would take a negative weight for an option, so the options
+ * (with their values) go first and every weight after a "--" of our own,
+ * each group in its order. With nothing left to permute, getopt_long also
+ * looks at one argument at a time, which refused_option() relies on.
+ * The new array is `arranged`, freed at the end of main() and reachable
+ * until then, even when a usage error exits (the strings stay argv's). */
+static char **arranged;
+
+static void weights_after_options(int *argc, char **argv) {
+  static char dashes[] = "--";
+  arranged = malloc(((size_t)*argc + 2) * sizeof *arranged);
+  if (arranged == NULL) {
+    fputs("shelf: out of memory\n", stderr);
+    exit(1);
+  }
+  int n = 0, value = 0, k;
+  arranged[n++] = argv[0];
+  for (k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++)
+    if (is_option(argv[k], &value))
+      arranged[n++] = argv[k];
+  if (value) { /* the last option misses its value: getopt_long says so */
+    arranged[n] = NULL;
+    *argc = n;
+    return;
+  }
+  arranged[n++] = dashes;
+  value = 0;
+  for (k = 1; k < *argc && strcmp(argv[k], "--") != 0; k++)
+    if (!is_option(argv[k], &value))
+      arranged[n++] = argv[k];
+  for (k++; k < *argc; k++) /* after the person's own "--" */
+    arranged[n++] = argv[k];
+  arranged[n] = NULL;
+  *argc = n;
+}
+
+/* The usage error for argument `arg`, which getopt_long refused. `c` is
+ * what it returned, ':' or '?'. */
+static void refused_option(int c, const char *arg) {
+  char shown[SHOWN_SIZE], name[SHOWN_SIZE];
+  if (arg[0] == '-' && arg[1] == '-') {
+    const char *eq = strchr(arg, '=');
+    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+    int k = find_long(arg + 2, len - 2);
+    escape_text(arg, shown, sizeof shown);
+    if (k >= 0 && c == ':')
+      usage_error("option '--%s' needs an argument", longs[k].name);
+    if (k >= 0 && eq != NULL && longs[k].has_arg == no_argument)
+      usage_error("option '--%s' takes no value, found '%s'", longs[k].name,
+                  shown);
+    if (k == -2)
+      usage_error("option '%s' is ambiguous; give more of its name", shown);
+    if (eq != NULL) /* the name alone */
+      shown[strcspn(shown, "=")] = '\0';
+    snprintf(name, sizeof name, "%s", shown);
+  } else {
+    snprintf(name, sizeof name, "-%s",
+             escape_text((char[]){(char)optopt, '\0'}, shown, sizeof shown));
+    if (c == ':')
+      usage_error("option '%s' needs an argument", name);
+  }
+  usage_error("unknown option '%s' (weights go as arguments, such as "
+              "3 -4 10, or after --)",
+              name);
+}
+
 static void parse_options(int argc, char **argv, options *opt) {
-  static const struct option longs[] = {
-      {"file", required_argument, NULL, 'f'},
-      {"batch", no_argument, NULL, 'b'},
-      {"keep-going", no_argument, NULL, 'k'},
-      {"json", no_argument, NULL, 'j'},
-      {"moves", no_argument, NULL, 'm'},
-      {"explain", no_argument, NULL, 'e'},
-      {"algorithm", required_argument, NULL, 'a'},
-      {"help", no_argument, NULL, 'h'},
-      {"version", no_argument, NULL, 'V'},
-      PLAY_LONG_OPTIONS,
-      {NULL, 0, NULL, 0}};
-  opterr = 0;    /* our own messages, in our own format */
-  char why[256]; /* play.c's usage errors */
-  int c;
-  while ((c = getopt_long(argc, argv, ":f:bkjmea:hVi", longs, NULL)) != -1) {
+  opterr = 0;                 /* our own messages, in our own format */
+  char why[SHOWN_SIZE + 256]; /* play.c's usage errors */
+  char shown[SHOWN_SIZE];
+  int c, at = optind; /* at: the argument being looked at */
+  while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
     switch (c) {
     case 'f':
       opt->file = optarg;
       break;
     case 'b':
       opt->batch = 1;
+      break;
+    case 'c':
+      opt->counted = 1;
       break;
     case 'k':
       opt->keep_going = 1;
@@ -183,7 +317,15 @@ static void parse_options(int argc, char **argv, options *opt) {
       break;
     case 'a':
       if (!parse_engine(optarg, &opt->engine))
-        usage_error("unknown algorithm '%s' (use linear, dp or brute)", optarg);
+        usage_error("unknown algorithm '%s' (use linear, dp or brute)",
+                    escape_text(optarg, shown, sizeof shown));
+      opt->engine_given = 1;
+      break;
+    case 't':
+      opt->report.table = 1;
+      break;
+    case OPT_CSV:
+      opt->report.csv = 1;
       break;
     case 'h':
       fputs(usage_text, stdout);
@@ -199,19 +341,26 @@ static void parse_options(int argc, char **argv, options *opt) {
     case PLAY_RANGE:
       play_usage(play_option(&opt->play, c, optarg, why, sizeof why), why);
       break;
-    case ':':
-      usage_error("option '%s' needs an argument", argv[optind - 1]);
-      break;
-    default:
-      if (optopt != 0)
-        usage_error("unknown option '-%c'", optopt);
-      usage_error("unknown option '%s'", argv[optind - 1]);
+    default: /* ':' or '?' */
+      /* Options come before any weight (weights_after_options), so
+       * nothing is permuted and argv[at] is the argument refused. */
+      refused_option(c, argv[at]);
     }
+    at = optind;
   }
   if (opt->file != NULL && optind < argc)
     usage_error("give weights either as arguments or with -f, not both");
   if (opt->keep_going && !opt->batch)
     usage_error("--keep-going goes with --batch");
+  if (opt->report.csv && !opt->report.table)
+    usage_error("--csv goes with --table");
+  if (opt->report.csv &&
+      (opt->report.json || opt->report.moves || opt->report.explain))
+    usage_error("--csv prints only the table; it does not go with --json, "
+                "--moves or --explain");
+  if (opt->report.csv && opt->batch)
+    usage_error("--csv prints one shelf's table; it does not go with "
+                "--batch");
   play_usage(play_check(&opt->play, &opt->report, opt->batch, opt->file,
                         optind < argc, why, sizeof why),
              why);
@@ -224,9 +373,10 @@ typedef struct run {
   out stdout_buf;
   shelf_solver *solver;
   shelf_parser *parser;
-  const char *source;  /* file name for messages, or NULL */
+  const char *source;  /* file name for messages (escaped), or NULL */
   uint64_t shelf_line; /* batch mode: the line of the current shelf */
   int failed;          /* exit status 1 is owed (--keep-going) */
+  notes notes;         /* a count first, thousands grouping */
   /* Command-line weights: where each argument starts in the joined text. */
   char **args;
   size_t *arg_start;
@@ -236,18 +386,21 @@ typedef struct run {
 /* Whether this run needs the weights kept. */
 static int needs_weights(const options *opt) {
   return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
-         opt->report.explain || play_needs_weights(&opt->play);
+         opt->report.explain || opt->report.table ||
+         play_needs_weights(&opt->play);
 }
 
-/* The place prefix of a message: "FILE: line 3: " and so on. */
-static void place_prefix(char *buf, size_t size, const run *r) {
-  if (r->source != NULL)
-    snprintf(buf, size, "%s: line %llu: ", r->source,
-             (unsigned long long)r->shelf_line);
-  else if (r->opt->batch)
-    snprintf(buf, size, "line %llu: ", (unsigned long long)r->shelf_line);
+/* The place prefix of a message about the shelf on `line`: "FILE: line 3: "
+ * in batch mode, "FILE: shelf 3: " for counted shelves (which may span many
+ * lines), "FILE: " for a whole file, and so on. */
+static void place_prefix(char *buf, size_t size, const run *r, uint64_t line) {
+  if (r->opt->batch)
+    snprintf(buf, size, "%s%s%s %llu: ", r->source ? r->source : "",
+             r->source ? ": " : "", r->opt->counted ? "shelf" : "line",
+             (unsigned long long)line);
   else
-    buf[0] = '\0';
+    snprintf(buf, size, "%s%s", r->source ? r->source : "",
+             r->source ? ": " : "");
 }
 
 /* Computes everything for the shelf in the solver, then prints it. Returns 0,
@@ -256,6 +409,8 @@ static int emit_shelf(run *r) {
   report rep = {0};
   shelf_status st = shelf_solver_result(r->solver, &rep.result);
   unsigned char *ends = NULL;
+  shelf_cell *cells = NULL;
+  int table_too_long = 0;
   if (st == SHELF_OK && needs_weights(r->opt)) {
     rep.weights = shelf_solver_weights(r->solver, &rep.n);
     if (r->opt->engine != SHELF_ENGINE_LINEAR)
@@ -267,21 +422,39 @@ static int emit_shelf(run *r) {
     }
     if (st == SHELF_OK && r->opt->report.explain)
       st = shelf_explain(rep.weights, rep.n, 0, &rep.explanation);
+    if (st == SHELF_OK && r->opt->report.table) {
+      table_too_long = rep.n > REPORT_TABLE_MAX;
+      /* + 1: a table of no wheels still gets a pointer */
+      cells = table_too_long ? NULL : malloc(rep.n * rep.n * sizeof *cells + 1);
+      st = table_too_long  ? SHELF_TOO_LONG
+           : cells == NULL ? SHELF_NOMEM
+                           : shelf_lead_table(rep.weights, rep.n, cells);
+      rep.cells = cells;
+    }
   }
+  if (st == SHELF_OK)
+    notes_print(&r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
+                rep.result.n);
   if (st == SHELF_OK && play_takes_over(&r->opt->play)) {
     /* A picture or a game: play.c prints, and reports its own failures. */
     int status =
         play_shelf(&r->opt->play, &r->opt->report, &rep, &r->stdout_buf);
     free(ends);
+    free(cells);
     return status;
   }
   if (st == SHELF_OK)
     report_print(&r->stdout_buf, &r->opt->report, &rep);
   free(ends);
+  free(cells);
   if (st == SHELF_OK)
     return 0;
-  char place[512], why[160];
-  if (st == SHELF_TOO_LONG)
+  char place[SHOWN_SIZE + 64], why[160];
+  if (table_too_long)
+    snprintf(why, sizeof why,
+             "--table shows at most %d wheels; this shelf has %llu",
+             REPORT_TABLE_MAX, (unsigned long long)rep.result.n);
+  else if (st == SHELF_TOO_LONG)
     snprintf(why, sizeof why,
              "the brute engine takes at most %d wheels; this shelf has %llu",
              SHELF_BRUTE_MAX, (unsigned long long)rep.result.n);
@@ -292,7 +465,7 @@ static int emit_shelf(run *r) {
     report_json_error(&r->stdout_buf, r->shelf_line, 0, why, NULL);
     return 1;
   }
-  place_prefix(place, sizeof place, r);
+  place_prefix(place, sizeof place, r, r->shelf_line);
   out_flush(&r->stdout_buf);
   error_line("%s%s", place, why);
   return 1;
@@ -304,11 +477,14 @@ static int emit_shelf(run *r) {
  * column (with the file name when there is one). */
 static void report_parse_error(run *r, shelf_status st) {
   const shelf_parse_error *e = shelf_parser_error(r->parser);
+  char place[SHOWN_SIZE + 64], found[80] = "";
   if (st == SHELF_NOMEM || e->code == SHELF_OK) {
-    error_line("%s", shelf_strerror(st));
+    /* Found while reading the shelf after the last one that ended. */
+    place_prefix(place, sizeof place, r, r->shelf_line + 1);
+    out_flush(&r->stdout_buf);
+    error_line("%s%s", place, shelf_strerror(st));
     return;
   }
-  char place[512], found[80] = "";
   if (e->found[0] != '\0')
     snprintf(found, sizeof found, ", found \"%s\"", e->found);
   if (r->args != NULL) {
@@ -317,6 +493,10 @@ static void report_parse_error(run *r, shelf_status st) {
     while (k + 1 < r->nargs && r->arg_start[k + 1] <= e->offset)
       k++;
     uint64_t col = e->offset - r->arg_start[k] + 1;
+    /* A byte-order mark opening the first argument takes no column, as it
+     * takes none at the start of a file (shelf.h). */
+    if (k == 0 && strncmp(r->args[0], "\xEF\xBB\xBF", 3) == 0 && col > 3)
+      col -= 3;
     if (e->offset >= r->arg_start[k] + strlen(r->args[k]))
       snprintf(place, sizeof place, "argument %d (at its end)", k + 1);
     else if (col == 1)
@@ -414,10 +594,13 @@ static int read_fd(run *r, int fd) {
     if (r->stdout_buf.len > 0)
       out_flush(&r->stdout_buf);
     ssize_t k = read_block(r, fd, buf);
+    if (k == 0)
+      notes_end(&r->notes);
     if (k <= 0) {
       status = k < 0 ? 1 : finish(r);
       break;
     }
+    notes_text(&r->notes, buf, (size_t)k);
     if (feed(r, buf, (size_t)k) != 0) {
       status = 1;
       break;
@@ -508,6 +691,10 @@ static int read_fd_threaded(run *r, int fd) {
       size_t used;
       int ended;
       got = read_block(r, fd, buf);
+      if (got > 0)
+        notes_text(&r->notes, buf, (size_t)got);
+      else if (got == 0)
+        notes_end(&r->notes);
       st = got < 0    ? SHELF_OK
            : got == 0 ? shelf_parser_finish(r->parser, h.slot[k], &ended)
                       : shelf_parser_feed(r->parser, h.slot[k], buf,
@@ -570,6 +757,7 @@ static int read_args(run *r, int nargs, char **args) {
     size_t len = strlen(args[k]);
     memcpy(text + r->arg_start[k], args[k], len);
     text[r->arg_start[k] + len] = ' ';
+    notes_arg(&r->notes, k + 1, args[k]);
   }
   r->args = args;
   r->nargs = nargs;
@@ -588,8 +776,7 @@ static int read_random(run *r) {
   if (play_random_shelf(&r->opt->play, &weights, &n) != 0)
     return 1;
   int status = 0;
-  if (play_lists_only(&r->opt->play, &r->opt->report,
-                      r->opt->engine != SHELF_ENGINE_LINEAR)) {
+  if (play_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given)) {
     play_print_list(&r->stdout_buf, weights, n);
   } else if (shelf_solver_push_many(r->solver, weights, n) != SHELF_OK) {
     error_line("out of memory");
@@ -601,21 +788,44 @@ static int read_random(run *r) {
   return status;
 }
 
+/* On a terminal with nothing else to read, a person may be waiting for
+ * shelf while shelf waits for them: say what it wants, as filters that
+ * are kind to people do. Never in a pipe. */
+static void tell_terminal(const options *opt) {
+  if (!isatty(STDIN_FILENO))
+    return;
+  fprintf(stderr,
+          "shelf: reading %s from the terminal; type weights such as "
+          "3 9 1 2, then Ctrl-D on a line of its own to end (shelf --help "
+          "for more)\n",
+          opt->batch ? "shelves, one a line," : "a shelf");
+}
+
 int main(int argc, char **argv) {
   options opt = {0};
   opt.engine = SHELF_ENGINE_LINEAR;
   play_defaults(&opt.play);
+  weights_after_options(&argc, argv);
+  argv = arranged;
   parse_options(argc, argv, &opt);
+  /* A file-size limit shows as EFBIG on the write that meets it, so that
+   * shelf can say so and leave no half-written file (save.h). */
+  signal(SIGXFSZ, SIG_IGN);
 
   static run r; /* holds the output buffer; too big for some stacks */
   r.opt = &opt;
+  notes_init(&r.notes);
+  char source[SHOWN_SIZE]; /* the file name as messages show it */
   out_init(&r.stdout_buf, STDOUT_FILENO);
   opt.report.align = isatty(STDOUT_FILENO);
   if (shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
                                                       : 0) != SHELF_OK ||
-      shelf_parser_new(&r.parser, opt.batch ? SHELF_PARSE_LINES : 0) !=
-          SHELF_OK) {
+      shelf_parser_new(
+          &r.parser, (opt.batch ? SHELF_PARSE_LINES : 0) |
+                         (opt.counted ? SHELF_PARSE_COUNTED : 0)) != SHELF_OK) {
     error_line("out of memory");
+    shelf_solver_free(r.solver);
+    free(arranged);
     return 1;
   }
 
@@ -626,15 +836,16 @@ int main(int argc, char **argv) {
     status = read_args(&r, argc - optind, argv + optind);
   } else if (opt.file != NULL && strcmp(opt.file, "-") != 0) {
     int fd = open(opt.file, O_RDONLY);
+    r.source = escape_text(opt.file, source, sizeof source);
     if (fd < 0) {
-      error_line("%s: %s", opt.file, strerror(errno));
+      error_line("%s: %s", r.source, strerror(errno));
       status = 1;
     } else {
-      r.source = opt.file;
       status = read_input(&r, fd);
       close(fd);
     }
   } else {
+    tell_terminal(&opt);
     status = read_input(&r, STDIN_FILENO);
   }
 
@@ -646,5 +857,6 @@ int main(int argc, char **argv) {
   }
   shelf_parser_free(r.parser);
   shelf_solver_free(r.solver);
+  free(arranged);
   return status;
 }

@@ -65,6 +65,31 @@ int i128_width(shelf_i128 v) {
   return (int)shelf_i128_format(v, buf);
 }
 
+const char *escape_text(const char *s, char *buf, size_t size) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t n = 0;
+  for (; *s != '\0'; s++) {
+    unsigned char c = (unsigned char)*s;
+    char esc[4] = {(char)c};
+    size_t k = 1;
+    if (c == '"' || c == '\\') {
+      esc[0] = '\\', esc[1] = (char)c, k = 2;
+    } else if (c < 0x20 || c >= 0x7f) {
+      esc[0] = '\\', esc[1] = 'x', esc[2] = hex[c >> 4], esc[3] = hex[c & 15];
+      k = 4;
+    }
+    if (n + k + 4 > size) { /* room for "..." and the NUL */
+      memcpy(buf + n, "...", 3);
+      n += 3;
+      break;
+    }
+    memcpy(buf + n, esc, k);
+    n += k;
+  }
+  buf[n] = '\0';
+  return buf;
+}
+
 static void out_json_string(out *o, const char *s) {
   out_char(o, '"');
   for (; *s; s++) {

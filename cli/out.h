@@ -41,4 +41,13 @@ void out_format(out *o, const char *fmt, ...);
 /* The number of characters shelf_i128_format() writes for v. */
 int i128_width(shelf_i128 v);
 
+/* Room for a file name or an option argument shown in a message. */
+#define SHOWN_SIZE 1024
+/* Copies s into buf[0..size) for a message on the terminal, escaped as the
+ * parser escapes the text it found: printable ASCII as it is, '"' and '\\'
+ * after a backslash, every other byte as \xHH, so that no newline or escape
+ * sequence reaches stderr. Text that does not fit ends in "...". Returns
+ * buf. */
+const char *escape_text(const char *s, char *buf, size_t size);
+
 #endif

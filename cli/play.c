@@ -7,6 +7,7 @@
 #include "play.h"
 
 #include "interactive.h"
+#include "save.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -75,7 +76,8 @@ static int parse_i64(const char *s, int64_t *value) {
 /* LO..HI */
 static int parse_range(const char *arg, int64_t *lo, int64_t *hi) {
   const char *dots = strstr(arg, "..");
-  if (dots == NULL || dots - arg > 24)
+  /* Each bound at most 24 characters: 19 digits, a sign and some zeros. */
+  if (dots == NULL || dots - arg > 24 || strlen(dots + 2) > 24)
     return 0;
   char first[32];
   memcpy(first, arg, (size_t)(dots - arg));
@@ -86,6 +88,7 @@ static int parse_range(const char *arg, int64_t *lo, int64_t *hi) {
 int play_option(play_options *p, int c, const char *arg, char *why,
                 size_t size) {
   uint64_t v;
+  char shown[SHOWN_SIZE]; /* arg, for a message */
   switch (c) {
   case 'i':
     p->interactive = 1;
@@ -104,7 +107,7 @@ int play_option(play_options *p, int c, const char *arg, char *why,
     if (!parse_u64(arg, RANDOM_MAX, &v) || v == 0)
       return fail(why, size,
                   "--random needs a number of wheels from 1 to %u, not '%s'",
-                  RANDOM_MAX, arg);
+                  RANDOM_MAX, escape_text(arg, shown, sizeof shown));
     p->random = 1;
     p->random_n = (size_t)v;
     return 1;
@@ -112,7 +115,8 @@ int play_option(play_options *p, int c, const char *arg, char *why,
     if (!parse_u64(arg, UINT64_MAX, &p->seed))
       return fail(why, size,
                   "--seed needs a whole number from 0 to %llu, not '%s'",
-                  (unsigned long long)UINT64_MAX, arg);
+                  (unsigned long long)UINT64_MAX,
+                  escape_text(arg, shown, sizeof shown));
     p->seed_given = 1;
     return 1;
   case PLAY_RANGE:
@@ -120,9 +124,10 @@ int play_option(play_options *p, int c, const char *arg, char *why,
       return fail(why, size,
                   "--range needs LO..HI, two whole numbers in the 64-bit "
                   "range such as 1..10000, not '%s'",
-                  arg);
+                  escape_text(arg, shown, sizeof shown));
     if (p->lo > p->hi)
-      return fail(why, size, "--range LO..HI needs LO <= HI, not '%s'", arg);
+      return fail(why, size, "--range LO..HI needs LO <= HI, not '%s'",
+                  escape_text(arg, shown, sizeof shown));
     p->range_given = 1;
     return 1;
   default:
@@ -163,10 +168,10 @@ int play_check(const play_options *p, const report_options *ropt, int batch,
     return fail(why, size,
                 "--svg draws one shelf; it does not go with "
                 "--batch");
-  if (svg_stdout && (ropt->json || ropt->moves))
+  if (svg_stdout && (ropt->json || ropt->moves || ropt->table))
     return fail(why, size,
                 "--svg - writes the picture to standard output; "
-                "it does not go with --json or --moves");
+                "it does not go with --json, --moves or --table");
   if (svg_stdout && p->interactive)
     return fail(why, size,
                 "--svg - and --interactive both need standard "
@@ -181,7 +186,7 @@ int play_needs_weights(const play_options *p) {
 int play_lists_only(const play_options *p, const report_options *ropt,
                     int other_engine) {
   return p->random && !p->interactive && p->svg == NULL && !ropt->json &&
-         !ropt->moves && !ropt->explain && !other_engine;
+         !ropt->moves && !ropt->explain && !ropt->table && !other_engine;
 }
 
 int play_takes_over(const play_options *p) {
@@ -235,26 +240,17 @@ void play_print_list(out *o, const int64_t *weights, size_t n) {
 
 /* ==== Pictures and games ==== */
 
-/* Writes the picture to a file; on failure removes what was written and
- * reports it. Returns 0 or 1. */
+/* Writes the picture to a file (save.h: nothing shelf did not create is
+ * ever removed) and reports a failure. Returns 0 or 1. */
 static int write_picture(const char *path, const char *svg, size_t len,
                          out *o) {
-  FILE *f = fopen(path, "w");
-  int err = 0;
-  if (f == NULL) {
-    err = errno;
-  } else {
-    if (fwrite(svg, 1, len, f) != len)
-      err = errno ? errno : EIO;
-    if (fclose(f) != 0 && err == 0)
-      err = errno;
-    if (err != 0)
-      remove(path);
-  }
+  int err = save_file(path, svg, len);
   if (err == 0)
     return 0;
+  char shown[SHOWN_SIZE];
   out_flush(o);
-  fprintf(stderr, "shelf: %s: %s\n", path, strerror(err));
+  fprintf(stderr, "shelf: %s: %s\n", escape_text(path, shown, sizeof shown),
+          strerror(err));
   return 1;
 }
 
@@ -289,7 +285,7 @@ int play_shelf(const play_options *p, const report_options *ropt,
     return 1;
   int status = interactive_play(r->weights, r->n, p->second);
   /* Asked with --moves or --explain: the answers, once the game is over. */
-  if (status == 0 && (ropt->moves || ropt->explain)) {
+  if (status == 0 && (ropt->moves || ropt->explain || ropt->table)) {
     out_str(o, "\nPerfect play on this shelf (the margin first):\n");
     report_print(o, ropt, r);
   }

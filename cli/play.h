@@ -61,7 +61,7 @@ int play_check(const play_options *p, const report_options *ropt, int batch,
 int play_needs_weights(const play_options *p);
 
 /* Whether --random only lists its shelf: no option asks for a solution.
- * `other_engine` says that --algorithm chose an engine. */
+ * `other_engine` says that --algorithm was given, even as linear. */
 int play_lists_only(const play_options *p, const report_options *ropt,
                     int other_engine);
 

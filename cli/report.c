@@ -3,6 +3,7 @@
  */
 #include "report.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ==== Shared pieces ==== */
@@ -174,7 +175,98 @@ static void text_explain(out *o, const report *r) {
     out_str(o, "Parity floor: none, the shelf has an odd number of wheels.\n");
 }
 
+/* ==== The lead table ==== */
+
+/* The end that keeps a block's lead: "left", "right" or "both". */
+static const char *cell_end(const shelf_cell *c) {
+  return c->left == c->right ? "both" : c->left > c->right ? "left" : "right";
+}
+
+/* The short form in the text table: L, R or LR. */
+static const char *cell_mark(const shelf_cell *c) {
+  return c->left == c->right ? "LR" : c->left > c->right ? "L" : "R";
+}
+
+/* Rows are the block's first wheel, columns its last, numbered from 1 as
+ * the wheels of --moves are; each cell is the lead and its end, the lead's
+ * digits aligned down the column. Always aligned: a matrix in single
+ * spaces cannot be read. */
+static void text_table(out *o, const report *r) {
+  size_t n = r->n;
+  int lead_w[REPORT_TABLE_MAX] = {0}, label_w = (int)strlen("first\\last");
+  char label[64];
+  for (size_t i = 0; i < n; i++) {
+    int w = snprintf(label, sizeof label, "%zu (", i + 1) + 1 +
+            i128_width(r->weights[i]);
+    widen(&label_w, w);
+    widen(&lead_w[i], i128_width((shelf_i128)i + 1));
+    for (size_t j = 0; j <= i; j++)
+      widen(&lead_w[i], i128_width(r->cells[j * n + i].lead));
+  }
+  out_str(o, "lead of block first..last for the buyer to move, and the end "
+             "that keeps it: L left, R right, LR both\n");
+  out_str(o, "first\\last");
+  for (int pad = label_w - (int)strlen("first\\last"); pad > 0; pad--)
+    out_char(o, ' ');
+  for (size_t j = 0; j < n; j++) {
+    /* "  " then the number over the lead's digits; the mark's room after
+     * it is left blank, and none after the last column. */
+    for (int pad = 2 + lead_w[j] - i128_width((shelf_i128)j + 1); pad > 0;
+         pad--)
+      out_char(o, ' ');
+    out_u64(o, j + 1);
+    if (j + 1 < n)
+      out_str(o, "   ");
+  }
+  out_char(o, '\n');
+  for (size_t i = 0; i < n; i++) {
+    int w = snprintf(label, sizeof label, "%zu (", i + 1);
+    out_bytes(o, label, (size_t)w);
+    out_i128(o, r->weights[i]);
+    out_char(o, ')');
+    int pad = label_w - w - i128_width(r->weights[i]) - 1;
+    for (size_t j = 0; j < i; j++) /* the empty cells: first > last */
+      pad += 2 + lead_w[j] + 3;
+    for (size_t j = i; j < n; j++) {
+      const shelf_cell *c = &r->cells[i * n + j];
+      for (pad += 2 + lead_w[j] - i128_width(c->lead); pad > 0; pad--)
+        out_char(o, ' ');
+      out_i128(o, c->lead);
+      out_char(o, ' ');
+      out_str(o, cell_mark(c));
+      pad = j + 1 < n ? 2 - (int)strlen(cell_mark(c)) : 0;
+    }
+    out_char(o, '\n');
+  }
+}
+
+/* One row a block, first and last numbered from 1 as in the text. */
+static void csv_table(out *o, const report *r) {
+  out_str(o, "first,last,lead,left,right,end\n");
+  for (size_t i = 0; i < r->n; i++)
+    for (size_t j = i; j < r->n; j++) {
+      const shelf_cell *c = &r->cells[i * r->n + j];
+      out_format(o, "%u,%u,%I,%I,%I,%s\n", (uint64_t)i + 1, (uint64_t)j + 1,
+                 &c->lead, &c->left, &c->right, cell_end(c));
+    }
+}
+
 /* ==== JSON ==== */
+
+/* first and last from 0, as every index in JSON output. */
+static void json_table(out *o, const report *r) {
+  out_str(o, ", \"table\": [");
+  for (size_t i = 0; i < r->n; i++)
+    for (size_t j = i; j < r->n; j++) {
+      const shelf_cell *c = &r->cells[i * r->n + j];
+      out_format(o,
+                 "%s{\"first\": %u, \"last\": %u, \"lead\": %I, \"left\": "
+                 "%I, \"right\": %I, \"end\": \"%s\"}",
+                 i + j > 0 ? ", " : "", (uint64_t)i, (uint64_t)j, &c->lead,
+                 &c->left, &c->right, cell_end(c));
+    }
+  out_char(o, ']');
+}
 
 static void json_explain(out *o, const report *r) {
   const shelf_explanation *e = &r->explanation;
@@ -239,6 +331,10 @@ void report_json_error(out *o, uint64_t line, uint64_t column,
 /* ==== Entry ==== */
 
 void report_print(out *o, const report_options *opt, const report *r) {
+  if (opt->csv) {
+    csv_table(o, r);
+    return;
+  }
   if (opt->json) {
     out_format(o, "{\"n\": %u, \"margin\": %I, \"first\": %I, \"second\": %I",
                r->result.n, &r->result.margin, &r->result.first,
@@ -247,6 +343,8 @@ void report_print(out *o, const report_options *opt, const report *r) {
       json_moves(o, r);
     if (opt->explain)
       json_explain(o, r);
+    if (opt->table)
+      json_table(o, r);
     out_str(o, "}\n");
     return;
   }
@@ -255,4 +353,6 @@ void report_print(out *o, const report_options *opt, const report *r) {
     text_moves(o, opt, r);
   if (opt->explain)
     text_explain(o, r);
+  if (opt->table)
+    text_table(o, r);
 }

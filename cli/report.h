@@ -14,7 +14,13 @@ typedef struct report_options {
   int moves;   /* the line, turn by turn */
   int explain; /* the greedy trap and the parity floor */
   int align;   /* columns padded for a terminal */
+  int table;   /* --table: the lead of every block */
+  int csv;     /* --csv: the table as CSV, and nothing else */
 } report_options;
+
+/* The longest shelf --table shows: 30 columns of leads still fit a wide
+ * terminal and can be checked by hand. */
+#define REPORT_TABLE_MAX 30
 
 /* Everything computed for one shelf, so that nothing is printed until all of
  * it is known. */
@@ -24,6 +30,8 @@ typedef struct report {
   size_t n;
   const unsigned char *ends;     /* the line, with moves or explain */
   shelf_explanation explanation; /* with explain */
+  const shelf_cell *cells;       /* with table: n * n, from
+                                    shelf_lead_table() */
 } report;
 
 void report_print(out *o, const report_options *opt, const report *r);

@@ -508,10 +508,10 @@ typedef struct shelf_cell {
  * left = w[first] - lead(first+1..last) and right = w[last] -
  * lead(first..last-1): taking a wheel hands the rest, and the move, to the
  * other buyer. Where left equals right, both ends keep the lead. The cell
- * of block 0..n-1 holds the margin. The table is filled in the seed's
- * order, span by span (all one-wheel blocks, then all two-wheel blocks, and
- * so on), left to right within a span, so a caller that shows the cells in
- * that order shows the algorithm at work.
+ * of block 0..n-1 holds the margin. The table is filled in the textbook
+ * interval DP's order, span by span (all one-wheel blocks, then all
+ * two-wheel blocks, and so on), left to right within a span, so a caller
+ * that shows the cells in that order shows the algorithm at work.
  *
  * @param weights  n weights; may be NULL when n is 0.
  * @param n        the number of wheels, at most SHELF_TABLE_MAX.

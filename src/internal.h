@@ -22,11 +22,14 @@ __extension__ typedef unsigned __int128 u128;
 /* ==== Engines, each in its own module ==== */
 
 #define linear_lead shelf__linear_lead
+#define linear_result shelf__linear_result
 #define dp_lead shelf__dp_lead
 #define brute_lead shelf__brute_lead
 
-/* The lead of the whole shelf under each engine (linear.c, dp.c, brute.c).
- * The caller has checked the arguments. */
+/* The lead of the whole shelf under each engine (linear.c, dp.c, brute.c),
+ * and the linear engine's whole result, which it has without a second pass
+ * for the sum. The caller has checked the arguments. */
+shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out);
 shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status brute_lead(const int64_t *w, size_t n, i128 *lead);

@@ -59,6 +59,8 @@
  * records where each group starts on the shelf (a group ends where the next
  * begins). Returns NULL on allocation failure. */
 static i128 *reduce(const int64_t *w, size_t n, size_t *top, size_t **lo) {
+  if (n > SIZE_MAX / sizeof(i128)) /* n * 16 would wrap (32-bit size_t) */
+    return NULL;
   i128 *st = malloc((n ? n : 1) * sizeof *st);
   size_t *start = NULL;
   if (lo != NULL) {
@@ -86,14 +88,103 @@ static i128 *reduce(const int64_t *w, size_t n, size_t *top, size_t **lo) {
   return st;
 }
 
+/* ==== The margin, in pieces ==== */
+
+/*
+ * The margin alone needs no record of the groups, so shelf_solve() runs
+ * the solver's 64-bit step, and runs it on PIECES pieces of the shelf at
+ * once: one loop takes a chunk of each piece in turn. A merge waits for the
+ * one before it on the same stack, so one stack keeps the processor idle
+ * between steps; PIECES independent stacks fill those gaps. The pieces are
+ * then appended in order, which is exact (solver.c says why).
+ *
+ * Before a chunk is merged, its magnitudes are summed (a loop compilers
+ * vectorize, over data that then sits in L1), so that the 64-bit step is
+ * taken only where it provably cannot overflow. Where it could, or where a
+ * weight is too heavy for the quick sum, that piece goes on through
+ * shelf_solver_push_many(), which widens its stack when it must.
+ */
+#define PIECES 4
+#define CHUNK 256
+/* Weights below 2^53 sum to less than 2^63 over a chunk: the quick sum. */
+#define CHUNK_MAG_BITS 53
+
+/* Sums the magnitudes and the weights of a chunk, in wrapping arithmetic
+ * that is exact when every magnitude is below 2^CHUNK_MAG_BITS; returns 0
+ * when one is not. */
+static int chunk_sums(const int64_t *w, uint64_t *abs, i128 *sum) {
+  uint64_t a = 0, s = 0, big = 0;
+  for (size_t i = 0; i < CHUNK; i++) {
+    uint64_t m = w[i] < 0 ? 0 - (uint64_t)w[i] : (uint64_t)w[i];
+    big |= m;
+    a += m;
+    s += (uint64_t)w[i];
+  }
+  *abs = a;
+  *sum = (int64_t)s;
+  return big >> CHUNK_MAG_BITS == 0;
+}
+
+/* Reduces piece k of the shelf, w[k * len .. k * len + len), on s[k], a
+ * chunk of each piece at a time; returns how far the pieces got (the same
+ * for all). */
+static size_t reduce_pieces(shelf_solver **s, const int64_t *w, size_t len) {
+  size_t at = 0;
+  for (; len - at >= CHUNK; at += CHUNK) {
+    solver_run r[PIECES];
+    uint64_t abs[PIECES];
+    i128 sum[PIECES];
+    int open = 0;
+    while (open < PIECES &&
+           chunk_sums(w + open * len + at, &abs[open], &sum[open]) &&
+           solver_run_open(s[open], &r[open], CHUNK, abs[open]))
+      open++;
+    if (open < PIECES) { /* close the runs opened, with nothing taken */
+      while (open-- > 0)
+        solver_run_close(s[open], &r[open]);
+      break;
+    }
+    const int64_t *p0 = w + at;
+    for (size_t i = 0; i < CHUNK; i++) {
+      for (int k = 0; k < PIECES; k++)
+        fast_push(&r[k].f, p0[k * len + i]);
+    }
+    for (int k = 0; k < PIECES; k++) {
+      solver_run_took(&r[k], CHUNK, abs[k], sum[k]);
+      solver_run_close(s[k], &r[k]);
+    }
+  }
+  return at;
+}
+
+shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out) {
+  shelf_solver *s[PIECES] = {NULL};
+  shelf_status st = SHELF_OK;
+  int pieces = n >= 4 * PIECES * CHUNK ? PIECES : 1;
+  for (int k = 0; k < pieces && st == SHELF_OK; k++)
+    st = shelf_solver_new(&s[k], 0);
+  size_t len = n / (size_t)pieces, at = 0;
+  if (st == SHELF_OK && pieces == PIECES)
+    at = reduce_pieces(s, w, len);
+  for (int k = 0; k < pieces && st == SHELF_OK; k++) {
+    size_t end = k + 1 < pieces ? len : n - (size_t)k * len;
+    st = shelf_solver_push_many(s[k], w + (size_t)k * len + at, end - at);
+  }
+  for (int k = 1; k < pieces && st == SHELF_OK; k++)
+    st = shelf_solver_append(s[0], s[k]);
+  if (st == SHELF_OK)
+    st = shelf_solver_result(s[0], out);
+  for (int k = 0; k < pieces; k++)
+    shelf_solver_free(s[k]);
+  return st;
+}
+
 shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead) {
-  size_t top;
-  i128 *st = reduce(w, n, &top, NULL);
-  if (st == NULL)
-    return SHELF_NOMEM;
-  *lead = valley_margin(st, top);
-  free(st);
-  return SHELF_OK;
+  shelf_result r;
+  shelf_status st = linear_result(w, n, &r);
+  if (st == SHELF_OK)
+    *lead = r.margin;
+  return st;
 }
 
 /* ==== The line ==== */

@@ -95,8 +95,7 @@ shelf_status shelf_solve(const int64_t *weights, size_t n, shelf_engine engine,
   shelf_status st;
   switch (engine) {
   case SHELF_ENGINE_LINEAR:
-    st = linear_lead(weights, n, &margin);
-    break;
+    return linear_result(weights, n, out);
   case SHELF_ENGINE_DP:
     st = dp_lead(weights, n, &margin);
     break;

@@ -258,6 +258,15 @@ static inline void solver_run_push(solver_run *r, uint64_t mag, int neg,
     fast_push(&r->f, x);
 }
 
+/* For a caller that merges weights itself (fast_push on r->f) and has
+ * summed them already: counts k weights, their magnitudes and total. */
+static inline void solver_run_took(solver_run *r, size_t k, uint64_t abs,
+                                   i128 sum) {
+  r->k += k;
+  r->abs += abs;
+  r->neg += (uint64_t)(((i128)abs - sum) / 2);
+}
+
 static inline void solver_run_close(shelf_solver *s, const solver_run *r) {
   if (r->f.sp != NULL)
     s->top = (size_t)(r->f.sp - (s->narrow + NARROW_GUARD));

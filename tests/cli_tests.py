@@ -14,14 +14,16 @@ valgrind with its options), so the same cases check memory too.
 
 import json
 import os
+import random
 import re
 import shlex
 import subprocess
 import sys
 import tempfile
 
+from reference import lead_table, margin, reduce_margin, reduction_agrees
+
 ANY = re.compile(r"(?s).*")
-SHELF = None  # the program under test, from the command line
 
 
 def cases(tmp):
@@ -37,23 +39,23 @@ def cases(tmp):
         f.write("1 2\n3 4 x\n")
 
     # Big enough to pass through many blocks on the two-thread path of a
-    # plain run; --batch takes the one-thread path, so the two must agree.
+    # plain run; its margin is computed here by tests/reference.py.
     state, weights = 7, []
     for _ in range(300000):
         state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        weights.append(str((state >> 33) % 10000 - 100))
-    big_text = " ".join(weights) + "\n"
+        weights.append((state >> 33) % 10000 - 100)
+    big_text = " ".join(map(str, weights)) + "\n"
     big_file = os.path.join(tmp, "big.txt")
     with open(big_file, "w") as f:
         f.write(big_text)
-    big_margin = run_plain(["--batch", "-f", big_file])
+    big_margin = "%d\n" % reduce_margin(weights)
     bad_big = os.path.join(tmp, "bad_big.txt")
     with open(bad_big, "w") as f:
         f.write(big_text * 3 + "12 x\n")
 
     usage = "Try 'shelf --help' for more information.\n"
     yield from [
-        # The seed's seven cases, on the command line.
+        # Seven shelves worked out by hand, on the command line.
         ("seed 1", ["7", "2", "9", "4"], None, "10\n", "", 0),
         ("seed 2", ["3", "9", "1", "2"], None, "7\n", "", 0),
         ("seed 3", ["2", "4", "8", "1", "9", "3"], None, "11\n", "", 0),
@@ -94,8 +96,10 @@ def cases(tmp):
          '{"n": 2, "margin": 1, "first": 2, "second": 1}\n'
          '{"line": 2, "error": "the brute engine takes at most 25 wheels; this shelf has 26"}\n'
          '{"n": 1, "margin": 3, "first": 3, "second": 0}\n', "", 1),
-        ("two threads agree with one", ["-f", big_file], None, big_margin, "", 0),
+        ("two threads, from a file", ["-f", big_file], None, big_margin, "", 0),
         ("two threads, from a pipe", [], big_text, big_margin, "", 0),
+        ("one thread, batch", ["--batch", "-f", big_file], None, big_margin, "",
+         0),
         ("two threads, an error far in", ["-f", bad_big], None, "",
          'shelf: %s: line 4, column 4: expected an integer, found "x"\n' % bad_big, 1),
         # Batch.
@@ -138,8 +142,10 @@ def cases(tmp):
         ("missing file", ["-f", os.path.join(tmp, "nope")], None, "",
          "shelf: %s: No such file or directory\n" % os.path.join(tmp, "nope"), 1),
         # Usage errors: exit 2.
-        ("unknown option", ["--bogus"], None, "", "shelf: unknown option '--bogus'\n" + usage, 2),
-        ("unknown short option", ["-x"], None, "", "shelf: unknown option '-x'\n" + usage, 2),
+        ("unknown option", ["--bogus"], None, "", "shelf: unknown option '--bogus' (weights go as "
+         "arguments, such as 3 -4 10, or after --)\n" + usage, 2),
+        ("unknown short option", ["-x"], None, "", "shelf: unknown option '-x' (weights go as "
+         "arguments, such as 3 -4 10, or after --)\n" + usage, 2),
         ("missing option argument", ["-f"], None, "",
          "shelf: option '-f' needs an argument\n" + usage, 2),
         ("unknown algorithm", ["-a", "quick", "1"], None, "",
@@ -190,6 +196,241 @@ def cases(tmp):
          '"greedy": {"first": 6, "second": 3, "margin": 3}, "greedy_vs_perfect": 3, '
          '"first_mistake": null, "parity": null}\n', "", 0),
     ]
+    yield from issue_cases(tmp, usage)
+
+
+def issue_cases(tmp, usage):
+    """Issues 11 and 12: each case failed before its fix."""
+    long_file = os.path.join(tmp, "thirty.txt")
+    with open(long_file, "w") as f:
+        f.write(" ".join(str(k) for k in range(30)) + "\n")
+    count_file = os.path.join(tmp, "counted.txt")
+    with open(count_file, "w") as f:
+        f.write("4\n10 80 90 30\n")
+    # A grouped number past the part of the input the check reads.
+    late_file = os.path.join(tmp, "late.txt")
+    with open(late_file, "w") as f:
+        f.write("0 " * 40000 + "1,000\n")
+    unknown = " (weights go as arguments, such as 3 -4 10, or after --)\n"
+    count_note = ("4 looks like a count of the 4 weights after it, but it was read as a "
+                  "wheel; --counted reads it as a count\n")
+    grouped_note = ("1,000 looks like a number grouped by thousands, but a comma separates "
+                    "weights: it was read as 2 wheels; write 1000 for one\n")
+    seed_table = (
+        "7\n"
+        "lead of block first..last for the buyer to move, and the end that keeps it: "
+        "L left, R right, LR both\n"
+        "first\\last  1     2      3     4\n"
+        "1 (3)       3 LR  6 R   -5 LR  7 R\n"
+        "2 (9)             9 LR   8 L   8 L\n"
+        "3 (1)                    1 LR  1 R\n"
+        "4 (2)                          2 LR\n")
+    return [
+        # Negative arguments are weights (issue 11).
+        ("negative arguments", ["-4", "10", "-7"], None, "-21\n", "", 0),
+        ("negative arguments, json among them", ["-4", "--json", "10", "-7"], None,
+         '{"n": 3, "margin": -21, "first": -11, "second": 10}\n', "", 0),
+        ("negative in a list split by the shell", ["[3,", "-4,", "10]"], None,
+         "%d\n" % margin([3, -4, 10]), "", 0),
+        ("negative after a weight and before --", ["5", "-3", "--", "-1"], None,
+         "%d\n" % margin([5, -3, -1]), "", 0),
+        ("an option's value that looks negative stays its value",
+         ["--random", "3", "--seed", "-4"], None, "",
+         "shelf: --seed needs a whole number from 0 to 18446744073709551615, not '-4'\n"
+         + usage, 2),
+        ("a file named like a negative weight", ["-f", "-4"], None, "",
+         "shelf: -4: No such file or directory\n", 1),
+        ("a negative weight that is not an integer", ["1", "-2.5"], None, "",
+         'shelf: argument 2: not an integer, found "-2.5"\n', 1),
+        ("unknown option in a cluster", ["-bq"], None, "", "shelf: unknown option '-q'"
+         + unknown + usage, 2),
+        ("ambiguous option", ["--s", "1"], None, "",
+         "shelf: option '--s' is ambiguous; give more of its name\n" + usage, 2),
+        # --algorithm linear, given, is honoured (issue 11).
+        ("random with -a linear solves", ["--random", "5", "--seed", "1", "-a", "linear"],
+         None, "%d\n" % margin([2466, 8520, 591, 236, 8762]), "", 0),
+        # The count note (issue 11): the answer stays the same, status 0.
+        ("a count first: note", [], "4\n10 80 90 30\n", "%d\n" % margin([4, 10, 80, 90, 30]),
+         "shelf: note: line 1: " + count_note, 0),
+        ("a count first, from a file", ["-f", count_file], None, "14\n",
+         "shelf: note: %s: line 1: %s" % (count_file, count_note), 0),
+        ("a count first, CRLF and a mark", [], "\ufeff 4 \r\n10 80\r\n90 30\r\n", "14\n",
+         "shelf: note: line 1: " + count_note, 0),
+        ("first line not the count: no note", [], "3\n10 80 90 30\n", "%d\n" %
+         margin([3, 10, 80, 90, 30]), "", 0),
+        ("first line with two numbers: no note", [], "4 10\n80 90 30\n", "%d\n" %
+         margin([4, 10, 80, 90, 30]), "", 0),
+        ("a count in batch mode is a shelf: no note", ["-b"], "4\n10 80 90 30\n",
+         "4\n%d\n" % margin([10, 80, 90, 30]), "", 0),
+        ("a count first, but the shelf fails: the error alone", [], "2\n1 x\n", "",
+         'shelf: line 2, column 3: expected an integer, found "x"\n', 1),
+        # --counted: AtCoder DP contest L's samples, with their published
+        # answers, and CSES 1097's (whose answer, 8, is the first total).
+        ("counted: AtCoder 1", ["--counted"], "4\n10 80 90 30\n", "10\n", "", 0),
+        ("counted: AtCoder 2", ["-c"], "3\n10 100 10\n", "-80\n", "", 0),
+        ("counted: AtCoder 3", ["-c"], "1\n10\n", "10\n", "", 0),
+        ("counted: AtCoder 4", ["-c"], "10\n" + " ".join(["1000000000", "1"] * 5) + "\n",
+         "4999999995\n", "", 0),
+        ("counted: AtCoder 5", ["-c"], "6\n4 2 9 7 1 5\n", "2\n", "", 0),
+        ("counted: CSES", ["-c", "--json"], "4\n4 5 1 3\n",
+         '{"n": 4, "margin": 3, "first": 8, "second": 5}\n', "", 0),
+        ("counted: one weight a line", ["-c"], "4\n10\n80\n90\n30\n", "10\n", "", 0),
+        ("counted: from a file", ["-c", "-f", count_file], None, "10\n", "", 0),
+        ("counted: too few", ["-c"], "3 1 2", "",
+         "shelf: line 1, column 6: fewer weights than the count\n", 1),
+        ("counted: too many", ["-c"], "2\n5 6 7\n", "",
+         'shelf: line 2, column 5: text after the last counted weight, found "7"\n', 1),
+        ("counted: a negative count", ["-c"], "-3 1 2 3\n", "",
+         'shelf: line 1, column 1: the count is not a non-negative integer, '
+         'found "-3"\n', 1),
+        ("counted: no count", ["-c"], "", "",
+         "shelf: line 1, column 1: expected an integer\n", 1),
+        ("counted batch: shelves over any lines", ["-c", "-b"],
+         "4\n10 80 90 30\n3\n10 100 10\n1 10 6 4 2\n9 7 1 5\n",
+         "10\n-80\n10\n2\n", "", 0),
+        ("counted batch: the last too short", ["--batch", "--counted"], "2 1 2\n3 1\n",
+         "1\n", "shelf: line 3, column 1: fewer weights than the count\n", 1),
+        ("counted in arguments", ["-c", "3", "1", "2", "3"], None,
+         "%d\n" % margin([1, 2, 3]), "", 0),
+        # Thousands grouping (issue 11).
+        ("thousands in arguments", ["1,000", "2,500", "3"], None,
+         "%d\n" % margin([1, 0, 2, 500, 3]), "shelf: note: argument 1: " + grouped_note, 0),
+        ("thousands on a line", [], "7\n-1,000,000 5\n", "%d\n" % margin([7, -1, 0, 0, 5]),
+         "shelf: note: line 2: -1,000,000 looks like a number grouped by thousands, but a "
+         "comma separates weights: it was read as 3 wheels; write -1000000 for one\n", 0),
+        ("thousands in batch mode, on its line", ["-b"], "1 2\n1,000\n3\n", "1\n1\n3\n",
+         "shelf: note: line 2: " + grouped_note, 0),
+        ("a list without spaces is no grouping", ["[100,200,300]"], None,
+         "%d\n" % margin([100, 200, 300]), "", 0),
+        ("groups of other sizes are no grouping", ["10,20", "1,0000", "1,00"], None,
+         "%d\n" % margin([10, 20, 1, 0, 1, 0]), "", 0),
+        ("grouping past the first 64 KiB is not looked for", ["-f", late_file], None,
+         "1\n", "", 0),  # 40000 zeros, 1 and 0: the first buyer gets the 1
+        # --table (issue 11), checked by hand against docs/algorithm.md.
+        ("table", ["--table", "3", "9", "1", "2"], None, seed_table, "", 0),
+        ("table csv", ["-t", "--csv", "3", "9", "1", "2"], None,
+         "first,last,lead,left,right,end\n"
+         "1,1,3,3,3,both\n1,2,6,-6,6,right\n1,3,-5,-5,-5,both\n1,4,7,-5,7,right\n"
+         "2,2,9,9,9,both\n2,3,8,8,-8,left\n2,4,8,8,-6,left\n"
+         "3,3,1,1,1,both\n3,4,1,-1,1,right\n4,4,2,2,2,both\n", "", 0),
+        ("table json", ["-t", "-j", "10", "1"], None,
+         '{"n": 2, "margin": 9, "first": 10, "second": 1, "table": ['
+         '{"first": 0, "last": 0, "lead": 10, "left": 10, "right": 10, "end": "both"}, '
+         '{"first": 0, "last": 1, "lead": 9, "left": 9, "right": -9, "end": "left"}, '
+         '{"first": 1, "last": 1, "lead": 1, "left": 1, "right": 1, "end": "both"}]}\n',
+         "", 0),
+        ("table of the empty shelf", ["-t"], "", "0\nlead of block first..last for the buyer "
+         "to move, and the end that keeps it: L left, R right, LR both\nfirst\\last\n", "", 0),
+        ("table too long", ["--table"] + [str(k) for k in range(31)], None, "",
+         "shelf: --table shows at most 30 wheels; this shelf has 31\n", 1),
+        ("table too long in batch mode", ["-b", "-t"], "5\n" + " 1" * 31 + "\n", re.compile(
+            r"5\n.*", re.S), "shelf: line 2: --table shows at most 30 wheels; this shelf has 31\n", 1),
+        ("table of 30 wheels", ["-t", "--csv"] + [str(k) for k in range(30)], None,
+         re.compile(r"first,last,lead,left,right,end\n(\d+,\d+,-?\d+,-?\d+,-?\d+,"
+                    r"(left|right|both)\n){465}"), "", 0),
+        ("random table solves", ["--random", "3", "--seed", "1", "-t", "--csv"], None,
+         re.compile(r"first,last,.*", re.S), "", 0),
+        ("csv without table", ["--csv", "1"], None, "", "shelf: --csv goes with --table\n"
+         + usage, 2),
+        ("csv with json", ["-t", "--csv", "-j", "1"], None, "",
+         "shelf: --csv prints only the table; it does not go with --json, --moves or "
+         "--explain\n" + usage, 2),
+        # Issue 12, defect 4: names and values escaped in messages.
+        ("file name with a newline", ["-f", "nope\nshelf: forged line"], None, "",
+         "shelf: nope\\x0Ashelf: forged line: No such file or directory\n", 1),
+        ("file name with an escape sequence", ["-f", "\x1b[31mred"], None, "",
+         "shelf: \\x1B[31mred: No such file or directory\n", 1),
+        ("algorithm with an escape sequence", ["-a", "\x1b[31m", "1"], None, "",
+         "shelf: unknown algorithm '\\x1B[31m' (use linear, dp or brute)\n" + usage, 2),
+        ("random with a newline", ["--random", "5\nshelf: x"], None, "",
+         "shelf: --random needs a number of wheels from 1 to 1000000000, not "
+         "'5\\x0Ashelf: x'\n" + usage, 2),
+        ("unknown option with a newline", ["--x\ny"], None, "",
+         "shelf: unknown option '--x\\x0Ay'" + unknown + usage, 2),
+        ("svg into a missing folder, named with a newline",
+         ["--svg", os.path.join(tmp, "no\ndir", "x.svg"), "1"], None, "",
+         "shelf: %s: No such file or directory\n" % os.path.join(tmp, "no\\x0Adir", "x.svg"), 1),
+        # Issue 12, defect 5.
+        ("brute refuses a whole file: no line", ["-a", "brute", "-f", long_file], None, "",
+         "shelf: %s: the brute engine takes at most 25 wheels; this shelf has 30\n"
+         % long_file, 1),
+        ("brute refuses a line of a file", ["-b", "-a", "brute", "-f", long_file], None, "",
+         "shelf: %s: line 1: the brute engine takes at most 25 wheels; this shelf has 30\n"
+         % long_file, 1),
+        ("--help=x", ["--help=x"], None, "",
+         "shelf: option '--help' takes no value, found '--help=x'\n" + usage, 2),
+        ("--json=1", ["--json=1", "1"], None, "",
+         "shelf: option '--json' takes no value, found '--json=1'\n" + usage, 2),
+        ("--json=1 after a weight", ["3", "--json=1"], None, "",
+         "shelf: option '--json' takes no value, found '--json=1'\n" + usage, 2),
+        ("unknown option after a weight", ["3", "--bogus", "4"], None, "",
+         "shelf: unknown option '--bogus'" + unknown + usage, 2),
+        ("a value missing after a weight", ["3", "-f"], None, "",
+         "shelf: option '-f' needs an argument\n" + usage, 2),
+        ("options after weights still count", ["3", "--json", "4"], None,
+         '{"n": 2, "margin": 1, "first": 4, "second": 3}\n', "", 0),
+        ("--jso=1, abbreviated", ["--jso=1", "1"], None, "",
+         "shelf: option '--json' takes no value, found '--jso=1'\n" + usage, 2),
+        ("--range HI too long as LO is", ["--random", "2", "--range", "1.." + "0" * 24 + "9"],
+         None, "", "shelf: --range needs LO..HI, two whole numbers in the 64-bit range such "
+         "as 1..10000, not '1.." + "0" * 24 + "9'\n" + usage, 2),
+        ("--range LO too long", ["--random", "2", "--range", "0" * 24 + "1..9"],
+         None, "", "shelf: --range needs LO..HI, two whole numbers in the 64-bit range such "
+         "as 1..10000, not '" + "0" * 24 + "1..9'\n" + usage, 2),
+        ("--range at the longest", ["--random", "2", "--seed", "3", "--range",
+                                   "-" + "0" * 4 + "9223372036854775808..+" + "0" * 4 + "5"],
+         None, re.compile(r"\[-?\d+, -?\d+\]\n"), "", 0),
+        ("a byte-order mark takes no column in an argument", ["\ufeff x"], None, "",
+         'shelf: argument 1, column 2: expected an integer, found "x"\n', 1),
+        ("... nor on standard input", [], "\ufeff x", "",
+         'shelf: line 1, column 2: expected an integer, found "x"\n', 1),
+    ]
+
+
+def table_checks(shelf):
+    """--table --csv against the reference DP on random shelves: every block's
+    lead, what each end keeps, and which end wins. Returns the problems."""
+    problems = []
+    rng = random.Random(int(os.environ.get("SHELF_TEST_SEED", "11")))
+    for trial in range(40):
+        n = rng.randint(1, 30)
+        w = [rng.choice([rng.randint(-5, 5), rng.randint(-2**63, 2**63 - 1)])
+             for _ in range(n)]
+        out, err, status = run(shelf, ["--table", "--csv", "--"] + [str(x) for x in w], None)
+        lead = lead_table(w)
+        want = ["first,last,lead,left,right,end"]
+        for i in range(n):
+            for j in range(i, n):
+                left = w[i] if i == j else w[i] - lead[i + 1][j]
+                right = w[j] if i == j else w[j] - lead[i][j - 1]
+                end = "both" if left == right else "left" if left > right else "right"
+                want.append("%d,%d,%d,%d,%d,%s" % (i + 1, j + 1, lead[i][j], left, right, end))
+        if status != 0 or err or out != "\n".join(want) + "\n":
+            problems.append("--table --csv on %r (seed %s, trial %d): status %d, stderr %r, "
+                            "stdout %r" % (w, os.environ.get("SHELF_TEST_SEED", "11"), trial,
+                                           status, err, out[:300]))
+    return problems
+
+
+def terminal_checks(shelf):
+    """On a terminal with no input named, shelf says what it waits for, on
+    stderr; the tests above show that it says nothing in a pipe."""
+    import pty
+    problems = []
+    for args, what in (([], "a shelf"), (["-b"], "shelves, one a line,")):
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([shelf] + args, stdin=slave, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        os.close(slave)
+        os.write(master, b"3 9 1 2\n\x04")  # Ctrl-D on a line of its own
+        out, err = proc.communicate(timeout=60)
+        os.close(master)
+        want = ("shelf: reading %s from the terminal; type weights such as 3 9 1 2, then "
+                "Ctrl-D on a line of its own to end (shelf --help for more)\n" % what)
+        if out != b"7\n" or err.decode() != want or proc.returncode != 0:
+            problems.append("terminal %r: status %d, stdout %r, stderr %r, expected %r" %
+                            (args, proc.returncode, out, err, want))
+    return problems
 
 
 def run(shelf, args, stdin):
@@ -197,12 +438,6 @@ def run(shelf, args, stdin):
     proc = subprocess.run(wrapper + [shelf] + args, input=(stdin or "").encode(),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
     return proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"), proc.returncode
-
-
-def run_plain(args):
-    """The standard output of a run that must succeed (without a wrapper)."""
-    return subprocess.run([SHELF] + args, stdout=subprocess.PIPE, check=True,
-                          timeout=600).stdout.decode()
 
 
 def matches(want, got):
@@ -214,8 +449,9 @@ def matches(want, got):
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: cli_tests.py PATH/TO/shelf")
-    global SHELF
-    shelf = SHELF = sys.argv[1]
+    shelf = sys.argv[1]
+    if not reduction_agrees():
+        sys.exit(1)
     failed = passed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, args, stdin, out, err, status in cases(tmp):
@@ -237,6 +473,16 @@ def main():
             if problems:
                 failed += 1
                 print("FAIL %s (%s)" % (name, " ".join(args)))
+                for p in problems:
+                    print("     " + p)
+            else:
+                passed += 1
+        for name, check in (("--table against the reference DP", table_checks),
+                            ("the notice on a terminal", terminal_checks)):
+            problems = check(shelf)
+            if problems:
+                failed += 1
+                print("FAIL %s" % name)
                 for p in problems:
                     print("     " + p)
             else:

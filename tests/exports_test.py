@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
-"""exports_test.py - the shared library exports the API and nothing else.
+"""exports_test.py - both libraries define the API and nothing else.
 
-    exports_test.py NM LIBRARY HEADER
+    exports_test.py NM SHARED_LIBRARY STATIC_LIBRARY HEADER
 
-Lists the dynamic symbols LIBRARY defines (`nm -D --defined-only`) and
-fails if one of them does not start with shelf_ (apart from the few symbols
-the linker itself adds to every shared object), or if a function the header
-declares with SHELF_API is not exported. Hidden visibility is the default
-in the build; only SHELF_API may widen it, and this catches a helper that
-leaks out (or an API function that was left hidden or never defined).
+The shared library: lists the dynamic symbols it defines
+(`nm -D --defined-only`) and fails if one of them is not a shelf_ function
+of the API (apart from the few symbols the linker itself adds to every
+shared object), or if a function the header declares with SHELF_API is not
+exported. Hidden visibility is the default in the build; only SHELF_API may
+widen it, and this catches a helper that leaks out (or an API function that
+was left hidden or never defined). The internal functions, global only
+between the library's files, carry the prefix shelf__ and must not be
+exported.
+
+The static library: hidden visibility does not apply to an archive, so
+every global symbol it defines must at least be in the shelf_ namespace,
+where it cannot collide with a program's own names.
 """
 
 import re
@@ -22,11 +29,18 @@ LINKER_SYMBOLS = {"_init", "_fini", "__bss_start", "_edata", "_end",
                   "__TMC_END__"}
 
 
+def api_functions(header):
+    """The names of the functions the header declares with SHELF_API."""
+    with open(header) as f:
+        text = f.read()
+    return set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text, re.M))
+
+
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.stderr.write(__doc__)
         return 2
-    nm, library, header = sys.argv[1:]
+    nm, library, archive, header = sys.argv[1:]
     out = subprocess.run([nm, "-D", "--defined-only", library],
                          stdout=subprocess.PIPE, universal_newlines=True,
                          check=True).stdout
@@ -37,14 +51,12 @@ def main():
             continue
         # "address type name", possibly with a symbol version after @.
         exported.add(fields[-1].split("@")[0])
-    with open(header) as f:
-        text = f.read()
-    declared = set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text,
-                              re.M))
+    declared = api_functions(header)
 
     status = 0
     stray = sorted(s for s in exported
-                   if not s.startswith("shelf_") and s not in LINKER_SYMBOLS)
+                   if (not s.startswith("shelf_") or s.startswith("shelf__"))
+                   and s not in LINKER_SYMBOLS)
     for s in stray:
         print("exported but not API: %s" % s)
         status = 1
@@ -54,9 +66,22 @@ def main():
     if not declared:
         print("no SHELF_API declarations found in %s" % header)
         status = 1
+    # The archive: "address type name" lines, one object after another.
+    out = subprocess.run([nm, "-g", "--defined-only", archive],
+                         stdout=subprocess.PIPE, universal_newlines=True,
+                         check=True).stdout
+    defined = [line.split()[-1] for line in out.splitlines()
+               if len(line.split()) == 3]
+    for s in sorted(set(d for d in defined if not d.startswith("shelf_"))):
+        print("the static library defines a global outside shelf_: %s" % s)
+        status = 1
+    if not defined:
+        print("no global symbols found in %s" % archive)
+        status = 1
     if status == 0:
-        print("%d symbols exported, all of them the API" % len(
-            exported - LINKER_SYMBOLS))
+        print("%d symbols exported, all of them the API; the static library"
+              " defines %d globals, all of them shelf_" % (
+                  len(exported - LINKER_SYMBOLS), len(set(defined))))
     return status
 
 

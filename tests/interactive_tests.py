@@ -20,7 +20,7 @@ import sys
 import threading
 import unittest
 
-from reference import lead_table
+from reference import kept, lead_table, margin as dp_margin
 
 SHELF = None
 # A game that hangs is killed after this long, so the run fails instead of
@@ -37,15 +37,6 @@ def game(weights, commands, *options):
     """Plays with all commands given up front; returns the process."""
     return run("--interactive", *options, "--", *map(str, weights),
                stdin="".join(c + "\n" for c in commands))
-
-
-def kept(weights, lead, i, j, end):
-    """The lead the buyer to move keeps by taking `end` of block i..j."""
-    if i == j:
-        return weights[i]
-    if end == "left":
-        return weights[i] - lead[i + 1][j]
-    return weights[j] - lead[i][j - 1]
 
 
 MOVE = re.compile(r"^(You take|The opponent takes) the (left|right) wheel "
@@ -151,7 +142,7 @@ class Perfect(unittest.TestCase):
         self.assertTrue(any(l.startswith("You matched perfect play")
                             for l in lines), lines)
 
-    def test_seed_examples(self):
+    def test_worked_examples(self):
         for weights in ([3, 9, 1, 2], [7, 2, 9, 4], [2, 4, 8, 1, 9, 3],
                         [6, 6], [10, 1], [5], [4, 4, 4, 4]):
             self.play(weights, False)
@@ -377,6 +368,7 @@ class Random(unittest.TestCase):
         made = json.loads(run("--random", "9", "--seed", "77", "--json",
                               "--moves").stdout)
         self.assertEqual(made, typed)
+        self.assertEqual(typed["margin"], dp_margin(w))
         p = run("--random", "9", "--seed", "77", "--algorithm", "dp")
         self.assertEqual(int(p.stdout), typed["margin"])
         p = run("--random", "9", "--seed", "77", "--explain")

@@ -11,11 +11,10 @@ any of shelf's code:
   - by closed form where one is known: ascending 1..n and descending n..1
     give a margin of ceil(n/2) (the buyers take the ends in order of
     weight), and n equal weights give 0 for even n and the weight for odd n;
-  - otherwise by the peak-merging reduction, written again from its
-    definition (merge a, b, c into a - b + c while b >= a and b >= c, then
-    both buyers take the larger end of what remains), and checked first
-    against the seed's interval DP on short random shelves, so that a
-    mistake here cannot agree with a mistake in shelf.
+  - otherwise by the peak-merging reduction of tests/reference.py, written
+    again from its definition and checked first against the interval DP
+    on short random shelves, so that a mistake there cannot agree with a
+    mistake in shelf.
 
 Shapes include weights all over the 64-bit range (shelf's 64-bit stack must
 widen to 128 bits there) and layouts of one weight a line, one huge line,
@@ -31,42 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-from reference import margin as dp_margin
-
-
-def reduce_margin(weights):
-    """The margin by peak merging, then greedy play on the valley left."""
-    st = []
-    for x in weights:
-        while len(st) >= 2 and st[-1] >= st[-2] and st[-1] >= x:
-            x = st[-2] - st[-1] + x
-            del st[-2:]
-        st.append(x)
-    margin, sign, lo, hi = 0, 1, 0, len(st) - 1
-    while lo <= hi:
-        if st[lo] >= st[hi]:
-            v, lo = st[lo], lo + 1
-        else:
-            v, hi = st[hi], hi - 1
-        margin += sign * v
-        sign = -sign
-    return margin
-
-
-def self_check():
-    """The reduction above agrees with the DP on short random shelves."""
-    rnd = random.Random(7)
-    for _ in range(3000):
-        n = rnd.randint(0, 12)
-        pick = rnd.choice([lambda: rnd.randint(-3, 3),
-                           lambda: rnd.randint(1, 10**4),
-                           lambda: rnd.randint(-2**63, 2**63 - 1)])
-        w = [pick() for _ in range(n)]
-        if reduce_margin(w) != dp_margin(w):
-            print("self-check failed: the Python reduction disagrees with "
-                  "the DP on %r" % (w,))
-            return False
-    return True
+from reference import reduce_margin, reduction_agrees
 
 
 def write(path, weights, layout):
@@ -99,7 +63,7 @@ def main(argv):
     n = 10**6
     if "--wheels" in argv:
         n = int(argv[argv.index("--wheels") + 1])
-    if not self_check():
+    if not reduction_agrees():
         return 1
     rnd = random.Random(20261129)
     half = (n + 1) // 2

@@ -20,7 +20,7 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
-from reference import lead_table
+from reference import lead_table, margin, reduce_margin, reduction_agrees
 
 SHELF = None
 SVG = "{http://www.w3.org/2000/svg}"
@@ -132,6 +132,10 @@ class Wheels(unittest.TestCase):
         groups = wheels(root)
         self.assertEqual(len(groups), len(weights))
         turn_of, result = line(*weights)
+        # The totals the picture must show, worked out by the reference DP.
+        m, total = margin(weights), sum(weights)
+        self.assertEqual((result["margin"], result["first"], result["second"]),
+                         (m, (total + m) // 2, (total - m) // 2), weights)
         colour = {}
         for k, g in enumerate(groups):
             # In shelf order, one circle each.
@@ -153,7 +157,7 @@ class Wheels(unittest.TestCase):
         self.assertIn(f"margin {result['margin']}", totals)
         return root, groups
 
-    def test_seed_examples(self):
+    def test_worked_examples(self):
         self.check_shelf([3, 9, 1, 2])
         self.check_shelf([7, 2, 9, 4])
         self.check_shelf([2, 4, 8, 1, 9, 3])
@@ -250,12 +254,12 @@ class LeadTable(unittest.TestCase):
     def cells(self, root):
         return [el for el in root.iter(SVG + "rect") if "lead" in classes(el)]
 
-    def test_seed_shelf(self):
+    def test_worked_shelf(self):
         root = picture("3", "9", "1", "2")
         cells = self.cells(root)
         self.assertEqual(len(cells), 10)
         titles = {c.find(SVG + "title").text for c in cells}
-        # The seed's hint, by hand: lead(1, 4) is the margin, lead(1, 3)
+        # The lead table by hand: lead(1, 4) is the margin, lead(1, 3)
         # of [3, 9, 1] is -5, the diagonal is the weights.
         for t in ("lead(1, 4) = 7", "lead(1, 3) = -5", "lead(2, 4) = 8",
                   "lead(1, 1) = 3", "lead(4, 4) = 2"):
@@ -299,10 +303,10 @@ class Summary(unittest.TestCase):
         self.assertGreater(len(bins), 50)
         self.assertLessEqual(len(bins), 200)
         self.assertEqual(len(texts(root, "summary-turn")), 10)
-        result = json.loads(run("--random", "100000", "--seed", "3",
-                                "--json").stdout)
+        weights = json.loads(run("--random", "100000", "--seed", "3").stdout)
+        self.assertTrue(reduction_agrees())
         totals = " ".join(t.text for t in find_class(root, "totals"))
-        self.assertIn(f"margin {result['margin']}", totals)
+        self.assertIn(f"margin {reduce_margin(weights)}", totals)
         turns = texts(root, "summary-turn")
         self.assertTrue(turns[0].startswith("turn 1: first buyer"))
         self.assertTrue(turns[-1].startswith("turn 100000: second buyer"))

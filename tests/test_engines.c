@@ -1,10 +1,16 @@
 /*
- * test_engines.c - the three engines agree: the seed's cases, every small
- * shelf over small weights, random shelves by the hundred thousand (ties,
- * zeros and negatives common), large shelves, and the 64-bit extremes
- * against values computed independently (Python's integers).
+ * test_engines.c - the three engines against each other and against the
+ * test's own arithmetic: shelves worked out by hand, every small shelf over
+ * small weights, random shelves by the hundred thousand (ties, zeros and
+ * negatives common), large shelves, and the 64-bit extremes against values
+ * computed independently (Python's integers).
  */
 #include "harness.h"
+#include "reference.h"
+
+/* Up to this many wheels, agree() also searches the first buyer's total
+ * itself (2^n steps). */
+#define BRUTE_TOTAL_MAX 10
 
 /* Solves with one engine and returns the margin (checking the status). */
 static shelf_result solve(const int64_t *w, size_t n, shelf_engine e) {
@@ -13,18 +19,26 @@ static shelf_result solve(const int64_t *w, size_t n, shelf_engine e) {
   return r;
 }
 
-/* Checks that all three engines (or two, for long shelves) agree on w;
- * returns 0 and prints the shelf and seed if they do not. */
+/* Checks the engines on w: linear and dp give the same result; the two
+ * totals add up to the weight the test sums itself, and differ by dp's
+ * margin; on short shelves the brute engine's margin is the same, and the
+ * first buyer's total is the one ref_brute_total() searches out. Returns 0
+ * and prints the shelf and seed if one of these fails. */
 static int agree(const int64_t *w, size_t n, uint64_t seed) {
   shelf_result lin = solve(w, n, SHELF_ENGINE_LINEAR);
   shelf_result dp = solve(w, n, SHELF_ENGINE_DP);
-  int ok = lin.margin == dp.margin && lin.first == dp.first &&
-           lin.second == dp.second &&
-           lin.first + lin.second == lin.margin + 2 * lin.second;
+  shelf_i128 sum = 0;
+  for (size_t i = 0; i < n; i++)
+    sum += w[i];
+  int ok = lin.n == n && dp.n == n && lin.margin == dp.margin &&
+           lin.first == dp.first && lin.second == dp.second &&
+           lin.first + lin.second == sum && lin.first - lin.second == dp.margin;
   if (n <= 14) {
     shelf_result br = solve(w, n, SHELF_ENGINE_BRUTE);
     ok = ok && br.margin == lin.margin;
   }
+  if (n <= BRUTE_TOTAL_MAX)
+    ok = ok && lin.first == ref_brute_total(w, 0, n);
   if (!ok) {
     fprintf(stderr, "engines disagree (seed %" PRIu64 ") on [", seed);
     for (size_t i = 0; i < n; i++)
@@ -34,7 +48,7 @@ static int agree(const int64_t *w, size_t n, uint64_t seed) {
   return ok;
 }
 
-static void test_seed_cases(void) {
+static void test_by_hand(void) {
   static const struct {
     int64_t w[8];
     size_t n;
@@ -308,7 +322,7 @@ static void test_random_api(void) {
 }
 
 static const test tests[] = {
-    {"seed cases", test_seed_cases},
+    {"shelves worked out by hand", test_by_hand},
     {"published examples", test_published},
     {"exhaustive small shelves", test_exhaustive},
     {"random shelves, n <= 14, three engines", test_random_small},

@@ -2,7 +2,8 @@
  * test_header.c - include/shelf.h compiles cleanly under the strictest
  * flags a user might build with (-pedantic-errors -Wconversion
  * -Wsign-conversion -Werror, set for this file in tests/CMakeLists.txt), and
- * every declaration can be called as documented.
+ * every function it declares can be called as documented
+ * (tests/header_calls_test.py fails if one is not called here).
  */
 #include <shelf.h>
 
@@ -24,6 +25,8 @@ int main(void) {
   size_t n = 0, used = 0;
   int ended = 0, ok = 1;
   char buf[SHELF_I128_BUFSIZE];
+  char *svg = NULL;
+  size_t svg_len = 0;
 
   ok &= shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) == SHELF_OK && r.margin == 7;
   ok &= shelf_margin64(w, 4, &m64) == SHELF_OK && m64 == 7;
@@ -31,6 +34,9 @@ int main(void) {
   ok &= shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT;
   ok &= shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1;
   ok &= shelf_lead_table(w, 4, cells) == SHELF_OK && cells[3].lead == 7;
+  ok &= shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, &svg_len) == SHELF_OK &&
+        svg != NULL && svg_len == strlen(svg);
+  shelf_svg_free(svg);
   ok &= shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK;
   ok &= shelf_solver_push_many(s, w, 4) == SHELF_OK;
   ok &= shelf_solver_push(s, 5) == SHELF_OK;
@@ -55,6 +61,11 @@ int main(void) {
   ok &= shelf_parser_error(p)->code == SHELF_OK;
   ok &= shelf_parser_skip_line(p) == SHELF_OK;
   shelf_parser_reset(p);
+  {
+    shelf_parse_place place;
+    ok &= shelf_parser_place(p, &place) == SHELF_OK && place.line == 1;
+    ok &= shelf_parser_resume(p, &place) == SHELF_OK;
+  }
   ok &= shelf_parse("[1, 2]", 6, &parsed, &n, NULL) == SHELF_OK && n == 2;
   int64_t dice[2];
   ok &= shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&

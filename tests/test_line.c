@@ -1,35 +1,14 @@
 /*
  * test_line.c - the line of perfect play and the best move on a block:
- * every move checked against an interval-DP table, totals that add up to the
- * margin, and a line of a million wheels.
+ * every move checked against the interval-DP table of tests/reference.h,
+ * totals that add up to the margin, and a line of a million wheels.
  */
 #include "harness.h"
+#include "reference.h"
 
-#define MAX_N 60
+#define MAX_N REF_MAX
 
-/* lead[i][j] for all blocks, in 128 bits, straight from the recurrence. */
-static void lead_table(const int64_t *w, size_t n,
-                       shelf_i128 lead[MAX_N + 1][MAX_N + 1]) {
-  for (size_t i = 0; i < n; i++)
-    lead[i][i] = w[i];
-  for (size_t span = 2; span <= n; span++) {
-    for (size_t i = 0; i + span <= n; i++) {
-      size_t j = i + span - 1;
-      shelf_i128 l = w[i] - lead[i + 1][j], r = w[j] - lead[i][j - 1];
-      lead[i][j] = l > r ? l : r;
-    }
-  }
-}
-
-/* Lead kept by taking `end` of block i..j. */
-static shelf_i128 kept(const int64_t *w, shelf_i128 lead[MAX_N + 1][MAX_N + 1],
-                       size_t i, size_t j, int end) {
-  if (i == j)
-    return w[i];
-  return end == SHELF_LEFT ? w[i] - lead[i + 1][j] : w[j] - lead[i][j - 1];
-}
-
-static shelf_i128 table[MAX_N + 1][MAX_N + 1];
+static ref_table table;
 
 static void random_shelf(rng *r, int64_t *w, size_t n) {
   static const int64_t ranges[][2] = {
@@ -40,21 +19,29 @@ static void random_shelf(rng *r, int64_t *w, size_t n) {
     w[i] = rng_range(r, ranges[k][0], ranges[k][1]);
 }
 
-/* Checks every move of the line on w against the table; returns 0 if one
- * loses lead or the totals do not give the margin. */
+/* Checks every move of the line on w against the table (each a check of
+ * its own, failing at its line here), and that the totals of the line give
+ * the table's margin; returns 0 at the first failure. */
 static int line_is_optimal(const int64_t *w, size_t n) {
+  int before = harness_failures;
   unsigned char ends[MAX_N];
-  lead_table(w, n, table);
-  if (shelf_line(w, n, ends) != SHELF_OK)
+  ref_lead_table(w, n, table);
+  CHECK_STATUS(shelf_line(w, n, ends), SHELF_OK);
+  if (harness_failures != before)
     return 0;
   size_t i = 0, j = n ? n - 1 : 0;
   shelf_i128 totals[2] = {0, 0};
   for (size_t t = 0; t < n; t++) {
-    if (ends[t] > SHELF_RIGHT || kept(w, table, i, j, ends[t]) != table[i][j])
+    CHECK(ends[t] <= SHELF_RIGHT);
+    if (harness_failures == before)
+      CHECK_I128(ref_kept(w, table, i, j, ends[t]), table[i][j]);
+    if (harness_failures != before)
       return 0;
     totals[t & 1] += ends[t] == SHELF_LEFT ? w[i++] : w[j--];
   }
-  return n == 0 || totals[0] - totals[1] == table[0][n - 1];
+  if (n > 0)
+    CHECK_I128(totals[0] - totals[1], table[0][n - 1]);
+  return harness_failures == before;
 }
 
 static void test_every_move_optimal(void) {
@@ -66,11 +53,9 @@ static void test_every_move_optimal(void) {
     random_shelf(&r, w, n);
     if (!line_is_optimal(w, n)) {
       fprintf(stderr, "line not optimal, seed %" PRIu64 " shelf %d\n", seed, k);
-      CHECK(0);
       return;
     }
   }
-  CHECK(1);
 }
 
 /* Every shelf of up to 8 wheels over {-1, 0, 1, 2} and up to 10 over
@@ -95,13 +80,11 @@ static void test_exhaustive(void) {
           fprintf(stderr,
                   "line not optimal: set %zu, n %zu, code %" PRIu64 "\n", s, n,
                   code);
-          CHECK(0);
           return;
         }
       }
     }
   }
-  CHECK(1);
 }
 
 static void test_best_move(void) {
@@ -112,15 +95,15 @@ static void test_best_move(void) {
   for (int k = 0; k < 3000; k++) {
     size_t n = 1 + (size_t)(rng_next(&r) % 24);
     random_shelf(&r, w, n);
-    lead_table(w, n, table);
+    ref_lead_table(w, n, table);
     for (size_t i = 0; i < n; i++) {
       for (size_t j = i; j < n; j++) {
         shelf_choice c;
         REQUIRE(shelf_best_move(w, n, i, j, &c) == SHELF_OK);
         REQUIRE(shelf_line(w + i, j - i + 1, ends) == SHELF_OK);
         int ok = c.lead == table[i][j] &&
-                 c.left == kept(w, table, i, j, SHELF_LEFT) &&
-                 c.right == kept(w, table, i, j, SHELF_RIGHT) &&
+                 c.left == ref_kept(w, table, i, j, SHELF_LEFT) &&
+                 c.right == ref_kept(w, table, i, j, SHELF_RIGHT) &&
                  (c.best == SHELF_LEFT ? c.left : c.right) == c.lead &&
                  c.best == ends[0];
         if (!ok) {
@@ -145,8 +128,8 @@ static void test_best_move(void) {
   CHECK_STATUS(shelf_best_move(s, 4, 0, 1, NULL), SHELF_INVALID);
 }
 
-/* The seed's example, move by move. */
-static void test_seed_line(void) {
+/* [3, 9, 1, 2], move by move as worked out by hand. */
+static void test_line_by_hand(void) {
   int64_t s[] = {3, 9, 1, 2};
   unsigned char ends[4];
   CHECK_STATUS(shelf_line(s, 4, ends), SHELF_OK);
@@ -184,17 +167,35 @@ static void test_million(void) {
     CHECK(ok && i == j);
     CHECK_I128(totals[0], r.first);
     CHECK_I128(totals[1], r.second);
+    /* n..1: the buyers take the wheels in order of weight, so each pair of
+     * turns gives the first buyer one kilo more (n is even). */
+    if (shape == 1)
+      CHECK_I128(totals[0] - totals[1], (shelf_i128)(n / 2));
   }
   free(w);
   free(ends);
+}
+
+/* A count whose 16 bytes a wheel do not fit in size_t (above 2^60 here, 2^28
+ * with a 32-bit size_t) is refused before any allocation: a wrapped size
+ * would allocate a few bytes and write the whole shelf past them. Only the
+ * count is huge; the weights are never read. */
+static void test_count_too_big(void) {
+  const int64_t w[4] = {3, 9, 1, 2};
+  size_t huge = SIZE_MAX / 16 + 2; /* n * 16 wraps to 16 */
+  shelf_choice c;
+  CHECK_STATUS(shelf_best_move(w, huge, 0, huge - 1, &c), SHELF_NOMEM);
+  unsigned char ends[4];
+  CHECK_STATUS(shelf_line(w, huge, ends), SHELF_NOMEM);
 }
 
 static const test tests[] = {
     {"every move of the line keeps the lead", test_every_move_optimal},
     {"every line of every small shelf", test_exhaustive},
     {"best move on every block", test_best_move},
-    {"the seed's line", test_seed_line},
+    {"the line of [3, 9, 1, 2] by hand", test_line_by_hand},
     {"a line of a million wheels", test_million},
+    {"a count too big for size_t is refused", test_count_too_big},
 };
 
 TEST_MAIN(tests)

@@ -73,8 +73,8 @@ static int agree(const int64_t *w, size_t n, const char *what, uint64_t seed) {
   shelf_result many = many_solve(w, n);
   int ok = a.n == b.n && a.margin == b.margin && a.first == b.first &&
            a.second == b.second && only.n == a.n && only.margin == a.margin &&
-           only.first == a.first && many.n == a.n &&
-           many.margin == a.margin && many.first == a.first;
+           only.first == a.first && many.n == a.n && many.margin == a.margin &&
+           many.first == a.first;
   if (ok && n <= 2000) {
     shelf_result c = array_solve(w, n, SHELF_ENGINE_DP);
     ok = c.margin == a.margin;

@@ -1,6 +1,6 @@
 /*
- * table_port.c - the seed's solution ported straight to C, as a user who
- * needed it in C would write it: the full n-by-n table of leads, filled by
+ * table_port.c - the textbook interval DP ported straight to C, as a user
+ * who needed it in C would write it: the full n-by-n table of leads, filled by
  * span length, O(n^2) time and O(n^2) memory. A peer for the benchmarks,
  * not part of shelf.
  *

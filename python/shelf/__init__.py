@@ -1,0 +1,55 @@
+"""Exact answers to the ripening-shelf game, on libshelf.
+
+A shelf holds wheels of cheese in a row; two buyers take turns lifting the
+wheel at the left or the right end of what remains, and both play perfectly
+to maximise their own kilos. The margin is the first buyer's total minus the
+second's:
+
+    >>> import shelf
+    >>> shelf.solve([3, 9, 1, 2])
+    7
+    >>> shelf.result([3, 9, 1, 2])
+    shelf.Result(n=4, margin=7, first=11, second=4)
+
+A shelf (the argument named wheels) is any iterable of ints, or a buffer of
+int64 such as array('q') or a NumPy int64 array, which is read without a
+copy. An int outside the 64-bit range raises OverflowError and anything that
+is not an int raises TypeError, each naming its index (wheels[3]); True
+counts as 1 and False as 0, as they do in Python arithmetic. Totals and
+margins are exact ints of any size. Long work releases the GIL.
+
+Also here: the line of perfect play (line), the best move on any block
+(best_move), why greedy play loses (explain), the interval DP's table
+(lead_table), the command's text grammar (parse, raising ParseError), a
+streaming Solver, reproducible random shelves (random), the picture (svg),
+and Game, which shows itself as its picture in Jupyter.
+"""
+
+from ._shelf import (
+    BestMove,
+    Cell,
+    Explanation,
+    Game,
+    Mistake,
+    Move,
+    Parity,
+    ParseError,
+    Result,
+    Solver,
+    __version__,
+    best_move,
+    explain,
+    lead_table,
+    line,
+    parse,
+    random,
+    result,
+    solve,
+    svg,
+)
+
+__all__ = [
+    "solve", "result", "line", "best_move", "explain", "lead_table", "parse",
+    "random", "svg", "Solver", "Game", "ParseError", "Result", "Move",
+    "BestMove", "Cell", "Explanation", "Mistake", "Parity",
+]

@@ -1,0 +1,144 @@
+/*
+ * explain.c - shelf.explain(): why greedy play loses on a shelf, with the
+ * Explanation, Mistake and Parity types. The fields follow the command's
+ * `--explain --json` output.
+ */
+#include "shelfmodule.h"
+
+static PyStructSequence_Field explanation_fields[] = {
+    {"n", "the number of wheels"},
+    {"margin", "the margin under perfect play"},
+    {"greedy_first", "the first buyer's total when both buyers are greedy"},
+    {"greedy_second", "the second buyer's total when both buyers are greedy"},
+    {"greedy_margin", "greedy_first - greedy_second"},
+    {"greedy_vs_perfect",
+     "the margin of a greedy first buyer against a perfect second; None if "
+     "the shelf is beyond the limit"},
+    {"first_mistake",
+     "the first turn of the line where the heavier end is not optimal "
+     "(a Mistake); None if there is none or it was not searched"},
+    {"parity", "the parity floor (a Parity) for an even number of wheels, "
+               "else None"},
+    {"limits_reached",
+     "True if a None above means 'not computed' rather than 'none'"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc explanation_desc = {
+    "shelf.Explanation", "Why greedy play loses on one shelf.",
+    explanation_fields, 9};
+
+static PyStructSequence_Field mistake_fields[] = {
+    {"turn", "the turn, from 1"},
+    {"buyer", "'first' or 'second'"},
+    {"end", "the heavier end, which greedy takes: 'left' or 'right'"},
+    {"index", "the 0-based place of the wheel greedy takes"},
+    {"weight", "its weight"},
+    {"cost", "the lead lost by taking it"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc mistake_desc = {
+    "shelf.Mistake", "The first turn of the line where greedy play errs.",
+    mistake_fields, 6};
+
+static PyStructSequence_Field parity_fields[] = {
+    {"odd", "the weight of positions 1, 3, 5, ..."},
+    {"even", "the weight of positions 2, 4, 6, ..."},
+    {"floor", "|odd - even|: what the first buyer is sure of by taking every "
+              "odd or every even position"},
+    {"gain", "margin - floor: what perfect play adds"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc parity_desc = {
+    "shelf.Parity",
+    "The parity floor of a shelf with an even number of wheels.", parity_fields,
+    4};
+
+int shelf_py_explain_init(PyObject *module, shelf_py_state *st) {
+  if ((st->explanation_type = shelf_py_add_struct(module, &explanation_desc)) ==
+          NULL ||
+      (st->mistake_type = shelf_py_add_struct(module, &mistake_desc)) == NULL ||
+      (st->parity_type = shelf_py_add_struct(module, &parity_desc)) == NULL)
+    return -1;
+  return 0;
+}
+
+/* The wheel greedy takes at the first mistake: replay the line to its turn. */
+static size_t mistake_index(const unsigned char *ends, size_t n,
+                            const shelf_explanation *e) {
+  size_t left = 0, right = n;
+  for (size_t t = 1; t < e->mistake_turn; t++) {
+    if (ends[t - 1] == SHELF_LEFT)
+      left++;
+    else
+      right--;
+  }
+  return e->mistake_end == SHELF_LEFT ? left : right - 1;
+}
+
+PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
+                              size_t n, size_t limit) {
+  shelf_explanation e;
+  unsigned char *ends = PyMem_RawMalloc(n > 0 ? n : 1); /* GIL released */
+  if (ends == NULL)
+    return PyErr_NoMemory();
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_explain(weights, n, limit, &e);
+  if (status == SHELF_OK && e.mistake == 1)
+    status = shelf_line(weights, n, ends);
+  Py_END_ALLOW_THREADS;
+  if (status != SHELF_OK) {
+    PyMem_RawFree(ends);
+    return shelf_py_raise(st, status, NULL);
+  }
+  PyObject *mistake = Py_NewRef(Py_None), *parity = Py_NewRef(Py_None);
+  if (e.mistake == 1) {
+    size_t index = mistake_index(ends, n, &e);
+    PyObject *items[6] = {PyLong_FromUnsignedLongLong(e.mistake_turn),
+                          shelf_py_buyer(st, e.mistake_turn),
+                          shelf_py_end(st, e.mistake_end),
+                          PyLong_FromSize_t(index),
+                          PyLong_FromLongLong((long long)weights[index]),
+                          shelf_py_int(e.mistake_cost)};
+    Py_SETREF(mistake, shelf_py_struct(st->mistake_type, items, 6));
+  }
+  PyMem_RawFree(ends);
+  if (e.has_parity) {
+    PyObject *items[4] = {shelf_py_int(e.odd_sum), shelf_py_int(e.even_sum),
+                          shelf_py_int(e.parity_floor),
+                          shelf_py_int(e.parity_gain)};
+    Py_SETREF(parity, shelf_py_struct(st->parity_type, items, 4));
+  }
+  PyObject *items[9] = {
+      PyLong_FromUnsignedLongLong(e.n),
+      shelf_py_int(e.margin),
+      shelf_py_int(e.greedy_first),
+      shelf_py_int(e.greedy_second),
+      shelf_py_int(e.greedy_margin),
+      e.has_greedy_vs_perfect ? shelf_py_int(e.greedy_vs_perfect)
+                              : Py_NewRef(Py_None),
+      mistake,
+      parity,
+      PyBool_FromLong(!e.has_greedy_vs_perfect || e.mistake < 0)};
+  return shelf_py_struct(st->explanation_type, items, 9);
+}
+
+PyObject *shelf_py_explain(PyObject *module, PyObject *args, PyObject *kwargs) {
+  static char *kwlist[] = {"wheels", "limit", NULL};
+  PyObject *obj, *out = NULL;
+  Py_ssize_t limit = 0;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$n:explain", kwlist, &obj,
+                                   &limit))
+    return NULL;
+  if (limit < 0) {
+    PyErr_SetString(PyExc_ValueError,
+                    "explain: limit must be 0 (the default) or more");
+    return NULL;
+  }
+  if (shelf_py_weights_get(obj, "wheels", &w) == 0)
+    out = shelf_py_explain_of(PyModule_GetState(module), w.weights, w.n,
+                              (size_t)limit);
+  shelf_py_weights_release(&w);
+  return out;
+}

@@ -1,0 +1,192 @@
+/*
+ * game.c - shelf.Game: one shelf and its perfect game, which shows itself as
+ * a short line in the REPL and as its picture in Jupyter (_repr_svg_).
+ *
+ * The Game keeps its own copy of the weights (the caller's list or buffer
+ * may change afterwards) and its Result, computed once.
+ */
+#include "shelfmodule.h"
+
+typedef struct game_object {
+  PyObject_HEAD int64_t *weights; /* PyMem_RawMalloc'd: read without the GIL */
+  size_t n;
+  shelf_result result;
+} game_object;
+
+static shelf_py_state *game_state(game_object *self) {
+  return shelf_py_state_of_type(Py_TYPE(self));
+}
+
+static PyObject *game_new(PyTypeObject *type, PyObject *args,
+                          PyObject *kwargs) {
+  static char *kwlist[] = {"wheels", NULL};
+  PyObject *obj;
+  game_object *self = NULL;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:Game", kwlist, &obj))
+    return NULL;
+  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+    goto done;
+  if ((self = (game_object *)type->tp_alloc(type, 0)) == NULL)
+    goto done;
+  self->weights = PyMem_RawMalloc(w.n > 0 ? w.n * sizeof *w.weights : 1);
+  if (self->weights == NULL) {
+    Py_CLEAR(self);
+    PyErr_NoMemory();
+    goto done;
+  }
+  if (w.n > 0)
+    memcpy(self->weights, w.weights, w.n * sizeof *w.weights);
+  self->n = w.n;
+  shelf_status status =
+      shelf_py_solve_weights(self->weights, self->n, &self->result);
+  if (status != SHELF_OK) {
+    Py_CLEAR(self);
+    shelf_py_raise(shelf_py_state_of_type(type), status, NULL);
+  }
+done:
+  shelf_py_weights_release(&w);
+  return (PyObject *)self;
+}
+
+static void game_dealloc(game_object *self) {
+  PyTypeObject *type = Py_TYPE(self);
+  PyMem_RawFree(self->weights);
+  type->tp_free(self);
+  Py_DECREF(type); /* instances of a heap type hold a reference to it */
+}
+
+/* ==== What a game shows ==== */
+
+/* <shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>, with at most six
+ * weights shown (the first four, "...", the last). */
+static PyObject *game_repr(game_object *self) {
+  PyObject *margin = shelf_py_int(self->result.margin);
+  PyObject *parts = PyList_New(0), *joined = NULL, *sep = NULL, *out = NULL;
+  if (margin == NULL || parts == NULL)
+    goto done;
+  for (size_t i = 0; i < self->n; i++) {
+    if (self->n > 6 && i == 4) {
+      PyObject *dots = PyUnicode_FromString("...");
+      int bad = dots == NULL || PyList_Append(parts, dots) < 0;
+      Py_XDECREF(dots);
+      if (bad)
+        goto done;
+      i = self->n - 1;
+    }
+    PyObject *s = PyUnicode_FromFormat("%lld", (long long)self->weights[i]);
+    int bad = s == NULL || PyList_Append(parts, s) < 0;
+    Py_XDECREF(s);
+    if (bad)
+      goto done;
+  }
+  if ((sep = PyUnicode_FromString(", ")) == NULL ||
+      (joined = PyUnicode_Join(sep, parts)) == NULL)
+    goto done;
+  out = PyUnicode_FromFormat("<shelf.Game of %zu wheel%s [%U]: margin %S>",
+                             self->n, self->n == 1 ? "" : "s", joined, margin);
+done:
+  Py_XDECREF(margin);
+  Py_XDECREF(parts);
+  Py_XDECREF(sep);
+  Py_XDECREF(joined);
+  return out;
+}
+
+static PyObject *game_repr_svg(game_object *self, PyObject *unused) {
+  (void)unused;
+  return shelf_py_svg_of(game_state(self), self->weights, self->n, 0);
+}
+
+static PyObject *game_svg(game_object *self, PyObject *args, PyObject *kwargs) {
+  static char *kwlist[] = {"explain", NULL};
+  int explain = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$p:svg", kwlist, &explain))
+    return NULL;
+  return shelf_py_svg_of(game_state(self), self->weights, self->n, explain);
+}
+
+static PyObject *game_line(game_object *self, PyObject *unused) {
+  (void)unused;
+  return shelf_py_line_of(game_state(self), self->weights, self->n);
+}
+
+static PyObject *game_explain(game_object *self, PyObject *args,
+                              PyObject *kwargs) {
+  static char *kwlist[] = {"limit", NULL};
+  Py_ssize_t limit = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$n:explain", kwlist, &limit))
+    return NULL;
+  if (limit < 0)
+    return PyErr_Format(PyExc_ValueError,
+                        "explain: limit must be 0 (the default) or more");
+  return shelf_py_explain_of(game_state(self), self->weights, self->n,
+                             (size_t)limit);
+}
+
+static PyObject *game_get_wheels(game_object *self, void *unused) {
+  (void)unused;
+  return shelf_py_list(self->weights, self->n);
+}
+
+static PyObject *game_get_result(game_object *self, void *unused) {
+  (void)unused;
+  return shelf_py_result_from(game_state(self), &self->result);
+}
+
+static PyObject *game_get_margin(game_object *self, void *unused) {
+  (void)unused;
+  return shelf_py_int(self->result.margin);
+}
+
+static Py_ssize_t game_len(game_object *self) { return (Py_ssize_t)self->n; }
+
+static PyMethodDef game_methods[] = {
+    {"line", (PyCFunction)game_line, METH_NOARGS,
+     "line($self, /)\n--\n\nThe line of perfect play, as shelf.line()."},
+    {"explain", (PyCFunction)(void (*)(void))game_explain,
+     METH_VARARGS | METH_KEYWORDS,
+     "explain($self, /, *, limit=0)\n--\n\n"
+     "Why greedy play loses, as shelf.explain()."},
+    {"svg", (PyCFunction)(void (*)(void))game_svg, METH_VARARGS | METH_KEYWORDS,
+     "svg($self, /, *, explain=False)\n--\n\n"
+     "The picture of the game, as shelf.svg()."},
+    {"_repr_svg_", (PyCFunction)game_repr_svg, METH_NOARGS,
+     "_repr_svg_($self, /)\n--\n\n"
+     "The picture, for Jupyter and IPython."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef game_getset[] = {
+    {"wheels", (getter)game_get_wheels, NULL,
+     "the weights, left to right (a new list)", NULL},
+    {"result", (getter)game_get_result, NULL,
+     "Result(n, margin, first, second) of perfect play", NULL},
+    {"margin", (getter)game_get_margin, NULL,
+     "the first buyer's kilos minus the second's", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyType_Slot game_slots[] = {
+    {Py_tp_doc, "Game(wheels)\n--\n\n"
+                "One shelf and its perfect game. In the REPL it shows as a "
+                "short line; in\nJupyter as its picture. wheels is read as "
+                "solve() reads it, and copied.\n\n"
+                ">>> Game([3, 9, 1, 2])\n"
+                "<shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>"},
+    {Py_tp_new, SHELF_PY_SLOT(game_new)},
+    {Py_tp_dealloc, SHELF_PY_SLOT(game_dealloc)},
+    {Py_tp_methods, game_methods},
+    {Py_tp_getset, game_getset},
+    {Py_tp_repr, SHELF_PY_SLOT(game_repr)},
+    {Py_sq_length, SHELF_PY_SLOT(game_len)},
+    {0, NULL}};
+
+static PyType_Spec game_spec = {"shelf.Game", sizeof(game_object), 0,
+                                Py_TPFLAGS_DEFAULT, game_slots};
+
+int shelf_py_game_init(PyObject *module, shelf_py_state *st) {
+  st->game_type =
+      (PyTypeObject *)PyType_FromModuleAndSpec(module, &game_spec, NULL);
+  if (st->game_type == NULL || PyModule_AddType(module, st->game_type) < 0)
+    return -1;
+  return 0;
+}

@@ -1,0 +1,119 @@
+/*
+ * line.c - shelf.line() and shelf.best_move(): the moves of perfect play,
+ * and what each end of any block is worth, with the Move and BestMove types.
+ */
+#include "shelfmodule.h"
+
+static PyStructSequence_Field move_fields[] = {
+    {"turn", "the turn, from 1"},
+    {"buyer", "'first' or 'second'"},
+    {"end", "'left' or 'right'"},
+    {"index", "the wheel's 0-based place on the shelf"},
+    {"weight", "the wheel's weight"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc move_desc = {
+    "shelf.Move", "One move of the line of perfect play.", move_fields, 5};
+
+static PyStructSequence_Field best_move_fields[] = {
+    {"lead", "the block's lead: the larger of left and right"},
+    {"left", "the lead kept by taking the left wheel"},
+    {"right", "the lead kept by taking the right wheel"},
+    {"best", "the line's end on this block, 'left' or 'right'"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc best_move_desc = {
+    "shelf.BestMove", "What each end of a block is worth to the buyer to move.",
+    best_move_fields, 4};
+
+int shelf_py_line_init(PyObject *module, shelf_py_state *st) {
+  st->move_type = shelf_py_add_struct(module, &move_desc);
+  if (st->move_type == NULL)
+    return -1;
+  st->best_move_type = shelf_py_add_struct(module, &best_move_desc);
+  return st->best_move_type != NULL ? 0 : -1;
+}
+
+PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
+                           size_t n) {
+  /* Raw: shelf_line writes it with the GIL released. */
+  unsigned char *ends = PyMem_RawMalloc(n > 0 ? n : 1);
+  PyObject *list = NULL;
+  if (ends == NULL)
+    return PyErr_NoMemory();
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_line(weights, n, ends);
+  Py_END_ALLOW_THREADS;
+  if (status != SHELF_OK) {
+    shelf_py_raise(st, status, NULL);
+    goto done;
+  }
+  if ((list = PyList_New((Py_ssize_t)n)) == NULL)
+    goto done;
+  size_t left = 0, right = n; /* the block is [left, right) */
+  for (size_t t = 0; t < n; t++) {
+    size_t index = ends[t] == SHELF_LEFT ? left++ : --right;
+    PyObject *items[5] = {PyLong_FromSize_t(t + 1), shelf_py_buyer(st, t + 1),
+                          shelf_py_end(st, (shelf_end)ends[t]),
+                          PyLong_FromSize_t(index),
+                          PyLong_FromLongLong((long long)weights[index])};
+    PyObject *move = shelf_py_struct(st->move_type, items, 5);
+    if (move == NULL) {
+      Py_CLEAR(list);
+      goto done;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)t, move);
+  }
+done:
+  PyMem_RawFree(ends);
+  return list;
+}
+
+PyObject *shelf_py_line(PyObject *module, PyObject *args, PyObject *kwargs) {
+  static char *kwlist[] = {"wheels", NULL};
+  PyObject *obj, *out = NULL;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:line", kwlist, &obj))
+    return NULL;
+  if (shelf_py_weights_get(obj, "wheels", &w) == 0)
+    out = shelf_py_line_of(PyModule_GetState(module), w.weights, w.n);
+  shelf_py_weights_release(&w);
+  return out;
+}
+
+PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
+                             PyObject *kwargs) {
+  static char *kwlist[] = {"wheels", "first", "last", NULL};
+  PyObject *obj, *out = NULL;
+  Py_ssize_t first, last;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn:best_move", kwlist, &obj,
+                                   &first, &last))
+    return NULL;
+  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+    goto done;
+  if (first < 0 || first > last || (size_t)last >= w.n) {
+    PyErr_Format(PyExc_IndexError,
+                 "best_move: block %zd..%zd is not a block of a shelf of %zu "
+                 "wheels (0 <= first <= last < %zu)",
+                 first, last, w.n, w.n);
+    goto done;
+  }
+  shelf_choice c;
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_best_move(w.weights, w.n, (size_t)first, (size_t)last, &c);
+  Py_END_ALLOW_THREADS;
+  shelf_py_state *st = PyModule_GetState(module);
+  if (status != SHELF_OK) {
+    shelf_py_raise(st, status, NULL);
+    goto done;
+  }
+  PyObject *items[4] = {shelf_py_int(c.lead), shelf_py_int(c.left),
+                        shelf_py_int(c.right), shelf_py_end(st, c.best)};
+  out = shelf_py_struct(st->best_move_type, items, 4);
+done:
+  shelf_py_weights_release(&w);
+  return out;
+}

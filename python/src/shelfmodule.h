@@ -1,0 +1,137 @@
+/*
+ * shelfmodule.h - what the files of the shelf._shelf extension share: the
+ * module state, the conversions of convert.c, the status table's raise, and
+ * each wrapped area's functions and types.
+ *
+ * Every function that returns a PyObject * returns a new reference, or NULL
+ * with an exception set; every function that returns int returns 0, or -1
+ * with an exception set.
+ */
+#ifndef SHELFMODULE_H
+#define SHELFMODULE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "shelf.h"
+
+/* The slot API keeps functions in void *, which POSIX allows and ISO C does
+ * not; -pedantic would report each, and __extension__ says we mean it. */
+#define SHELF_PY_SLOT(f) (__extension__(void *)(f))
+
+/* ==== Module state ==== */
+
+typedef struct shelf_py_state {
+  PyObject *parse_error; /* shelf.ParseError, from shelf._errors */
+  PyTypeObject *result_type;
+  PyTypeObject *move_type;
+  PyTypeObject *best_move_type;
+  PyTypeObject *cell_type;
+  PyTypeObject *explanation_type;
+  PyTypeObject *mistake_type;
+  PyTypeObject *parity_type;
+  PyTypeObject *solver_type;
+  PyTypeObject *game_type;
+  PyObject *words[4]; /* "first", "second", "left", "right", interned */
+} shelf_py_state;
+
+/* The interned words, by buyer (turn 1 is the first buyer's) and by end. */
+PyObject *shelf_py_buyer(shelf_py_state *st, uint64_t turn);
+PyObject *shelf_py_end(shelf_py_state *st, shelf_end end);
+
+/* The state of the module that defined `type` (one of ours, which cannot be
+ * subclassed, so the type is always the defining one). */
+shelf_py_state *shelf_py_state_of_type(PyTypeObject *type);
+
+/* Raises the exception that the one status table maps `status` to; `error`
+ * (may be NULL) gives a parse error's place. Always returns NULL. */
+PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,
+                         const shelf_parse_error *error);
+
+/* ==== Conversions (convert.c) ==== */
+
+/* A shelf's weights as libshelf reads them: either the caller's own int64
+ * buffer (held, not copied) or a copy made from an iterable of ints. */
+typedef struct shelf_py_weights {
+  const int64_t *weights;
+  size_t n;
+  Py_buffer view; /* held while view.obj is not NULL */
+  int64_t *copy;  /* PyMem_RawMalloc'd: read with the GIL released */
+} shelf_py_weights;
+
+/* Reads `obj` (an int64 buffer, or an iterable of ints) into `out`, which
+ * must be released with shelf_py_weights_release() even on failure.
+ * Errors name `what` and the index of the offending item. */
+int shelf_py_weights_get(PyObject *obj, const char *what,
+                         shelf_py_weights *out);
+void shelf_py_weights_release(shelf_py_weights *w);
+
+/* One weight: an int (or an object with __index__) that fits in int64.
+ * `what` and `index` (-1 for none) name it in errors. */
+int shelf_py_weight(PyObject *obj, const char *what, Py_ssize_t index,
+                    int64_t *out);
+
+/* An exact Python int for any shelf_i128. */
+PyObject *shelf_py_int(shelf_i128 value);
+
+/* A list of Python ints from n weights. */
+PyObject *shelf_py_list(const int64_t *weights, size_t n);
+
+/* ==== The wrapped areas, one file each ==== */
+
+/* solve.c: solve(), result() and the Result type. */
+int shelf_py_solve_init(PyObject *module, shelf_py_state *st);
+shelf_status shelf_py_solve_weights(const int64_t *weights, size_t n,
+                                    shelf_result *r);
+PyObject *shelf_py_result_of(shelf_py_state *st, const int64_t *weights,
+                             size_t n);
+PyObject *shelf_py_result_from(shelf_py_state *st, const shelf_result *r);
+PyObject *shelf_py_solve(PyObject *module, PyObject *args, PyObject *kwargs);
+PyObject *shelf_py_result(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* line.c: line(), best_move() and their types. */
+int shelf_py_line_init(PyObject *module, shelf_py_state *st);
+PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
+                           size_t n);
+PyObject *shelf_py_line(PyObject *module, PyObject *args, PyObject *kwargs);
+PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
+                             PyObject *kwargs);
+
+/* explain.c: explain() and its types. */
+int shelf_py_explain_init(PyObject *module, shelf_py_state *st);
+PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
+                              size_t n, size_t limit);
+PyObject *shelf_py_explain(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* table.c: lead_table() and the Cell type. */
+int shelf_py_table_init(PyObject *module, shelf_py_state *st);
+PyObject *shelf_py_lead_table(PyObject *module, PyObject *args,
+                              PyObject *kwargs);
+
+/* parse.c: parse(). */
+PyObject *shelf_py_parse(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* solver.c: the Solver type. */
+int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
+
+/* random.c: random(). */
+PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* svg.c: svg(). */
+PyObject *shelf_py_svg_of(shelf_py_state *st, const int64_t *weights, size_t n,
+                          int explain);
+PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* game.c: the Game type. */
+int shelf_py_game_init(PyObject *module, shelf_py_state *st);
+
+/* A structseq type made by PyStructSequence_NewType and added to the module
+ * under its short name (the part of desc->name after "shelf."). */
+PyTypeObject *shelf_py_add_struct(PyObject *module,
+                                  PyStructSequence_Desc *desc);
+
+/* An instance of a structseq type with `items`, each stolen (also on
+ * failure); NULL if any of them is NULL. */
+PyObject *shelf_py_struct(PyTypeObject *type, PyObject **items, int count);
+
+#endif /* SHELFMODULE_H */

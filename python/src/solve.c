@@ -1,0 +1,90 @@
+/*
+ * solve.c - shelf.solve() and shelf.result(): the margin of perfect play and
+ * both totals, with the Result type.
+ */
+#include "shelfmodule.h"
+
+static PyStructSequence_Field result_fields[] = {
+    {"n", "the number of wheels"},
+    {"margin", "the first buyer's kilos minus the second's"},
+    {"first", "the first buyer's total"},
+    {"second", "the second buyer's total"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc result_desc = {
+    "shelf.Result", "The outcome of perfect play on one shelf.", result_fields,
+    4};
+
+int shelf_py_solve_init(PyObject *module, shelf_py_state *st) {
+  st->result_type = shelf_py_add_struct(module, &result_desc);
+  return st->result_type != NULL ? 0 : -1;
+}
+
+PyObject *shelf_py_result_from(shelf_py_state *st, const shelf_result *r) {
+  PyObject *items[4] = {PyLong_FromUnsignedLongLong(r->n),
+                        shelf_py_int(r->margin), shelf_py_int(r->first),
+                        shelf_py_int(r->second)};
+  return shelf_py_struct(st->result_type, items, 4);
+}
+
+/* Solves n weights, the GIL released. Through the streaming solver rather
+ * than shelf_solve(): the same numbers, but its stack holds what the
+ * reduction leaves (small on most shelves, 8 bytes a group) where
+ * shelf_solve() allocates 16 bytes a wheel up front; on 10^7 random
+ * weights that makes it about 1.8 times as fast. */
+shelf_status shelf_py_solve_weights(const int64_t *weights, size_t n,
+                                    shelf_result *r) {
+  shelf_solver *solver = NULL;
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_solver_new(&solver, 0);
+  if (status == SHELF_OK)
+    status = shelf_solver_push_many(solver, weights, n);
+  if (status == SHELF_OK)
+    status = shelf_solver_result(solver, r);
+  shelf_solver_free(solver);
+  Py_END_ALLOW_THREADS;
+  return status;
+}
+
+PyObject *shelf_py_result_of(shelf_py_state *st, const int64_t *weights,
+                             size_t n) {
+  shelf_result r;
+  shelf_status status = shelf_py_solve_weights(weights, n, &r);
+  if (status != SHELF_OK)
+    return shelf_py_raise(st, status, NULL);
+  return shelf_py_result_from(st, &r);
+}
+
+/* solve() and result() differ only in what they return. */
+static PyObject *solve_or_result(PyObject *module, PyObject *args,
+                                 PyObject *kwargs, const char *format,
+                                 int whole) {
+  static char *kwlist[] = {"wheels", NULL};
+  PyObject *obj, *out = NULL;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, &obj))
+    return NULL;
+  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+    goto done;
+  shelf_py_state *st = PyModule_GetState(module);
+  if (whole) {
+    out = shelf_py_result_of(st, w.weights, w.n);
+  } else {
+    shelf_result r;
+    shelf_status status = shelf_py_solve_weights(w.weights, w.n, &r);
+    out = status == SHELF_OK ? shelf_py_int(r.margin)
+                             : shelf_py_raise(st, status, NULL);
+  }
+done:
+  shelf_py_weights_release(&w);
+  return out;
+}
+
+PyObject *shelf_py_solve(PyObject *module, PyObject *args, PyObject *kwargs) {
+  return solve_or_result(module, args, kwargs, "O:solve", 0);
+}
+
+PyObject *shelf_py_result(PyObject *module, PyObject *args, PyObject *kwargs) {
+  return solve_or_result(module, args, kwargs, "O:result", 1);
+}

@@ -1,0 +1,35 @@
+/*
+ * svg.c - shelf.svg(): the picture of a shelf and its perfect game, from
+ * shelf_svg(), as a str.
+ */
+#include "shelfmodule.h"
+
+PyObject *shelf_py_svg_of(shelf_py_state *st, const int64_t *weights, size_t n,
+                          int explain) {
+  char *svg = NULL;
+  size_t len = 0;
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_svg(weights, n, explain ? SHELF_SVG_EXPLAIN : 0u, &svg, &len);
+  Py_END_ALLOW_THREADS;
+  if (status != SHELF_OK)
+    return shelf_py_raise(st, status, NULL);
+  /* The document is ASCII (shelf.h); decoding checks it. */
+  PyObject *out = PyUnicode_DecodeASCII(svg, (Py_ssize_t)len, "strict");
+  shelf_svg_free(svg);
+  return out;
+}
+
+PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
+  static char *kwlist[] = {"wheels", "explain", NULL};
+  PyObject *obj, *out = NULL;
+  int explain = 0;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$p:svg", kwlist, &obj,
+                                   &explain))
+    return NULL;
+  if (shelf_py_weights_get(obj, "wheels", &w) == 0)
+    out = shelf_py_svg_of(PyModule_GetState(module), w.weights, w.n, explain);
+  shelf_py_weights_release(&w);
+  return out;
+}

@@ -1,0 +1,33 @@
+"""test_seed.py - the seed's seven TESTS, verbatim, against shelf.solve."""
+
+import unittest
+
+import support
+import shelf
+
+TESTS = [
+    (([7, 2, 9, 4],), 10),
+    (([3, 9, 1, 2],), 7),
+    (([2, 4, 8, 1, 9, 3],), 11),
+    (([6, 6],), 0),
+    (([10, 1],), 9),
+    (([5],), 5),
+    (([4, 4, 4, 4],), 0),
+]
+
+
+class SeedTests(unittest.TestCase):
+    def test_seed(self):
+        for args, expected in TESTS:
+            with self.subTest(args=args):
+                self.assertEqual(shelf.solve(*args), expected)
+
+    def test_examples_worked_by_hand(self):
+        # The seed's text: the first buyer takes 2 and 9 against 3 and 1.
+        self.assertEqual(shelf.result([3, 9, 1, 2]),
+                         (4, 7, 11, 4))
+        self.assertEqual(shelf.result([7, 2, 9, 4]).first, 16)
+
+
+if __name__ == "__main__":
+    support.main()

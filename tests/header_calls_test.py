@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""header_calls_test.py - keeps test_header.c's claim true: it calls every
+function include/shelf.h declares with SHELF_API, so each declaration is
+compiled as a user would call it, under the strictest flags.
+
+    header_calls_test.py HEADER TEST_HEADER_C
+
+Fails, naming them, if a SHELF_API function is not called in the C file
+(comments do not count), or if no SHELF_API function is found at all.
+"""
+
+import re
+import sys
+
+from exports_test import api_functions
+
+
+def called(c_file):
+    """The names followed by an opening parenthesis in c_file's code."""
+    with open(c_file) as f:
+        code = f.read()
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", " ", code, flags=re.S)
+    return set(re.findall(r"\b(\w+)\s*\(", code))
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.stderr.write(__doc__)
+        return 2
+    declared = api_functions(argv[1])
+    if not declared:
+        print("no SHELF_API declarations found in %s" % argv[1])
+        return 1
+    missing = sorted(declared - called(argv[2]))
+    for name in missing:
+        print("declared with SHELF_API but not called in %s: %s"
+              % (argv[2], name))
+    if missing:
+        return 1
+    print("all %d SHELF_API functions are called" % len(declared))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
