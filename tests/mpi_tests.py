@@ -57,11 +57,12 @@ def shelf(files, json_out):
     return subprocess.run(cmd, capture_output=True)
 
 
-def shelf_mpi(ranks, files, json_out, env=None):
+def shelf_mpi(ranks, files, json_out, env=None, program=None):
     cmd = [ARGS.mpirun, "-n", str(ranks), "--oversubscribe"]
     if os.geteuid() == 0:
         cmd.append("--allow-run-as-root")
-    cmd += [ARGS.shelf_mpi] + (["--json"] if json_out else []) + files
+    cmd += [program or ARGS.shelf_mpi] + (["--json"] if json_out else [])
+    cmd += files
     return subprocess.run(cmd, capture_output=True, env=env, timeout=600)
 
 
@@ -89,10 +90,10 @@ class Checker:
         print("FAIL " + what)
 
     def check(self, name, files, ranks=(1, 2, 3, 4), json_out=True,
-              margin=None, env=None, like=None):
-        """shelf-mpi on each number of ranks gives shelf's answer (on the
-        files `like`, if given); with `margin`, shelf's answer must be that
-        value too."""
+              margin=None, env=None, like=None, program=None):
+        """shelf-mpi (or `program`) on each number of ranks gives shelf's
+        answer (on the files `like`, if given); with `margin`, shelf's
+        answer must be that value too."""
         want = shelf(like or files, json_out)
         want_msg = message(want.stderr, "shelf")
         if margin is not None:
@@ -103,7 +104,7 @@ class Checker:
                           % (name, got, margin))
         for p in ranks:
             self.count += 1
-            got = shelf_mpi(p, files, json_out, env)
+            got = shelf_mpi(p, files, json_out, env, program)
             got_msg = message(got.stderr, "shelf-mpi")
             if (got.returncode, got.stdout, got_msg) != \
                     (want.returncode, want.stdout, want_msg):
@@ -123,6 +124,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shelf", required=True)
     ap.add_argument("--shelf-mpi", required=True)
+    ap.add_argument("--small-messages", required=True,
+                    help="shelf-mpi built to send at most 1000 bytes a message")
     ap.add_argument("--mpirun", required=True)
     ARGS = ap.parse_args()
     if not os.path.exists(ARGS.mpirun):
@@ -149,6 +152,9 @@ def main():
         edge = [rnd.choice([2**63 - 1 - rnd.randint(0, 9),
                             -2**63 + rnd.randint(0, 9), rnd.randint(-9, 9)])
                 for _ in range(3000)]
+        c.check("descending, states sent in messages of 1000 bytes",
+                [os.path.join(tmp, "down.txt")], ranks=(2, 4),
+                margin=(n + 1) // 2, program=ARGS.small_messages)
         c.check("64-bit edges", [c.write("edge.txt", "\n".join(
             map(str, edge)) + "\n")], margin=reduce_margin(edge))
         small = [rnd.randint(-50, 50) for _ in range(300)]
