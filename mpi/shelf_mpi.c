@@ -554,21 +554,27 @@ static void send_piece(piece *p, int to) {
   free(buf);
 }
 
-/* Receives the next message from rank `from` into buf[0..size), which it
- * must fill exactly. */
-static void receive(unsigned char *buf, size_t size, int from) {
+/* The size of the next message from rank `from`. */
+static size_t probe(int from) {
   MPI_Status status;
   int count = 0;
   MPI_CHECK(MPI_Probe(from, TAG_PART, MPI_COMM_WORLD, &status));
   MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &count));
-  if (count < 0 || (size_t)count != size) {
+  return count > 0 ? (size_t)count : 0;
+}
+
+/* Receives the next message from rank `from` into buf[0..size), which it
+ * must fill exactly. */
+static void receive(unsigned char *buf, size_t size, int from) {
+  size_t count = probe(from);
+  if (count != size) {
     fprintf(stderr,
-            "shelf-mpi: rank %d: message of %d bytes from rank %d, "
+            "shelf-mpi: rank %d: message of %zu bytes from rank %d, "
             "%zu expected\n",
             world_rank, count, from, size);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  MPI_CHECK(MPI_Recv(buf, count, MPI_BYTE, from, TAG_PART, MPI_COMM_WORLD,
+  MPI_CHECK(MPI_Recv(buf, (int)count, MPI_BYTE, from, TAG_PART, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE));
 }
 
@@ -576,17 +582,12 @@ static void receive(unsigned char *buf, size_t size, int from) {
  * places that do not travel. */
 static void receive_piece(piece *p, int from,
                           const shelf_parse_place *blank_place) {
-  MPI_Status status;
-  int count = 0;
-  MPI_CHECK(MPI_Probe(from, TAG_PART, MPI_COMM_WORLD, &status));
-  MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &count));
-  size_t first = count > 0 ? (size_t)count : 0;
+  size_t first = probe(from);
   if (first < HEADER_SIZE)
     first = HEADER_SIZE; /* receive() then reports the short message */
   unsigned char *buf = malloc(first);
-  if (buf == NULL) {
+  if (buf == NULL)
     no_memory();
-  }
   receive(buf, first, from);
   memset(p, 0, sizeof *p);
   p->start_place = p->end_place = *blank_place;
@@ -619,9 +620,8 @@ static void receive_piece(piece *p, int from,
   }
   if (first < total) {
     unsigned char *all = realloc(buf, total);
-    if (all == NULL) {
+    if (all == NULL)
       no_memory();
-    }
     buf = all;
     for (size_t done = first; done < total;) {
       size_t n = total - done < MESSAGE_MAX ? total - done : MESSAGE_MAX;
@@ -809,9 +809,8 @@ static int parse_options(int argc, char **argv, report_options *rep) {
  * size; every rank gets the sizes. Returns 0, or 1 after the message. */
 static int file_sizes(input *files, int nfiles) {
   long long *sizes = calloc((size_t)nfiles + 1, sizeof *sizes);
-  if (sizes == NULL) {
+  if (sizes == NULL)
     no_memory();
-  }
   if (world_rank == 0) {
     for (int f = 0; f < nfiles && sizes[nfiles] == 0; f++) {
       struct stat st;
@@ -895,9 +894,8 @@ int main(int argc, char **argv) {
   wk.buf = malloc(READ_CHUNK);
   if (files == NULL || wk.buf == NULL ||
       shelf_parser_new(&wk.parser, 0) != SHELF_OK ||
-      shelf_parser_place(wk.parser, &wk.blank_place) != SHELF_OK) {
+      shelf_parser_place(wk.parser, &wk.blank_place) != SHELF_OK)
     no_memory();
-  }
   for (int f = 0; f < nfiles; f++)
     files[f].name = argv[optind + f];
   const char *knob = getenv("SHELF_MPI_MISGUESS");
