@@ -744,6 +744,11 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   *ended = 0;
   if (p->failed != SHELF_OK)
     return p->failed;
+  if (counted(p) && !(p->flags & SHELF_PARSE_LINES) &&
+      p->finished_at == p->offset + 1) {
+    *ended = 1; /* finished again: the same one shelf, its count read */
+    return SHELF_OK;
+  }
   shelf_status st = SHELF_OK;
   if (p->cr && !name_pending(p))
     return fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
@@ -787,7 +792,10 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   } else {
     pending = 1;
   }
-  *ended = pending && p->finished_at != p->offset + 1;
+  /* Finishing twice ends a last line (or counted shelf) of many once; a
+   * whole text is one shelf however often it is finished. */
+  *ended = pending && (!(p->flags & SHELF_PARSE_LINES) ||
+                       p->finished_at != p->offset + 1);
   p->finished_at = p->offset + 1;
   begin_shelf(p);
   return SHELF_OK;
