@@ -7,17 +7,21 @@ CMAKE      ?= cmake
 CTEST      ?= ctest
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+# shelf-mpi (mpi/) is built wherever CMake finds MPI; its test skips
+# elsewhere. CMake alone leaves it off (SHELF_MPI), as a library user wants.
+MPI_FLAGS  ?= -DSHELF_MPI=ON
 # libFuzzer needs clang; each target runs FUZZ_SECONDS seconds.
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream
+FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state
 
 .PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
-	asan fuzz bench format clean
+	asan fuzz bench format clean web
 
 all:
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(MPI_FLAGS) \
+	  $(CMAKE_FLAGS)
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 # The README's example, where taking the heavier end loses, played out.
@@ -62,7 +66,7 @@ debug:
 
 asan:
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DSHELF_SANITIZE=ON $(CMAKE_FLAGS)
+	  -DSHELF_SANITIZE=ON $(MPI_FLAGS) $(CMAKE_FLAGS)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
 # Each libFuzzer target for FUZZ_SECONDS seconds with the dictionary, on a
@@ -94,9 +98,14 @@ BENCH_FLAGS ?=
 bench:
 	python3 bench/run.py $(BENCH_FLAGS)
 
+# The browser page: libshelf and web/wasm.c compiled by emscripten into one
+# self-contained $(BUILD)/web/index.html (open it from disk or serve it).
+web:
+	sh web/build.sh $(BUILD)/web
+
 format:
-	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] \
-	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c)
+	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] mpi/*.c \
+	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c web/*.c)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-debug $(FUZZ_BUILD) build-bench

@@ -9,15 +9,26 @@
  * being what the move cost. Under perfect play from the other side the
  * person's final margin is exactly perfect play's minus those costs.
  *
+ * Every move is kept (its end, and for the person's the lead it kept and
+ * the block's), so that a move can be taken back and the game reviewed at
+ * the end, one row per move of the person's, without solving again. Undo
+ * takes back the person's last chosen move and the perfect buyer's reply;
+ * a last wheel is taken for the person without asking, as there is no
+ * choice, and undo goes back past it. After the game the person may play
+ * the same shelf again, take back a move, or quit.
+ *
  * Two ways to play:
  *   - standard input a terminal: raw mode (no echo, no line editing), one
- *     key a move: Left arrow or h, Right arrow or l (as in vi), ? for a
- *     hint, q (or Ctrl-D) to quit; colour when standard output is a
- *     terminal too, unless NO_COLOR is set to anything non-empty or TERM is
- *     "dumb".
- *   - anything else: one command a line (l or left, r or right, ?, q or
- *     quit), plain text without colour or escapes, so that scripts and
- *     tests drive the same game. Case and surrounding blanks are ignored.
+ *     key a move: Left arrow or h, Right arrow or l (as in vi), u to undo,
+ *     ? for a hint, q (or Ctrl-D) to quit; after the game a (or y) to play
+ *     again, q (or n) to quit; colour when standard output is a terminal
+ *     too, unless NO_COLOR is set to anything non-empty or TERM is "dumb".
+ *   - anything else: one command a line (l or left, r or right, u or undo,
+ *     ?, q or quit; after the game also a, again, y or yes, and n or no),
+ *     plain text without colour or escapes, so that scripts and tests drive
+ *     the same game. Case and surrounding blanks are ignored.
+ * A read error on standard input is an error (exit status 1), never taken
+ * for the end of input.
  *
  * The terminal is restored on every way out: the normal end, exit()
  * (atexit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore, then die of the
@@ -146,12 +157,29 @@ static int enter_raw(void) {
 
 /* ==== Reading commands ==== */
 
-typedef enum command { LEFT, RIGHT, HINT, QUIT, END, OTHER, REDRAW } command;
+typedef enum command {
+  LEFT,
+  RIGHT,
+  UNDO,
+  AGAIN,
+  NO, /* "no" to "Play again?": quits there, means nothing during a game */
+  HINT,
+  QUIT,
+  END,
+  FAILED, /* a read error; read_errno says which */
+  GONE,   /* standard output is gone: the prompt could not be written */
+  OTHER,
+  REDRAW
+} command;
+
+/* The errno of the read that failed, kept before anything else can change
+ * errno. */
+static int read_errno;
 
 /* One byte from the terminal; -1 if none came within `ms` milliseconds
- * (ms < 0 waits for ever), -2 at the end of input or on an error, -3 when
- * the game was resumed after Ctrl-Z (the handlers are installed without
- * SA_RESTART, so the wait is interrupted). */
+ * (ms < 0 waits for ever), -2 at the end of input, -3 when the game was
+ * resumed after Ctrl-Z (the handlers are installed without SA_RESTART, so
+ * the wait is interrupted), -4 on a read error (read_errno says which). */
 static int read_byte(int ms) {
   for (;;) {
     if (ms >= 0) {
@@ -166,14 +194,16 @@ static int read_byte(int ms) {
     ssize_t k = read(STDIN_FILENO, &c, 1);
     if (k == 1)
       return c;
-    if (k < 0 && errno == EINTR) {
-      if (resumed && ms < 0) {
-        resumed = 0;
-        return -3;
-      }
-      continue;
+    if (k == 0)
+      return -2;
+    if (errno != EINTR) {
+      read_errno = errno;
+      return -4;
     }
-    return -2;
+    if (resumed && ms < 0) {
+      resumed = 0;
+      return -3;
+    }
   }
 }
 
@@ -191,12 +221,25 @@ static command read_key(void) {
     return END;
   case -3:
     return REDRAW;
+  case -4:
+    return FAILED;
   case 'h':
   case 'H':
     return LEFT;
   case 'l':
   case 'L':
     return RIGHT;
+  case 'u':
+  case 'U':
+    return UNDO;
+  case 'a':
+  case 'A':
+  case 'y':
+  case 'Y':
+    return AGAIN;
+  case 'n':
+  case 'N':
+    return NO;
   case '?':
     return HINT;
   case 'q':
@@ -207,12 +250,16 @@ static command read_key(void) {
     /* A lone Escape has nothing after it for a while; an arrow's bytes
      * come together. */
     int b = read_byte(50);
+    if (b == -4)
+      return FAILED;
     if (b != '[' && b != 'O') {
       drain();
       return OTHER;
     }
     for (int k = 0; k < 16; k++) {
       int f = read_byte(50);
+      if (f == -4)
+        return FAILED;
       if (f < 0)
         return OTHER;
       if (f >= 0x40 && f <= 0x7e) /* the final byte of a sequence */
@@ -233,12 +280,29 @@ typedef struct line_buffer {
   size_t cap;
 } line_buffer;
 
+/* The commands a line may hold, once each. */
+static const struct {
+  const char *word;
+  command cmd;
+} words[] = {{"l", LEFT},  {"left", LEFT}, {"r", RIGHT},  {"right", RIGHT},
+             {"u", UNDO},  {"undo", UNDO}, {"a", AGAIN},  {"again", AGAIN},
+             {"y", AGAIN}, {"yes", AGAIN}, {"n", NO},     {"no", NO},
+             {"?", HINT},  {"q", QUIT},    {"quit", QUIT}};
+
 /* One command a line. *what receives the line as typed (trimmed, cut to
  * fit) for the reminder. */
 static command read_line(line_buffer *b, char *what, size_t size) {
   what[0] = '\0';
-  if (getline(&b->text, &b->cap, stdin) < 0)
-    return END;
+  errno = 0;
+  if (getline(&b->text, &b->cap, stdin) < 0) {
+    /* getline() gives -1 at the end, on a read error, and when it cannot
+     * allocate the line (which sets neither flag): only the first ends the
+     * game quietly. */
+    if (feof(stdin) && !ferror(stdin))
+      return END;
+    read_errno = errno != 0 ? errno : EIO;
+    return FAILED;
+  }
   char *s = b->text;
   while (*s == ' ' || *s == '\t')
     s++;
@@ -249,14 +313,6 @@ static command read_line(line_buffer *b, char *what, size_t size) {
   for (size_t m = 0; m < k; m++)
     if (s[m] >= 'A' && s[m] <= 'Z')
       s[m] = (char)(s[m] - 'A' + 'a');
-  if (strcmp(s, "l") == 0 || strcmp(s, "left") == 0)
-    return LEFT;
-  if (strcmp(s, "r") == 0 || strcmp(s, "right") == 0)
-    return RIGHT;
-  if (strcmp(s, "?") == 0)
-    return HINT;
-  if (strcmp(s, "q") == 0 || strcmp(s, "quit") == 0)
-    return QUIT;
   /* Only printable ASCII goes back out, so the output stays plain. */
   size_t out = 0;
   for (size_t m = 0; m < k && out + 4 < size; m++)
@@ -266,10 +322,22 @@ static command read_line(line_buffer *b, char *what, size_t size) {
     out += 3;
   }
   what[out] = '\0';
+  for (size_t m = 0; m < sizeof words / sizeof words[0]; m++)
+    if (strcmp(s, words[m].word) == 0)
+      return words[m].cmd;
   return OTHER;
 }
 
 /* ==== The game ==== */
+
+/* One move made, kept for undo and for the review. */
+typedef struct move {
+  shelf_i128 lead; /* the block's lead before the move */
+  shelf_i128 kept; /* the lead the move kept (lead - kept: its cost) */
+  int64_t weight;  /* the wheel taken */
+  shelf_end end;   /* SHELF_LEFT for a last wheel */
+  int forced;      /* a last wheel, taken without asking */
+} move;
 
 typedef struct game {
   const int64_t *w;
@@ -278,12 +346,22 @@ typedef struct game {
   size_t turn;         /* the turn being played, from 1 */
   int person;          /* 0: the person is the first buyer; 1: second */
   shelf_i128 total[2]; /* kilos so far, by buyer */
-  shelf_i128 cost;     /* lead given away by the person's moves */
+  move *moves;         /* moves[t - 1]: the move of turn t, t < turn */
+  size_t cap;          /* moves allocated */
   int keys;            /* moves are keys on a terminal */
   int colour;
   int columns;       /* width of the terminal, or 80 */
   line_buffer input; /* the last line read, without a terminal */
 } game;
+
+/* What the steps of the game return: go on, or stop and why. */
+enum {
+  GO_ON = 1,
+  STOP = 0,
+  WRITE_FAILED = -1,
+  NO_MEMORY = -2,
+  READ_FAILED = -3
+};
 
 #define RESET "\033[0m"
 #define BOLD "\033[1m"
@@ -312,19 +390,17 @@ static void kilos(shelf_i128 v) {
   fputs(v == 1 || v == -1 ? " kilo" : " kilos", stdout);
 }
 
-/* "7 kilos ahead", "5 kilos behind", "level". */
+/* "7 kilos ahead", "5 kilos behind", "level", worded by the library. */
 static void standing(shelf_i128 v) {
-  if (v == 0) {
-    fputs("level", stdout);
-    return;
-  }
-  kilos(v < 0 ? -v : v);
-  fputs(v < 0 ? " behind" : " ahead", stdout);
+  char said[SHELF_STANDING_BUFSIZE];
+  shelf_standing_format(v, said);
+  fputs(said, stdout);
 }
 
-static int person_moves(const game *g) {
-  return (int)((g->turn - 1) % 2) == g->person;
-}
+/* The buyer who moves at turn t: 0 the first, 1 the second. */
+static int mover(size_t t) { return (int)((t - 1) % 2); }
+
+static int person_moves(const game *g) { return mover(g->turn) == g->person; }
 
 /* "You 3, opponent 9", each in its buyer's colour. */
 static void totals(const game *g) {
@@ -416,41 +492,77 @@ static void show_progress(const game *g, const char *what) {
   fputs(".\n", stdout);
 }
 
-static void show_turn(const game *g) {
+static int columns(void) {
+#ifdef TIOCGWINSZ
+  struct winsize ws;
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+      ws.ws_col >= 20)
+    return ws.ws_col;
+#endif
+  return 80;
+}
+
+static void show_turn(game *g) {
+  g->columns = columns(); /* the window may have been resized */
   show_progress(g, "\nTurn ");
   show_block(g);
 }
 
-static void prompt(const game *g) {
-  style(g, BOLD);
-  fputs("Your move", stdout);
-  style(g, RESET);
-  if (g->keys)
-    fputs(" (Left/h, Right/l, ? hint, q quit): ", stdout);
+/* The keys of a turn (over: 0) or of the end of a game; without a
+ * terminal, the commands of a turn (the intro's line: an unknown command
+ * gets a reminder of its own). */
+static void keys_line(const game *g, int over) {
+  if (!g->keys)
+    fputs("Commands, one a line: l (or left), r (or right), u (or undo), ? "
+          "hint, q quit.\n",
+          stdout);
   else
-    fputs(" (l, r, ?, q):\n", stdout);
+    fputs(over ? "Keys: a to play this shelf again, u to take back your last "
+                 "move, q to quit.\n"
+               : "Keys: Left/h the left wheel, Right/l the right, u undo, "
+                 "? hint, q quit.\n",
+          stdout);
 }
 
-static void reminder(const game *g, const char *what) {
-  if (g->keys) {
-    fputs("\nKeys: Left or h for the left wheel, Right or l for the right, "
-          "? hint, q quit.\n",
+static void prompt(const game *g, int over) {
+  style(g, BOLD);
+  fputs(over ? "Play again?" : "Your move", stdout);
+  style(g, RESET);
+  if (g->keys && !over && g->columns < 64) /* the keys line has them */
+    fputs(" (h, l, u, ?, q): ", stdout);
+  else if (g->keys)
+    fputs(over ? " (a again, u undo, q quit): "
+               : " (Left/h, Right/l, u undo, ? hint, q quit): ",
           stdout);
+  else
+    fputs(over ? " (a, u, q):\n" : " (l, r, u, ?, q):\n", stdout);
+}
+
+static void reminder(const game *g, const char *what, int over) {
+  if (g->keys) {
+    fputc('\n', stdout);
+    keys_line(g, over);
     return;
   }
   fputs("Unknown command '", stdout);
   fputs(what, stdout);
-  fputs("': type l (or left), r (or right), ? for a hint, q to quit.\n",
+  fputs(over ? "': type a (or again), u (or undo), q (or quit).\n"
+             : "': type l (or left), r (or right), u (or undo), ? hint, q "
+               "quit.\n",
         stdout);
 }
 
-/* "left wheel (3 kilos)" */
+/* "left wheel (3 kilos)"; "last wheel (3 kilos)" when one remains. */
 static void end_and_weight(const game *g, shelf_end end) {
-  fputs(end == SHELF_LEFT ? "left wheel (" : "right wheel (", stdout);
+  fputs(g->i == g->j        ? "last wheel ("
+        : end == SHELF_LEFT ? "left wheel ("
+                            : "right wheel (",
+        stdout);
   kilos(g->w[end == SHELF_LEFT ? g->i : g->j]);
   fputc(')', stdout);
 }
 
+/* Only asked with two wheels or more: a last wheel is taken unasked. */
 static void hint(const game *g, const shelf_choice *c) {
   if (g->keys)
     fputc('\n', stdout);
@@ -460,17 +572,13 @@ static void hint(const game *g, const shelf_choice *c) {
   end_and_weight(g, SHELF_LEFT);
   fputs(" keeps a lead of ", stdout);
   num(c->left);
-  if (g->i != g->j) {
-    fputs(",\n      the ", stdout);
-    end_and_weight(g, SHELF_RIGHT);
-    fputs(" keeps a lead of ", stdout);
-    num(c->right);
-  }
+  fputs(",\n      the ", stdout);
+  end_and_weight(g, SHELF_RIGHT);
+  fputs(" keeps a lead of ", stdout);
+  num(c->right);
   fputs(".\n      ", stdout);
   style(g, GREEN);
-  if (g->i == g->j)
-    fputs("One wheel left: take it.", stdout);
-  else if (c->left == c->right)
+  if (c->left == c->right)
     fputs("Both ends are best.", stdout);
   else
     fputs(c->best == SHELF_LEFT ? "Best: the left." : "Best: the right.",
@@ -481,26 +589,92 @@ static void hint(const game *g, const shelf_choice *c) {
         stdout);
 }
 
-/* Takes the wheel at `end` for the buyer to move. */
-static void take(game *g, shelf_end end) {
-  int64_t wheel = end == SHELF_LEFT ? g->w[g->i] : g->w[g->j];
-  g->total[(g->turn - 1) % 2] += wheel;
+/* Takes the wheel at `end` for the buyer to move, and keeps the move.
+ * Returns GO_ON, or NO_MEMORY. */
+static int take(game *g, shelf_end end, int forced, const shelf_choice *c) {
+  if (g->turn > g->cap) {
+    /* Grown as moves are made, not for the whole shelf at once: a game on
+     * 10^9 random wheels is played a few moves deep. */
+    size_t cap = g->cap < 32 ? 32 : g->cap * 2;
+    if (cap > g->n)
+      cap = g->n;
+    if (cap > SIZE_MAX / sizeof(move))
+      return NO_MEMORY;
+    move *grown = realloc(g->moves, cap * sizeof(move));
+    if (grown == NULL)
+      return NO_MEMORY;
+    g->moves = grown;
+    g->cap = cap;
+  }
+  move *m = &g->moves[g->turn - 1];
+  m->lead = c->lead;
+  m->kept = end == SHELF_LEFT ? c->left : c->right;
+  m->weight = end == SHELF_LEFT ? g->w[g->i] : g->w[g->j];
+  m->end = end;
+  m->forced = forced;
+  g->total[mover(g->turn)] += m->weight;
   if (end == SHELF_LEFT)
     g->i++;
   else
     g->j--; /* never below i: the block had a wheel */
   g->turn++;
+  return GO_ON;
+}
+
+/* Takes back the person's last move that was theirs to choose, and every
+ * move after it (the perfect buyer's reply; after the game, a last wheel
+ * too). Returns how many moves were taken back: 0 if the person has chosen
+ * none. */
+static size_t undo(game *g) {
+  size_t t = g->turn - 1;
+  while (t > 0 && (mover(t) != g->person || g->moves[t - 1].forced))
+    t--;
+  if (t == 0)
+    return 0;
+  size_t back = g->turn - t;
+  while (g->turn > t) {
+    g->turn--;
+    const move *m = &g->moves[g->turn - 1];
+    g->total[mover(g->turn)] -= m->weight;
+    if (m->end == SHELF_LEFT)
+      g->i--;
+    else
+      g->j++;
+  }
+  return back;
+}
+
+/* The undo command, the same at a turn and after the game: takes back and
+ * says what. Returns 1 if a move was taken back, 0 if there was none. */
+static int take_back(game *g) {
+  size_t back = undo(g);
+  if (g->keys)
+    fputs("undo\n", stdout);
+  if (back == 0) {
+    fputs("Nothing to undo: you have not chosen a move yet.\n", stdout);
+    return 0;
+  }
+  fputs("You take back your move at turn ", stdout);
+  num((shelf_i128)g->turn);
+  fputs(back == 1   ? ".\n"
+        : back == 2 ? " and the opponent's reply.\n"
+                    : " and the moves after it.\n",
+        stdout);
+  return 1;
 }
 
 /* The person's move, judged against the block's best. */
-static void person_takes(game *g, shelf_end end, const shelf_choice *c) {
+static int person_takes(game *g, shelf_end end, int forced,
+                        const shelf_choice *c) {
   shelf_i128 kept = end == SHELF_LEFT ? c->left : c->right;
   shelf_i128 lost = c->lead - kept;
-  if (g->keys)
+  if (g->keys && !forced)
     fputs(end == SHELF_LEFT ? "left\n" : "right\n", stdout);
   fputs("You take the ", stdout);
   end_and_weight(g, end);
-  if (lost == 0) {
+  if (forced) {
+    fputs(".\n", stdout);
+  } else if (lost == 0) {
     fputs(". ", stdout);
     style(g, GREEN);
     fputs("A perfect move.", stdout);
@@ -523,15 +697,14 @@ static void person_takes(game *g, shelf_end end, const shelf_choice *c) {
     num(kept);
     fputs(".)\n", stdout);
   }
-  g->cost += lost;
-  take(g, end);
+  return take(g, end, forced, c);
 }
 
-static void opponent_takes(game *g, const shelf_choice *c) {
+static int opponent_takes(game *g, const shelf_choice *c) {
   fputs("The opponent takes the ", stdout);
   end_and_weight(g, c->best);
   fputs(".\n", stdout);
-  take(g, c->best);
+  return take(g, c->best, 0, c);
 }
 
 static void summary(const game *g, shelf_i128 perfect) {
@@ -566,6 +739,78 @@ static void summary(const game *g, shelf_i128 perfect) {
   }
 }
 
+/* ==== The review ==== */
+
+enum { REVIEW_COLUMNS = 6 };
+static const char *const review_names[REVIEW_COLUMNS] = {
+    "turn", "end", "weight", "lead kept", "best lead", "cost"};
+
+/* The cells of the person's move at turn t (the header when t is 0). */
+static void review_cells(const game *g, size_t t,
+                         char cells[REVIEW_COLUMNS][SHELF_I128_BUFSIZE]) {
+  if (t == 0) {
+    for (int k = 0; k < REVIEW_COLUMNS; k++)
+      strcpy(cells[k], review_names[k]);
+    return;
+  }
+  const move *m = &g->moves[t - 1];
+  shelf_i128_format((shelf_i128)t, cells[0]);
+  strcpy(cells[1], m->forced              ? "last"
+                   : m->end == SHELF_LEFT ? "left"
+                                          : "right");
+  shelf_i128_format(m->weight, cells[2]);
+  shelf_i128_format(m->kept, cells[3]);
+  shelf_i128_format(m->lead, cells[4]);
+  shelf_i128_format(m->lead - m->kept, cells[5]);
+}
+
+/*
+ * One row per move of the person's: the lead it kept, the best lead the
+ * block offered (shelf_best_move()'s, kept when the move was made) and the
+ * difference, what the move gave away. Two passes over the moves: one to
+ * measure the columns, one to print them aligned.
+ */
+static void review(const game *g) {
+  size_t first = (size_t)g->person + 1; /* the person's first turn */
+  if (first >= g->turn)
+    return; /* the person made no move */
+  int width[REVIEW_COLUMNS] = {0};
+  char cells[REVIEW_COLUMNS][SHELF_I128_BUFSIZE];
+  /* t = 0 is the header; then the person's turns, every other one. */
+  for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + 2) {
+    review_cells(g, t, cells);
+    for (int k = 0; k < REVIEW_COLUMNS; k++)
+      if ((int)strlen(cells[k]) > width[k])
+        width[k] = (int)strlen(cells[k]);
+  }
+  fputs("\nReview of your moves against perfect play:\n", stdout);
+  for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + 2) {
+    review_cells(g, t, cells);
+    for (int k = 0; k < REVIEW_COLUMNS; k++) {
+      int pad = width[k] - (int)strlen(cells[k]);
+      if (k > 0)
+        fputs("  ", stdout);
+      for (; k != 1 && pad > 0; pad--) /* numbers to the right */
+        fputc(' ', stdout);
+      int costly = t > 0 && k == REVIEW_COLUMNS - 1 &&
+                   g->moves[t - 1].lead != g->moves[t - 1].kept;
+      if (costly)
+        style(g, RED);
+      fputs(cells[k], stdout);
+      if (costly)
+        style(g, RESET);
+      for (; pad > 0; pad--) /* the end to the left */
+        fputc(' ', stdout);
+    }
+    fputc('\n', stdout);
+  }
+  fputs("(A lead: what you finish ahead by from that turn on, both playing "
+        "perfectly;\nthe cost: the best lead less the lead kept.)\n",
+        stdout);
+}
+
+/* ==== Playing ==== */
+
 static void intro(const game *g) {
   fputs("You are the ", stdout);
   style(g, buyer_colour[g->person]);
@@ -577,14 +822,7 @@ static void intro(const game *g) {
   fputs("Each turn, take the wheel at the left or the right end of the "
         "shelf;\nthe most kilos wins.\n",
         stdout);
-  if (g->keys)
-    fputs("Keys: Left or h for the left wheel, Right or l for the right, "
-          "? hint, q quit.\n",
-          stdout);
-  else
-    fputs("Commands, one a line: l (or left), r (or right), ? for a hint, q "
-          "to quit.\n",
-          stdout);
+  keys_line(g, 0);
 }
 
 /* The errno of the write that failed, kept before anything else can
@@ -599,74 +837,132 @@ static int flush(void) {
   return -1;
 }
 
-static int columns(void) {
-#ifdef TIOCGWINSZ
-  struct winsize ws;
-  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
-      ws.ws_col >= 20)
-    return ws.ws_col;
-#endif
-  return 80;
+/* Prompts (over: after the game) and reads one command; *what receives a
+ * line as typed, for the reminder. GONE if the prompt cannot be written. */
+static command ask(game *g, int over, char *what, size_t size) {
+  prompt(g, over);
+  if (flush() != 0)
+    return GONE;
+  what[0] = '\0';
+  return g->keys ? read_key() : read_line(&g->input, what, size);
 }
 
-/* The game's loop. Returns 0, -1 on a write error, or -2 out of memory. */
+/* The person's turn on a block of two wheels or more: asks until a move is
+ * made or taken back (GO_ON), or the person leaves (STOP). */
+static int person_turn(game *g, const shelf_choice *c) {
+  for (;;) {
+    char what[32];
+    command cmd = ask(g, 0, what, sizeof what);
+    switch (cmd) {
+    case LEFT:
+    case RIGHT:
+      return person_takes(g, cmd == LEFT ? SHELF_LEFT : SHELF_RIGHT, 0, c);
+    case UNDO:
+      if (take_back(g))
+        return GO_ON;
+      break;
+    case HINT:
+      hint(g, c);
+      break;
+    case AGAIN:
+    case NO:
+    case OTHER:
+      reminder(g, what, 0);
+      break;
+    case REDRAW:
+      show_turn(g);
+      break;
+    case FAILED:
+      return READ_FAILED;
+    case GONE:
+      return WRITE_FAILED;
+    case QUIT:
+    case END:
+      if (g->keys)
+        fputc('\n', stdout);
+      show_progress(g,
+                    cmd == QUIT ? "You quit at turn " : "Input ended at turn ");
+      return STOP;
+    }
+  }
+}
+
+/* After a game: the same shelf again, or a move taken back (GO_ON), or
+ * leave (STOP). */
+static int after_game(game *g) {
+  fputc('\n', stdout);
+  for (;;) {
+    char what[32];
+    command cmd = ask(g, 1, what, sizeof what);
+    switch (cmd) {
+    case AGAIN:
+      if (g->keys)
+        fputs("again\n", stdout);
+      fputs("\nA new game on the same shelf.\n", stdout);
+      g->i = 0;
+      g->j = g->n - 1;
+      g->turn = 1;
+      g->total[0] = g->total[1] = 0;
+      return GO_ON;
+    case UNDO:
+      if (take_back(g))
+        return GO_ON;
+      break;
+    case FAILED:
+      return READ_FAILED;
+    case GONE:
+      return WRITE_FAILED;
+    case QUIT:
+    case NO:
+    case END:
+      if (g->keys)
+        fputc('\n', stdout);
+      return STOP;
+    case REDRAW:
+      break;
+    default:
+      reminder(g, what, 1);
+      break;
+    }
+  }
+}
+
+/* The games on one shelf, until the person leaves. Returns STOP, or why it
+ * failed. */
 static int play(game *g) {
   shelf_result result;
   if (shelf_solve(g->w, g->n, SHELF_ENGINE_LINEAR, &result) != SHELF_OK)
-    return -2;
+    return NO_MEMORY;
   shelf_i128 perfect = g->person == 0 ? result.margin : -result.margin;
   intro(g);
   if (g->n == 0) {
     fputs("The shelf is empty: there is nothing to play.\n", stdout);
-    return flush();
+    return flush() == 0 ? STOP : WRITE_FAILED;
   }
-  while (g->turn <= g->n) {
-    show_turn(g);
-    shelf_choice c;
-    if (shelf_best_move(g->w, g->n, g->i, g->j, &c) != SHELF_OK)
-      return -2;
-    if (!person_moves(g)) {
-      opponent_takes(g, &c);
+  for (;;) {
+    int st = GO_ON;
+    while (st == GO_ON && g->turn <= g->n) {
+      show_turn(g);
+      shelf_choice c;
+      if (shelf_best_move(g->w, g->n, g->i, g->j, &c) != SHELF_OK)
+        return NO_MEMORY;
+      if (!person_moves(g))
+        st = opponent_takes(g, &c);
+      else if (g->i == g->j) /* no choice: no need to wait for a key */
+        st = person_takes(g, SHELF_LEFT, 1, &c);
+      else
+        st = person_turn(g, &c);
       if (flush() != 0)
-        return -1;
-      continue;
+        return WRITE_FAILED;
     }
-    for (int moved = 0; !moved;) {
-      prompt(g);
-      if (flush() != 0)
-        return -1;
-      char what[32] = "";
-      command cmd =
-          g->keys ? read_key() : read_line(&g->input, what, sizeof what);
-      switch (cmd) {
-      case LEFT:
-      case RIGHT:
-        person_takes(g, cmd == LEFT ? SHELF_LEFT : SHELF_RIGHT, &c);
-        moved = 1;
-        break;
-      case HINT:
-        hint(g, &c);
-        break;
-      case OTHER:
-        reminder(g, what);
-        break;
-      case REDRAW:
-        show_turn(g);
-        break;
-      case QUIT:
-      case END:
-        if (g->keys)
-          fputc('\n', stdout);
-        show_progress(g, cmd == QUIT ? "You quit at turn "
-                                     : "Input ended at turn ");
-        return flush();
-      }
+    if (st == GO_ON) {
+      summary(g, perfect);
+      review(g);
+      st = after_game(g);
     }
-    if (flush() != 0)
-      return -1;
+    if (st != GO_ON)
+      return st;
   }
-  summary(g, perfect);
-  return flush();
 }
 
 int interactive_play(const int64_t *weights, size_t n, int second) {
@@ -690,21 +986,32 @@ int interactive_play(const int64_t *weights, size_t n, int second) {
   }
   int st = play(&g);
   free(g.input.text);
+  free(g.moves);
+  if (st == READ_FAILED && g.keys)
+    fputc('\n', stdout); /* the message starts a line of its own */
   if (g.keys)
     leave_raw();
-  if (st == 0)
-    st = flush();
+  if (st == STOP && flush() != 0)
+    st = WRITE_FAILED;
   signal(SIGPIPE, old_pipe == SIG_ERR ? SIG_DFL : old_pipe);
-  if (st == -2) {
+  switch (st) {
+  case NO_MEMORY:
     fflush(stdout);
     fputs("shelf: out of memory\n", stderr);
     return 1;
-  }
-  if (st == -1) {
+  case READ_FAILED:
+    fflush(stdout);
+    if (read_errno == ENOMEM)
+      fputs("shelf: out of memory\n", stderr);
+    else
+      fprintf(stderr, "shelf: standard input: %s\n", strerror(read_errno));
+    return 1;
+  case WRITE_FAILED:
     /* A reader that went away wants no more and no message. */
     if (write_errno != EPIPE)
       fprintf(stderr, "shelf: write error: %s\n", strerror(write_errno));
     return 1;
+  default:
+    return 0;
   }
-  return 0;
 }

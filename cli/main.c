@@ -39,6 +39,7 @@
 typedef struct options {
   const char *file;      /* -f FILE, or NULL */
   int batch;             /* --batch: one shelf a line */
+  int counted;           /* --counted: the count of weights comes first */
   int keep_going;        /* --keep-going: report bad lines and go on */
   shelf_engine engine;   /* --algorithm */
   unsigned threads;      /* --threads N; 0: the cores available */
@@ -66,6 +67,9 @@ static const char usage_text[] =
     "  -b, --batch            every input line is one shelf; one result a "
     "line\n"
     "  -k, --keep-going       with --batch, report each bad line and go on\n"
+    "  -c, --counted          the input opens with the number of weights, as\n"
+    "                         AtCoder and CSES files do; with --batch, it\n"
+    "                         is a sequence of such shelves\n"
     "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
     "\"second\"}\n"
     "  -m, --moves            print the line of perfect play, turn by turn\n"
@@ -81,15 +85,19 @@ static const char usage_text[] =
     "\n"
     "Playing and seeing:\n"
     "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
-    "                         first buyer. On a terminal: Left or h, Right\n"
-    "                         or l, ? for a hint, q to quit. From a pipe:\n"
-    "                         one command a line: l, r, ?, q. Weights come\n"
-    "                         from arguments, -f FILE or --random\n"
+    "                         first buyer. Keys on a terminal: Left or h,\n"
+    "                         Right or l, u undo, ? hint, q quit; the game\n"
+    "                         ends with a review of your moves, and a plays\n"
+    "                         again. From a pipe, one command a line: l, r,\n"
+    "                         u, ?, q, a. Weights come from arguments,\n"
+    "                         -f FILE or --random\n"
     "      --second           with --interactive, be the second buyer\n"
     "      --svg FILE         also draw the shelf and its perfect game as\n"
     "                         SVG into FILE ('-': standard output, instead\n"
     "                         of the usual output); --explain marks the\n"
     "                         greedy trap; over 200 wheels, a summary\n"
+    "      --svg-width PX     the picture's width, 320 to 20000 (default\n"
+    "                         1000); rows and text are laid out for it\n"
     "      --random N         a random shelf of N wheels (1 to 10^9): printed\n"
     "                         as a list, or solved with --moves, --explain,\n"
     "                         --json, --table, --svg, --interactive or\n"
@@ -175,6 +183,7 @@ enum { OPT_CSV = 0x200, OPT_THREADS };
 static const struct option longs[] = {
     {"file", required_argument, NULL, 'f'},
     {"batch", no_argument, NULL, 'b'},
+    {"counted", no_argument, NULL, 'c'},
     {"keep-going", no_argument, NULL, 'k'},
     {"json", no_argument, NULL, 'j'},
     {"moves", no_argument, NULL, 'm'},
@@ -187,7 +196,7 @@ static const struct option longs[] = {
     {"version", no_argument, NULL, 'V'},
     PLAY_LONG_OPTIONS,
     {NULL, 0, NULL, 0}};
-static const char shorts[] = ":f:bkjmea:thVi";
+static const char shorts[] = ":f:bckjmea:thVi";
 
 /* The long option `name` (len bytes, without "--") names, as getopt_long
  * matches it: exactly, or as the only option it begins. -1 for none, -2
@@ -312,6 +321,9 @@ static void parse_options(int argc, char **argv, options *opt) {
     case 'b':
       opt->batch = 1;
       break;
+    case 'c':
+      opt->counted = 1;
+      break;
     case 'k':
       opt->keep_going = 1;
       break;
@@ -353,6 +365,7 @@ static void parse_options(int argc, char **argv, options *opt) {
     case PLAY_RANDOM:
     case PLAY_SEED:
     case PLAY_RANGE:
+    case PLAY_SVG_WIDTH:
       play_usage(play_option(&opt->play, c, optarg, why, sizeof why), why);
       break;
     default: /* ':' or '?' */
@@ -408,11 +421,13 @@ static int needs_weights(const options *opt) {
 }
 
 /* The place prefix of a message about the shelf on `line`: "FILE: line 3: "
- * in batch mode, "FILE: " for a whole file, and so on. */
+ * in batch mode, "FILE: shelf 3: " for counted shelves (which may span many
+ * lines), "FILE: " for a whole file, and so on. */
 static void place_prefix(char *buf, size_t size, const run *r, uint64_t line) {
   if (r->opt->batch)
-    snprintf(buf, size, "%s%sline %llu: ", r->source ? r->source : "",
-             r->source ? ": " : "", (unsigned long long)line);
+    snprintf(buf, size, "%s%s%s %llu: ", r->source ? r->source : "",
+             r->source ? ": " : "", r->opt->counted ? "shelf" : "line",
+             (unsigned long long)line);
   else
     snprintf(buf, size, "%s%s", r->source ? r->source : "",
              r->source ? ": " : "");
@@ -433,7 +448,7 @@ static int emit_shelf(run *r) {
     rep.weights = shelf_solver_weights(r->solver, &rep.n);
     if (r->opt->engine != SHELF_ENGINE_LINEAR)
       st = shelf_solve(rep.weights, rep.n, r->opt->engine, &rep.result);
-    if (st == SHELF_OK && (r->opt->report.moves || r->opt->report.explain)) {
+    if (st == SHELF_OK && r->opt->report.moves) {
       ends = malloc(rep.n ? rep.n : 1);
       st = ends == NULL ? SHELF_NOMEM : shelf_line(rep.weights, rep.n, ends);
       rep.ends = ends;
@@ -812,9 +827,11 @@ int main(int argc, char **argv) {
   opt.report.align = isatty(STDOUT_FILENO);
   if (shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
                                                       : 0) != SHELF_OK ||
-      shelf_parser_new(&r.parser, opt.batch ? SHELF_PARSE_LINES : 0) !=
-          SHELF_OK) {
+      shelf_parser_new(
+          &r.parser, (opt.batch ? SHELF_PARSE_LINES : 0) |
+                         (opt.counted ? SHELF_PARSE_COUNTED : 0)) != SHELF_OK) {
     error_line("out of memory");
+    shelf_solver_free(r.solver);
     free(arranged);
     return 1;
   }

@@ -108,15 +108,6 @@ static void out_json_string(out *o, const char *s) {
   out_char(o, '"');
 }
 
-static void out_standing(out *o, shelf_i128 margin) {
-  if (margin == 0) {
-    out_str(o, "level");
-    return;
-  }
-  out_i128(o, margin < 0 ? -margin : margin);
-  out_str(o, margin < 0 ? " kilos behind" : " kilos ahead");
-}
-
 void out_format(out *o, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -135,14 +126,11 @@ void out_format(out *o, const char *fmt, ...) {
     case 'u':
       out_u64(o, va_arg(ap, uint64_t));
       break;
-    case 'd':
+    case 'w': /* a weight; not 'd', which means int in C and in svg.c */
       out_i128(o, va_arg(ap, int64_t));
       break;
     case 'I': /* by pointer: clang passes variadic __int128 unreliably */
       out_i128(o, *va_arg(ap, const shelf_i128 *));
-      break;
-    case 'S':
-      out_standing(o, *va_arg(ap, const shelf_i128 *));
       break;
     case 'J':
       out_json_string(o, va_arg(ap, const char *));

@@ -32,9 +32,9 @@ void out_i128(out *o, shelf_i128 v);
 void out_u64(out *o, uint64_t v);
 /* A small printf for results, on the buffer (never stdio, so that write
  * errors are seen in one place). Conversions: %s a string, %u a uint64_t,
- * %d an int64_t, %I a pointer to a shelf_i128, %S a pointer to a margin,
- * written in words ("7 kilos ahead", "5 kilos behind", "level"), %J a
- * string as a JSON string with its quotes, %% a percent. 128-bit values go
+ * %w an int64_t (a weight), %I a pointer to a shelf_i128, %J a string as
+ * a JSON string with its quotes, %% a percent. There is no %d: its C
+ * meaning (int) and a weight's type differ, and a mix-up would compile. 128-bit values go
  * by pointer because clang 14 reads a variadic __int128 from the wrong place
  * once arguments spill to the stack. */
 void out_format(out *o, const char *fmt, ...);

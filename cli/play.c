@@ -103,6 +103,14 @@ int play_option(play_options *p, int c, const char *arg, char *why,
                   "output)");
     p->svg = arg;
     return 1;
+  case PLAY_SVG_WIDTH:
+    if (!parse_u64(arg, SHELF_SVG_WIDTH_MAX, &v) || v < SHELF_SVG_WIDTH_MIN)
+      return fail(why, size,
+                  "--svg-width needs a width in pixels from %d to %d, not "
+                  "'%s'",
+                  SHELF_SVG_WIDTH_MIN, SHELF_SVG_WIDTH_MAX, arg);
+    p->svg_width = (unsigned)v;
+    return 1;
   case PLAY_RANDOM:
     if (!parse_u64(arg, RANDOM_MAX, &v) || v == 0)
       return fail(why, size,
@@ -164,6 +172,8 @@ int play_check(const play_options *p, const report_options *ropt, int batch,
                 "--interactive reads moves from standard input; "
                 "give the weights as arguments, with -f FILE or "
                 "with --random");
+  if (p->svg_width != 0 && p->svg == NULL)
+    return fail(why, size, "--svg-width goes with --svg");
   if (p->svg != NULL && batch)
     return fail(why, size,
                 "--svg draws one shelf; it does not go with "
@@ -260,8 +270,9 @@ int play_shelf(const play_options *p, const report_options *ropt,
   if (p->svg != NULL) {
     char *svg = NULL;
     size_t len = 0;
-    shelf_status st = shelf_svg(
-        r->weights, r->n, ropt->explain ? SHELF_SVG_EXPLAIN : 0, &svg, &len);
+    shelf_status st =
+        shelf_svg_width(r->weights, r->n, ropt->explain ? SHELF_SVG_EXPLAIN : 0,
+                        p->svg_width, &svg, &len);
     if (st != SHELF_OK) {
       out_flush(o);
       fprintf(stderr, "shelf: %s\n", shelf_strerror(st));

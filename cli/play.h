@@ -18,19 +18,27 @@
 #include <stdint.h>
 
 typedef struct play_options {
-  int interactive; /* -i: play against a perfect buyer */
-  int second;      /* --second: the person is the second buyer */
-  const char *svg; /* --svg FILE ("-" for stdout), or NULL */
-  int random;      /* --random N was given */
-  size_t random_n; /* N */
-  int seed_given;  /* --seed S was given */
-  uint64_t seed;   /* S */
-  int range_given; /* --range LO..HI was given */
-  int64_t lo, hi;  /* the range, 1..10000 unless given */
+  int interactive;    /* -i: play against a perfect buyer */
+  int second;         /* --second: the person is the second buyer */
+  const char *svg;    /* --svg FILE ("-" for stdout), or NULL */
+  int random;         /* --random N was given */
+  size_t random_n;    /* N */
+  int seed_given;     /* --seed S was given */
+  uint64_t seed;      /* S */
+  int range_given;    /* --range LO..HI was given */
+  int64_t lo, hi;     /* the range, 1..10000 unless given */
+  unsigned svg_width; /* --svg-width PX, or 0 for the library's default */
 } play_options;
 
 /* The getopt_long codes of the long-only options. */
-enum { PLAY_SECOND = 0x100, PLAY_SVG, PLAY_RANDOM, PLAY_SEED, PLAY_RANGE };
+enum {
+  PLAY_SECOND = 0x100,
+  PLAY_SVG,
+  PLAY_RANDOM,
+  PLAY_SEED,
+  PLAY_RANGE,
+  PLAY_SVG_WIDTH
+};
 
 /* Entries for main.c's struct option table (needs <getopt.h>); the short
  * option 'i' goes in its option string. */
@@ -39,7 +47,8 @@ enum { PLAY_SECOND = 0x100, PLAY_SVG, PLAY_RANDOM, PLAY_SEED, PLAY_RANGE };
       {"second", no_argument, NULL, PLAY_SECOND},                              \
       {"svg", required_argument, NULL, PLAY_SVG},                              \
       {"random", required_argument, NULL, PLAY_RANDOM},                        \
-      {"seed", required_argument, NULL, PLAY_SEED}, {                          \
+      {"seed", required_argument, NULL, PLAY_SEED},                            \
+      {"svg-width", required_argument, NULL, PLAY_SVG_WIDTH}, {                \
     "range", required_argument, NULL, PLAY_RANGE                               \
   }
 

@@ -16,20 +16,6 @@ static const char *end_name(int end) {
   return end == SHELF_LEFT ? "left" : "right";
 }
 
-/* The wheel greedy would take at the first mistake: the block's end on the
- * mistake's side, found by replaying the line up to that turn. */
-static size_t mistake_wheel(const report *r) {
-  const shelf_explanation *e = &r->explanation;
-  size_t i = 0, j = r->n - 1;
-  for (uint64_t t = 1; t < e->mistake_turn; t++) {
-    if (r->ends[t - 1] == SHELF_LEFT)
-      i++;
-    else
-      j--;
-  }
-  return e->mistake_end == SHELF_LEFT ? i : j;
-}
-
 /* ==== Text ==== */
 
 /* The columns of the line: name, and whether text is left-aligned. */
@@ -128,51 +114,18 @@ static void text_moves(out *o, const report_options *opt, const report *r) {
              &r->result.second, &r->result.margin);
 }
 
+/* The explanation's sentences, worded by the library (the picture and the
+ * game say the same). */
 static void text_explain(out *o, const report *r) {
-  const shelf_explanation *e = &r->explanation;
-  out_format(o, "Perfect play: the first buyer finishes %S, %I to %I.\n",
-             &e->margin, &r->result.first, &r->result.second);
-  out_format(o,
-             "Both greedy (always the heavier end, the left on equal "
-             "weights): the first buyer finishes %S, %I to %I.\n",
-             &e->greedy_margin, &e->greedy_first, &e->greedy_second);
-  shelf_i128 worse = e->margin - e->greedy_vs_perfect;
-  if (e->has_greedy_vs_perfect)
-    out_format(o,
-               "A greedy first buyer against a perfect second: the first "
-               "buyer finishes %S, %I kilos worse than perfect play.\n",
-               &e->greedy_vs_perfect, &worse);
-  else
-    out_format(o,
-               "A greedy first buyer against a perfect second: not computed "
-               "above %u wheels (its search takes time n squared).\n",
-               (uint64_t)SHELF_EXPLAIN_MAX);
-  if (e->mistake == 1) {
-    size_t wheel = mistake_wheel(r);
-    out_format(o,
-               "The greedy trap: at turn %u the %s buyer's heavier end is the "
-               "%s (wheel %u, %d kilos), but taking it costs %I kilos of "
-               "lead; perfect play takes the %s.\n",
-               e->mistake_turn, buyer_name(e->mistake_turn),
-               end_name(e->mistake_end), (uint64_t)wheel + 1, r->weights[wheel],
-               &e->mistake_cost, end_name(!e->mistake_end));
-  } else if (e->mistake == 0) {
-    out_str(o, "The greedy trap: none here; on this shelf the heavier end is "
-               "an optimal move at every turn of the perfect line.\n");
-  } else {
-    out_str(o, "The greedy trap: not searched to the end on a shelf this "
-               "long.\n");
+  for (int k = 0; k < SHELF_SENTENCE_COUNT; k++) {
+    char sentence[SHELF_SENTENCE_BUFSIZE];
+    size_t len = 0;
+    if (shelf_explain_sentence(&r->explanation, (shelf_sentence)k, sentence,
+                               sizeof sentence, &len) != SHELF_OK)
+      continue; /* cannot happen: the arguments are all valid */
+    out_bytes(o, sentence, len);
+    out_char(o, '\n');
   }
-  if (e->has_parity && r->n > 0)
-    out_format(o,
-               "Parity floor: the odd positions weigh %I, the even %I; by "
-               "taking every %s position the first buyer is sure to finish "
-               "%S, and perfect play gets %I more.\n",
-               &e->odd_sum, &e->even_sum,
-               e->odd_sum >= e->even_sum ? "odd" : "even", &e->parity_floor,
-               &e->parity_gain);
-  else if (!e->has_parity)
-    out_str(o, "Parity floor: none, the shelf has an odd number of wheels.\n");
 }
 
 /* ==== The lead table ==== */
@@ -277,12 +230,11 @@ static void json_explain(out *o, const report *r) {
   else
     out_str(o, ", \"greedy_vs_perfect\": null");
   if (e->mistake == 1) {
-    size_t wheel = mistake_wheel(r);
     out_format(o,
                ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
-               "\"end\": \"%s\", \"index\": %u, \"weight\": %d, \"cost\": %I}",
+               "\"end\": \"%s\", \"index\": %u, \"weight\": %w, \"cost\": %I}",
                e->mistake_turn, buyer_name(e->mistake_turn),
-               end_name(e->mistake_end), (uint64_t)wheel, r->weights[wheel],
+               end_name(e->mistake_end), e->mistake_wheel, e->mistake_weight,
                &e->mistake_cost);
   } else {
     out_str(o, ", \"first_mistake\": null");
@@ -305,7 +257,7 @@ static void json_turn(void *ctx, size_t turn, size_t wheel,
   (void)totals;
   out_format(m->o,
              "%s{\"turn\": %u, \"buyer\": \"%s\", \"end\": \"%s\", "
-             "\"index\": %u, \"weight\": %d}",
+             "\"index\": %u, \"weight\": %w}",
              turn ? ", " : "", (uint64_t)turn + 1, buyer_name(turn + 1),
              end_name(m->r->ends[turn]), (uint64_t)wheel, m->r->weights[wheel]);
 }

@@ -28,7 +28,7 @@ typedef struct report {
   shelf_result result;
   const int64_t *weights; /* with moves or explain */
   size_t n;
-  const unsigned char *ends;     /* the line, with moves or explain */
+  const unsigned char *ends;     /* the line, with moves */
   shelf_explanation explanation; /* with explain */
   const shelf_cell *cells;       /* with table: n * n, from
                                     shelf_lead_table() */

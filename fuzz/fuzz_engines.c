@@ -34,45 +34,6 @@
 
 typedef shelf_i128 i128;
 
-/* ==== Decoding the bytes ==== */
-
-typedef struct reader {
-  const uint8_t *d;
-  size_t len, pos;
-} reader;
-
-/* The next byte, or 0 once the input is used up. */
-static uint8_t next(reader *r) { return r->pos < r->len ? r->d[r->pos++] : 0; }
-
-static uint64_t next_bytes(reader *r, int k) {
-  uint64_t v = 0;
-  for (int i = 0; i < k; i++)
-    v = v << 8 | next(r);
-  return v;
-}
-
-static const int64_t extremes[8] = {
-    INT64_MIN, INT64_MAX, INT64_MIN + 1, INT64_MAX - 1, 0,
-    -1,        1,         INT64_MIN / 2};
-
-/* One weight of the given kind; `sel` also picks within the kind. */
-static int64_t decode_weight(reader *r, unsigned kind, uint8_t sel) {
-  switch (kind) {
-  case 0: /* -3..3: ties everywhere */
-    return (int64_t)(sel / 6 % 7) - 3;
-  case 1: /* -128..127 */
-    return (int64_t)next(r) - 128;
-  case 2:
-    return (int16_t)next_bytes(r, 2);
-  case 3:
-    return (int32_t)next_bytes(r, 4);
-  case 4: /* the ends of the range */
-    return extremes[sel / 6 % 8];
-  default:
-    return (int64_t)next_bytes(r, 8);
-  }
-}
-
 /* ==== The reference: a lead table ==== */
 
 static i128 lead[MAX_WHEELS + 1][MAX_WHEELS + 1];
@@ -297,19 +258,19 @@ static void check_refusals(const int64_t *w, size_t n) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  reader r = {data, size, 0};
-  size_t n = next(&r) % (MAX_WHEELS + 1);
-  unsigned mode = next(&r) % 4;
+  fuzz_reader r = {data, size, 0};
+  size_t n = fuzz_next(&r) % (MAX_WHEELS + 1);
+  unsigned mode = fuzz_next(&r) % 4;
   int64_t w[MAX_WHEELS + 1];
   i128 sum = 0;
   for (size_t i = 0; i < n; i++) {
-    uint8_t sel = next(&r);
+    uint8_t sel = fuzz_next(&r);
     /* Mode 0 mixes every kind; the others keep one kind for the shelf. */
     unsigned kind = mode == 0 ? sel % 6u : mode == 1 ? 0u : mode == 2 ? 4u : 5u;
-    w[i] = decode_weight(&r, kind, sel);
+    w[i] = fuzz_weight(&r, kind, sel);
     sum += w[i];
   }
-  size_t limit = next(&r) % 16; /* 0 is the default, SHELF_EXPLAIN_MAX */
+  size_t limit = fuzz_next(&r) % 16; /* 0 is the default, SHELF_EXPLAIN_MAX */
 
   fill_leads(w, n);
   check_solve(w, n, sum);
@@ -319,7 +280,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* The rest of the bytes pick blocks, a few of them outside the shelf. */
   check_best_move(w, n, 0, n ? n - 1 : 0);
   while (r.pos + 1 < r.len) {
-    size_t first = next(&r) % (n + 2), last = next(&r) % (n + 2);
+    size_t first = fuzz_next(&r) % (n + 2), last = fuzz_next(&r) % (n + 2);
     check_best_move(w, n, first, last);
   }
   check_explain(w, n, limit, ends);

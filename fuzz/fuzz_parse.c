@@ -1,23 +1,37 @@
 /*
  * fuzz_parse.c - libFuzzer target for the input grammar: any bytes give
- * either a shelf or a precise error, whatever pieces they arrive in.
+ * either a shelf or a precise error, whatever pieces they arrive in, in
+ * every mode of the parser.
  *
- * The bytes are parsed four ways and every outcome must be the same:
+ * The bytes are parsed in each of the four modes (the whole text one
+ * shelf; SHELF_PARSE_LINES; SHELF_PARSE_COUNTED, one counted shelf; and
+ * both flags, a sequence of counted shelves), each of them several ways,
+ * and every outcome must be the same:
  *
- *   1. shelf_parse() on the whole text;
- *   2. the push parser, fed in pieces cut where the fuzzer picks (the
- *      first two bytes choose a cut, the last byte a second one a few bytes
- *      later, then a third follows; the text is still all the bytes), and
- *      again in many pieces of 1 to 256 bytes, so that each stretch is read
- *      by the fast path and the byte-at-a-time machine in turn;
- *   3. the push parser fed one byte at a time (short inputs only);
- *   4. a reference parser written here from the grammar alone, sharing no
+ *   1. a reference parser written here from the grammar alone, sharing no
  *      code with src/parse.c: it decides acceptance, the weights, and for
- *      an error its code, place and the `found` text.
+ *      an error its code, place and the `found` text;
+ *   2. the push parser in one piece, and shelf_parse() on the whole text
+ *      (mode 0 only); each shelf's result is also the interval DP's;
+ *   3. the push parser fed in pieces cut where the fuzzer picks (the first
+ *      two bytes choose a cut, the last byte a second one a few bytes
+ *      later, then a third follows), and again in many pieces of 1 to 256
+ *      bytes, so that each stretch is read by the fast path and the
+ *      byte-at-a-time machine in turn;
+ *   4. the push parser fed one byte at a time (short inputs only);
+ *   5. the text cut in two after a blank (a space, tab or line feed the
+ *      bytes pick): the first parser's shelf_parser_place() is handed to a
+ *      second parser by shelf_parser_resume(), which parses the rest into a
+ *      solver of its own, and the two solvers are appended
+ *      (shelf_solver_append()): the shelves' results and the errors'
+ *      places are those of the text parsed whole. For odd first bytes the
+ *      second parser is told line 1, as a caller that does not know the
+ *      piece's line, and the lines before are added to its errors' lines
+ *      (outside brackets: see resume_at()).
  *
- * The same is then done in line mode (SHELF_PARSE_LINES), driven the way the
+ * In the modes with SHELF_PARSE_LINES the parser is driven the way the
  * shelf command drives it with --keep-going: after each error the rest of
- * the line is skipped and parsing goes on, so each line's shelf or error is
+ * the line is skipped and parsing goes on, so each shelf or error is
  * checked. Every error is also checked on its own terms: a parse code, an
  * offset inside the input, a line that counts the newlines before it, a
  * column that agrees with the line, and a printable, terminated `found`.
@@ -38,21 +52,27 @@
 /* Inputs up to this size are also fed one byte at a time (O(len) calls). */
 #define BYTEWISE_MAX 512
 
+/* Shelves up to this many wheels are checked against the interval DP. */
+#define DP_MAX 200
+
 /* The `found` text is cut at this many bytes, then "..." is appended. */
 #define FOUND_CUT 40
 
 /* ==== Outcomes ==== */
 
-/* One shelf or one error. Shelves keep their weights in the list's pool. */
+/* One shelf or one error. A shelf has its weights (in the list's pool), or
+ * its result, or both. */
 typedef struct outcome {
   int ok;
-  size_t first, n;   /* weights pool[first .. first + n) */
+  size_t first, n; /* weights pool[first .. first + n) */
+  int has_weights; /* the weights are known */
+  int has_result;  /* `result` is known */
+  shelf_result result;
   shelf_status code; /* for an error */
   uint64_t line, column, offset;
   char found[48];
-  int token;     /* reference only: an integer-token error, whose
-                    code may be EXPECTED_INTEGER or NOT_INTEGER */
-  int any_found; /* reference only: `found` is not prescribed */
+  int token; /* reference only: an integer-token error, whose
+                code may be EXPECTED_INTEGER or NOT_INTEGER */
 } outcome;
 
 typedef struct outcome_list {
@@ -81,7 +101,13 @@ static void list_free(outcome_list *l) {
   memset(l, 0, sizeof *l);
 }
 
-/* Two outcome lists from the library must be identical in every field. */
+static int same_result(const shelf_result *a, const shelf_result *b) {
+  return a->n == b->n && a->margin == b->margin && a->first == b->first &&
+         a->second == b->second;
+}
+
+/* Two outcome lists from the library must agree in every field both know:
+ * the weights where both have them, the results where both have them. */
 static void same_outcomes(const outcome_list *a, const outcome_list *b,
                           const char *what) {
   FUZZ_ASSERT(a->count == b->count, what);
@@ -90,9 +116,12 @@ static void same_outcomes(const outcome_list *a, const outcome_list *b,
     FUZZ_ASSERT(x->ok == y->ok, what);
     if (x->ok) {
       FUZZ_ASSERT(x->n == y->n, what);
-      FUZZ_ASSERT(x->n == 0 || memcmp(a->pool + x->first, b->pool + y->first,
-                                      x->n * sizeof *a->pool) == 0,
-                  what);
+      if (x->has_weights && y->has_weights)
+        FUZZ_ASSERT(x->n == 0 || memcmp(a->pool + x->first, b->pool + y->first,
+                                        x->n * sizeof *a->pool) == 0,
+                    what);
+      if (x->has_result && y->has_result)
+        FUZZ_ASSERT(same_result(&x->result, &y->result), what);
     } else {
       FUZZ_ASSERT(x->code == y->code, what);
       FUZZ_ASSERT(x->line == y->line, what);
@@ -127,7 +156,7 @@ static void matches_reference(const outcome_list *got, const outcome_list *ref,
     FUZZ_ASSERT(x->offset == y->offset, what);
     FUZZ_ASSERT(x->line == y->line, what);
     FUZZ_ASSERT(x->column == y->column, what);
-    FUZZ_ASSERT(y->any_found || strcmp(x->found, y->found) == 0, what);
+    FUZZ_ASSERT(strcmp(x->found, y->found) == 0, what);
   }
 }
 
@@ -138,7 +167,7 @@ static int has_bom(const uint8_t *d, size_t len) {
 }
 
 static int is_parse_code(shelf_status st) {
-  return st >= SHELF_EXPECTED_INTEGER && st <= SHELF_UNEXPECTED_CHAR;
+  return st >= SHELF_EXPECTED_INTEGER && st <= SHELF_EXPECTED_LIST;
 }
 
 /* Valid UTF-8 of printable characters: what a terminal shows on one line. */
@@ -168,23 +197,31 @@ static int printable_text(const char *s, size_t max) {
   return 1;
 }
 
-/* An error must be a parse code at a place inside the input, its line and
- * column counted as the header says: lines from 1 at each line feed,
- * columns in bytes from the line's start, after a byte-order mark. */
+/* The line of the byte at `offset`, and where that line starts, counted as
+ * the header says: lines from 1 at each line feed, columns from the line's
+ * start, after a byte-order mark. */
+static void line_of(const uint8_t *d, size_t len, uint64_t offset,
+                    uint64_t *line, uint64_t *start) {
+  *line = 1;
+  *start = has_bom(d, len) ? 3 : 0;
+  for (size_t i = 0; i < offset; i++) {
+    if (d[i] == '\n') {
+      ++*line;
+      *start = i + 1;
+    }
+  }
+  if (*start > offset) /* an error inside the mark itself */
+    *start = 0;
+}
+
+/* An error must be a parse code at a place inside the input. */
 static void check_error_place(const shelf_parse_error *e, shelf_status st,
                               const uint8_t *d, size_t len) {
   FUZZ_ASSERT(is_parse_code(st), "a parse failure returns a parse code");
   FUZZ_ASSERT(e->code == st, "the error struct holds the returned code");
   FUZZ_ASSERT(e->offset < (uint64_t)len + 1, "offset inside the input");
-  uint64_t line = 1, start = has_bom(d, len) ? 3 : 0;
-  for (size_t i = 0; i < e->offset; i++) {
-    if (d[i] == '\n') {
-      line++;
-      start = i + 1;
-    }
-  }
-  if (start > e->offset) /* an error inside the mark itself */
-    start = 0;
+  uint64_t line, start;
+  line_of(d, len, e->offset, &line, &start);
   FUZZ_ASSERT(e->line == line, "line = 1 + newlines before the offset");
   FUZZ_ASSERT(e->column == e->offset - start + 1, "column matches the line");
   FUZZ_ASSERT(printable_text(e->found, sizeof e->found),
@@ -200,12 +237,45 @@ static void record_error(outcome_list *l, const shelf_parse_error *e) {
   memcpy(o->found, e->found, sizeof o->found);
 }
 
-static void record_shelf(outcome_list *l, const int64_t *w, size_t n) {
+/* A shelf from shelf_parse(): its weights. */
+static void record_weights(outcome_list *l, const int64_t *w, size_t n) {
   outcome *o = list_add(l);
   o->ok = 1;
+  o->has_weights = 1;
   for (size_t i = 0; i < n; i++)
     pool_add(l, w[i]);
   o->n = n;
+}
+
+/* A shelf in a solver: its result, and its weights if it keeps them. */
+static void record_solver(outcome_list *l, const shelf_solver *s, int keeps) {
+  outcome *o = list_add(l);
+  o->ok = 1;
+  FUZZ_ASSERT(shelf_solver_result(s, &o->result) == SHELF_OK, "result");
+  o->has_result = 1;
+  o->n = (size_t)o->result.n;
+  if (keeps) {
+    size_t n;
+    const int64_t *w = shelf_solver_weights(s, &n);
+    FUZZ_ASSERT(n == o->n, "the solver kept every weight");
+    for (size_t i = 0; i < n; i++)
+      pool_add(l, w[i]);
+    o->has_weights = 1;
+  }
+}
+
+/* Each shelf's result, streamed through the parser into the solver, is the
+ * interval DP's on its weights (short shelves). */
+static void results_are_exact(const outcome_list *l, const char *what) {
+  for (size_t k = 0; k < l->count; k++) {
+    const outcome *o = &l->items[k];
+    if (!o->ok || !o->has_weights || !o->has_result || o->n > DP_MAX)
+      continue;
+    shelf_result dp;
+    const int64_t *w = o->n > 0 ? l->pool + o->first : NULL;
+    FUZZ_ASSERT(shelf_solve(w, o->n, SHELF_ENGINE_DP, &dp) == SHELF_OK, "dp");
+    FUZZ_ASSERT(same_result(&dp, &o->result), what);
+  }
 }
 
 /* ==== The reference parser ==== */
@@ -215,25 +285,37 @@ static void record_shelf(outcome_list *l, const int64_t *w, size_t n) {
  * a weight is [+-]?[0-9]+ within int64_t; a token is a maximal run of
  * printable ASCII other than space, comma and square brackets; separators
  * are space, tab, LF, CR LF and comma (a comma only after a weight); one
- * pair of brackets may wrap the shelf; a byte-order mark may open the text.
- * Errors are reported where the offending text starts. In line mode each
- * line is a shelf, and after an error the rest of that line is skipped.
+ * pair of brackets may wrap the shelf, and may be named, `wheels = [...]`;
+ * a byte-order mark may open the text. Errors are reported where the
+ * offending text starts. In line mode each line is a shelf, and after an
+ * error the rest of that line is skipped.
+ *
+ * Counted (SHELF_PARSE_COUNTED): the first weight is the count, not a
+ * wheel, and must not be negative; once that many weights are read only
+ * blanks (and the list's closing bracket) may follow; a text that ends
+ * before them is too short. With SHELF_PARSE_LINES too, shelf follows shelf
+ * over any lines, each ending at the separator after its last weight.
  */
 
 typedef struct ref {
   const uint8_t *d;
   size_t len;
-  int lines;
+  int lines;   /* SHELF_PARSE_LINES: go on after each shelf and error */
+  int counted; /* SHELF_PARSE_COUNTED */
+  int by_line; /* each line a shelf: lines, not counted */
   uint64_t line, line_start; /* of the byte being looked at */
   outcome_list *out;
 } ref;
 
+/* Weights still due before a counted shelf's count is read. */
+#define NO_COUNT UINT64_MAX
+
 /* Appends one byte to `found` as the parser shows it: printable ASCII as
- * is (with \" and \\ escaped), other bytes as \xHH, or raw; cut at 40. */
-static void found_add(char *found, size_t *len, int *cut, uint8_t c, int raw) {
+ * is (with \" and \\ escaped), other bytes as \xHH; cut at 40. */
+static void found_add(char *found, size_t *len, int *cut, uint8_t c) {
   char esc[5];
   size_t n;
-  if (raw || (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')) {
+  if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
     esc[0] = (char)c;
     n = 1;
   } else if (c == '"' || c == '\\') {
@@ -252,25 +334,47 @@ static void found_add(char *found, size_t *len, int *cut, uint8_t c, int raw) {
   found[*len] = '\0';
 }
 
+/* An error at `offset` on the line of the byte being looked at, showing
+ * the bytes from..to. */
 static void ref_error(ref *r, shelf_status code, int token, uint64_t offset,
-                      uint64_t line, uint64_t line_start, size_t from,
-                      size_t to, int raw) {
+                      size_t from, size_t to) {
   outcome *o = list_add(r->out);
   o->code = code;
   o->token = token;
   o->offset = offset;
-  o->line = line;
-  o->column = offset - line_start + 1;
+  o->line = r->line;
+  o->column = offset - r->line_start + 1;
   size_t n = 0;
   int cut = 0;
   for (size_t i = from; i < to; i++)
-    found_add(o->found, &n, &cut, r->d[i], raw);
+    found_add(o->found, &n, &cut, r->d[i]);
   if (cut)
     strcat(o->found, "...");
 }
 
 static int token_byte(uint8_t c) {
   return c > 0x20 && c < 0x7f && c != ',' && c != '[' && c != ']';
+}
+
+/* Where the run of token bytes from i ends. */
+static size_t token_end(const ref *r, size_t i) {
+  while (i < r->len && token_byte(r->d[i]))
+    i++;
+  return i;
+}
+
+/* A blank between items: space, tab, and a line feed unless it ends the
+ * shelf's line. (A carriage return counts only before a line feed.) */
+static int ref_blank(const ref *r, uint8_t c) {
+  return c == ' ' || c == '\t' || (c == '\n' && !r->by_line);
+}
+
+static int name_start(uint8_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int name_char(uint8_t c) {
+  return name_start(c) || (c >= '0' && c <= '9');
 }
 
 /* [+-]?[0-9]+ as an int64_t: 1 if it is one, 0 if not a number at all,
@@ -311,17 +415,19 @@ static size_t utf8_need(uint8_t c) {
                                   : 0;
 }
 
-/* A byte at or above 0x80 at i: never part of a shelf. Returns the end of
- * the bytes to show; *valid says whether they form a whole character. */
-static size_t utf8_scan(const ref *r, size_t i, int *valid) {
+/* A byte at or above 0x80 at i: never part of a shelf. Records its error:
+ * a whole character shown by its code point, or the invalid bytes up to
+ * and including the first bad one. */
+static void ref_utf8(ref *r, size_t i) {
   uint8_t lead = r->d[i];
-  size_t need = utf8_need(lead);
-  *valid = 0;
-  if (need == 0)
-    return i + 1;
-  for (size_t k = 1; k < need; k++) {
-    if (i + k >= r->len)
-      return r->len; /* cut short by the end of the input */
+  size_t need = utf8_need(lead), end = i + 1;
+  int valid = need > 0;
+  for (size_t k = 1; valid && k < need; k++) {
+    if (i + k >= r->len) { /* cut short by the end of the input */
+      valid = 0;
+      end = r->len;
+      break;
+    }
     uint8_t c = r->d[i + k], lo = 0x80, hi = 0xbf;
     if (k == 1) { /* no overlong forms, no surrogates, nothing past U+10FFFF */
       if (lead == 0xe0)
@@ -333,27 +439,55 @@ static size_t utf8_scan(const ref *r, size_t i, int *valid) {
       else if (lead == 0xf4)
         hi = 0x8f;
     }
+    end = i + k + 1;
     if (c < lo || c > hi)
-      return i + k + 1; /* shown up to and including the bad byte */
+      valid = 0;
   }
-  *valid = 1;
-  return i + need;
+  ref_error(r, valid ? SHELF_UNEXPECTED_CHAR : SHELF_BAD_UTF8, 0, i, i, end);
+  if (valid) {
+    /* Shown by its code point, U+XXXX (at least four hex digits). */
+    uint32_t cp = lead & (0x7fu >> need);
+    for (size_t k = i + 1; k < end; k++)
+      cp = cp << 6 | (r->d[k] & 0x3fu);
+    snprintf(r->out->items[r->out->count - 1].found,
+             sizeof r->out->items[0].found, "U+%04" PRIX32, cp);
+  }
 }
 
 /* Parses the shelf starting at *pos: up to the end of the input, or in line
- * mode up to and including the end of its line. Records one outcome, unless
- * in line mode the line is the empty text after the final line feed. */
+ * mode up to and including the end of its line, or in counted line mode up
+ * to the separator after its last weight. Records one outcome, unless the
+ * text held no shelf: in line mode the empty text after the final line
+ * feed, in counted line mode blanks after the last shelf. */
 static void ref_shelf(ref *r, size_t *pos) {
-  enum { BEGIN, OPENED, WEIGHT, COMMA, CLOSED } where = BEGIN;
+  enum { BEGIN, OPENED, WEIGHT, COMMA, CLOSED, EQUALS } where = BEGIN;
   int in_list = 0;
   uint64_t open_offset = 0, open_line = 0, open_start = 0;
+  uint64_t due = NO_COUNT; /* counted: weights still to come */
   size_t i = *pos;
   size_t first = r->out->pool_len;
   const size_t begin = i;
-  int stop = 0;
-  while (i < r->len && !stop) {
+  int line_ended = 0;
+  while (i < r->len) {
     uint8_t c = r->d[i];
-    uint64_t ln = r->line, ls = r->line_start;
+    if (c == '\r') {
+      if (i + 1 < r->len && r->d[i + 1] == '\n') {
+        i++; /* a blank: the line feed is looked at next */
+        continue;
+      }
+      ref_error(r, SHELF_CONTROL, 0, i, i, i + 1);
+      goto failed;
+    }
+    if (where == EQUALS && !ref_blank(r, c) && c != '[') {
+      ref_error(r, SHELF_EXPECTED_LIST, 0, i, i, i);
+      goto failed;
+    }
+    /* Past the last counted weight: printable text is one weight too many
+     * (shown up to the next separator), whatever it is. */
+    if (due == 0 && c > 0x20 && c < 0x7f && !(c == ']' && in_list)) {
+      ref_error(r, SHELF_TOO_MANY, 0, i, i, token_end(r, i + 1));
+      goto failed;
+    }
     if (c == ' ' || c == '\t') {
       i++;
       continue;
@@ -362,75 +496,57 @@ static void ref_shelf(ref *r, size_t *pos) {
       r->line++;
       r->line_start = i + 1;
       i++;
-      if (r->lines) {
-        stop = 1;
+      if (r->by_line) {
+        line_ended = 1;
         break;
       }
       continue;
     }
-    if (c == '\r') {
-      if (i + 1 < r->len && r->d[i + 1] == '\n') {
-        i++; /* the line feed is handled next */
-        continue;
-      }
-      ref_error(r, SHELF_CONTROL, 0, i, ln, ls, i, i + 1, 0);
-      goto failed;
-    }
     if (c < 0x20 || c == 0x7f) {
-      ref_error(r, SHELF_CONTROL, 0, i, ln, ls, i, i + 1, 0);
+      ref_error(r, SHELF_CONTROL, 0, i, i, i + 1);
       goto failed;
     }
     if (c >= 0x80) {
-      int valid;
-      size_t end = utf8_scan(r, i, &valid);
-      ref_error(r, valid ? SHELF_UNEXPECTED_CHAR : SHELF_BAD_UTF8, 0, i, ln, ls,
-                i, end, 0);
-      if (valid) {
-        /* A valid character is shown by its code point, U+XXXX (at least
-         * four hex digits). */
-        uint32_t cp = c & (0x7fu >> (end - i));
-        for (size_t k = i + 1; k < end; k++)
-          cp = cp << 6 | (r->d[k] & 0x3fu);
-        snprintf(r->out->items[r->out->count - 1].found,
-                 sizeof r->out->items[0].found, "U+%04" PRIX32, cp);
-      }
+      ref_utf8(r, i);
       goto failed;
     }
     if (where == CLOSED) {
       /* The text is shown up to the next separator, except for an opening
        * bracket, which is an error on its own. */
-      size_t end = i + 1;
-      while (c != '[' && end < r->len && token_byte(r->d[end]))
-        end++;
-      ref_error(r, SHELF_AFTER_LIST, 0, i, ln, ls, i, end, 0);
+      ref_error(r, SHELF_AFTER_LIST, 0, i, i,
+                c == '[' ? i + 1 : token_end(r, i + 1));
       goto failed;
     }
     if (c == ',') {
       if (where != WEIGHT) {
-        ref_error(r, SHELF_EMPTY_ITEM, 0, i, ln, ls, i, i + 1, 0);
+        ref_error(r, SHELF_EMPTY_ITEM, 0, i, i, i + 1);
         goto failed;
       }
       where = COMMA;
       i++;
       continue;
     }
+    if ((c == '[' || c == ']') && r->counted) { /* not in that layout */
+      ref_error(r, SHELF_UNEXPECTED_CHAR, 0, i, i, i + 1);
+      goto failed;
+    }
     if (c == '[') {
-      if (where != BEGIN) {
-        ref_error(r, in_list ? SHELF_NESTED : SHELF_MISPLACED_BRACKET, 0, i, ln,
-                  ls, i, i + 1, 0);
+      if (where != BEGIN && where != EQUALS) {
+        ref_error(r, in_list ? SHELF_NESTED : SHELF_MISPLACED_BRACKET, 0, i, i,
+                  i + 1);
         goto failed;
       }
       in_list = 1;
       open_offset = i;
-      open_line = ln;
-      open_start = ls;
+      open_line = r->line;
+      open_start = r->line_start;
       where = OPENED;
       i++;
       continue;
     }
     if (c == ']') {
       if (!in_list) {
-        ref_error(r, SHELF_UNOPENED, 0, i, ln, ls, i, i + 1, 0);
+        ref_error(r, SHELF_UNOPENED, 0, i, i, i + 1);
         goto failed;
       }
       in_list = 0;
@@ -438,37 +554,113 @@ static void ref_shelf(ref *r, size_t *pos) {
       i++;
       continue;
     }
-    /* A token: a weight or an error. */
-    size_t end = i;
-    while (end < r->len && token_byte(r->d[end]))
-      end++;
+    /* A name and its '=' open a named list. Blanks may stand around the
+     * '=' (line feeds and CR LF too, unless each line is a shelf). A name
+     * without its '=' is a word like any other. */
+    if (where == BEGIN && !in_list && !r->counted && name_start(c)) {
+      size_t j = i;
+      while (j < r->len && name_char(r->d[j]))
+        j++;
+      size_t k = j;
+      while (k < r->len &&
+             (ref_blank(r, r->d[k]) || (r->d[k] == '\r' && !r->by_line &&
+                                        k + 1 < r->len && r->d[k + 1] == '\n')))
+        k++;
+      if (k < r->len && r->d[k] == '=') {
+        for (size_t m = j; m < k; m++) {
+          if (r->d[m] == '\n') {
+            r->line++;
+            r->line_start = m + 1;
+          }
+        }
+        where = EQUALS;
+        i = k + 1;
+        continue;
+      }
+      if (k > j) { /* blanks, then no '=': the name alone is the word */
+        ref_error(r, SHELF_OK, 1, i, i, j);
+        goto failed;
+      }
+    }
+    /* A token: a weight (or the count), or an error. */
+    size_t end = token_end(r, i);
     int64_t w;
     int k = ref_weight(r->d + i, end - i, &w);
-    if (k == 1) {
-      pool_add(r->out, w);
-      where = WEIGHT;
-      i = end;
-      continue;
+    if (k != 1) {
+      ref_error(r, k < 0 ? SHELF_WEIGHT_RANGE : SHELF_OK, k == 0, i, i, end);
+      goto failed;
     }
-    ref_error(r, k < 0 ? SHELF_WEIGHT_RANGE : SHELF_OK, k == 0, i, ln, ls, i,
-              end, 0);
+    if (r->counted && due == NO_COUNT) {
+      if (w < 0) {
+        ref_error(r, SHELF_BAD_COUNT, 0, i, i, end);
+        goto failed;
+      }
+      due = (uint64_t)w;
+    } else {
+      if (r->counted)
+        due--;
+      pool_add(r->out, w);
+    }
+    where = WEIGHT;
+    i = end;
+    /* A sequence of counted shelves: a shelf ends at the separator after
+     * its last weight (the layout has no brackets). A carriage return is
+     * looked at again by the next shelf, which checks its line feed. */
+    if (r->lines && r->counted && due == 0 && i < r->len) {
+      uint8_t s = r->d[i];
+      if (s == ' ' || s == '\t' || s == '\n') {
+        if (s == '\n') {
+          r->line++;
+          r->line_start = i + 1;
+        }
+        i++;
+        goto shelf;
+      }
+      if (s == '\r')
+        goto shelf;
+    }
+  }
+  /* The end of the shelf: of the input, or of its line. */
+  if (where == EQUALS) {
+    ref_error(r, SHELF_EXPECTED_LIST, 0, i, i, i);
     goto failed;
   }
-  if (in_list) {
-    ref_error(r, SHELF_UNCLOSED, 0, open_offset, open_line, open_start,
-              open_offset, open_offset + 1, 0);
+  if (in_list) { /* named at the bracket's place */
+    uint64_t line = r->line, start = r->line_start;
+    r->line = open_line;
+    r->line_start = open_start;
+    ref_error(r, SHELF_UNCLOSED, 0, open_offset, open_offset, open_offset + 1);
+    r->line = line;
+    r->line_start = start;
     r->out->pool_len = first;
+    *pos = i; /* the line feed that ended the line is read */
+    return;
+  }
+  if (r->counted) {
+    if (due == NO_COUNT) {
+      /* Blanks after the last of many counted shelves are no shelf; one
+       * counted shelf needs its count. */
+      if (r->lines) {
+        *pos = i;
+        return;
+      }
+      ref_error(r, SHELF_EXPECTED_INTEGER, 0, i, i, i);
+      goto failed;
+    }
+    if (due > 0) {
+      ref_error(r, SHELF_TOO_FEW, 0, i, i, i);
+      goto failed;
+    }
+  } else if (r->by_line && !line_ended && i == begin) {
+    /* the empty text after the final line feed (or a lone byte-order
+     * mark) is no shelf */
     *pos = i;
     return;
   }
-  /* In line mode the empty text after a final line feed is no shelf (nor
-   * is a text that is only a byte-order mark). */
-  if (r->lines && !stop && i == begin) {
-    *pos = i;
-    return;
-  }
+shelf:;
   outcome *o = list_add(r->out);
   o->ok = 1;
+  o->has_weights = 1;
   o->first = first;
   o->n = r->out->pool_len - first;
   *pos = i;
@@ -491,15 +683,18 @@ failed:
   *pos = i;
 }
 
-static void ref_parse(const uint8_t *d, size_t len, int lines,
+static void ref_parse(const uint8_t *d, size_t len, unsigned flags,
                       outcome_list *out) {
-  ref r = {d, len, lines, 1, 0, out};
+  ref r = {d, len, 0, 0, 0, 1, 0, out};
+  r.lines = (flags & SHELF_PARSE_LINES) != 0;
+  r.counted = (flags & SHELF_PARSE_COUNTED) != 0;
+  r.by_line = r.lines && !r.counted;
   size_t pos = 0;
   if (has_bom(d, len)) {
     pos = 3;
     r.line_start = 3;
   }
-  if (!lines) {
+  if (!r.lines) {
     ref_shelf(&r, &pos);
     return;
   }
@@ -509,24 +704,111 @@ static void ref_parse(const uint8_t *d, size_t len, int lines,
 
 /* ==== Driving the library ==== */
 
+/* No cut for a resumed parser. */
+#define NO_RESUME SIZE_MAX
+
+/* A parser being driven, and the solver its shelf goes into. */
+typedef struct driver {
+  shelf_parser *p;
+  shelf_solver *s;
+  shelf_solver *prefix; /* after a resume: the shelf before the cut */
+  unsigned flags;
+  int keeps;             /* the solver keeps its weights */
+  int errors;            /* errors recorded so far */
+  uint64_t lines_before; /* resumed at line 1: the lines it did not know */
+} driver;
+
+/* The parser's error, its line made whole again (see resume_at), checked
+ * and recorded. */
+static void parser_error(const driver *v, shelf_status st, const uint8_t *d,
+                         size_t len, outcome_list *out) {
+  shelf_parse_error e = *shelf_parser_error(v->p);
+  e.line += v->lines_before;
+  check_error_place(&e, st, d, len);
+  record_error(out, &e);
+}
+
+/* The shelf in the solver has ended: record it (appended to the part
+ * before the cut, if the parser was resumed within it) and start anew. */
+static void shelf_done(driver *v, outcome_list *out) {
+  if (v->prefix != NULL) {
+    FUZZ_ASSERT(shelf_solver_append(v->prefix, v->s) == SHELF_OK,
+                "append the shelf after the cut to the part before it");
+    record_solver(out, v->prefix, 0);
+    shelf_solver_free(v->prefix);
+    v->prefix = NULL;
+  } else {
+    record_solver(out, v->s, v->keeps);
+  }
+  shelf_solver_reset(v->s);
+}
+
+/* Hands the text after `at` to a new parser resumed at the old one's place,
+ * with a solver of its own, as a second thread or machine would get it.
+ * With `line_unknown`, as a caller that does not know the piece's line: the
+ * place is given line 1, and the lines before are added to errors. */
+static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at,
+                      int line_unknown) {
+  shelf_parse_place place;
+  if (shelf_parser_place(v->p, &place) != SHELF_OK) {
+    /* Only inside a name or after its '=', or in a skipped line. */
+    int name = 0;
+    for (size_t i = 0; i < at; i++)
+      name |= (d[i] >= 'a' && d[i] <= 'z') || (d[i] >= 'A' && d[i] <= 'Z') ||
+              d[i] == '_';
+    FUZZ_ASSERT(v->errors > 0 || (name && !(v->flags & SHELF_PARSE_COUNTED)),
+                "a place after a blank, between items");
+    return;
+  }
+  uint64_t line, start;
+  line_of(d, len, at, &line, &start);
+  FUZZ_ASSERT(place.offset == at, "the place is after the text fed");
+  FUZZ_ASSERT(place.line == line && place.line_start == start,
+              "the place's line and its start");
+  shelf_parser *q;
+  FUZZ_ASSERT(shelf_parser_new(&q, v->flags) == SHELF_OK, "parser_new");
+  /* (Not inside brackets: an unclosed bracket's error gives the line of
+   * the bracket the place holds, which such a caller would not know.) */
+  if (line_unknown && !place.in_list) {
+    v->lines_before = place.line - 1;
+    place.line = 1;
+  }
+  FUZZ_ASSERT(shelf_parser_resume(q, &place) == SHELF_OK, "resume");
+  shelf_parser_free(v->p);
+  v->p = q;
+  v->prefix = v->s;
+  FUZZ_ASSERT(shelf_solver_new(&v->s, 0) == SHELF_OK, "solver_new");
+}
+
 /*
  * Feeds the text to a parser in pieces and records the outcomes the way the
  * shelf command does with --keep-going: a shelf at each end, an error, then
- * skip_line and go on (line mode), or stop (whole text). `cuts` lists the
- * piece boundaries; bytewise feeds one byte per call instead.
+ * skip_line and go on (line modes), or stop (one shelf). `cuts` lists the
+ * piece boundaries; bytewise feeds one byte per call instead. With `resume`
+ * a new parser takes over at that offset (see resume_at), and the solvers
+ * keep no weights, so that appending merges their stacks.
  */
 static void drive(const uint8_t *d, size_t len, unsigned flags,
-                  const size_t *cuts, size_t ncuts, int bytewise,
+                  const size_t *cuts, size_t ncuts, int bytewise, size_t resume,
                   outcome_list *out) {
-  shelf_parser *p;
-  shelf_solver *s;
-  FUZZ_ASSERT(shelf_parser_new(&p, flags) == SHELF_OK, "parser_new");
-  FUZZ_ASSERT(shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK,
+  driver v = {NULL, NULL, NULL, flags, resume == NO_RESUME, 0, 0};
+  int line_unknown = len > 0 && (d[0] & 1); /* for a resumed parser */
+  FUZZ_ASSERT(shelf_parser_new(&v.p, flags) == SHELF_OK, "parser_new");
+  FUZZ_ASSERT(shelf_solver_new(&v.s, v.keeps ? SHELF_KEEP_WEIGHTS : 0) ==
+                  SHELF_OK,
               "solver_new");
   int lines = (flags & SHELF_PARSE_LINES) != 0;
+  int by_line = lines && !(flags & SHELF_PARSE_COUNTED);
   int stopped = 0;
   size_t piece_start = 0, cut = 0;
+  if (resume != NO_RESUME) {
+    cuts = &resume;
+    ncuts = 1;
+    bytewise = 0;
+  }
   while (piece_start < len && !stopped) {
+    if (piece_start == resume)
+      resume_at(&v, d, len, resume, line_unknown);
     size_t piece_end = len;
     if (bytewise) {
       piece_end = piece_start + 1;
@@ -540,48 +822,53 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
     while (pos < piece_end) {
       size_t used = (size_t)-1;
       int ended = -1;
-      shelf_status st = shelf_parser_feed(p, s, (const char *)d + pos,
+      shelf_status st = shelf_parser_feed(v.p, v.s, (const char *)d + pos,
                                           piece_end - pos, &used, &ended);
       FUZZ_ASSERT(used <= piece_end - pos, "used within the piece");
       FUZZ_ASSERT(ended == 0 || ended == 1, "ended is 0 or 1");
-      const shelf_parse_error *e = shelf_parser_error(p);
+      const shelf_parse_error *e = shelf_parser_error(v.p);
       if (st != SHELF_OK) {
         FUZZ_ASSERT(ended == 0, "no shelf ends at an error");
-        check_error_place(e, st, d, len);
         FUZZ_ASSERT(e->offset <= pos + used,
                     "an error starts at or before the byte it was found at");
-        record_error(out, e);
+        parser_error(&v, st, d, len, out);
+        v.errors++;
         /* Failed parsers stay failed, with the same error. */
         size_t used2 = 1;
         int ended2 = 1;
         shelf_parse_error copy = *e;
-        FUZZ_ASSERT(shelf_parser_feed(p, s, (const char *)d + pos + used,
+        FUZZ_ASSERT(shelf_parser_feed(v.p, v.s, (const char *)d + pos + used,
                                       piece_end - pos - used, &used2,
                                       &ended2) == st,
                     "a failed parser returns its error again");
         FUZZ_ASSERT(used2 == 0 && ended2 == 0, "and consumes nothing");
-        FUZZ_ASSERT(memcmp(&copy, shelf_parser_error(p), sizeof copy) == 0,
+        FUZZ_ASSERT(memcmp(&copy, shelf_parser_error(v.p), sizeof copy) == 0,
                     "and keeps its error");
         if (!lines) {
           stopped = 1;
           break;
         }
-        FUZZ_ASSERT(shelf_parser_skip_line(p) == SHELF_OK, "skip_line");
-        FUZZ_ASSERT(shelf_parser_error(p)->code == SHELF_OK,
+        FUZZ_ASSERT(shelf_parser_skip_line(v.p) == SHELF_OK, "skip_line");
+        FUZZ_ASSERT(shelf_parser_error(v.p)->code == SHELF_OK,
                     "skip_line forgets the error");
-        shelf_solver_reset(s);
+        shelf_solver_reset(v.s);
+        shelf_solver_free(v.prefix);
+        v.prefix = NULL;
         pos += used;
         continue;
       }
       FUZZ_ASSERT(e->code == SHELF_OK, "no error recorded on success");
       if (ended) {
-        FUZZ_ASSERT(lines, "only line mode ends shelves while feeding");
-        FUZZ_ASSERT(used > 0 && d[pos + used - 1] == '\n',
-                    "a shelf ends right after a line feed");
-        size_t n;
-        const int64_t *w = shelf_solver_weights(s, &n);
-        record_shelf(out, w, n);
-        shelf_solver_reset(s);
+        FUZZ_ASSERT(lines, "only line modes end shelves while feeding");
+        uint8_t last = used > 0 ? d[pos + used - 1] : 0;
+        if (by_line)
+          FUZZ_ASSERT(last == '\n', "a line ends right after a line feed");
+        else
+          FUZZ_ASSERT(last == ' ' || last == '\t' || last == '\n' ||
+                          last == '\r' || last == ']',
+                      "a counted shelf ends after the separator of its last "
+                      "weight");
+        shelf_done(&v, out);
       } else {
         FUZZ_ASSERT(used == piece_end - pos, "all of a piece is consumed");
       }
@@ -590,30 +877,94 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
     piece_start = piece_end;
   }
   if (!stopped) {
+    if (resume == len && len > 0)
+      resume_at(&v, d, len, resume, line_unknown);
     int ended = -1;
-    shelf_status st = shelf_parser_finish(p, s, &ended);
+    shelf_status st = shelf_parser_finish(v.p, v.s, &ended);
     if (st != SHELF_OK) {
-      check_error_place(shelf_parser_error(p), st, d, len);
-      record_error(out, shelf_parser_error(p));
+      parser_error(&v, st, d, len, out);
     } else if (ended) {
-      size_t n;
-      const int64_t *w = shelf_solver_weights(s, &n);
-      record_shelf(out, w, n);
+      shelf_done(&v, out);
     } else {
       FUZZ_ASSERT(lines, "the whole text is always one shelf");
     }
   }
-  shelf_parser_free(p);
-  shelf_solver_free(s);
+  shelf_parser_free(v.p);
+  shelf_solver_free(v.s);
+  shelf_solver_free(v.prefix);
 }
 
 /* ==== The target ==== */
 
+/* The modes, and the words that name them in messages. */
+static const struct mode {
+  unsigned flags;
+  const char *name;
+} modes[] = {
+    {0, "one shelf"},
+    {SHELF_PARSE_LINES, "line mode"},
+    {SHELF_PARSE_COUNTED, "counted"},
+    {SHELF_PARSE_COUNTED | SHELF_PARSE_LINES, "counted lines"},
+};
+
+/* Where the text is cut in two for a resumed parser: after a blank the
+ * bytes pick (the end counts), or nowhere. */
+static size_t blank_cut(const uint8_t *d, size_t len) {
+  size_t blanks = 0;
+  for (size_t i = 0; i < len; i++)
+    blanks += d[i] == ' ' || d[i] == '\t' || d[i] == '\n';
+  if (blanks == 0)
+    return NO_RESUME;
+  size_t pick = ((size_t)d[len / 2] * 131 + len) % blanks;
+  for (size_t i = 0; i < len; i++)
+    if ((d[i] == ' ' || d[i] == '\t' || d[i] == '\n') && pick-- == 0)
+      return i + 1;
+  return NO_RESUME;
+}
+
+/* One mode: the library in one piece against the reference, then every
+ * other way of feeding it against the one piece. */
+static void check_mode(const uint8_t *data, size_t size, const struct mode *m,
+                       const size_t *cuts, size_t ncuts, const size_t *many,
+                       size_t nmany, const outcome_list *parsed) {
+  char what[128];
+  outcome_list expect = {0}, base = {0}, got = {0};
+#define WHAT(s) (snprintf(what, sizeof what, "%s: %s", m->name, s), what)
+  ref_parse(data, size, m->flags, &expect);
+  drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &base);
+  matches_reference(&base, &expect, WHAT("agrees with the grammar"));
+  results_are_exact(&base, WHAT("a parsed shelf solves as the DP does"));
+  if (parsed != NULL)
+    same_outcomes(parsed, &base, WHAT("shelf_parse and the push parser"));
+
+  drive(data, size, m->flags, cuts, ncuts, 0, NO_RESUME, &got);
+  same_outcomes(&base, &got, WHAT("split pieces parse as one piece"));
+  list_free(&got);
+  drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got);
+  same_outcomes(&base, &got, WHAT("many pieces parse as one piece"));
+  list_free(&got);
+  if (size <= BYTEWISE_MAX) {
+    drive(data, size, m->flags, NULL, 0, 1, NO_RESUME, &got);
+    same_outcomes(&base, &got, WHAT("single bytes parse as one piece"));
+    list_free(&got);
+  }
+  size_t at = blank_cut(data, size);
+  if (at != NO_RESUME) {
+    drive(data, size, m->flags, NULL, 0, 0, at, &got);
+    same_outcomes(&base, &got, WHAT("resumed at a place, appended"));
+    list_free(&got);
+  }
+#undef WHAT
+  list_free(&expect);
+  list_free(&base);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  /* 1. One piece, through the one-shot API. */
-  outcome_list whole = {0};
+  /* shelf_parse() on the whole text, checked on its own terms here and
+   * against the push parser in check_mode(). */
+  outcome_list parsed = {0};
   int64_t *w = NULL;
   size_t n = (size_t)-1;
   shelf_parse_error e;
@@ -623,75 +974,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (st == SHELF_OK) {
     FUZZ_ASSERT(e.code == SHELF_OK, "success leaves no error");
     FUZZ_ASSERT(n <= size, "no more weights than bytes");
-    FUZZ_ASSERT(n == 0 || w != NULL, "weights for a non-empty shelf");
-    record_shelf(&whole, w, n);
-    /* The parsed shelf solves like any other. */
-    shelf_result a, b;
-    FUZZ_ASSERT(shelf_solve(w, n, SHELF_ENGINE_LINEAR, &a) == SHELF_OK,
-                "solve");
-    FUZZ_ASSERT(a.n == n, "result counts the wheels");
-    if (n <= 2000) {
-      FUZZ_ASSERT(shelf_solve(w, n, SHELF_ENGINE_DP, &b) == SHELF_OK, "dp");
-      FUZZ_ASSERT(a.margin == b.margin && a.first == b.first,
-                  "linear and dp agree on a parsed shelf");
-    }
+    FUZZ_ASSERT((n == 0) == (w == NULL), "NULL weights for an empty shelf");
+    record_weights(&parsed, w, n);
   } else {
     FUZZ_ASSERT(st != SHELF_NOMEM && st != SHELF_INVALID,
                 "only parse errors on valid arguments");
     check_error_place(&e, st, data, size);
-    record_error(&whole, &e);
+    record_error(&parsed, &e);
   }
   shelf_weights_free(w);
 
-  /* 4. The reference, then 2. and 3.: the push parser in pieces. */
-  outcome_list expect = {0}, got = {0};
-  ref_parse(data, size, 0, &expect);
-  matches_reference(&whole, &expect, "shelf_parse agrees with the grammar");
-
+  /* Three cuts the bytes choose, and many pieces of 1 to 256 bytes, their
+   * lengths taken from the bytes. */
   size_t split =
       size >= 2 ? ((size_t)data[0] | (size_t)data[1] << 8) % size : 0;
   size_t cuts[3] = {split, split + 1 + (size ? data[size - 1] % 7 : 0),
                     split + 9};
-  drive(data, size, 0, cuts, 3, 0, &got);
-  same_outcomes(&whole, &got, "split pieces parse as one piece");
-  list_free(&got);
-  /* Many pieces of 1 to 256 bytes, their lengths taken from the bytes. */
   size_t *many = malloc((size + 1) * sizeof *many), nmany = 0;
   FUZZ_ASSERT(many != NULL, "the target itself ran out of memory");
   for (size_t at = 0, j = 0; at < size; j++) {
     at += 1 + (size_t)data[(j * 31 + 7) % size];
     many[nmany++] = at;
   }
-  drive(data, size, 0, many, nmany, 0, &got);
-  same_outcomes(&whole, &got, "many pieces parse as one piece");
-  list_free(&got);
-  if (size <= BYTEWISE_MAX) {
-    drive(data, size, 0, NULL, 0, 1, &got);
-    same_outcomes(&whole, &got, "single bytes parse as one piece");
-    list_free(&got);
-  }
-
-  /* Line mode: every line's shelf or error, whatever the pieces. */
-  outcome_list lines = {0};
-  list_free(&expect);
-  ref_parse(data, size, 1, &expect);
-  drive(data, size, SHELF_PARSE_LINES, NULL, 0, 0, &lines);
-  matches_reference(&lines, &expect, "line mode agrees with the grammar");
-  drive(data, size, SHELF_PARSE_LINES, cuts, 3, 0, &got);
-  same_outcomes(&lines, &got, "line mode: split pieces as one piece");
-  list_free(&got);
-  drive(data, size, SHELF_PARSE_LINES, many, nmany, 0, &got);
-  same_outcomes(&lines, &got, "line mode: many pieces as one piece");
-  list_free(&got);
+  for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
+    check_mode(data, size, &modes[k], cuts, 3, many, nmany,
+               modes[k].flags == 0 ? &parsed : NULL);
   free(many);
-  if (size <= BYTEWISE_MAX) {
-    drive(data, size, SHELF_PARSE_LINES, NULL, 0, 1, &got);
-    same_outcomes(&lines, &got, "line mode: single bytes as one piece");
-    list_free(&got);
-  }
-
-  list_free(&lines);
-  list_free(&expect);
-  list_free(&whole);
+  list_free(&parsed);
   return 0;
 }

@@ -167,7 +167,7 @@ static void check_error(world *w, shelf_status st, shelf_status stk) {
   const shelf_parse_error *e = shelf_parser_error(w->pa);
   FUZZ_ASSERT(memcmp(e, shelf_parser_error(w->pk), sizeof *e) == 0,
               "twin parsers report the same error");
-  FUZZ_ASSERT(st >= SHELF_EXPECTED_INTEGER && st <= SHELF_UNEXPECTED_CHAR,
+  FUZZ_ASSERT(st >= SHELF_EXPECTED_INTEGER && st <= SHELF_EXPECTED_LIST,
               "a parse code");
   FUZZ_ASSERT(e->code == st, "the error holds the code");
   FUZZ_ASSERT(!w->skipping, "nothing in a skipped line is an error");

@@ -235,9 +235,9 @@ SHELF_API shelf_status shelf_solver_result(const shelf_solver *solver,
                                            shelf_result *out);
 
 /** The weights pushed so far, if the solver was created with
- * SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY; otherwise NULL. *n (if `n` is not NULL) receives their
- * count. The array belongs to the solver and is valid until the next push,
- * reset or free. */
+ * SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY; otherwise NULL. *n (if `n` is not
+ * NULL) receives their count. The array belongs to the solver and is valid
+ * until the next push, reset or free. */
 SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,
                                               size_t *n);
 
@@ -357,7 +357,8 @@ typedef struct shelf_parser shelf_parser;
  * of weights that follow, as competitive-programming files write it (`4`,
  * then `10 80 90 30`). The count is not a wheel. Fewer weights than the
  * count is SHELF_TOO_FEW at the end of the input; anything but blanks after
- * the last one is SHELF_TOO_MANY; a negative count is SHELF_BAD_COUNT.
+ * the last one is SHELF_TOO_MANY; a negative count is SHELF_BAD_COUNT; the
+ * layout has no brackets (SHELF_UNEXPECTED_CHAR).
  * With SHELF_PARSE_LINES as well, the text is a sequence of counted
  * shelves, each a count and its weights over any number of lines; the
  * parser stops after each, as line mode does after each line. */
@@ -462,6 +463,8 @@ SHELF_API shelf_status shelf_parser_place(const shelf_parser *parser,
  * lines, columns and offsets of the whole text. A caller that does not
  * know a piece's line can pass 1 and add the lines before the piece to an
  * error's line afterwards; its column is right as long as line_start is.
+ * The one error placed before the piece, a missing closing bracket, is
+ * placed at open_line as given: give it in the same terms as line.
  *
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `after` is not a
  *         shelf_parse_after, or line is 0.
@@ -585,6 +588,14 @@ typedef struct shelf_explanation {
   shelf_i128 even_sum;          /**< sum of positions 2, 4, 6, ... */
   shelf_i128 parity_floor;      /**< |odd_sum - even_sum| */
   shelf_i128 parity_gain;       /**< margin - parity_floor (>= 0) */
+  shelf_i128 first;             /**< first buyer's total, perfect play */
+  shelf_i128 second;            /**< second buyer's total, perfect play */
+  uint64_t mistake_wheel;       /**< with mistake 1: the wheel greedy would take
+                                     there (0-based), at the mistake_end of the
+                                     block */
+  int64_t mistake_weight;       /**< its weight */
+  uint64_t mistake_other;       /**< the wheel the line takes there (0-based) */
+  uint64_t limit; /**< the limit applied (SHELF_EXPLAIN_MAX for 0) */
 } shelf_explanation;
 
 /** The largest shelf for which shelf_explain() computes greedy against
@@ -593,9 +604,11 @@ typedef struct shelf_explanation {
 
 /** Explains a shelf: (1) both buyers greedy (the heavier end, the left on
  * equal weights); (2) a greedy first buyer against a perfect second; (3) the
- * first turn of the line where the greedy move is not optimal and what it
- * would cost; (4) for even n, the parity floor: taking every odd or every
- * even position guarantees |odd_sum - even_sum|.
+ * first turn of the line where the greedy move is not optimal, the wheel it
+ * would take and what it would cost; (4) for even n, the parity floor:
+ * taking every odd or every even position guarantees |odd_sum - even_sum|.
+ * It also gives both totals under perfect play, so that
+ * shelf_explain_sentence() can say everything from this struct alone.
  *
  * @param limit  the largest n for which (2) is computed and the most work
  *               (about limit^2 / 2 steps) that (3) may spend; 0 means
@@ -608,48 +621,136 @@ typedef struct shelf_explanation {
 SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
                                      size_t limit, shelf_explanation *out);
 
+/* MARK: - Words (Public) */
+
+/** Bytes a buffer needs for any standing from shelf_standing_format(), with
+ * the terminating NUL. */
+#define SHELF_STANDING_BUFSIZE 56
+
+/** Writes how a buyer stands after a margin, in words, and NUL-terminates
+ * it: "7 kilos ahead", "1 kilo behind", "level". The command, the game and
+ * the pictures all say it this way.
+ *
+ * @param margin  any shelf_i128 (the buyer's kilos minus the other's).
+ * @param buf     at least SHELF_STANDING_BUFSIZE bytes; must not be NULL.
+ * @return the number of characters written, not counting the NUL.
+ *
+ * Time O(1). Thread-safe. */
+SHELF_API size_t shelf_standing_format(shelf_i128 margin, char *buf);
+
+/** The sentences that present a shelf_explanation, in the order the command
+ * prints them. Each is one line of plain ASCII ending in a full stop. */
+typedef enum shelf_sentence {
+  /** "Perfect play: the first buyer finishes 7 kilos ahead, 11 to 4." Reads
+   * margin, first and second only. */
+  SHELF_SENTENCE_PERFECT = 0,
+  /** Both buyers greedy: their totals and how the first stands. */
+  SHELF_SENTENCE_GREEDY = 1,
+  /** A greedy first buyer against a perfect second, and how much worse than
+   * perfect play that is; or that it was not computed above the limit. */
+  SHELF_SENTENCE_GREEDY_VS_PERFECT = 2,
+  /** The greedy trap: its turn, buyer, end, wheel (1-based) and weight,
+   * what it costs, and the wheel perfect play takes; or that greedy never
+   * errs; or that the search stopped at its limit. */
+  SHELF_SENTENCE_TRAP = 3,
+  /** The parity floor for an even number of wheels, or that there is none
+   * for an odd number. */
+  SHELF_SENTENCE_PARITY = 4
+} shelf_sentence;
+
+/** The number of sentences: SHELF_SENTENCE_PERFECT up to, not including,
+ * this value. */
+#define SHELF_SENTENCE_COUNT 5
+
+/** Bytes a buffer needs for any sentence of shelf_explain_sentence(), with
+ * the terminating NUL, whatever the numbers in it. */
+#define SHELF_SENTENCE_BUFSIZE 512
+
+/** Writes one sentence of an explanation into a caller's buffer, as the
+ * command's --explain prints it (without the newline).
+ *
+ * Like snprintf: it writes at most size - 1 characters and a NUL (nothing
+ * when size is 0) and reports the whole sentence's length, so that a call
+ * with a NULL buffer and size 0 asks for the size. A buffer of
+ * SHELF_SENTENCE_BUFSIZE bytes always holds the whole sentence.
+ *
+ * @param e      an explanation from shelf_explain(); must not be NULL.
+ * @param which  the sentence.
+ * @param buf    receives the text; may be NULL when size is 0.
+ * @param size   bytes available at buf.
+ * @param len    if not NULL, receives the sentence's length in characters,
+ *               not counting the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `e` is NULL, `which` is unknown, or
+ *         `buf` is NULL with size > 0 (nothing is written then).
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
+                                              shelf_sentence which, char *buf,
+                                              size_t size, size_t *len);
+
 /* MARK: - Pictures (Public) */
 
 /** Flag for shelf_svg(): also show why greedy play loses. The picture marks
  * the greedy trap, the first turn of the line where taking the heavier end
  * is not optimal, with a red ring (or, in a summary, a red marker) on the
- * wheel greedy would take and a note of what it costs; where greedy never
- * errs the note says so and nothing is marked. Below the wheels it lists
- * both buyers greedy, a greedy first buyer against a perfect second, and
- * for even n the parity floor, as shelf_explain() computes them. */
+ * wheel greedy would take, tagged "trap"; below the wheels it gives every
+ * sentence of shelf_explain_sentence(), worded as the command's --explain
+ * prints them, from shelf_explain() with limit 0: both buyers greedy, a
+ * greedy first buyer against a perfect second, the trap and what it costs
+ * (or that greedy never errs), and the parity floor. */
 #define SHELF_SVG_EXPLAIN 1u
 
 /** The longest shelf shelf_svg() draws wheel by wheel; longer shelves get a
  * summary picture. */
 #define SHELF_SVG_WHEELS_MAX 200
 
-/** The longest shelf whose lead table shelf_svg() draws beside the wheels. */
+/** The longest shelf whose lead table shelf_svg() draws with the wheels. */
 #define SHELF_SVG_LEAD_MAX 30
 
-/** Draws a shelf and its perfect game as an SVG 1.1 document in memory.
+/** The width, in pixels, that shelf_svg() lays a picture out for, and the
+ * least and most that shelf_svg_width() accepts. */
+#define SHELF_SVG_WIDTH 1000
+#define SHELF_SVG_WIDTH_MIN 320
+#define SHELF_SVG_WIDTH_MAX 20000
+
+/** Draws a shelf and its perfect game as an SVG 1.1 document in memory,
+ * SHELF_SVG_WIDTH pixels wide: shelf_svg_width() with width 0.
  *
  * Up to SHELF_SVG_WHEELS_MAX wheels, each wheel is a circle, in shelf order,
  * whose area follows its weight (radius proportional to sqrt(|weight|); a
  * wheel too light to see is drawn at a 2-pixel radius), filled with the
  * colour of the buyer who takes it in the line of shelf_line() (first blue,
- * second orange) and numbered below by the turn it is taken. A negative
- * wheel is hollow with a dashed outline in its buyer's colour; a wheel of
- * weight 0 is a small hollow circle with a dotted outline. The heading gives
- * both totals and the margin. Up to SHELF_SVG_LEAD_MAX wheels the lead table
- * of the interval DP (the lead of every block i..j) stands beside them as a
- * heat map, with the blocks the line passes through outlined. Longer shelves
- * get a summary of fixed size instead: the shelf in 100 bars, each bar's
- * height the kilos (by magnitude) of its wheels, split by the buyer who
- * takes them; the totals; the first and last five turns of the line.
+ * second orange), with its weight above it and, below the shelf, its
+ * 1-based index and the turn it is taken. A negative wheel is hollow with a
+ * dashed outline in its buyer's colour; a wheel of weight 0 is a small
+ * hollow circle with a dotted outline. Rows hold as many wheels as the width
+ * allows and are then balanced: with `fit` wheels to a row, there are
+ * ceil(n / fit) rows of ceil(n / rows) wheels (the last may hold fewer).
+ * The heading gives the margin, and the line under it both totals. Up to
+ * SHELF_SVG_LEAD_MAX wheels the lead table of shelf_lead_table() (the lead
+ * of every block i..j) stands beside the wheels, or below them if it does
+ * not fit, as a heat map with every lead written in its cell (to three
+ * figures, as 9.22e18, when the whole number would be too small to read;
+ * the cell's title always has it whole), the blocks
+ * the line passes through outlined, and a numbered colour scale: colour
+ * grows with log(1 + |lead|) up to the largest, green for a positive lead,
+ * purple for a negative one, white only for 0. Longer shelves get a summary
+ * of fixed size instead: the shelf in 100 bars, each bar's height the kilos
+ * (by magnitude) of its wheels, split by the buyer who takes them; the
+ * totals; the first and last five turns of the line.
  *
  * Elements carry class names a program can look for: `wheel first` or
  * `wheel second` on each wheel's group (id `wheel-K`, K from 1), holding its
- * circle and the texts `weight` and `turn`; `totals`; `lead` on each cell
- * of the lead table (`lead on-line` on the line's blocks); `summary`,
- * `bin first`, `bin second` and `summary-turn` in a summary; `trap`,
- * `trap-label` and `trap-note` (or `trap-none`) with SHELF_SVG_EXPLAIN.
- * The layout and colours may change between releases; these names will not.
- * Text is ASCII, escaped for XML; numbers are written without the locale.
+ * circle and the texts `weight`, `index` (K) and `turn`; `totals`; `lead`
+ * on each cell of the lead table (`lead on-line` on the line's blocks),
+ * with its number in a text `lead-value`; `scale` on each swatch of its
+ * colour scale, with its number in a text `scale-value`; `summary`, `bin
+ * first`, `bin second` and `summary-turn` in a summary; `trap`,
+ * `trap-label`, `trap-note` (or `trap-none`) and `explain` with
+ * SHELF_SVG_EXPLAIN. The layout and colours may change between releases;
+ * these names will not. Text is ASCII, escaped for XML; numbers are written
+ * without the locale, and the same input gives the same bytes on every
+ * machine.
  *
  * @param weights  n weights, left to right; may be NULL when n is 0.
  * @param n        the number of wheels; 0 draws an empty shelf.
@@ -660,15 +761,31 @@ SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
  * @return SHELF_OK; SHELF_INVALID if `svg` is NULL, `weights` is NULL with
  *         n > 0, or a flag is unknown; SHELF_NOMEM.
  *
- * Time O(n), plus O(n^2) for the lead table (n <= 30) and for the
- * explanation of a detailed picture (n <= 200); a summary stays O(n) even
- * with SHELF_SVG_EXPLAIN, because its search for the trap is held to about
- * 5n steps (beyond that the note says the trap was not searched). Memory
- * O(n) while drawing (the line and its reduction, about 40 bytes a wheel at
- * most); the document is O(n) bytes up to SHELF_SVG_WHEELS_MAX wheels (about
- * 500 bytes a wheel) and under 64 kB for a summary. Thread-safe. */
+ * Time O(n), plus O(n^2) for the lead table (n <= 30) and, with
+ * SHELF_SVG_EXPLAIN, the time of shelf_explain() with limit 0: O(n^2) up to
+ * SHELF_EXPLAIN_MAX wheels, and at most about SHELF_EXPLAIN_MAX^2 / 2 steps
+ * beyond. Memory O(n) while drawing (the line, the explanation's row, about
+ * 40 bytes a wheel at most); the document is O(n) bytes up to
+ * SHELF_SVG_WHEELS_MAX wheels (about 700 bytes a wheel) and under 64 kB for
+ * a summary. Thread-safe. */
 SHELF_API shelf_status shelf_svg(const int64_t *weights, size_t n,
                                  unsigned flags, char **svg, size_t *len);
+
+/** Draws a shelf as shelf_svg() does, laid out for a width of `width`
+ * pixels: the document's width attribute is `width`, rows of wheels, lines
+ * of text and the summary's bars use it, and the lead table goes below the
+ * wheels when it does not fit beside them. Content that cannot fit (a
+ * weight label wider than the width) makes the drawing wider, and the
+ * viewBox scales it down to `width`.
+ *
+ * @param width  SHELF_SVG_WIDTH_MIN to SHELF_SVG_WIDTH_MAX, or 0 for
+ *               SHELF_SVG_WIDTH.
+ * @return as shelf_svg(); also SHELF_INVALID for a width out of range.
+ *
+ * Time and memory as shelf_svg(). Thread-safe. */
+SHELF_API shelf_status shelf_svg_width(const int64_t *weights, size_t n,
+                                       unsigned flags, unsigned width,
+                                       char **svg, size_t *len);
 
 /** Frees a document from shelf_svg(); NULL is allowed and does nothing. */
 SHELF_API void shelf_svg_free(char *svg);

@@ -101,6 +101,9 @@ static shelf_status first_mistake(const int64_t *w, size_t n, i128 margin,
         out->mistake_turn = t + 1;
         out->mistake_end = greedy_left ? SHELF_LEFT : SHELF_RIGHT;
         out->mistake_cost = lead - kept;
+        out->mistake_wheel = greedy_left ? i : j;
+        out->mistake_other = greedy_left ? j : i;
+        out->mistake_weight = w[out->mistake_wheel];
         break;
       }
     }
@@ -113,6 +116,16 @@ static shelf_status first_mistake(const int64_t *w, size_t n, i128 margin,
 
 /* ==== Putting it together ==== */
 
+/* The trap search's budget, limit^2 / 2 + n wheel-steps, saturated: for a
+ * limit above 2^32 the square no longer fits in 64 bits, and a wrapped
+ * budget would stop the search early and call the trap not searched. */
+static uint64_t search_budget(size_t limit, size_t n) {
+  if ((uint64_t)limit > UINT32_MAX)
+    return UINT64_MAX;
+  uint64_t half_square = (uint64_t)limit * limit / 2; /* < 2^63 */
+  return half_square + (uint64_t)n < half_square ? UINT64_MAX : half_square + n;
+}
+
 shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
                            shelf_explanation *out) {
   if (out == NULL || (w == NULL && n > 0))
@@ -121,9 +134,15 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
     limit = SHELF_EXPLAIN_MAX;
   shelf_explanation e = {0};
   e.n = n;
+  e.limit = limit;
   shelf_status st = linear_lead(w, n, &e.margin);
   if (st != SHELF_OK)
     return st;
+  /* The totals from the sum and the margin: first + second = sum and
+   * first - second = margin, so both have the sum's parity. */
+  i128 sum = weights_sum(w, n);
+  e.first = (sum + e.margin) / 2;
+  e.second = sum - e.first;
   both_greedy(w, n, &e);
   if (n <= limit) {
     st = greedy_vs_perfect(w, n, &e.greedy_vs_perfect);
@@ -131,7 +150,7 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
       return st;
     e.has_greedy_vs_perfect = 1;
   }
-  st = first_mistake(w, n, e.margin, (uint64_t)limit * limit / 2 + n, &e);
+  st = first_mistake(w, n, e.margin, search_budget(limit, n), &e);
   if (st != SHELF_OK)
     return st;
   if (n % 2 == 0) {

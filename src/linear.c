@@ -158,6 +158,10 @@ static size_t reduce_pieces(shelf_solver **s, const int64_t *w, size_t len) {
 }
 
 shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out) {
+  if (n == 0) { /* w may be NULL: no pointer arithmetic on it */
+    result_from(out, 0, 0, 0);
+    return SHELF_OK;
+  }
   shelf_solver *s[PIECES] = {NULL};
   shelf_status st = SHELF_OK;
   int pieces = n >= 4 * PIECES * CHUNK ? PIECES : 1;

@@ -472,6 +472,8 @@ static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
       break;
     return fail_byte(p, SHELF_EMPTY_ITEM, off, c);
   case BYTE_OPEN:
+    if (counted(p)) /* the counted layout has no brackets */
+      return fail_byte(p, SHELF_UNEXPECTED_CHAR, off, c);
     if (p->pos == SHELF_AFTER_NOTHING || p->pos == AFTER_EQUALS) {
       p->in_list = 1;
       p->pos = SHELF_AFTER_OPEN;
@@ -486,6 +488,8 @@ static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
                                                  : SHELF_MISPLACED_BRACKET,
                      off, c);
   case BYTE_CLOSE:
+    if (counted(p))
+      return fail_byte(p, SHELF_UNEXPECTED_CHAR, off, c);
     if (p->pos == SHELF_AFTER_CLOSE)
       break;
     if (!p->in_list)
@@ -548,9 +552,9 @@ static shelf_status name_next(shelf_parser *p, unsigned char c) {
     p->pos = AFTER_EQUALS;
     return SHELF_OK;
   }
-  /* Not a carriage return: "x\r" is reported as the text x before the
-   * return is checked, as any other text is. */
-  if (cls != BYTE_CR && blank(p, cls)) {
+  /* A carriage return is a blank where a line feed is, and take() checks
+   * that its line feed follows (reporting the name first if not). */
+  if (blank(p, cls) && !(cls == BYTE_CR && by_line(p))) {
     p->state = STATE_EQUALS;
     return SHELF_OK;
   }
@@ -610,6 +614,12 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
                  p->line_start);
 }
 
+/* Whether a name is waiting for its '=': its error, if none comes, is the
+ * first in the text. */
+static int name_pending(const shelf_parser *p) {
+  return p->state == STATE_NAME || p->state == STATE_EQUALS;
+}
+
 /* Takes the byte c at offset `off` (not a digit inside a weight: feed()
  * takes those in a run). */
 static shelf_status take(shelf_parser *p, shelf_solver *s, unsigned char c,
@@ -617,7 +627,9 @@ static shelf_status take(shelf_parser *p, shelf_solver *s, unsigned char c,
   if (p->cr) { /* a CR must be followed by LF */
     p->cr = 0;
     if (c != '\n')
-      return fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
+      return name_pending(p)
+                 ? token_end(p) /* the name, without its '=', comes first */
+                 : fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
   }
   if (c == '\r' && p->state != STATE_SKIP) { /* skipped text is not checked */
     p->cr = 1;
@@ -732,8 +744,13 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   *ended = 0;
   if (p->failed != SHELF_OK)
     return p->failed;
+  if (counted(p) && !(p->flags & SHELF_PARSE_LINES) &&
+      p->finished_at == p->offset + 1) {
+    *ended = 1; /* finished again: the same one shelf, its count read */
+    return SHELF_OK;
+  }
   shelf_status st = SHELF_OK;
-  if (p->cr)
+  if (p->cr && !name_pending(p))
     return fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
   switch (p->state) {
   case STATE_NUMBER:
@@ -775,7 +792,10 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   } else {
     pending = 1;
   }
-  *ended = pending && p->finished_at != p->offset + 1;
+  /* Finishing twice ends a last line (or counted shelf) of many once; a
+   * whole text is one shelf however often it is finished. */
+  *ended = pending && (!(p->flags & SHELF_PARSE_LINES) ||
+                       p->finished_at != p->offset + 1);
   p->finished_at = p->offset + 1;
   begin_shelf(p);
   return SHELF_OK;

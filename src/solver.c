@@ -445,7 +445,18 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
         v >= state_entry(e, width, k + 1))
       return SHELF_BAD_STATE;
   }
-  return parity == 0 ? SHELF_OK : SHELF_BAD_STATE;
+  /* Each merge turns three entries into one, so n wheels leave n - 2k
+   * entries; with n entries there was no merge, and they are the wheels. */
+  if (parity != 0 || (n - top) % 2 != 0)
+    return SHELF_BAD_STATE;
+  if (top == n) {
+    i128 total = 0;
+    for (size_t k = 0; k < top; k++)
+      total += state_entry(e, width, k);
+    if (total != sum)
+      return SHELF_BAD_STATE;
+  }
+  return SHELF_OK;
 }
 
 shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,

@@ -2,14 +2,20 @@
  * svg.c - pictures of a shelf and its perfect game, as SVG 1.1 text built in
  * memory (the library does no I/O; the caller writes the text out).
  *
- * Up to SHELF_SVG_WHEELS_MAX wheels the picture is detailed: every wheel is
- * a circle standing on the shelf, its area following its weight, coloured by
- * the buyer who takes it in the line and numbered by the turn it is taken;
- * up to SHELF_SVG_LEAD_MAX wheels the lead table of the interval DP stands
- * beside it as a heat map, with the blocks the line passes through outlined.
- * Longer shelves get a summary whose size does not grow with the shelf: the
- * shelf in SUMMARY_BINS bars, each split by the buyers' shares, and the
- * line's first and last turns. The explanation flag adds the greedy trap.
+ * A picture is laid out for a width (SHELF_SVG_WIDTH unless the caller asks
+ * for another), so that it goes on a slide as it comes. Up to
+ * SHELF_SVG_WHEELS_MAX wheels it is detailed: every wheel is a circle
+ * standing on the shelf, its area following its weight, coloured by the
+ * buyer who takes it in the line, with its weight above and its index and
+ * turn below. The rows are as long as the width allows and then balanced
+ * (one rule for every n: rows = ceil(n / fit), n / rows wheels a row), so
+ * that one more wheel never reshapes the picture. Up to SHELF_SVG_LEAD_MAX
+ * wheels the lead table of the interval DP stands beside the wheels if it
+ * fits, else below them, as a heat map on a signed logarithmic scale (any
+ * non-zero lead is visibly tinted by its sign) with a numbered legend.
+ * Longer shelves get a summary whose size does not grow with the shelf. The
+ * explanation flag adds the greedy trap and the explanation's sentences,
+ * worded by words.c exactly as the command prints them.
  *
  * No floating point and no printf: every coordinate is an integer or a
  * number of tenths, written by hand, so the text is the same in every locale
@@ -24,21 +30,15 @@
 /* ==== Geometry and colours ==== */
 
 enum {
-  MARGIN = 24, /* around the whole picture */
-  RADIUS = 26, /* the heaviest wheel's radius, px (BIG_RADIUS when
-                  the shelf fits in one row) */
-  BIG_RADIUS = 32,
-  ONE_ROW = 12,        /* the most wheels drawn in one row */
-  MIN_R10 = 20,        /* smallest radius of a nonzero wheel, tenths of px */
-  ZERO_R = 4,          /* radius of a wheel weighing nothing */
-  ROW_TOP = 112,       /* where the first row of wheels starts */
-  ROW_EXTRA = 16 + 50, /* a row's height besides its wheels: weight
-                          above; plank, turn and trap tag below */
-  GUTTER = 24,         /* left of wrapped rows, for their first positions */
-  WRAP = 110,          /* characters a line of the explanation may hold */
-  HEAT_GAP = 48,       /* between the wheels and the lead table */
+  MARGIN = 24,      /* around the whole picture */
+  GUTTER = 48,      /* left of the wheels, for the row labels */
+  GAP = 12,         /* least space between two wheels' labels */
+  RADIUS = 28,      /* the heaviest wheel's, px: the same for every n, so
+                       that the rows follow from the width alone */
+  HEAT_GAP = 40,    /* between the wheels and a lead table beside them */
+  TABLE_TEXT = 300, /* the least width of the lead table's column */
+  AXIS = 28,        /* the lead table's row numbers */
   SUMMARY_BINS = 100,
-  BIN_WIDTH = 8,    /* px per bar of the summary */
   BAR_HEIGHT = 160, /* px of the tallest bar */
   LINE_SHOWN = 5    /* first and last turns listed in the summary */
 };
@@ -49,6 +49,10 @@ static const char *const buyer_word[2] = {"first", "second"};
 static const char *const turn_attrs[2] = {
     "class=\"turn\" font-weight=\"bold\" fill=\"#1e3a8a\"",
     "class=\"turn\" font-weight=\"bold\" fill=\"#9a3412\""};
+/* The lead table's two hues: ColorBrewer's PRGn ends, which stay apart for
+ * the common colour-blindnesses (and the numbers carry their sign too). */
+#define AHEAD "#1b7837"
+#define BEHIND "#762a83"
 #define INK "#1f2937"
 #define MUTED "#6b7280"
 #define TRAP "#dc2626"
@@ -131,9 +135,10 @@ static void put_escaped(text *t, const char *s, size_t n) {
 
 /*
  * A printf of our own, locale-free and with 128-bit numbers:
- *   %d int, %z size_t, %u uint64_t, %t int tenths ("12.5"),
- *   %I a pointer to an i128, %s markup written as is (our constants only),
- *   %e text escaped for XML, %% a percent sign.
+ *   %d int (as in C), %z size_t, %u uint64_t, %w int64_t (a weight, as in
+ *   the command's out_format), %t int tenths ("12.5"), %I a pointer to an
+ *   i128, %s markup written as is (our constants only), %e text escaped
+ *   for XML, %% a percent sign.
  * An i128 comes by pointer because clang and gcc disagree on where a
  * variadic __int128 goes once the argument registers run out (clang 14
  * reads it from the wrong place; llvm/llvm-project#41784).
@@ -156,6 +161,9 @@ static void vputf(text *t, const char *fmt, va_list ap) {
       break;
     case 'u':
       put_i128(t, (i128)va_arg(ap, uint64_t));
+      break;
+    case 'w':
+      put_i128(t, va_arg(ap, int64_t));
       break;
     case 't':
       put_tenths(t, va_arg(ap, int));
@@ -187,20 +195,70 @@ static void putf(text *t, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* ==== Measuring text ==== */
+
+/*
+ * The width of text in DejaVu Sans, the first font the picture asks for and
+ * the widest of them, in thousandths of an em: digits are 636 (wider than
+ * the average letter), so a picture measured this way has room in any of
+ * its fonts.
+ */
+static int char_width(unsigned char c) {
+  static const short lower[26] = {613, 635, 550, 635, 615, 352, 635, 634, 278,
+                                  278, 579, 278, 974, 634, 612, 635, 635, 411,
+                                  521, 392, 634, 592, 818, 592, 592, 525};
+  if (c >= '0' && c <= '9')
+    return 636;
+  if (c >= 'a' && c <= 'z')
+    return lower[c - 'a'];
+  if (c >= 'A' && c <= 'Z')
+    return 700;
+  switch (c) {
+  case ' ':
+  case ',':
+  case '.':
+  case ':':
+  case ';':
+  case '\'':
+    return 318;
+  case '-':
+    return 361;
+  case '(':
+  case ')':
+    return 390;
+  default:
+    return 838; /* '+', '=', '%' and the rest: generously */
+  }
+}
+
+/* Pixels that `s` takes at `size` px, rounded up. */
+static int text_px(const char *s, size_t len, int size, int bold) {
+  long em = 0;
+  for (size_t k = 0; k < len; k++)
+    em += char_width((unsigned char)s[k]);
+  if (bold)
+    em += em * 3 / 20; /* DejaVu Sans Bold is about 15% wider */
+  return (int)((em * size + 999) / 1000);
+}
+
+static int number_px(i128 v, int size) {
+  char digits[SHELF_I128_BUFSIZE];
+  size_t len = shelf_i128_format(v, digits);
+  return text_px(digits, len, size, 0);
+}
+
 /* ==== The picture being drawn ==== */
 
 typedef struct picture {
   text body;         /* everything inside <svg>, drawn first */
   int right, bottom; /* the extent drawn so far, to size the picture */
+  int width;         /* the width it is laid out for */
   const int64_t *w;
   size_t n;
   unsigned flags;
   unsigned char *ends; /* the line */
   shelf_result result;
-  shelf_explanation ex; /* with SHELF_SVG_EXPLAIN */
-  size_t trap_wheel;    /* with ex.mistake == 1: the wheel greedy takes */
-  size_t trap_other;    /* and the one the line takes at that turn */
-  int radius;           /* of the heaviest wheel, px */
+  shelf_explanation ex; /* with SHELF_SVG_EXPLAIN; else the totals only */
 } picture;
 
 static void extend(picture *p, int x, int y) {
@@ -210,13 +268,16 @@ static void extend(picture *p, int x, int y) {
     p->bottom = y;
 }
 
+/* The right edge of what may be drawn. */
+static int limit_x(const picture *p) { return p->width - MARGIN; }
+
 /*
- * Text at (x, y) with the given anchor ("start", "middle", "end"). Its width
- * is estimated at 0.56 em a character, about right for sans-serif digits and
- * lower-case letters, so that the picture is made wide enough to hold it.
+ * Text at (x, y) with the given anchor ("start", "middle", "end"); `size`
+ * is in tenths of a pixel, so that text can be sized to fit a cell. The
+ * picture is made wide enough to hold it. Returns its width in px.
  */
-static void label(picture *p, int x, int y, int size, const char *anchor,
-                  const char *attrs, const char *fmt, ...) {
+static int label10(picture *p, int x, int y, int size10, const char *anchor,
+                   const char *attrs, const char *fmt, ...) {
   text s = {0};
   va_list ap;
   va_start(ap, fmt);
@@ -225,75 +286,87 @@ static void label(picture *p, int x, int y, int size, const char *anchor,
   if (s.nomem) {
     p->body.nomem = 1;
     free(s.p);
-    return;
+    return 0;
   }
-  int width = (int)((s.len * (size_t)size * 56 + 99) / 100);
+  int bold = attrs != NULL && strstr(attrs, "bold") != NULL;
+  int width = text_px(s.p != NULL ? s.p : "", s.len, size10, bold) / 10 + 1;
   int left = x;
   if (strcmp(anchor, "middle") == 0)
     left = x - width / 2;
   else if (strcmp(anchor, "end") == 0)
     left = x - width;
-  extend(p, left + width, y + size / 3);
-  putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"%s\"",
-       x, y, size, anchor);
+  extend(p, left + width, y + size10 / 30);
+  putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%t\" text-anchor=\"%s\"",
+       x, y, size10, anchor);
   if (attrs != NULL && attrs[0] != '\0')
     putf(&p->body, " %s", attrs);
   put_str(&p->body, ">");
   put_escaped(&p->body, s.p != NULL ? s.p : "", s.len);
   put_str(&p->body, "</text>\n");
   free(s.p);
+  return width;
 }
 
-/* Text wrapped at spaces into lines of at most WRAP characters, 18 px
- * apart; returns the y after the last line. Frees nothing of `s`. */
-static int paragraph(picture *p, int x, int y, const char *attrs,
-                     const text *s) {
-  if (s->nomem) {
-    p->body.nomem = 1;
-    return y;
+#define label(p, x, y, size, ...) label10(p, x, y, (size)*10, __VA_ARGS__)
+
+/* Text of `size` px wrapped at spaces to fit between x and `right`, its
+ * lines 1.4 sizes apart; returns the y of the line after the last. It is
+ * one <text> element, a <tspan> a line when there are several, so that a
+ * program finds one sentence in one element. */
+static int wrapped(picture *p, int x, int y, int right, int size,
+                   const char *attrs, const char *s) {
+  int bold = strstr(attrs, "bold") != NULL, step = size * 14 / 10;
+  size_t left = strlen(s);
+  int one_line = text_px(s, left, size, bold) <= right - x;
+  if (one_line || left == 0) {
+    label(p, x, y, size, "start", attrs, "%s", s);
+    return y + step;
   }
-  const char *at = s->p != NULL ? s->p : "";
-  size_t left = s->len;
-  text piece = {0};
+  putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s>", x, y, size,
+       attrs);
   while (left > 0) {
-    size_t take = left;
-    if (take > WRAP) {
-      take = WRAP;
-      while (take > 0 && at[take] != ' ')
-        take--;
-      if (take == 0)
-        take = WRAP; /* one long word: cut it */
+    /* The longest run of whole words that fits; one word alone if none. */
+    size_t take = 0, k = 0;
+    while (k < left) {
+      size_t end = k;
+      while (end < left && s[end] != ' ')
+        end++;
+      if (take > 0 && text_px(s, end, size, bold) > right - x)
+        break;
+      take = end;
+      k = end + 1;
     }
-    piece.len = 0;
-    put_bytes(&piece, at, take);
-    label(p, x, y, 13, "start", attrs, "%s", piece.p ? piece.p : "");
-    y += 18;
-    while (take < left && at[take] == ' ')
+    extend(p, x + text_px(s, take, size, bold), y + size / 3);
+    putf(&p->body, "<tspan x=\"%d\" y=\"%d\">", x, y);
+    put_escaped(&p->body, s, take);
+    put_str(&p->body, "</tspan>");
+    y += step;
+    while (take < left && s[take] == ' ')
       take++;
-    at += take;
+    s += take;
     left -= take;
   }
-  if (piece.nomem)
-    p->body.nomem = 1;
-  free(piece.p);
+  put_str(&p->body, "</text>\n");
   return y;
 }
 
-/* "7 kilos ahead", "5 kilos behind", "level", from the margin's sign. */
-static const char *standing_word(i128 v) {
-  return v > 0 ? " kilos ahead" : v < 0 ? " kilos behind" : "level";
+/* Running text: 13 px, lines 18 px apart. */
+static int paragraph(picture *p, int x, int y, int right, const char *attrs,
+                     const char *s) {
+  return wrapped(p, x, y, right, 13, attrs, s);
+}
+
+/* One sentence of the explanation, as the command prints it. */
+static int sentence(picture *p, int x, int y, const char *attrs,
+                    shelf_sentence which) {
+  char said[SHELF_SENTENCE_BUFSIZE];
+  if (shelf_explain_sentence(&p->ex, which, said, sizeof said, NULL) !=
+      SHELF_OK)
+    return y; /* cannot happen: the arguments are valid */
+  return paragraph(p, x, y, limit_x(p), attrs, said);
 }
 
 static i128 magnitude(i128 v) { return v < 0 ? -v : v; }
-
-/* The standing as text: the magnitude and the word, or just "level". */
-static void put_standing(text *t, i128 v) {
-  if (v != 0) {
-    i128 m = magnitude(v);
-    put_i128(t, m);
-  }
-  put_str(t, standing_word(v));
-}
 
 /* floor(sqrt(x)), bit by bit; exact for every u128. */
 static u128 isqrt(u128 x) {
@@ -314,150 +387,402 @@ static u128 isqrt(u128 x) {
 
 static u128 umag(int64_t w) { return w < 0 ? -(u128)w : (u128)w; }
 
-/* #rrggbb between white (amount 0) and `hex` (amount 1000). */
-static void put_tint(text *t, const char *hex, int amount) {
+/* The channels of the colour between white (amount 0) and `hex` (amount
+ * 1000). */
+static void tint_rgb(const char *hex, int amount, int rgb[3]) {
   static const char digits[] = "0123456789abcdef";
-  char out[8] = "#";
   for (int c = 0; c < 3; c++) {
     int hi = (int)(strchr(digits, hex[1 + 2 * c]) - digits);
     int lo = (int)(strchr(digits, hex[2 + 2 * c]) - digits);
-    int v = 255 - (255 - (hi * 16 + lo)) * amount / 1000;
-    out[1 + 2 * c] = digits[v / 16];
-    out[2 + 2 * c] = digits[v % 16];
+    rgb[c] = 255 - (255 - (hi * 16 + lo)) * amount / 1000;
+  }
+}
+
+/* That colour as #rrggbb. */
+static void put_tint(text *t, const char *hex, int amount) {
+  static const char digits[] = "0123456789abcdef";
+  int rgb[3];
+  tint_rgb(hex, amount, rgb);
+  char out[8] = "#";
+  for (int c = 0; c < 3; c++) {
+    out[1 + 2 * c] = digits[rgb[c] / 16];
+    out[2 + 2 * c] = digits[rgb[c] % 16];
   }
   put_bytes(t, out, 7);
 }
 
 /* ==== Common parts ==== */
 
-static void draw_heading(picture *p, const char *what) {
-  label(p, MARGIN, 36, 20, "start", "font-weight=\"bold\" fill=\"" INK "\"",
-        "The ripening shelf: %z wheel%s%s", p->n, p->n == 1 ? "" : "s", what);
+/* The heading and, under it, the perfect-play sentence; returns the y of
+ * the line after them. */
+static int draw_heading(picture *p, const char *what) {
   text s = {0};
-  putf(&s,
-       "Perfect play: first buyer %I kilos, second buyer %I kilos, "
-       "margin %I (the first buyer finishes ",
-       &p->result.first, &p->result.second, &p->result.margin);
-  put_standing(&s, p->result.margin);
-  put_str(&s, ").");
+  putf(&s, "The ripening shelf: %z wheel%s, margin %I%s", p->n,
+       p->n == 1 ? "" : "s", &p->result.margin, what);
   if (s.nomem)
     p->body.nomem = 1;
-  label(p, MARGIN, 62, 14, "start", "class=\"totals\" fill=\"" INK "\"", "%s",
-        s.p != NULL ? s.p : "");
+  int y =
+      wrapped(p, MARGIN, 36, limit_x(p), 20,
+              "font-weight=\"bold\" fill=\"" INK "\"", s.p != NULL ? s.p : "");
   free(s.p);
+  return sentence(p, MARGIN, y - 2, "class=\"totals\" fill=\"" INK "\"",
+                  SHELF_SENTENCE_PERFECT);
 }
 
-/* A coloured dot and a word, for the legends; returns the x after it. */
-static int legend_item(picture *p, int x, int y, const char *fill,
-                       const char *word) {
-  putf(&p->body,
-       "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" stroke=\"none\"/>\n",
-       x + 6, y - 4, fill);
-  label(p, x + 16, y, 12, "start", "fill=\"" INK "\"", "%s", word);
-  return x + 16 + (int)strlen(word) * 8 + 16;
-}
-
-/* The block at the start of turn `turn` (1-based), by replaying the line. */
-static void block_at(const picture *p, uint64_t turn, size_t *i, size_t *j) {
-  *i = 0;
-  *j = p->n - 1;
-  for (uint64_t t = 1; t < turn; t++) {
-    if (p->ends[t - 1] == SHELF_LEFT)
-      ++*i;
-    else
-      --*j;
+/* A coloured dot and a word, for the legends, at *x on line *y; an item
+ * that would pass the right edge starts a new line. */
+static void legend_item(picture *p, int *x, int *y, const char *fill,
+                        const char *stroke, const char *word) {
+  int width = 16 + text_px(word, strlen(word), 12, 0);
+  if (*x > MARGIN && *x + width > limit_x(p)) {
+    *x = MARGIN;
+    *y += 18;
   }
+  putf(&p->body,
+       "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" stroke=\"%s\" "
+       "stroke-width=\"2\"/>\n",
+       *x + 6, *y - 4, fill, stroke);
+  *x += 16 +
+        label(p, *x + 16, *y, 12, "start", "fill=\"" INK "\"", "%s", word) + 16;
 }
 
-/* The explanation's lines, below everything else. `y` is where they start. */
+/* The explanation's sentences, below everything else. `y` is where they
+ * start. */
 static void draw_explanation(picture *p, int y) {
-  const shelf_explanation *e = &p->ex;
   label(p, MARGIN, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",
         "Why the heavier end loses");
   y += 22;
   const char *line_attrs = "class=\"explain\" fill=\"" INK "\"";
-  text s = {0};
-  putf(&s,
-       "Both buyers greedy (always the heavier end, the left on equal "
-       "weights): first %I, second %I, margin %I.",
-       &e->greedy_first, &e->greedy_second, &e->greedy_margin);
-  y = paragraph(p, MARGIN, y, line_attrs, &s) + 4;
-  s.len = 0;
-  if (e->has_greedy_vs_perfect) {
-    i128 worse = e->margin - e->greedy_vs_perfect;
-    putf(&s,
-         "A greedy first buyer against a perfect second: margin %I, "
-         "%I kilos worse than perfect play.",
-         &e->greedy_vs_perfect, &worse);
-    y = paragraph(p, MARGIN, y, line_attrs, &s) + 4;
+  y = sentence(p, MARGIN, y, line_attrs, SHELF_SENTENCE_GREEDY) + 4;
+  y = sentence(p, MARGIN, y, line_attrs, SHELF_SENTENCE_GREEDY_VS_PERFECT) + 4;
+  y = sentence(p, MARGIN, y,
+               p->ex.mistake == 1 ? "class=\"trap-note\" fill=\"" TRAP "\""
+                                  : "class=\"trap-none\" fill=\"" INK "\"",
+               SHELF_SENTENCE_TRAP) +
+      4;
+  sentence(p, MARGIN, y, line_attrs, SHELF_SENTENCE_PARITY);
+}
+
+static int has_trap(const picture *p) {
+  return (p->flags & SHELF_SVG_EXPLAIN) && p->ex.mistake == 1;
+}
+
+/* ==== The lead table ==== */
+
+/*
+ * Colour follows a signed logarithmic scale: amount = FLOOR + (1000 - FLOOR)
+ * * log(1 + |lead|) / log(1 + biggest). A linear scale made every lead much
+ * smaller than the biggest white, the colour of level; on this one a lead
+ * of 1 next to a lead of 10^18 is still FLOOR/1000 of the way to its hue.
+ */
+enum { FLOOR = 280 };
+
+/* 256 * log2(x) for x >= 1, rounded down, in integers only (so every
+ * machine gives the same colours): the bit length gives the whole part and
+ * eight squarings of the normalised mantissa the fraction. */
+static long log2_256(u128 x) {
+  int whole = 0;
+  while ((x >> whole) > 1)
+    whole++;
+  /* The mantissa x / 2^whole in [1, 2), as a 62-bit fixed point number. */
+  u128 m = whole > 62 ? x >> (whole - 62) : x << (62 - whole);
+  long frac = 0;
+  for (int bit = 7; bit >= 0; bit--) {
+    m = (m * m) >> 62;
+    if (m >= (u128)2 << 62) {
+      m >>= 1;
+      frac |= 1L << bit;
+    }
   }
-  s.len = 0;
-  const char *trap_attrs = "class=\"trap-note\" fill=\"" TRAP "\"";
-  if (e->mistake == 1) {
-    putf(&s,
-         "The greedy trap, turn %u: the %s buyer's heavier end is the %s "
-         "wheel (wheel %z, %I kilos), but taking it costs %I kilos of "
-         "lead; perfect play takes the %s (wheel %z).",
-         e->mistake_turn, buyer_word[(e->mistake_turn - 1) % 2],
-         e->mistake_end == SHELF_LEFT ? "left" : "right", p->trap_wheel + 1,
-         &(i128){p->w[p->trap_wheel]}, &e->mistake_cost,
-         e->mistake_end == SHELF_LEFT ? "right" : "left", p->trap_other + 1);
-  } else if (e->mistake == 0) {
-    put_str(&s, "No greedy trap here: the heavier end is an optimal move at "
-                "every turn of the line.");
-    trap_attrs = "class=\"trap-none\" fill=\"" INK "\"";
-  } else {
-    put_str(&s, "The greedy trap: not searched to the end on a shelf this "
-                "long (the search is kept in linear time here).");
-    trap_attrs = "class=\"trap-none\" fill=\"" INK "\"";
+  return whole * 256L + frac;
+}
+
+static int tint_amount(i128 v, i128 biggest) {
+  if (v == 0)
+    return 0;
+  u128 mag = (u128)magnitude(v);
+  long top = log2_256((u128)biggest + 1);
+  return FLOOR + (int)((1000 - FLOOR) * log2_256(mag + 1) / top);
+}
+
+static void put_lead_colour(text *t, i128 v, i128 biggest) {
+  put_tint(t, v >= 0 ? AHEAD : BEHIND, tint_amount(v, biggest));
+}
+
+/* Text on a cell: white where the cell is dark, by its perceived
+ * brightness (ITU-R BT.601 weights), else ink; either way the contrast is
+ * at least about 4 to 1. */
+static const char *ink_on(i128 v, i128 biggest) {
+  int rgb[3];
+  tint_rgb(v >= 0 ? AHEAD : BEHIND, tint_amount(v, biggest), rgb);
+  return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 128000 ? "#ffffff" : INK;
+}
+
+typedef struct table_layout {
+  int cell;      /* px a side */
+  int width;     /* the table's column: axis and cells, or its text */
+  int biggest10; /* the widest number at 11 px, in tenths of a px */
+} table_layout;
+
+/* The cell size the numbers would like: room for the widest at 11 px. */
+static table_layout table_wish(const picture *p, const shelf_cell *cells) {
+  size_t n = p->n;
+  int widest = 0;
+  for (size_t a = 0; a < n; a++)
+    for (size_t b = a; b < n; b++) {
+      int px = number_px(cells[a * n + b].lead, 110);
+      if (px > widest)
+        widest = px;
+    }
+  table_layout t;
+  t.biggest10 = widest;
+  t.cell = widest / 10 + 10;
+  if (t.cell < 320 / (int)n)
+    t.cell = 320 / (int)n;
+  if (t.cell > 48)
+    t.cell = 48;
+  if (t.cell < 22)
+    t.cell = 22;
+  t.width = AXIS + (int)n * t.cell;
+  if (t.width < TABLE_TEXT)
+    t.width = TABLE_TEXT;
+  if (t.width > limit_x(p) - MARGIN) /* its text wraps to the width */
+    t.width = limit_x(p) - MARGIN > AXIS + (int)n * t.cell
+                  ? limit_x(p) - MARGIN
+                  : AXIS + (int)n * t.cell;
+  return t;
+}
+
+/* The scale's marks: 0, 1, the biggest lead and, when they are far apart,
+ * the power of ten nearest their geometric middle; each with its sign. */
+static size_t scale_marks(i128 biggest, i128 *marks) {
+  size_t k = 0;
+  i128 mid = 0;
+  if (biggest >= 10) {
+    i128 root = (i128)isqrt((u128)biggest);
+    for (mid = 1; mid * 10 <= root; mid *= 10)
+      ;
+    if (root / mid >= 4) /* nearer the next power of ten, by logarithm */
+      mid *= 10;
+    if (mid <= 1 || mid >= biggest)
+      mid = 0;
   }
-  y = paragraph(p, MARGIN, y, trap_attrs, &s) + 4;
-  s.len = 0;
-  if (e->has_parity && p->n > 0) {
-    putf(&s,
-         "Parity floor: the odd positions weigh %I, the even %I; taking "
-         "all of one parity makes the first buyer sure of %I, and "
-         "perfect play gets %I more.",
-         &e->odd_sum, &e->even_sum, &e->parity_floor, &e->parity_gain);
-    paragraph(p, MARGIN, y, line_attrs, &s);
+  marks[k++] = -biggest;
+  if (mid != 0)
+    marks[k++] = -mid;
+  if (biggest > 1)
+    marks[k++] = -1;
+  marks[k++] = 0;
+  if (biggest > 1)
+    marks[k++] = 1;
+  if (mid != 0)
+    marks[k++] = mid;
+  marks[k++] = biggest;
+  return k;
+}
+
+/* The legend of the heat map: a column of swatches, one a mark, each with
+ * its number beside it (a column, so that numbers of any length fit).
+ * Returns the y below it. */
+static int draw_scale(picture *p, int x, int y, i128 biggest) {
+  i128 marks[7];
+  size_t count = scale_marks(biggest, marks);
+  label(p, x, y, 12, "start", "fill=\"" INK "\"",
+        "Colour: the lead for the buyer to move");
+  y += 8;
+  put_str(&p->body, "<g class=\"lead-scale\">\n");
+  for (size_t k = 0; k < count; k++) {
+    int sy = y + (int)k * 17;
+    putf(&p->body,
+         "<rect class=\"scale\" x=\"%d\" y=\"%d\" width=\"28\" "
+         "height=\"15\" fill=\"",
+         x, sy);
+    put_lead_colour(&p->body, marks[k], biggest);
+    putf(&p->body,
+         "\" stroke=\"" MUTED "\" stroke-width=\"0.5\"><title>lead %I"
+         "</title></rect>\n",
+         &marks[k]);
+    const char *side = marks[k] < 0   ? " (behind)"
+                       : marks[k] > 0 ? " (ahead)"
+                                      : " (level)";
+    label(p, x + 36, sy + 12, 11, "start",
+          "class=\"scale-value\" fill=\"" INK "\"", "%I%s", &marks[k],
+          k == 0 || k + 1 == count || marks[k] == 0 ? side : "");
   }
-  if (s.nomem)
+  put_str(&p->body, "</g>\n");
+  return y + (int)count * 17 + 4;
+}
+
+/* The font size, in tenths of a px and at most 11 px, at which text fits
+ * in `room` px. */
+static int fitting_size(const char *s, size_t len, int room) {
+  int px10 = text_px(s, len, 110, 0);
+  return px10 > room * 10 ? room * 10 * 110 / px10 : 110;
+}
+
+/* `v` to three significant figures, cut (not rounded) so that the figures
+ * shown are the number's own: -18446744073709551615 -> "-1.84e19". Numbers
+ * of up to six digits are written in full. `buf` holds SHELF_I128_BUFSIZE
+ * bytes. Returns the length. */
+static size_t short_number(i128 v, char *buf) {
+  char digits[SHELF_I128_BUFSIZE];
+  size_t len = shelf_i128_format(v, digits);
+  const char *d = digits[0] == '-' ? digits + 1 : digits;
+  size_t count = strlen(d);
+  if (count <= 6) {
+    memcpy(buf, digits, len + 1);
+    return len;
+  }
+  char *out = buf;
+  if (v < 0)
+    *out++ = '-';
+  *out++ = d[0];
+  *out++ = '.';
+  *out++ = d[1];
+  *out++ = d[2];
+  *out++ = 'e';
+  size_t power = count - 1; /* 6 to 38: two digits */
+  *out++ = (char)('0' + power / 10);
+  *out++ = (char)('0' + power % 10);
+  *out = '\0';
+  return (size_t)(out - buf);
+}
+
+/* The heat map at (x, y), its column `width` px wide; returns its bottom. */
+static int draw_lead_table(picture *p, const shelf_cell *cells,
+                           const table_layout *t, int x, int y) {
+  size_t n = p->n;
+  int cell = t->cell, right = x + t->width;
+  /* Which blocks the line passes through: block (i, j) at each turn. */
+  unsigned char *on_line = calloc(n * n, 1);
+  if (on_line == NULL) {
     p->body.nomem = 1;
-  free(s.p);
+    return y;
+  }
+  size_t i = 0, j = n - 1;
+  for (size_t turn = 0; turn < n; turn++) {
+    on_line[i * n + j] = 1;
+    if (p->ends[turn] == SHELF_LEFT)
+      i++;
+    else
+      j--;
+  }
+  i128 biggest = 1;
+  for (size_t a = 0; a < n; a++)
+    for (size_t b = a; b < n; b++)
+      if (magnitude(cells[a * n + b].lead) > biggest)
+        biggest = magnitude(cells[a * n + b].lead);
+
+  put_str(&p->body, "<g class=\"lead-table\">\n");
+  label(p, x, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",
+        "The lead table");
+  y = paragraph(p, x, y + 20, right, "fill=\"" MUTED "\"",
+                "Row i, column j: the lead of wheels i to j for the buyer to "
+                "move (what that buyer finishes ahead by on them).");
+  int gx = x + AXIS, gy = y + 10;
+  /* Numbers on both axes, every one when there is room, else every fifth. */
+  int axis10 = cell >= 20 ? 110 : 90;
+  for (size_t k = 0; k < n; k++) {
+    if (cell < 20 && (k + 1) % 5 != 0 && k != 0 && k != n - 1)
+      continue;
+    label10(p, gx + (int)k * cell + cell / 2, gy - 4, axis10, "middle",
+            "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
+    label10(p, gx - 5, gy + (int)k * cell + cell / 2 + 4, axis10, "end",
+            "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
+  }
+  gy += 4;
+  for (size_t a = 0; a < n; a++) {
+    for (size_t b = a; b < n; b++) {
+      i128 v = cells[a * n + b].lead;
+      int cx = gx + (int)b * cell, cy = gy + (int)a * cell;
+      putf(&p->body,
+           "<rect class=\"lead%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+           "height=\"%d\" fill=\"",
+           on_line[a * n + b] ? " on-line" : "", cx, cy, cell - 1, cell - 1);
+      put_lead_colour(&p->body, v, biggest);
+      put_str(&p->body, "\"");
+      if (on_line[a * n + b])
+        put_str(&p->body, " stroke=\"" INK "\" stroke-width=\"2\"");
+      putf(&p->body, "><title>lead(%z, %z) = %I</title></rect>\n", a + 1, b + 1,
+           &v);
+      /* The number fits its cell with 3 px to spare on each side: the font
+       * shrinks for a long one, and one that would drop below 7 px is
+       * written short, to three figures ("9.22e18"; the title has it all). */
+      char digits[SHELF_I128_BUFSIZE];
+      size_t len = shelf_i128_format(v, digits);
+      int size10 = fitting_size(digits, len, cell - 6);
+      if (size10 < 70) {
+        len = short_number(v, digits);
+        size10 = fitting_size(digits, len, cell - 6);
+      }
+      text attrs = {0};
+      putf(&attrs, "class=\"lead-value\" fill=\"%s\"", ink_on(v, biggest));
+      label10(p, cx + (cell - 1) / 2, cy + cell / 2 + size10 / 30, size10,
+              "middle", attrs.p != NULL ? attrs.p : "", "%s", digits);
+      if (attrs.nomem)
+        p->body.nomem = 1;
+      free(attrs.p);
+    }
+  }
+  extend(p, gx + (int)n * cell, gy + (int)n * cell);
+  y = gy + (int)n * cell + 22;
+  y = draw_scale(p, x, y, biggest) + 20;
+  y = paragraph(p, x, y, right, "fill=\"" MUTED "\"",
+                "Outlined: the blocks the line passes through, from the "
+                "whole shelf (top right, the margin) down to the last wheel "
+                "(on the diagonal).");
+  put_str(&p->body, "</g>\n");
+  free(on_line);
+  return y;
 }
 
 /* ==== The detailed picture ==== */
 
-/* Wheels per row: short shelves in one row, longer ones wrapped. */
-static size_t row_length(size_t n) {
-  if (n <= ONE_ROW)
-    return n;
-  return n <= SHELF_SVG_LEAD_MAX ? 10 : 20;
+/* Vertical layout of one row of wheels, from its top. */
+typedef struct row_layout {
+  int weight; /* baseline of the weights */
+  int plank;  /* top of the plank the wheels stand on */
+  int index;  /* baseline of the wheel indices */
+  int turn;   /* baseline of the turns */
+  int height; /* of the whole row */
+  int trap;   /* baseline of the trap's tag */
+} row_layout;
+
+static row_layout row_at(const picture *p, int top) {
+  row_layout r;
+  r.trap = top + 12;
+  r.weight = top + ((p->flags & SHELF_SVG_EXPLAIN) ? 30 : 14);
+  r.plank = r.weight + 14 + 2 * RADIUS;
+  r.index = r.plank + 20;
+  r.turn = r.index + 18;
+  r.height = r.turn + 14 - top;
+  return r;
 }
 
-/* Draws one wheel, standing on the plank whose top is at plank_y. */
-static void draw_wheel(picture *p, size_t k, int cx, int plank_y, u128 heaviest,
-                       size_t turn) {
+/* Draws one wheel, standing on the plank of row `r`. */
+static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
+                       u128 heaviest, size_t turn) {
   int64_t w = p->w[k];
   int b = (int)((turn - 1) % 2);
   int r10;
   if (w == 0)
-    r10 = ZERO_R * 10;
+    r10 = 40;
   else {
-    /* Area follows weight: r = radius * sqrt(|w| / heaviest). */
-    u128 r2 = umag(w) * (u128)(p->radius * 10) * (p->radius * 10) / heaviest;
+    /* Area follows weight: r = radius * sqrt(|w| / heaviest); a wheel too
+     * light to see gets 2 px. */
+    u128 r2 = umag(w) * (u128)(RADIUS * 10) * (RADIUS * 10) / heaviest;
     r10 = (int)isqrt(r2);
-    if (r10 < MIN_R10)
-      r10 = MIN_R10;
+    if (r10 < 20)
+      r10 = 20;
   }
-  int cy10 = plank_y * 10 - r10 - 10;
+  int cy10 = r->plank * 10 - r10 - 10;
   size_t pos = k + 1;
   putf(&p->body, "<g class=\"wheel %s\" id=\"wheel-%z\">\n", buyer_word[b],
        pos);
   putf(&p->body,
-       "<title>wheel %z: %I kilos, taken at turn %z by the %s buyer, from "
+       "<title>wheel %z: %w kilos, taken at turn %z by the %s buyer, from "
        "the %s end</title>\n",
-       pos, &(i128){w}, turn, buyer_word[b],
+       pos, w, turn, buyer_word[b],
        p->ends[turn - 1] == SHELF_LEFT ? "left" : "right");
   if (w > 0)
     putf(&p->body,
@@ -471,149 +796,47 @@ static void draw_wheel(picture *p, size_t k, int cx, int plank_y, u128 heaviest,
          "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"#ffffff\" stroke=\"%s\" "
          "stroke-width=\"2\" stroke-dasharray=\"%s\"/>\n",
          cx, cy10, r10, buyer_fill[b], w < 0 ? "5 3" : "1.5 2");
-  label(p, cx, plank_y - 2 * p->radius - 8, 13, "middle",
-        "class=\"weight\" fill=\"" INK "\"", "%I", &(i128){w});
-  label(p, cx, plank_y + 24, 14, "middle", turn_attrs[b], "%z", turn);
-  if (p->ex.mistake == 1 && k == p->trap_wheel) {
+  label(p, cx, r->weight, 13, "middle", "class=\"weight\" fill=\"" INK "\"",
+        "%w", w);
+  label(p, cx, r->index, 11, "middle", "class=\"index\" fill=\"" MUTED "\"",
+        "%z", pos);
+  label(p, cx, r->turn, 13, "middle", turn_attrs[b], "%z", turn);
+  if (has_trap(p) && k == p->ex.mistake_wheel) {
     putf(&p->body,
          "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
          "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
-         "<title>greedy trap at turn %u: taking this wheel costs %I kilos of "
-         "lead</title></circle>\n",
-         cx, cy10, r10 + 60, p->ex.mistake_turn, &p->ex.mistake_cost);
-    label(p, cx, plank_y + 40, 11, "middle",
+         "<title>the greedy trap: at turn %u greedy takes this wheel, which "
+         "costs %I kilos of lead</title></circle>\n",
+         cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost);
+    label(p, cx, r->trap, 11, "middle",
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
-          "trap, turn %u", p->ex.mistake_turn);
+          "trap");
   }
   put_str(&p->body, "</g>\n");
-}
-
-/* The lead table of the interval DP, as in the seed's hint: lead[i][j] is
- * the most the buyer to move finishes ahead by on wheels i..j. */
-static i128 *lead_table(const int64_t *w, size_t n) {
-  i128 *lead = malloc(n * n * sizeof *lead);
-  if (lead == NULL)
-    return NULL;
-  for (size_t i = 0; i < n; i++)
-    lead[i * n + i] = w[i];
-  for (size_t span = 2; span <= n; span++) {
-    for (size_t i = 0; i + span <= n; i++) {
-      size_t j = i + span - 1;
-      i128 left = w[i] - lead[(i + 1) * n + j];
-      i128 right = w[j] - lead[i * n + j - 1];
-      lead[i * n + j] = left > right ? left : right;
-    }
-  }
-  return lead;
-}
-
-/* The heat map at (x, y); returns its bottom. */
-static int draw_lead_table(picture *p, int x, int y) {
-  size_t n = p->n;
-  i128 *lead = lead_table(p->w, n);
-  if (lead == NULL) {
-    p->body.nomem = 1;
-    return y;
-  }
-  int cell = (int)(320 / n);
-  if (cell > 40)
-    cell = 40;
-  if (cell < 14)
-    cell = 14;
-  /* Which blocks the line passes through: block (i, j) at each turn. */
-  unsigned char *on_line = calloc(n * n, 1);
-  if (on_line == NULL) {
-    free(lead);
-    p->body.nomem = 1;
-    return y;
-  }
-  size_t i = 0, j = n - 1;
-  for (size_t t = 0; t < n; t++) {
-    on_line[i * n + j] = 1;
-    if (p->ends[t] == SHELF_LEFT)
-      i++;
-    else
-      j--;
-  }
-  i128 biggest = 1;
-  for (size_t a = 0; a < n; a++)
-    for (size_t b = a; b < n; b++)
-      if (magnitude(lead[a * n + b]) > biggest)
-        biggest = magnitude(lead[a * n + b]);
-
-  put_str(&p->body, "<g class=\"lead-table\">\n");
-  label(p, x, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",
-        "The lead table");
-  label(p, x, y + 18, 12, "start", "fill=\"" MUTED "\"",
-        "row i, column j: the lead of wheels i..j for the buyer to move");
-  int gx = x + 26, gy = y + 44;
-  /* Axis numbers: all of them when there is room, else every fifth. */
-  int every = cell >= 20 ? 1 : 5;
-  for (size_t k = 0; k < n; k++) {
-    if ((k + 1) % (size_t)every != 0 && k != 0 && k != n - 1)
-      continue;
-    label(p, gx + (int)k * cell + cell / 2, gy - 6, 11, "middle",
-          "fill=\"" MUTED "\"", "%z", k + 1);
-    label(p, gx - 6, gy + (int)k * cell + cell / 2 + 4, 11, "end",
-          "fill=\"" MUTED "\"", "%z", k + 1);
-  }
-  for (size_t a = 0; a < n; a++) {
-    for (size_t b = a; b < n; b++) {
-      i128 v = lead[a * n + b];
-      int amount = (int)(magnitude(v) * 1000 / biggest);
-      int cx = gx + (int)b * cell, cy = gy + (int)a * cell;
-      putf(&p->body,
-           "<rect class=\"lead%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
-           "height=\"%d\" fill=\"",
-           on_line[a * n + b] ? " on-line" : "", cx, cy, cell - 1, cell - 1);
-      put_tint(&p->body, v >= 0 ? "#15803d" : "#7e22ce", amount);
-      put_str(&p->body, "\"");
-      if (on_line[a * n + b])
-        put_str(&p->body, " stroke=\"" INK "\" stroke-width=\"2\"");
-      putf(&p->body, "><title>lead(%z, %z) = %I</title></rect>\n", a + 1, b + 1,
-           &v);
-      /* The number itself, where the cell is wide enough for it. */
-      char digits[SHELF_I128_BUFSIZE];
-      size_t len = shelf_i128_format(v, digits);
-      if (cell >= 28 && (int)len * 7 <= cell - 4)
-        label(p, cx + (cell - 1) / 2, cy + cell / 2 + 4, 11, "middle",
-              amount > 550 ? "fill=\"#ffffff\"" : "fill=\"" INK "\"", "%I", &v);
-    }
-  }
-  extend(p, gx + (int)n * cell, gy + (int)n * cell);
-  int ly = gy + (int)n * cell + 22;
-  const char *sw[3][2] = {{"#15803d", "buyer to move ahead"},
-                          {"#ffffff", "level"},
-                          {"#7e22ce", "behind"}};
-  int lx = x;
-  for (int k = 0; k < 3; k++) {
-    putf(&p->body,
-         "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" "
-         "stroke=\"" MUTED "\" stroke-width=\"0.5\"/>\n",
-         lx, ly - 10, sw[k][0]);
-    label(p, lx + 16, ly, 12, "start", "fill=\"" INK "\"", "%s", sw[k][1]);
-    lx += 16 + (int)strlen(sw[k][1]) * 7 + 14;
-  }
-  label(p, x, ly + 18, 12, "start", "fill=\"" MUTED "\"",
-        "outlined: the blocks the line passes through, from the whole shelf");
-  label(p, x, ly + 34, 12, "start", "fill=\"" MUTED "\"",
-        "(top right, the margin) down to the last wheel (the diagonal)");
-  put_str(&p->body, "</g>\n");
-  free(on_line);
-  free(lead);
-  return ly + 34;
 }
 
 static void draw_detailed(picture *p) {
   size_t n = p->n;
-  draw_heading(p, "");
-  int lx = legend_item(p, MARGIN, 88, buyer_fill[0], "first buyer");
-  lx = legend_item(p, lx, 88, buyer_fill[1], "second buyer");
-  label(p, lx, 88, 12, "start", "fill=\"" MUTED "\"",
-        "circle area: weight; number below: the turn it is taken");
+  int y = draw_heading(p, "") + 8, lx = MARGIN;
+  legend_item(p, &lx, &y, buyer_fill[0], buyer_dark[0],
+              "taken by the first buyer");
+  legend_item(p, &lx, &y, buyer_fill[1], buyer_dark[1], "by the second buyer");
+  if (p->flags & SHELF_SVG_EXPLAIN)
+    legend_item(p, &lx, &y, "#ffffff", TRAP, "the greedy trap");
+  y = paragraph(p, MARGIN, y + 20, limit_x(p), "fill=\"" MUTED "\"",
+                "Circle area: the weight (hollow: zero or negative). Below "
+                "each wheel: its place on the shelf, then the turn it is "
+                "taken.") -
+      18;
 
   size_t *turn_of = malloc(n * sizeof *turn_of);
-  if (turn_of == NULL) {
+  shelf_cell *cells = NULL;
+  if (n <= SHELF_SVG_LEAD_MAX)
+    cells = malloc(n * n * sizeof *cells);
+  if (turn_of == NULL || (n <= SHELF_SVG_LEAD_MAX && cells == NULL) ||
+      (cells != NULL && shelf_lead_table(p->w, n, cells) != SHELF_OK)) {
+    free(turn_of);
+    free(cells);
     p->body.nomem = 1;
     return;
   }
@@ -621,55 +844,81 @@ static void draw_detailed(picture *p) {
   for (size_t t = 0; t < n; t++)
     turn_of[p->ends[t] == SHELF_LEFT ? i++ : j--] = t + 1;
 
-  /* A slot wide enough for the longest weight written above its wheel. */
-  u128 heaviest = 0;
-  int widest = 1;
+  /* A slot wide enough for the wheel and for the longest weight above it,
+   * with GAP px between neighbouring labels. */
+  u128 heaviest = 1;
+  int widest = 0;
   for (size_t k = 0; k < n; k++) {
     if (umag(p->w[k]) > heaviest)
       heaviest = umag(p->w[k]);
-    char digits[SHELF_I128_BUFSIZE];
-    int len = (int)shelf_i128_format(p->w[k], digits);
-    if (len > widest)
-      widest = len;
+    int px = number_px(p->w[k], 130) / 10 + 1;
+    if (px > widest)
+      widest = px;
   }
-  if (heaviest == 0)
-    heaviest = 1;
-  p->radius = n <= ONE_ROW ? BIG_RADIUS : RADIUS;
-  int slot = 2 * p->radius + 14;
-  if (widest * 8 + 10 > slot)
-    slot = widest * 8 + 10;
+  int slot = 2 * RADIUS + 14;
+  if (widest + GAP > slot)
+    slot = widest + GAP;
 
-  size_t per_row = row_length(n);
-  size_t rows = (n + per_row - 1) / per_row;
-  int row_height = 2 * p->radius + ROW_EXTRA;
-  /* Wrapped rows are numbered at the left with their first position. */
-  int x0 = MARGIN + (rows > 1 ? GUTTER : 0);
+  /* One rule for the rows, whatever n: as many wheels as the width holds,
+   * then the rows balanced. The lead table then stands beside the rows if
+   * it fits there, else below them; it never changes the rows. */
+  int x0 = MARGIN + GUTTER;
+  int room = limit_x(p) - x0;
+  size_t fit = room / slot > 0 ? (size_t)(room / slot) : 1;
+  size_t rows = (n + fit - 1) / fit;
+  size_t per_row = (n + rows - 1) / rows;
+  table_layout table = {0, 0, 0};
+  int beside = 0;
+  if (cells != NULL) {
+    table = table_wish(p, cells);
+    beside = (int)per_row * slot + HEAT_GAP + table.width <= room;
+    if (!beside) {
+      /* Below, there is room: cells grow to hold their numbers at full
+       * size, or shrink to the width if they must. */
+      int most = (limit_x(p) - MARGIN - AXIS) / (int)n;
+      if (table.cell < table.biggest10 / 10 + 10)
+        table.cell = table.biggest10 / 10 + 10;
+      if (table.cell > most)
+        table.cell = most < 8 ? 8 : most;
+      table.width = AXIS + (int)n * table.cell;
+      if (table.width < limit_x(p) - MARGIN)
+        table.width = limit_x(p) - MARGIN;
+    }
+  }
+
+  int top = y + 44;
+  row_layout r = row_at(p, top);
   put_str(&p->body, "<g class=\"shelf\">\n");
-  for (size_t r = 0; r < rows; r++) {
-    size_t first = r * per_row;
+  for (size_t row = 0; row < rows; row++) {
+    r = row_at(p, top + (int)row * (r.height + 8));
+    size_t first = row * per_row;
     size_t count = n - first < per_row ? n - first : per_row;
-    int plank_y = ROW_TOP + (int)r * row_height + 16 + 2 * p->radius;
     putf(&p->body,
          "<rect class=\"plank\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" "
          "rx=\"2\" fill=\"" WOOD "\"/>\n",
-         x0 - 4, plank_y, (int)count * slot + 8);
-    if (rows > 1)
-      label(p, x0 - 10, plank_y - 4, 11, "end", "fill=\"" MUTED "\"", "%z",
-            first + 1);
+         x0 - 4, r.plank, (int)count * slot + 8);
+    label(p, x0 - 8, r.weight, 11, "end", "fill=\"" MUTED "\"", "kilos");
+    label(p, x0 - 8, r.index, 11, "end", "fill=\"" MUTED "\"", "wheel");
+    label(p, x0 - 8, r.turn, 11, "end", "fill=\"" MUTED "\"", "turn");
     for (size_t k = first; k < first + count; k++)
-      draw_wheel(p, k, x0 + (int)(k - first) * slot + slot / 2, plank_y,
-                 heaviest, turn_of[k]);
+      draw_wheel(p, k, x0 + (int)(k - first) * slot + slot / 2, &r, heaviest,
+                 turn_of[k]);
   }
   put_str(&p->body, "</g>\n");
   free(turn_of);
-  int bottom = ROW_TOP + (int)rows * row_height;
+  int bottom = top + (int)rows * (r.height + 8);
   extend(p, x0 + (int)per_row * slot, bottom);
 
-  if (n <= SHELF_SVG_LEAD_MAX) {
-    int heat_bottom =
-        draw_lead_table(p, x0 + (int)per_row * slot + HEAT_GAP, ROW_TOP + 6);
-    if (heat_bottom > bottom)
-      bottom = heat_bottom;
+  if (cells != NULL) {
+    int table_bottom;
+    if (beside)
+      table_bottom = draw_lead_table(p, cells, &table,
+                                     x0 + (int)per_row * slot + HEAT_GAP, top);
+    else
+      table_bottom = draw_lead_table(p, cells, &table, MARGIN, bottom + 16);
+    if (table_bottom > bottom)
+      bottom = table_bottom;
+    free(cells);
   }
   if (p->flags & SHELF_SVG_EXPLAIN)
     draw_explanation(p, bottom + 28);
@@ -688,22 +937,30 @@ typedef struct turn_note {
   unsigned char end;
 } turn_note;
 
-static void turn_line(picture *p, int x, int y, const turn_note *t) {
+/* One turn of the list, wrapped to the column; returns the y after it. */
+static int turn_line(picture *p, int x, int y, int right, const turn_note *t) {
   int b = (int)((t->turn - 1) % 2);
-  label(p, x, y, 12, "start", "class=\"summary-turn\" fill=\"" INK "\"",
-        "turn %z: %s buyer, %s end, wheel %z (%I kilos)", t->turn,
-        buyer_word[b], t->end == SHELF_LEFT ? "left" : "right", t->wheel + 1,
-        &(i128){p->w[t->wheel]});
+  text s = {0};
+  putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w kilos)", t->turn,
+       buyer_word[b], t->end == SHELF_LEFT ? "left" : "right", t->wheel + 1,
+       p->w[t->wheel]);
+  if (s.nomem)
+    p->body.nomem = 1;
+  y = wrapped(p, x, y, right, 12, "class=\"summary-turn\" fill=\"" INK "\"",
+              s.p != NULL ? s.p : "");
+  free(s.p);
+  return y;
 }
 
-/* x of wheel k on the strip. */
-static int strip_x(const picture *p, int x0, size_t k) {
-  return x0 + (int)((u128)k * (SUMMARY_BINS * BIN_WIDTH) / p->n);
+/* Where a label for the strip at x goes: centred, unless that would pass
+ * an end of the strip. */
+static const char *strip_anchor(int x, int x0, int strip) {
+  return x < x0 + 60 ? "start" : x > x0 + strip - 60 ? "end" : "middle";
 }
 
 static void draw_summary(picture *p) {
   size_t n = p->n;
-  draw_heading(p, " (summary)");
+  int y = draw_heading(p, " (summary)") + 4;
   int64_t lo = p->w[0], hi = p->w[0];
   for (size_t k = 1; k < n; k++) {
     if (p->w[k] < lo)
@@ -712,10 +969,16 @@ static void draw_summary(picture *p) {
       hi = p->w[k];
   }
   i128 total = p->result.first + p->result.second;
-  label(p, MARGIN, 84, 12, "start", "class=\"summary\" fill=\"" MUTED "\"",
-        "Too many wheels to draw one by one: the shelf in %d bars of about "
-        "%z wheels; weights from %I to %I, %I kilos in all.",
-        SUMMARY_BINS, n / SUMMARY_BINS, &(i128){lo}, &(i128){hi}, &total);
+  text s = {0};
+  putf(&s,
+       "Too many wheels to draw one by one: the shelf in %d bars of about "
+       "%z wheels; weights from %w to %w, %I kilos in all.",
+       SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total);
+  if (s.nomem)
+    p->body.nomem = 1;
+  y = paragraph(p, MARGIN, y, limit_x(p),
+                "class=\"summary\" fill=\"" MUTED "\"", s.p != NULL ? s.p : "");
+  free(s.p);
 
   /* One pass over the line: each wheel's buyer into its bin, and the first
    * and last turns kept for the list. O(n) time, O(1) beyond the line. */
@@ -743,80 +1006,85 @@ static void draw_summary(picture *p) {
   while ((tallest >> shift) > ((u128)1 << 100))
     shift++;
 
-  int x0 = MARGIN, base = 130 + BAR_HEIGHT;
+  int bin_width = (limit_x(p) - MARGIN) / SUMMARY_BINS;
+  if (bin_width < 2)
+    bin_width = 2;
+  int strip = SUMMARY_BINS * bin_width;
+  int x0 = MARGIN, trap_row = y + 14, base = y + 34 + BAR_HEIGHT;
   put_str(&p->body, "<g class=\"summary-strip\">\n");
   putf(&p->body,
        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" rx=\"2\" "
        "fill=\"" WOOD "\"/>\n",
-       x0 - 4, base, SUMMARY_BINS * BIN_WIDTH + 8);
+       x0 - 4, base, strip + 8);
   for (int b = 0; b < SUMMARY_BINS; b++) {
     size_t from = (size_t)((u128)b * n / SUMMARY_BINS);
     size_t to = (size_t)((u128)(b + 1) * n / SUMMARY_BINS);
-    int y = base;
+    int top = base;
     for (int who = 0; who < 2; who++) {
       int h =
           (int)((bins[b].mass[who] >> shift) * BAR_HEIGHT / (tallest >> shift));
       if (h == 0)
         continue;
-      y -= h;
+      top -= h;
       putf(&p->body,
            "<rect class=\"bin %s\" x=\"%d\" y=\"%d\" width=\"%d\" "
            "height=\"%d\" fill=\"%s\"><title>wheels %z to %z: the %s buyer "
            "takes %I kilos of them</title></rect>\n",
-           buyer_word[who], x0 + b * BIN_WIDTH, y, BIN_WIDTH - 1, h,
+           buyer_word[who], x0 + b * bin_width, top, bin_width - 1, h,
            buyer_fill[who], from + 1, to, buyer_word[who], &bins[b].kilos[who]);
     }
   }
   label(p, x0, base + 22, 11, "start", "fill=\"" MUTED "\"", "wheel 1");
-  label(p, x0 + SUMMARY_BINS * BIN_WIDTH, base + 22, 11, "end",
-        "fill=\"" MUTED "\"", "wheel %z", n);
+  label(p, x0 + strip, base + 22, 11, "end", "fill=\"" MUTED "\"", "wheel %z",
+        n);
   /* Where the last wheel of the game stood: the game ends there. */
   const turn_note *end = &last[(n - 1) % LINE_SHOWN];
-  int ex = strip_x(p, x0, end->wheel);
+  int ex = x0 + (int)((u128)end->wheel * (u128)strip / n);
   putf(&p->body,
        "<path class=\"last-turn\" d=\"M%d %dl-5 9h10z\" fill=\"" INK "\"/>\n",
        ex, base + 28);
-  label(p, ex, base + 50, 11, "middle", "fill=\"" INK "\"",
+  label(p, ex, base + 50, 11, strip_anchor(ex, x0, strip), "fill=\"" INK "\"",
         "last turn: wheel %z", end->wheel + 1);
+  if (has_trap(p)) {
+    int tx = x0 + (int)((u128)p->ex.mistake_wheel * (u128)strip / n);
+    putf(&p->body,
+         "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
+         "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
+         "which costs %I kilos of lead</title></g>\n",
+         tx, trap_row + 16, p->ex.mistake_turn, p->ex.mistake_wheel + 1,
+         &p->ex.mistake_cost);
+    label(p, tx, trap_row, 11, strip_anchor(tx, x0, strip),
+          "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
+          "trap: wheel %u", p->ex.mistake_wheel + 1);
+  }
   put_str(&p->body, "</g>\n");
-  int lx = legend_item(p, x0, base + 78, buyer_fill[0], "first buyer");
-  lx = legend_item(p, lx, base + 78, buyer_fill[1], "second buyer");
-  label(p, lx, base + 78, 12, "start", "fill=\"" MUTED "\"",
-        "bar height: the kilos in the bar, split by the buyer who takes them");
-
-  int y = base + 110;
-  /* Two columns; the second starts where the first's longest line ends
-   * (weights of 20 digits make it long). */
-  int right = p->right;
-  p->right = 0;
+  y = base + 78;
+  int lx = x0;
+  legend_item(p, &lx, &y, buyer_fill[0], buyer_dark[0], "first buyer");
+  legend_item(p, &lx, &y, buyer_fill[1], buyer_dark[1], "second buyer");
+  y = paragraph(p, MARGIN, y + 20, limit_x(p), "fill=\"" MUTED "\"",
+                "Bar height: the kilos in the bar, split by the buyer who "
+                "takes them.") +
+      16;
+  /* Two columns if the width holds them, else one under the other. */
+  int column = (limit_x(p) - x0 - 30) / 2, two = column >= 380;
+  int right0 = two ? x0 + column : limit_x(p);
   label(p, x0, y, 14, "start", "font-weight=\"bold\" fill=\"" INK "\"",
         "The first turns of the line");
+  int y0 = y + 20;
   for (size_t t = 0; t < LINE_SHOWN; t++)
-    turn_line(p, x0, y + 20 + 18 * (int)t, &first[t]);
-  int x1 = p->right + 30 > x0 + 420 ? p->right + 30 : x0 + 420;
-  if (right > p->right)
-    p->right = right;
-  label(p, x1, y, 14, "start", "font-weight=\"bold\" fill=\"" INK "\"",
+    y0 = turn_line(p, x0, y0, right0, &first[t]);
+  int x1 = two ? x0 + column + 30 : x0;
+  int y1 = two ? y : y0 + 14;
+  label(p, x1, y1, 14, "start", "font-weight=\"bold\" fill=\"" INK "\"",
         "The last turns");
+  y1 += 20;
   for (size_t t = 0; t < LINE_SHOWN; t++)
-    turn_line(p, x1, y + 20 + 18 * (int)t,
-              &last[(n - LINE_SHOWN + t) % LINE_SHOWN]);
-  y += 20 + 18 * LINE_SHOWN + 16;
-
-  if (p->flags & SHELF_SVG_EXPLAIN) {
-    if (p->ex.mistake == 1) {
-      int tx = strip_x(p, x0, p->trap_wheel);
-      putf(&p->body,
-           "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
-           "\"/><title>greedy trap at turn %u: taking wheel %z costs %I "
-           "kilos of lead</title></g>\n",
-           tx, 126, p->ex.mistake_turn, p->trap_wheel + 1, &p->ex.mistake_cost);
-      label(p, tx, 110, 11, tx > x0 + 60 ? "middle" : "start",
-            "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
-            "trap, turn %u", p->ex.mistake_turn);
-    }
+    y1 = turn_line(p, x1, y1, limit_x(p),
+                   &last[(n - LINE_SHOWN + t) % LINE_SHOWN]);
+  y = (y0 > y1 ? y0 : y1) + 16;
+  if (p->flags & SHELF_SVG_EXPLAIN)
     draw_explanation(p, y + 10);
-  }
 }
 
 /* ==== Putting it together ==== */
@@ -828,7 +1096,8 @@ static void draw_empty(picture *p) {
         "No wheels: both buyers finish with 0 kilos, margin 0.");
 }
 
-/* Solves the shelf and finds what the picture marks. */
+/* Solves the shelf; with SHELF_SVG_EXPLAIN, explains it as the command's
+ * --explain does (the same limit, so the same sentences). */
 static shelf_status prepare(picture *p) {
   shelf_status st = shelf_solve(p->w, p->n, SHELF_ENGINE_LINEAR, &p->result);
   if (st != SHELF_OK || p->n == 0)
@@ -837,33 +1106,30 @@ static shelf_status prepare(picture *p) {
   if (p->ends == NULL)
     return SHELF_NOMEM;
   st = shelf_line(p->w, p->n, p->ends);
-  if (st != SHELF_OK || !(p->flags & SHELF_SVG_EXPLAIN))
+  if (st != SHELF_OK)
     return st;
-  /* Beyond the detailed size the search for the trap is held to about 5n
-   * steps (limit^2 / 2 + n with limit = sqrt(8n)), so the summary stays
-   * linear; greedy against perfect play is then skipped. */
-  size_t limit = 0;
-  if (p->n > SHELF_SVG_WHEELS_MAX)
-    limit = (size_t)isqrt((u128)p->n * 8);
-  st = shelf_explain(p->w, p->n, limit, &p->ex);
-  if (st == SHELF_OK && p->ex.mistake == 1) {
-    size_t i, j;
-    block_at(p, p->ex.mistake_turn, &i, &j);
-    p->trap_wheel = p->ex.mistake_end == SHELF_LEFT ? i : j;
-    p->trap_other = p->ex.mistake_end == SHELF_LEFT ? j : i;
-  }
-  return st;
+  if (p->flags & SHELF_SVG_EXPLAIN)
+    return shelf_explain(p->w, p->n, 0, &p->ex);
+  /* Only the perfect-play sentence is said: it reads these three. */
+  p->ex.margin = p->result.margin;
+  p->ex.first = p->result.first;
+  p->ex.second = p->result.second;
+  return SHELF_OK;
 }
 
-shelf_status shelf_svg(const int64_t *weights, size_t n, unsigned flags,
-                       char **svg, size_t *len) {
+shelf_status shelf_svg_width(const int64_t *weights, size_t n, unsigned flags,
+                             unsigned width, char **svg, size_t *len) {
+  if (width == 0)
+    width = SHELF_SVG_WIDTH;
   if (svg == NULL || (weights == NULL && n > 0) ||
-      (flags & ~(unsigned)SHELF_SVG_EXPLAIN) != 0)
+      (flags & ~(unsigned)SHELF_SVG_EXPLAIN) != 0 ||
+      width < SHELF_SVG_WIDTH_MIN || width > SHELF_SVG_WIDTH_MAX)
     return SHELF_INVALID;
   picture p = {0};
   p.w = weights;
   p.n = n;
   p.flags = flags;
+  p.width = (int)width;
   shelf_status st = prepare(&p);
   if (st == SHELF_OK) {
     if (n == 0)
@@ -876,7 +1142,11 @@ shelf_status shelf_svg(const int64_t *weights, size_t n, unsigned flags,
   free(p.ends);
   text out = {0};
   if (st == SHELF_OK && !p.body.nomem) {
-    int width = p.right + MARGIN, height = p.bottom + MARGIN;
+    /* The picture is `width` px wide. Drawn wider (a weight too long for
+     * the width), it is scaled down to fit rather than cut off. */
+    int vw = p.right + MARGIN > p.width ? p.right + MARGIN : p.width;
+    int vh = p.bottom + MARGIN;
+    int height = (int)((long)vh * p.width / vw);
     putf(&out,
          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
@@ -885,8 +1155,7 @@ shelf_status shelf_svg(const int64_t *weights, size_t n, unsigned flags,
          "<title>The ripening shelf: %z wheels, margin %I</title>\n"
          "<desc>Generated by libshelf %s</desc>\n"
          "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-         width, height, width, height, n, &p.result.margin, shelf_version(),
-         width, height);
+         p.width, height, vw, vh, n, &p.result.margin, shelf_version(), vw, vh);
     put_bytes(&out, p.body.p, p.body.len);
     put_str(&out, "</svg>\n");
   }
@@ -901,6 +1170,11 @@ shelf_status shelf_svg(const int64_t *weights, size_t n, unsigned flags,
   if (len != NULL)
     *len = out.len;
   return SHELF_OK;
+}
+
+shelf_status shelf_svg(const int64_t *weights, size_t n, unsigned flags,
+                       char **svg, size_t *len) {
+  return shelf_svg_width(weights, n, flags, 0, svg, len);
 }
 
 void shelf_svg_free(char *svg) { free(svg); }

@@ -182,7 +182,8 @@ def cases(tmp):
          "A greedy first buyer against a perfect second: the first buyer finishes 5 kilos "
          "behind, 12 kilos worse than perfect play.\n"
          "The greedy trap: at turn 1 the first buyer's heavier end is the left (wheel 1, 3 "
-         "kilos), but taking it costs 12 kilos of lead; perfect play takes the right.\n"
+         "kilos), but taking it costs 12 kilos of lead; perfect play takes the right "
+         "(wheel 4).\n"
          "Parity floor: the odd positions weigh 4, the even 11; by taking every even position "
          "the first buyer is sure to finish 7 kilos ahead, and perfect play gets 0 more.\n",
          "", 0),
@@ -265,6 +266,34 @@ def issue_cases(tmp, usage):
          "4\n%d\n" % margin([10, 80, 90, 30]), "", 0),
         ("a count first, but the shelf fails: the error alone", [], "2\n1 x\n", "",
          'shelf: line 2, column 3: expected an integer, found "x"\n', 1),
+        # --counted: AtCoder DP contest L's samples, with their published
+        # answers, and CSES 1097's (whose answer, 8, is the first total).
+        ("counted: AtCoder 1", ["--counted"], "4\n10 80 90 30\n", "10\n", "", 0),
+        ("counted: AtCoder 2", ["-c"], "3\n10 100 10\n", "-80\n", "", 0),
+        ("counted: AtCoder 3", ["-c"], "1\n10\n", "10\n", "", 0),
+        ("counted: AtCoder 4", ["-c"], "10\n" + " ".join(["1000000000", "1"] * 5) + "\n",
+         "4999999995\n", "", 0),
+        ("counted: AtCoder 5", ["-c"], "6\n4 2 9 7 1 5\n", "2\n", "", 0),
+        ("counted: CSES", ["-c", "--json"], "4\n4 5 1 3\n",
+         '{"n": 4, "margin": 3, "first": 8, "second": 5}\n', "", 0),
+        ("counted: one weight a line", ["-c"], "4\n10\n80\n90\n30\n", "10\n", "", 0),
+        ("counted: from a file", ["-c", "-f", count_file], None, "10\n", "", 0),
+        ("counted: too few", ["-c"], "3 1 2", "",
+         "shelf: line 1, column 6: fewer weights than the count\n", 1),
+        ("counted: too many", ["-c"], "2\n5 6 7\n", "",
+         'shelf: line 2, column 5: text after the last counted weight, found "7"\n', 1),
+        ("counted: a negative count", ["-c"], "-3 1 2 3\n", "",
+         'shelf: line 1, column 1: the count is not a non-negative integer, '
+         'found "-3"\n', 1),
+        ("counted: no count", ["-c"], "", "",
+         "shelf: line 1, column 1: expected an integer\n", 1),
+        ("counted batch: shelves over any lines", ["-c", "-b"],
+         "4\n10 80 90 30\n3\n10 100 10\n1 10 6 4 2\n9 7 1 5\n",
+         "10\n-80\n10\n2\n", "", 0),
+        ("counted batch: the last too short", ["--batch", "--counted"], "2 1 2\n3 1\n",
+         "1\n", "shelf: line 3, column 1: fewer weights than the count\n", 1),
+        ("counted in arguments", ["-c", "3", "1", "2", "3"], None,
+         "%d\n" % margin([1, 2, 3]), "", 0),
         # Thousands grouping (issue 11).
         ("thousands in arguments", ["1,000", "2,500", "3"], None,
          "%d\n" % margin([1, 0, 2, 500, 3]), "shelf: note: argument 1: " + grouped_note, 0),

@@ -82,4 +82,18 @@ static inline size_t ref_first_mistake(const int64_t *w, size_t n,
   return 0;
 }
 
+/* The block left at 1-based turn `turn` of a line: the moves before it
+ * taken off the shelf. */
+static inline void ref_block_at(const unsigned char *ends, size_t n,
+                                size_t turn, size_t *i, size_t *j) {
+  *i = 0;
+  *j = n - 1;
+  for (size_t t = 0; t + 1 < turn; t++) {
+    if (ends[t] == SHELF_LEFT)
+      ++*i;
+    else
+      --*j;
+  }
+}
+
 #endif

@@ -78,3 +78,29 @@ def reduction_agrees():
                   "the DP on %r" % (w,))
             return False
     return True
+
+
+def greedy_vs_perfect(weights):
+    """The margin when the first buyer always takes the heavier end (the left
+    on equal weights) and the second plays to make the margin smallest: a
+    search over every reply, by span like lead_table."""
+    n = len(weights)
+    if n == 0:
+        return 0
+    # still[i]: the margin still to come on block i..i+span-1.
+    still = [0] * (n + 1)
+    for span in range(1, n + 1):
+        first_moves = (n - span) % 2 == 0
+        row = []
+        for i in range(n - span + 1):
+            j = i + span - 1
+            after_left = still[i + 1] if span > 1 else 0
+            after_right = still[i] if span > 1 else 0
+            if first_moves:
+                row.append(weights[i] + after_left if weights[i] >= weights[j]
+                           else weights[j] + after_right)
+            else:
+                row.append(min(after_left - weights[i],
+                               after_right - weights[j]))
+        still = row + [0]
+    return still[0]

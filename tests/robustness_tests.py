@@ -229,6 +229,7 @@ def bad_inputs():
     nonint, expint = "not an integer", "expected an integer"
     ctrl, utf8 = "control character", "invalid UTF-8"
     empty, rng = "empty item", "weight outside the 64-bit range"
+    no_list = "expected a bracketed list after '='"
     return [
         ("exponent", b"1e3", at(1, 1, nonint, "1e3")),
         ("hexadecimal", b"0x10", at(1, 1, nonint, "0x10")),
@@ -321,6 +322,21 @@ def bad_inputs():
         # its code point, as every unexpected character is.
         ("byte-order mark not at the start", b"1 \xef\xbb\xbf2",
          at(1, 3, "unexpected character", "U+FEFF")),
+        # Named lists, `wheels = [7, 2, 9, 4]`: after the '=' only a list
+        # may come, and the error names the place where it should begin.
+        ("a name without a list", b"wheels = 7",
+         "line 1, column 10: " + no_list),
+        ("a name and '=' at the end", b"wheels =",
+         "line 1, column 9: " + no_list),
+        ("a second '='", b"wheels = = [1]", "line 1, column 10: " + no_list),
+        ("a name alone", b"wheels", at(1, 1, expint, "wheels")),
+        ("a name without '='", b"wheels [1]", at(1, 1, expint, "wheels")),
+        ("a name after a weight", b"1 w = [2]", at(1, 3, expint, "w")),
+        ("a name with a point", b"w1.5 = [2]", at(1, 1, expint, "w1.5")),
+        ("text after a named list", b"wheels = [1] 2",
+         at(1, 14, "text after the closing bracket", "2")),
+        ("a nested named list", b"wheels = [[1]]",
+         at(1, 11, "nested lists are not allowed", "[")),
     ]
 
 
@@ -350,6 +366,11 @@ def accepted_inputs():
         ("only whitespace", b" \t\n\r\n  \n", []),
         ("empty brackets", b"[]", []),
         ("empty brackets with spaces", b"[ \n ]", []),
+        ("named list", b"wheels = [7, 2, 9, 4]\n", [7, 2, 9, 4]),
+        ("named list without spaces", b"w=[3,9,1,2]", [3, 9, 1, 2]),
+        ("named list over lines", b"_x1 =\n  [3,\n  4]\n", [3, 4]),
+        ("named empty list after a byte-order mark",
+         b"\xef\xbb\xbfwheels = []", []),
     ]
 
 
@@ -421,7 +442,9 @@ def grammar_group(shelf, tmp, wrapper, quick, checks):
             ("batch, blank and whitespace lines", b"\n \t\n[]\n", b"0\n0\n0\n"),
             ("batch, no final newline", b"1\n2", b"1\n2\n"),
             ("batch, only a byte-order mark", b"\xef\xbb\xbf", b""),
-            ("batch, trailing commas", b"1,\n[2,]\n", b"1\n2\n")]:
+            ("batch, trailing commas", b"1,\n[2,]\n", b"1\n2\n"),
+            ("batch, named lines", b"a = [3, 9, 1, 2]\nb = [7, 2, 9, 4]\n",
+             b"7\n10\n")]:
         r = run(shelf, ["--batch"], data, wrapper)
         checks.expect(r.status == 0 and r.err == b"" and r.out == want,
                       "status %d, stdout %r, stderr %r; expected stdout %r" %
@@ -493,7 +516,9 @@ def render_doc(rows, fault_rows):
                "standard output, and one line on standard error that names "
                "the line and the column (in bytes, from 1; a byte-order mark "
                "at the start takes no column) and shows the offending text, "
-               "escaped where it is not printable. Given with `-f FILE`, the "
+               "escaped where it is not printable (where something is "
+               "missing, such as the list after a name's `=`, it says what "
+               "was expected instead). Given with `-f FILE`, the "
                "line names the file too; in batch mode (`--batch`) it is the "
                "same, and `--keep-going` reports it and goes on with the next "
                "line. Inputs are shown with `\\n`, `\\r`, `\\t` and `\\xHH` "
@@ -511,8 +536,23 @@ def render_doc(rows, fault_rows):
                "comma, commas with or without spaces, blank lines, leading "
                "zeros (even a million of them), `-0`, `+5`, the 64-bit limits "
                "`-9223372036854775808` and `9223372036854775807`, an empty "
-               "file, a file of only whitespace, `[]`, and a single line of "
-               "1 GB, read in constant memory.\n")
+               "file, a file of only whitespace, `[]`, named lists "
+               "(`wheels = [7, 2, 9, 4]`, `w=[1]`, a name on one line and "
+               "its list on the next, one a line in batch mode), and a single "
+               "line of 1 GB, read in constant memory.\n")
+    out.append("The counted layout of competitive programming (`4`, then "
+               "`10 80 90 30`; `shelf --counted`, the library's "
+               "`SHELF_PARSE_COUNTED`) is checked by tests/cli_tests.py and "
+               "tests/test_parse.c: a negative count (`BAD_COUNT`), fewer "
+               "weights than the count (`TOO_FEW`, at the end of the input), "
+               "text after the last counted weight (`TOO_MANY`), brackets "
+               "(which the layout does not have). Saved solver states "
+               "(`shelf_solver_load`) must be either refused (`BAD_STATE`, "
+               "`STATE_VERSION`) or loaded exactly: tests/test_state.c "
+               "changes every bit and cuts every length, and states made by "
+               "hand that no shelf gives are refused. Both are fuzzed too: "
+               "`fuzz_parse` checks every parser mode against a reference "
+               "parser of its own, and `fuzz_state` loads any bytes.\n")
     return "\n".join(out) + render_faults(fault_rows)
 
 

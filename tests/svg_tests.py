@@ -4,11 +4,16 @@
 Usage: svg_tests.py PATH/TO/shelf
 
 The pictures are parsed with xml.etree.ElementTree and checked for what they
-show: one circle per wheel in shelf order, the weights, the turn numbers of
-the line (`shelf --json --moves`), colours by buyer, areas that follow the
-weights, the greedy trap with --explain, the lead table up to 30 wheels, a
-small summary for long shelves. Bytes are never compared. Python 3 standard
-library only.
+show: one circle per wheel in shelf order, the weights, the 1-based indices,
+the turn numbers of the line (`shelf --json --moves`), colours by buyer,
+areas that follow the weights, the rows of one layout rule, the width, the
+greedy trap with --explain (found here by brute force), the lead table up to
+30 wheels with its numbers and a colour scale in which every non-zero lead
+is tinted by its sign (against tests/reference.py's DP), the explanation's
+sentences as stdout prints them, a small summary for long shelves that still
+gives greedy against perfect play. The one comparison of bytes is the
+README's picture, docs/shelf-3-9-1-2.svg, which must be what shelf draws
+now. Python 3 standard library only.
 """
 
 import json
@@ -20,10 +25,12 @@ import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
-from reference import lead_table, margin, reduce_margin, reduction_agrees
+from reference import (greedy_vs_perfect, lead_table, margin, reduce_margin,
+                       reduction_agrees)
 
 SHELF = None
 SVG = "{http://www.w3.org/2000/svg}"
+DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs")
 
 
 def run(*args, stdin=""):
@@ -52,8 +59,59 @@ def wheels(root):
     return [el for el in root.iter(SVG + "g") if "wheel" in classes(el)]
 
 
+def words(t):
+    """The text of a <text> element; a wrapped one holds a <tspan> a line,
+    broken at spaces."""
+    return " ".join(t.itertext())
+
+
 def texts(el, name):
-    return [t.text for t in el.iter(SVG + "text") if name in classes(t)]
+    return [words(t) for t in el.iter(SVG + "text") if name in classes(t)]
+
+
+def standing(margin):
+    """How the first buyer stands, in words, written out independently."""
+    if margin == 0:
+        return "level"
+    unit = "kilo" if abs(margin) == 1 else "kilos"
+    return f"{abs(margin)} {unit} {'ahead' if margin > 0 else 'behind'}"
+
+
+def heading(root):
+    return " ".join(words(t) for t in root.iter(SVG + "text")
+                    if t.get("font-size") == "20")
+
+
+def sentences(root, name):
+    """The sentences with class `name`: one <text> element each."""
+    return texts(root, name)
+
+
+def first_mistake(weights, turn_of):
+    """(turn, wheel index, cost) of the first turn of the line where the
+    heavier end (the left on equal weights) keeps less than the block's lead,
+    or None: from the reference DP, independently of the program."""
+    n = len(weights)
+    lead = lead_table(weights)
+    at_turn = sorted(turn_of, key=lambda k: turn_of[k])
+    i, j = 0, n - 1
+    for t, k in enumerate(at_turn):
+        left = weights[i] >= weights[j]
+        if left:
+            kept = weights[i] - (lead[i + 1][j] if i < j else 0)
+        else:
+            kept = weights[j] - lead[i][j - 1]
+        if kept < lead[i][j]:
+            return t + 1, i if left else j, lead[i][j] - kept
+        if k == i:
+            i += 1
+        else:
+            j -= 1
+    return None
+
+
+def rgb(colour):
+    return tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5))
 
 
 def line(*weights):
@@ -151,10 +209,14 @@ class Wheels(unittest.TestCase):
             self.assertEqual(len(colour[buyer]), 1, colour)
         if len(colour) == 2:
             self.assertNotEqual(colour["first"], colour["second"])
-        totals = " ".join(t.text for t in find_class(root, "totals"))
-        self.assertIn(f"first buyer {result['first']} kilos", totals)
-        self.assertIn(f"second buyer {result['second']} kilos", totals)
-        self.assertIn(f"margin {result['margin']}", totals)
+        totals = " ".join(texts(root, "totals"))
+        self.assertEqual(totals, "Perfect play: the first buyer finishes "
+                         f"{standing(result['margin'])}, {result['first']} "
+                         f"to {result['second']}.")
+        self.assertIn(f"margin {result['margin']}", heading(root))
+        # Each wheel carries its index, 1 to n, in shelf order.
+        self.assertEqual([texts(g, "index") for g in groups],
+                         [[str(k + 1)] for k in range(len(weights))])
         return root, groups
 
     def test_worked_examples(self):
@@ -165,9 +227,12 @@ class Wheels(unittest.TestCase):
 
     def test_in_order_on_the_shelf(self):
         root, groups = self.check_shelf(list(range(1, 13)))
-        xs = [float(circle_of(g).get("cx")) for g in groups]
-        self.assertEqual(xs, sorted(xs))
-        self.assertEqual(len(set(xs)), len(xs))
+        # Row by row (the index's baseline), left to right.
+        at = [(float([t for t in g.iter(SVG + "text")
+                      if "index" in classes(t)][0].get("y")),
+               float(circle_of(g).get("cx"))) for g in groups]
+        self.assertEqual(at, sorted(at))
+        self.assertEqual(len(set(at)), len(at))
 
     def test_area_follows_weight(self):
         weights = [100, 25, 400, 1, 9, 400]
@@ -211,11 +276,20 @@ class Trap(unittest.TestCase):
         self.assertEqual(rings[0].get("cx"), wheel1.get("cx"))
         self.assertEqual(rings[0].get("cy"), wheel1.get("cy"))
         title = rings[0].find(SVG + "title").text
-        self.assertIn("turn 1", title)
-        self.assertIn("12 kilos", title)
-        self.assertEqual(texts(root, "trap-label"), ["trap, turn 1"])
+        self.assertIn("at turn 1 greedy takes this wheel", title)
+        self.assertIn("costs 12 kilos", title)
+        # The tag says what the ring is, and no number that could be read as
+        # the wheel's turn; it stands above the wheel's weight.
+        self.assertEqual(texts(root, "trap-label"), ["trap"])
+        group = wheels(root)[0]
+        tag = [t for t in group.iter(SVG + "text")
+               if "trap-label" in classes(t)][0]
+        weight = [t for t in group.iter(SVG + "text")
+                  if "weight" in classes(t)][0]
+        self.assertLess(float(tag.get("y")), float(weight.get("y")))
         note = " ".join(texts(root, "trap-note"))
-        self.assertIn("turn 1", note)
+        self.assertIn("at turn 1 the first buyer's heavier end is the left "
+                      "(wheel 1, 3 kilos)", note)
         self.assertIn("costs 12 kilos", note)
 
     def test_not_marked_without_explain(self):
@@ -231,23 +305,35 @@ class Trap(unittest.TestCase):
         self.assertEqual(find_class(root, "trap"), [])
         self.assertEqual(len(find_class(root, "trap-none")), 1)
 
-    def test_matches_explain_on_random_shelves(self):
+    def test_matches_brute_force_on_random_shelves(self):
         for seed in range(1, 21):
             p = run("--random", "12", "--seed", str(seed), "--range", "0..9")
             weights = json.loads(p.stdout)
-            p = run("--json", "--explain", "--", *map(str, weights))
-            mistake = json.loads(p.stdout)["first_mistake"]
+            turn_of, _ = line(*weights)
+            mistake = first_mistake(weights, turn_of)
             root = picture("--explain", "--", *map(str, weights))
             rings = [el for el in root.iter(SVG + "circle")
                      if "trap" in classes(el)]
             if mistake is None:
                 self.assertEqual(rings, [], weights)
                 continue
+            turn, index, cost = mistake
             self.assertEqual(len(rings), 1, weights)
-            wheel = circle_of(wheels(root)[mistake["index"]])
-            self.assertEqual(rings[0].get("cx"), wheel.get("cx"), weights)
-            self.assertIn(f"turn {mistake['turn']}:",
-                          rings[0].find(SVG + "title").text)
+            self.assertIn(rings[0], list(wheels(root)[index].iter()), weights)
+            title = rings[0].find(SVG + "title").text
+            self.assertIn(f"at turn {turn} greedy", title)
+            self.assertIn(f"costs {cost} kilos", title)
+
+    def test_sentences_as_stdout_prints_them(self):
+        for weights in ([3, 9, 1, 2], [7, 2, 9, 4], [5, 1, 3],
+                        [4, -2, 7, 7, 0, 3, -5, 9]):
+            args = ["--", *map(str, weights)]
+            said = run("--explain", *args).stdout.splitlines()[1:]
+            root = picture("--explain", *args)
+            drawn = (sentences(root, "totals") + sentences(root, "explain")
+                     + sentences(root, "trap-note")
+                     + sentences(root, "trap-none"))
+            self.assertEqual(sorted(drawn), sorted(said), weights)
 
 
 class LeadTable(unittest.TestCase):
@@ -305,11 +391,26 @@ class Summary(unittest.TestCase):
         self.assertEqual(len(texts(root, "summary-turn")), 10)
         weights = json.loads(run("--random", "100000", "--seed", "3").stdout)
         self.assertTrue(reduction_agrees())
-        totals = " ".join(t.text for t in find_class(root, "totals"))
-        self.assertIn(f"margin {reduce_margin(weights)}", totals)
+        self.assertIn(f"margin {reduce_margin(weights)}", heading(root))
         turns = texts(root, "summary-turn")
         self.assertTrue(turns[0].startswith("turn 1: first buyer"))
         self.assertTrue(turns[-1].startswith("turn 100000: second buyer"))
+
+    def test_greedy_against_perfect(self):
+        # Over 200 wheels the picture still gives every figure --explain
+        # prints, greedy against perfect play included.
+        p = run("--random", "300", "--seed", "12", "--range", "-50..99")
+        weights = json.loads(p.stdout)
+        root = picture("--explain", "--", *map(str, weights))
+        self.assertEqual(wheels(root), [])
+        expected = greedy_vs_perfect(weights)
+        perfect = lead_table(weights)[0][-1]
+        said = [s for s in sentences(root, "explain")
+                if s.startswith("A greedy first buyer")]
+        self.assertEqual(said, [
+            "A greedy first buyer against a perfect second: the first buyer "
+            f"finishes {standing(expected)}, {perfect - expected} kilos worse "
+            "than perfect play."])
 
     def test_boundary(self):
         for n, detailed in ((200, True), (201, False)):
@@ -318,6 +419,206 @@ class Summary(unittest.TestCase):
             self.assertEqual(len(wheels(root)), n if detailed else 0)
             self.assertEqual(len(find_class(root, "summary")),
                              0 if detailed else 1)
+
+
+class Scale(unittest.TestCase):
+    """The heat map's colours: any non-zero lead tinted by its sign, more
+    strongly the larger it is, and a numbered scale that uses the same
+    colours."""
+
+    # The issue's shelf: -5 3 0 -2 8 between the int64 extremes. Its margin,
+    # -3, was drawn white because the extremes dwarfed it.
+    EXTREMES = [9223372036854775807, -5, 3, 0, -2, 8, -9223372036854775808]
+
+    def cells(self, root):
+        """{lead: fill} over the table's cells, with each cell's title
+        checked against the reference DP."""
+        colours = {}
+        for c in root.iter(SVG + "rect"):
+            if "lead" not in classes(c):
+                continue
+            value = int(c.find(SVG + "title").text.split(" = ")[1])
+            colours.setdefault(value, set()).add(c.get("fill"))
+        for value in colours:
+            self.assertEqual(len(colours[value]), 1, value)
+        return {v: colours[v].pop() for v in colours}
+
+    def check_signs(self, weights):
+        root = picture("--", *map(str, weights))
+        lead = lead_table(weights)
+        colours = self.cells(root)
+        values = {lead[i][j] for i in range(len(weights))
+                  for j in range(i, len(weights))}
+        self.assertEqual(set(colours), values)
+        for v, fill in colours.items():
+            r, g, b = rgb(fill)
+            if v == 0:
+                self.assertEqual(fill, "#ffffff")
+                continue
+            # Visibly tinted: some channel at least 40 below white.
+            self.assertLess(min(r, g, b), 215, (v, fill))
+            if v > 0:  # green: g above r and b
+                self.assertGreater(g, r, (v, fill))
+                self.assertGreater(g, b, (v, fill))
+            else:  # purple: r and b above g
+                self.assertGreater(r, g, (v, fill))
+                self.assertGreater(b, g, (v, fill))
+        # Larger leads of one sign are never lighter.
+        for sign in (1, -1):
+            same = sorted((abs(v), sum(rgb(f))) for v, f in colours.items()
+                          if v * sign > 0)
+            light = [l for _, l in same]
+            self.assertEqual(light, sorted(light, reverse=True), sign)
+        return root, colours
+
+    def test_small_leads_beside_int64_extremes(self):
+        root, colours = self.check_signs(self.EXTREMES)
+        self.assertEqual(lead_table(self.EXTREMES)[0][6], -3)
+        self.assertNotEqual(colours[-3], "#ffffff")
+
+    def test_random_shelves(self):
+        for seed in (1, 2, 3):
+            p = run("--random", "15", "--seed", str(seed), "--range",
+                    "-40..40")
+            self.check_signs(json.loads(p.stdout))
+
+    def test_numbered_scale(self):
+        root, colours = self.check_signs([3, 9, 1, 2])
+        marks = [(int(t.text.split()[0]), t) for t in
+                 root.iter(SVG + "text") if "scale-value" in classes(t)]
+        swatches = [el for el in root.iter(SVG + "rect")
+                    if "scale" in classes(el)]
+        self.assertEqual(len(marks), len(swatches))
+        values = [v for v, _ in marks]
+        # The largest lead of [3, 9, 1, 2] is 9 (the block of the 9 alone).
+        self.assertEqual(values, [-9, -1, 0, 1, 9])
+        for (v, _), swatch in zip(marks, swatches):
+            if v in colours:
+                self.assertEqual(swatch.get("fill"), colours[v])
+        self.assertEqual(swatches[2].get("fill"), "#ffffff")
+        self.assertNotEqual(swatches[1].get("fill"), "#ffffff")
+        self.assertNotEqual(swatches[3].get("fill"), "#ffffff")
+
+    def test_every_number_in_its_cell(self):
+        for n in (4, 10, 30):
+            p = run("--random", str(n), "--seed", "9", "--range", "-999..999")
+            weights = json.loads(p.stdout)
+            root = picture("--", *map(str, weights))
+            lead = lead_table(weights)
+            shown = [t.text for t in root.iter(SVG + "text")
+                     if "lead-value" in classes(t)]
+            self.assertEqual(sorted(map(int, shown)),
+                             sorted(lead[i][j] for i in range(n)
+                                    for j in range(i, n)))
+
+
+    def test_long_numbers_written_short(self):
+        # 30 wheels of any int64: a lead too long for its cell is written
+        # to three figures, cut, never rounded: 9223372036854775807 is
+        # "9.22e18"; each cell's title keeps the whole number.
+        p = run("--random", "30", "--seed", "2", "--range",
+                "-9223372036854775808..9223372036854775807")
+        weights = json.loads(p.stdout)
+        root = picture("--", *map(str, weights))
+        table = [g for g in root.iter(SVG + "g")
+                 if "lead-table" in classes(g)][0]
+        children = list(table)
+        short = 0
+        for k, el in enumerate(children):
+            if "lead" not in classes(el):
+                continue
+            exact = el.find(SVG + "title").text.split(" = ")[1]
+            shown = words(children[k + 1])
+            if shown == exact:
+                continue
+            short += 1
+            digits = exact.lstrip("-")
+            sign = "-" if exact.startswith("-") else ""
+            self.assertEqual(shown, f"{sign}{digits[0]}.{digits[1:3]}e"
+                                    f"{len(digits) - 1}", exact)
+        self.assertGreater(short, 0)
+
+
+class Layout(unittest.TestCase):
+    """One rule for the rows, and labels that stay apart."""
+
+    def rows(self, root):
+        """The number of wheels on each row, from the index baselines."""
+        ys = [float([t for t in g.iter(SVG + "text")
+                     if "index" in classes(t)][0].get("y"))
+              for g in wheels(root)]
+        return [ys.count(y) for y in sorted(set(ys))]
+
+    def test_balanced_rows(self):
+        previous = None
+        for n in range(1, 61):
+            root = ET.fromstring(run("--random", str(n), "--seed", "4",
+                                     "--svg", "-").stdout)
+            rows = self.rows(root)
+            self.assertEqual(sum(rows), n)
+            # Every row but the last is full, and the last not much shorter.
+            self.assertEqual(len(set(rows[:-1])), min(1, len(rows) - 1), n)
+            self.assertLessEqual(rows[-1], rows[0])
+            self.assertGreater(rows[-1], rows[0] - len(rows), (n, rows))
+            # One more wheel never makes the rows much longer.
+            if previous is not None:
+                self.assertLessEqual(rows[0], previous + 1, n)
+            previous = rows[0]
+        root30 = ET.fromstring(run("--random", "30", "--seed", "4", "--svg",
+                                   "-").stdout)
+        root31 = ET.fromstring(run("--random", "31", "--seed", "4", "--svg",
+                                   "-").stdout)
+        self.assertLessEqual(abs(self.rows(root31)[0]
+                                 - self.rows(root30)[0]), 1)
+
+    def test_long_weights_stay_apart(self):
+        # 19 and 20 characters: at 13 px in DejaVu Sans (digits 0.636 em,
+        # the minus sign 0.361 em) a label is up to 162 px wide.
+        weights = [9223372036854775807, -9223372036854775808,
+                   1234567890123456789, -1, 5000000000000000000]
+        root = picture("--", *map(str, weights))
+        groups = wheels(root)
+        for a, b in zip(groups, groups[1:]):
+            ta = [t for t in a.iter(SVG + "text") if "weight" in classes(t)][0]
+            tb = [t for t in b.iter(SVG + "text") if "weight" in classes(t)][0]
+            if ta.get("y") != tb.get("y"):
+                continue  # another row
+            def half(t):
+                digits = sum(c.isdigit() for c in t.text)
+                return 13 * (0.636 * digits + 0.361 * t.text.count("-")) / 2
+            gap = (float(tb.get("x")) - half(tb)) - (float(ta.get("x"))
+                                                     + half(ta))
+            self.assertGreaterEqual(gap, 8, (ta.text, tb.text))
+
+    def test_width_option(self):
+        for width in (320, 640, 1600):
+            p = run("--svg", "-", "--svg-width", str(width), "--explain",
+                    "3", "9", "1", "2")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            root = ET.fromstring(p.stdout)
+            self.assertEqual(root.get("width"), str(width))
+            self.assertEqual(root.get("viewBox").split()[2], str(width))
+        for bad in ("319", "20001", "x", ""):
+            p = run("--svg", "-", "--svg-width", bad, "3")
+            self.assertEqual(p.returncode, 2, bad)
+            self.assertTrue(p.stderr.startswith("shelf: --svg-width"), bad)
+        p = run("--svg-width", "500", "3")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--svg-width goes with --svg", p.stderr)
+
+
+class Docs(unittest.TestCase):
+    def test_readme_picture_is_current(self):
+        """docs/shelf-3-9-1-2.svg is what shelf draws now, byte for byte.
+        To refresh it: shelf --explain --svg docs/shelf-3-9-1-2.svg 3 9 1 2"""
+        p = run("--explain", "--svg", "-", "3", "9", "1", "2")
+        with open(os.path.join(DOCS, "shelf-3-9-1-2.svg"),
+                  encoding="ascii") as f:
+            committed = f.read()
+        self.assertEqual(p.stdout, committed,
+                         "docs/shelf-3-9-1-2.svg is stale; regenerate it with "
+                         "shelf --explain --svg docs/shelf-3-9-1-2.svg "
+                         "3 9 1 2")
 
 
 if __name__ == "__main__":

@@ -43,6 +43,11 @@ static void check_against_brute(const int64_t *w, size_t n, uint64_t seed) {
        e.greedy_vs_perfect == (n ? greedy_vs_best(w, n, 0, n - 1) : 0);
   ref_lead_table(w, n, table);
   ok = ok && e.margin == (n ? table[0][n - 1] : 0);
+  shelf_i128 sum = 0;
+  for (size_t k = 0; k < n; k++)
+    sum += w[k];
+  ok = ok && e.first + e.second == sum && e.first - e.second == e.margin &&
+       e.limit == SHELF_EXPLAIN_MAX;
   ok = ok && e.greedy_vs_perfect <= e.margin;
   /* (3) the first turn of the line where greedy's move loses lead */
   unsigned char ends[MAX_N];
@@ -50,11 +55,18 @@ static void check_against_brute(const int64_t *w, size_t n, uint64_t seed) {
   int end = 0;
   shelf_i128 cost = 0;
   size_t turn = ref_first_mistake(w, n, ends, table, &end, &cost);
-  if (turn > 0)
+  if (turn > 0) {
+    size_t bi, bj;
+    ref_block_at(ends, n, turn, &bi, &bj);
+    size_t greedy = end == SHELF_LEFT ? bi : bj;
+    size_t other = end == SHELF_LEFT ? bj : bi;
     ok = ok && e.mistake == 1 && e.mistake_turn == turn &&
-         (int)e.mistake_end == end && e.mistake_cost == cost;
-  else
+         (int)e.mistake_end == end && e.mistake_cost == cost &&
+         e.mistake_wheel == greedy && e.mistake_weight == w[greedy] &&
+         e.mistake_other == other;
+  } else {
     ok = ok && e.mistake == 0;
+  }
   /* (4) the parity floor */
   if (n % 2 == 0) {
     shelf_i128 odd = 0, even = 0;
@@ -93,6 +105,11 @@ static void test_by_hand(void) {
   CHECK_I128(e.even_sum, 11);
   CHECK_I128(e.parity_floor, 7);
   CHECK_I128(e.parity_gain, 0);
+  /* By hand: perfect play 11 to 4; greedy's heavier end at turn 1 is wheel
+   * 0 (the 3), and the line takes wheel 3 (the 2). */
+  CHECK_I128(e.first, 11);
+  CHECK_I128(e.second, 4);
+  CHECK(e.mistake_wheel == 0 && e.mistake_weight == 3 && e.mistake_other == 3);
   /* [7, 2, 9, 4]: greedy is right at every turn of the line. */
   int64_t t[] = {7, 2, 9, 4};
   CHECK_STATUS(shelf_explain(t, 4, 0, &e), SHELF_OK);
@@ -131,7 +148,35 @@ static void test_limits(void) {
   free(w);
 }
 
+/* A limit whose square does not fit in 64 bits searches at least as far as
+ * the default: it once wrapped (2^32 squared is 0 in 64 bits), leaving a
+ * budget of n steps, and the trap was reported as not searched. On shelves
+ * of 0s, 1s and 2s greedy and the line often part ways at equal leads
+ * before the first mistake, and each such turn spends a block's length. */
+static void test_huge_limit(void) {
+  rng r = {test_seed() + 7};
+  int differed = 0;
+  for (int k = 0; k < 2000; k++) {
+    int64_t w[MAX_N];
+    size_t n = 2 + (size_t)(rng_next(&r) % (MAX_N - 1));
+    for (size_t i = 0; i < n; i++)
+      w[i] = rng_range(&r, 0, 2);
+    shelf_explanation small, big, huge;
+    REQUIRE(shelf_explain(w, n, 0, &small) == SHELF_OK);
+    REQUIRE(shelf_explain(w, n, (size_t)1 << 32, &big) == SHELF_OK);
+    REQUIRE(shelf_explain(w, n, SIZE_MAX, &huge) == SHELF_OK);
+    CHECK(big.mistake == small.mistake && huge.mistake == small.mistake);
+    CHECK(big.mistake_turn == small.mistake_turn &&
+          huge.mistake_turn == small.mistake_turn);
+    CHECK(huge.limit == SIZE_MAX && big.has_greedy_vs_perfect);
+    differed += small.mistake == 1 && small.mistake_turn > 2;
+  }
+  /* The shelves did reach the case that wrapped. */
+  CHECK(differed > 0);
+}
+
 static const test tests[] = {
+    {"a limit whose square needs more than 64 bits", test_huge_limit},
     {"[3, 9, 1, 2] by hand", test_by_hand},
     {"random shelves against brute force", test_random},
     {"limits", test_limits},

@@ -34,8 +34,17 @@ int main(void) {
   ok &= shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT;
   ok &= shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1;
   ok &= shelf_lead_table(w, 4, cells) == SHELF_OK && cells[3].lead == 7;
+  char said[SHELF_SENTENCE_BUFSIZE], standing[SHELF_STANDING_BUFSIZE];
+  size_t said_len = 0;
+  ok &= shelf_explain_sentence(&e, SHELF_SENTENCE_TRAP, said, sizeof said,
+                               &said_len) == SHELF_OK &&
+        said_len == strlen(said);
+  ok &= shelf_standing_format(e.margin, standing) == strlen("7 kilos ahead");
   ok &= shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, &svg_len) == SHELF_OK &&
         svg != NULL && svg_len == strlen(svg);
+  shelf_svg_free(svg);
+  svg = NULL;
+  ok &= shelf_svg_width(w, 4, 0, SHELF_SVG_WIDTH_MIN, &svg, NULL) == SHELF_OK;
   shelf_svg_free(svg);
   ok &= shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK;
   ok &= shelf_solver_push_many(s, w, 4) == SHELF_OK;

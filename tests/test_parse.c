@@ -387,6 +387,11 @@ static void test_names(void) {
   REJECT("wheels = [[1]]", NESTED, 1, 11, "[");
   REJECT("1 w = [2]", EXPECTED_INTEGER, 1, 3, "w");
   REJECT("w1.5 = [2]", EXPECTED_INTEGER, 1, 1, "w1.5");
+  /* CR LF is a line feed here too; a lone CR after a name reports the name,
+   * the first thing wrong */
+  ACCEPT("wheels\r\n= [1]", 1);
+  REJECT("x\r5", EXPECTED_INTEGER, 1, 1, "x");
+  REJECT("x\r", EXPECTED_INTEGER, 1, 1, "x");
   /* each line of a batch may be named; a name alone is not a shelf */
   CHECK_TEXT(SHELF_PARSE_LINES, "a = [3, 9, 1, 2]\nb = [7, 2, 9, 4]\n",
              "4:7 4:10 ");
@@ -409,12 +414,17 @@ static void test_counted(void) {
   CHECK_TEXT(c, "-3 1 2 3", "BAD_COUNT 1:1 -3");
   CHECK_TEXT(c, "", "EXPECTED_INTEGER 1:1 ");
   CHECK_TEXT(c, "2 1 x", "EXPECTED_INTEGER 1:5 x");
+  /* the layout has no brackets */
+  CHECK_TEXT(c, "[2 1 2]", "UNEXPECTED_CHAR 1:1 [");
+  CHECK_TEXT(c, "2 [1 2]", "UNEXPECTED_CHAR 1:3 [");
   /* a sequence of counted shelves, over any number of lines */
   CHECK_TEXT(many, "2\n1 2\n3 4 5\n6\n", "2:1 3:5 ");
   CHECK_TEXT(many, "1 7 1 8", "1:7 1:8 ");
   CHECK_TEXT(many, "0\n2 3 4\n\n", "0:0 2:1 ");
   CHECK_TEXT(many, "2 1 2\n3 1", "2:1 TOO_FEW 2:4 ");
   CHECK_TEXT(many, "", "");
+  CHECK_TEXT(many, "1 5 []", "1:5 UNEXPECTED_CHAR 1:5 [");
+  CHECK_TEXT(many, "[2 1 2 ]", "UNEXPECTED_CHAR 1:1 [");
   /* long enough for the fast path, which must stop at the count */
   char big[4096];
   size_t o = (size_t)snprintf(big, sizeof big, "300\n");

@@ -167,7 +167,7 @@ static void test_random_cuts(void) {
 static void test_grouping(void) {
   uint64_t seed = test_seed() + 32;
   rng r = {seed};
-  int64_t w[300];
+  int64_t w[301]; /* room for one more wheel */
   for (int round = 0; round < 2000; round++) {
     size_t n = 3 + (size_t)(rng_next(&r) % 298);
     for (size_t i = 0; i < n; i++)

@@ -2,9 +2,11 @@
  * test_svg.c - shelf_svg(): statuses, NULL handling, ownership, and what
  * can be checked without an XML parser: one wheel group per wheel, the lead
  * table's cells up to SHELF_SVG_LEAD_MAX wheels and none beyond, the trap
- * only with SHELF_SVG_EXPLAIN, a summary of bounded size for long shelves,
- * plain ASCII text, and the extremes of int64_t. tests/svg_tests.py parses
- * the pictures as XML and checks what they show.
+ * only with SHELF_SVG_EXPLAIN and on the wheel worked out by hand (or by a
+ * reference DP here), a summary of bounded size for long shelves,
+ * plain ASCII text, the width, and the extremes of int64_t.
+ * tests/svg_tests.py parses the pictures as XML and checks what they show;
+ * tests/svg_render_test.py measures them in a browser.
  */
 #include "harness.h"
 #include "reference.h"
@@ -98,7 +100,7 @@ static void test_worked_shelf(void) {
   /* The trap only when asked for: greedy's 3 at turn 1. */
   CHECK(count(plain, "class=\"trap") == 0);
   CHECK(count(explained, "class=\"trap\"") == 1);
-  CHECK(strstr(explained, "greedy trap at turn 1:") != NULL);
+  CHECK(strstr(explained, "at turn 1 greedy takes this wheel") != NULL);
   /* The same shelf, the same picture: nothing depends on the run. */
   char *again = draw(w, 4, SHELF_SVG_EXPLAIN);
   REQUIRE(again != NULL);
@@ -184,9 +186,97 @@ static void test_extremes(void) {
   shelf_svg_free(svg);
 }
 
+/* The group of wheel k (1-based): from its opening tag to its end. */
+static char *wheel_group(const char *svg, size_t k) {
+  char id[48];
+  snprintf(id, sizeof id, "id=\"wheel-%zu\"", k);
+  const char *at = strstr(svg, id);
+  if (at == NULL)
+    return NULL;
+  const char *end = strstr(at, "</g>");
+  size_t len = end != NULL ? (size_t)(end - at) : strlen(at);
+  char *group = malloc(len + 1);
+  if (group != NULL) {
+    memcpy(group, at, len);
+    group[len] = '\0';
+  }
+  return group;
+}
+
+/* The wheel whose group holds the trap's ring, 1-based; 0 for none, and
+ * SIZE_MAX if more than one wheel has a ring. */
+static size_t ringed_wheel(const char *svg, size_t n) {
+  size_t found = 0;
+  for (size_t k = 1; k <= n; k++) {
+    char *group = wheel_group(svg, k);
+    if (group != NULL && strstr(group, "class=\"trap\"") != NULL)
+      found = found == 0 ? k : SIZE_MAX;
+    free(group);
+  }
+  return found;
+}
+
+/* Traps worked out by hand (the leads in the comments):
+ *   [3, 9, 1, 2]: the line takes the 2 (lead 2 - (3 - 8) ... = 7); greedy's
+ *     3 keeps 3 - lead([9, 1, 2]) = 3 - 8 = -5: turn 1, wheel 1, cost 12.
+ *   [5, 10, 3, 1]: lead([10, 3, 1]) = 10 - 2 = 8, so greedy's 5 keeps -3;
+ *     the 1 keeps 1 - lead([5, 10, 3]) = 1 + 2 = 3: turn 1, wheel 1, cost 6.
+ *   [1, 1, 10, 3, 5]: turn 1 takes the 5 (greedy too). On [1, 1, 10, 3] the
+ *     second buyer's heavier end, the 3, keeps 3 - lead([1, 1, 10]) =
+ *     3 - 10 = -7; the left 1 keeps 1 - lead([1, 10, 3]) = 1 + 6 = 7:
+ *     turn 2, wheel 4, cost 14.
+ *   [7, 2, 9, 4]: greedy's moves are the line's: no trap. */
+static void test_traps_by_hand(void) {
+  static const struct {
+    int64_t w[5];
+    size_t n, wheel;
+    const char *title;
+  } cases[] = {
+      {{3, 9, 1, 2},
+       4,
+       1,
+       "at turn 1 greedy takes this wheel, which costs 12 "},
+      {{5, 10, 3, 1},
+       4,
+       1,
+       "at turn 1 greedy takes this wheel, which costs 6 "},
+      {{1, 1, 10, 3, 5},
+       5,
+       4,
+       "at turn 2 greedy takes this wheel, which costs 14 "},
+      {{7, 2, 9, 4}, 4, 0, NULL},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    char *svg = draw(cases[c].w, cases[c].n, SHELF_SVG_EXPLAIN);
+    if (svg == NULL)
+      continue;
+    CHECK(ringed_wheel(svg, cases[c].n) == cases[c].wheel);
+    CHECK(count(svg, "class=\"trap\"") == (cases[c].wheel ? 1u : 0u));
+    if (cases[c].title != NULL)
+      CHECK(strstr(svg, cases[c].title) != NULL);
+    else
+      CHECK(count(svg, "class=\"trap-none\"") == 1);
+    shelf_svg_free(svg);
+  }
+}
+
+/* The wheel greedy takes at the first turn of the line where its move keeps
+ * less than the block's lead, 1-based, or 0: from the reference DP. */
+static size_t trap_wheel(const int64_t *w, size_t n, const unsigned char *ends,
+                         ref_table table) {
+  int end = 0;
+  shelf_i128 cost;
+  ref_lead_table(w, n, table);
+  size_t turn = ref_first_mistake(w, n, ends, table, &end, &cost), i, j;
+  if (turn == 0)
+    return 0;
+  ref_block_at(ends, n, turn, &i, &j);
+  return (end == SHELF_LEFT ? i : j) + 1;
+}
+
 /* Random shelves with ties, zeros and negatives: always a picture with one
- * group per wheel, and the trap marked exactly when greedy play loses lead
- * somewhere on the line, as tests/reference.h works it out from the DP. */
+ * group per wheel, and the ring on the wheel greedy takes at the first
+ * mistake of the line, as tests/reference.h works it out from the DP. */
 static void test_random(void) {
   static ref_table table;
   rng r = {test_seed()};
@@ -196,18 +286,63 @@ static void test_random(void) {
     size_t n = 1 + (size_t)rng_range(&r, 0, 39);
     for (size_t k = 0; k < n; k++)
       w[k] = rng_range(&r, -4, 6);
+    REQUIRE(shelf_line(w, n, ends) == SHELF_OK);
     char *svg = draw(w, n, SHELF_SVG_EXPLAIN);
-    CHECK_STATUS(shelf_line(w, n, ends), SHELF_OK);
-    ref_lead_table(w, n, table);
-    int end;
-    shelf_i128 cost;
-    size_t trap = ref_first_mistake(w, n, ends, table, &end, &cost);
     if (svg == NULL)
       continue;
     CHECK(count(svg, "class=\"wheel ") == n);
-    CHECK(count(svg, "class=\"trap\"") == (trap > 0 ? 1u : 0u));
+    size_t want = trap_wheel(w, n, ends, table), got = ringed_wheel(svg, n);
+    if (got != want)
+      fprintf(stderr, "seed %" PRIu64 ": ring on wheel %zu, expected %zu\n",
+              test_seed(), got, want);
+    CHECK(got == want);
     shelf_svg_free(svg);
   }
+}
+
+/* The width: the attribute says it; 0 is the default; out of range is
+ * refused; a narrow picture lays the wheels out in more rows. */
+static void test_width(void) {
+  const int64_t w[] = {3, 9, 1, 2, 8, 7, 6, 5, 4, 3, 2, 1};
+  char *svg = NULL;
+  CHECK_STATUS(shelf_svg_width(w, 12, 0, SHELF_SVG_WIDTH_MIN - 1, &svg, NULL),
+               SHELF_INVALID);
+  CHECK_STATUS(shelf_svg_width(w, 12, 0, SHELF_SVG_WIDTH_MAX + 1, &svg, NULL),
+               SHELF_INVALID);
+  CHECK(svg == NULL);
+  char *plain = draw(w, 12, 0);
+  REQUIRE(plain != NULL);
+  CHECK(strstr(plain, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                      "version=\"1.1\" width=\"1000\" ") != NULL);
+  CHECK_STATUS(shelf_svg_width(w, 12, 0, 0, &svg, NULL), SHELF_OK);
+  CHECK(svg != NULL && strcmp(svg, plain) == 0);
+  shelf_svg_free(svg);
+  svg = NULL;
+  CHECK_STATUS(shelf_svg_width(w, 12, 0, 400, &svg, NULL), SHELF_OK);
+  REQUIRE(svg != NULL);
+  CHECK(strstr(svg, "width=\"400\" ") != NULL);
+  CHECK(strstr(svg, "viewBox=\"0 0 400 ") != NULL);
+  /* 400 px hold fewer wheels a row than 1000 px. */
+  CHECK(count(svg, "class=\"plank\"") > count(plain, "class=\"plank\""));
+  shelf_svg_free(svg);
+  shelf_svg_free(plain);
+}
+
+/* Each wheel carries its 1-based index. */
+static void test_indices(void) {
+  int64_t w[40];
+  for (size_t k = 0; k < 40; k++)
+    w[k] = (int64_t)(k * 7 % 11);
+  char *svg = draw(w, 40, 0);
+  REQUIRE(svg != NULL);
+  for (size_t k = 1; k <= 40; k++) {
+    char *group = wheel_group(svg, k);
+    char want[64];
+    snprintf(want, sizeof want, "class=\"index\" fill=\"#6b7280\">%zu<", k);
+    CHECK(group != NULL && strstr(group, want) != NULL);
+    free(group);
+  }
+  shelf_svg_free(svg);
 }
 
 static const test tests[] = {
@@ -218,6 +353,9 @@ static const test tests[] = {
     {"summary", test_summary},
     {"extremes", test_extremes},
     {"random", test_random},
+    {"traps by hand", test_traps_by_hand},
+    {"width", test_width},
+    {"indices", test_indices},
 };
 
 TEST_MAIN(tests)

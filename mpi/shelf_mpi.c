@@ -1,0 +1,932 @@
+/*
+ * shelf_mpi.c - shelf-mpi: one shelf, kept as one large file on a shared
+ * file system or as a set of files (one per part), solved by many MPI ranks.
+ *
+ *   mpirun -n 4 shelf-mpi [--json] FILE...
+ *
+ * The shelf is the wheels of the files in order; each file is a text of the
+ * grammar on its own (its own brackets, its own lines). It prints what
+ * `shelf -f FILE` prints for the same wheels (the margin, or the --json
+ * object), and for bad input the same message, line and column.
+ *
+ * How the work is split. The files are laid end to end, T bytes in all, and
+ * rank r owns bytes [r*T/P, (r+1)*T/P), computed on its own (no messages).
+ * Inside a file the owned range is moved to split points: a split point is
+ * a byte offset just after a space, tab, line feed or comma (or the start
+ * or end of the file), the first one at or after the range's end. So a
+ * weight belongs to the rank holding its first byte: a rank skips a weight
+ * begun before its range and reads past its end to finish its last. Every
+ * rank finds the same split point for the same offset from the same bytes,
+ * so the pieces meet exactly. A piece that starts a file is parsed fresh.
+ * Any other piece is parsed by a parser resumed at a place guessed from
+ * the few bytes before it (what came last: a weight, a comma, a bracket,
+ * or nothing but blanks) and from the file's first item (whether the shelf
+ * is in brackets); its lines are counted from 1 there and fixed up when it
+ * is merged onto the piece before, which knows how many lines it ended on.
+ *
+ * How the pieces come together. Each rank saves its solver's state
+ * (shelf_solver_save) with a summary of its piece: where it starts and the
+ * place it assumed there, where it ends and the parser's true place there,
+ * and the first error it met. The summaries are combined along a binomial
+ * tree in rank order: at step k a rank with bit k set sends to r - 2^k and
+ * leaves, and the receiver appends the sender's state after its own
+ * (shelf_solver_append: exact for any grouping). log2(P) rounds; rank 0
+ * ends with the whole shelf and alone prints. A merge first checks that the
+ * left piece ends at the place the right piece assumed; where it does not
+ * (rare: text the guess cannot see, such as a second bracket), the result
+ * is cut there and rank 0 parses the rest itself, from the left piece's
+ * true place. A piece that failed still sends its summary; a merge keeps
+ * the leftmost failure, so the error reported is the first in the text, as
+ * one pass would report it.
+ *
+ * Every MPI call is checked (MPI_ERRORS_RETURN and MPI_CHECK): a failure
+ * is one line, `shelf-mpi: rank R: <call>: <reason>`, and MPI_Abort.
+ * Exit status: 0 success, 1 bad input or failure, 2 usage error.
+ */
+#include "out.h"
+#include "report.h"
+
+#include <shelf.h>
+
+#include <mpi.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Bytes a read asks for: well under INT_MAX, the most one MPI call takes. */
+#define READ_CHUNK (1 << 20)
+/* Bytes a window of the split-point and guessing scans holds. */
+#define WINDOW 4096
+/* The most bytes one message carries; a larger state goes in pieces. (The
+ * tests build a copy with small messages, so that the pieces are tried.) */
+#ifndef MESSAGE_MAX
+#define MESSAGE_MAX (1 << 30)
+#endif
+#define TAG_PART 15
+
+/* ==== MPI calls, checked ==== */
+
+static int world_rank;
+
+/* Reports a failed MPI call by its name and MPI's reason, then ends the
+ * whole run: a rank that cannot read or talk has nothing useful to send. */
+static void mpi_check(int rc, const char *call) {
+  if (rc == MPI_SUCCESS)
+    return;
+  char reason[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, reason, &len) != MPI_SUCCESS)
+    snprintf(reason, sizeof reason, "error %d", rc);
+  int name = (int)strcspn(call, "(");
+  fprintf(stderr, "shelf-mpi: rank %d: %.*s: %s\n", world_rank, name, call,
+          reason);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+#define MPI_CHECK(call) mpi_check((call), #call)
+
+/* Without memory a rank cannot even send its failure. */
+static void no_memory(void) {
+  fprintf(stderr, "shelf-mpi: rank %d: out of memory\n", world_rank);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/* ==== Files ==== */
+
+typedef struct input {
+  const char *name;
+  MPI_Offset size;
+  MPI_File fh; /* opened when first read */
+  int opened;
+} input;
+
+static void read_at(input *in, MPI_Offset off, char *buf, int n) {
+  if (!in->opened) {
+    MPI_CHECK(MPI_File_open(MPI_COMM_SELF, in->name, MPI_MODE_RDONLY,
+                            MPI_INFO_NULL, &in->fh));
+    in->opened = 1;
+  }
+  while (n > 0) {
+    MPI_Status status;
+    int got = 0;
+    MPI_CHECK(MPI_File_read_at(in->fh, off, buf, n, MPI_BYTE, &status));
+    MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &got));
+    if (got <= 0) {
+      /* The file shrank under us: no answer would be right. */
+      fprintf(stderr, "shelf-mpi: rank %d: %s: file changed while read\n",
+              world_rank, in->name);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    off += got;
+    buf += got;
+    n -= got;
+  }
+}
+
+/* A few kilobytes of a file around the bytes a scan looks at. */
+typedef struct window {
+  input *in;
+  MPI_Offset from;
+  int len;
+  unsigned char buf[WINDOW];
+} window;
+
+/* The byte at `off` (0 <= off < size); `back` says the scan goes towards
+ * the start, so the window is read to end at `off`. */
+static unsigned char byte_at(window *w, MPI_Offset off, int back) {
+  if (off < w->from || off >= w->from + w->len) {
+    MPI_Offset from = back ? off - (WINDOW - 1) : off;
+    if (from < 0)
+      from = 0;
+    MPI_Offset len = w->in->size - from;
+    w->from = from;
+    w->len = (int)(len < WINDOW ? len : WINDOW);
+    read_at(w->in, from, (char *)w->buf, w->len);
+  }
+  return w->buf[off - w->from];
+}
+
+/* ==== Split points and guessed places ==== */
+
+static int blank(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* A piece may start just after these: a parser that has taken one is
+ * between items (no weight or other text open, no CR waiting). */
+static int cut_after(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == ',';
+}
+
+/* The first split point at or after `b`: the first s >= b whose byte
+ * before is one of cut_after()'s, or the end of the file. */
+static MPI_Offset split_point(input *in, MPI_Offset b) {
+  if (b <= 0)
+    return 0;
+  window w = {.in = in, .len = 0};
+  for (MPI_Offset s = b; s < in->size; s++)
+    if (cut_after(byte_at(&w, s - 1, 0)))
+      return s;
+  return in->size;
+}
+
+/* What a file holds before its first item: a byte-order mark, blanks, and
+ * maybe the shelf's opening bracket, with a name before it or not
+ * (`wheels = [`). */
+typedef struct head {
+  MPI_Offset start;          /* the first byte after a byte-order mark */
+  int open;                  /* the shelf is in brackets */
+  shelf_parse_place bracket; /* where the '[' is: offset, line, line start */
+} head;
+
+static int name_char(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         (c >= '0' && c <= '9');
+}
+
+/* Moves *off past blanks, counting lines. */
+static void skip_blanks(window *w, MPI_Offset *off, uint64_t *line,
+                        uint64_t *line_start) {
+  unsigned char c;
+  while (*off < w->in->size && blank(c = byte_at(w, *off, 0))) {
+    if (c == '\n') {
+      ++*line;
+      *line_start = (uint64_t)*off + 1;
+    }
+    ++*off;
+  }
+}
+
+static void read_head(input *in, head *h) {
+  window w = {.in = in, .len = 0};
+  h->start = 0;
+  if (in->size >= 3 && byte_at(&w, 0, 0) == 0xef && byte_at(&w, 1, 0) == 0xbb &&
+      byte_at(&w, 2, 0) == 0xbf)
+    h->start = 3;
+  uint64_t line = 1, line_start = (uint64_t)h->start;
+  MPI_Offset off = h->start;
+  skip_blanks(&w, &off, &line, &line_start);
+  if (off < in->size && name_char(byte_at(&w, off, 0)) &&
+      !(byte_at(&w, off, 0) >= '0' && byte_at(&w, off, 0) <= '9')) {
+    while (off < in->size && name_char(byte_at(&w, off, 0)))
+      off++;
+    skip_blanks(&w, &off, &line, &line_start);
+    if (off < in->size && byte_at(&w, off, 0) == '=')
+      off++;
+    skip_blanks(&w, &off, &line, &line_start);
+  }
+  h->open = off < in->size && byte_at(&w, off, 0) == '[';
+  h->bracket.open_offset = (uint64_t)off;
+  h->bracket.open_line = line;
+  h->bracket.open_line_start = line_start;
+}
+
+/* SHELF_MPI_MISGUESS=1 in the environment makes every guess wrong where
+ * any item comes before, so that the tests can show rank 0's re-parse
+ * giving the right answer. */
+static int misguess;
+
+/* The place a piece starting at split point s > 0 assumes: what the last
+ * non-blank byte before it says, inside the brackets if the file opens
+ * with one. Lines count from 1 at s (line_start s until the first line
+ * feed); the merge puts them right. `blank_place` is a fresh parser's
+ * place, so that fields this program does not set keep their defaults.
+ *
+ * For text that is valid up to s the guess is exact: blanks change no
+ * place, the last item before them decides `after`, and only blanks may
+ * follow the closing bracket. So a wrong guess means bad text before s,
+ * which the piece before reports first, and the check at every merge
+ * stands guard over the rest. */
+static void guess_place(input *in, MPI_Offset s,
+                        const shelf_parse_place *blank_place,
+                        shelf_parse_place *at) {
+  head h;
+  read_head(in, &h);
+  window w = {.in = in, .len = 0};
+  MPI_Offset off = s - 1;
+  while (off >= h.start && blank(byte_at(&w, off, 1)))
+    off--;
+  *at = *blank_place;
+  at->offset = (uint64_t)s;
+  at->line = 1;
+  at->line_start = (uint64_t)s;
+  if (off < h.start || misguess) {
+    at->after = SHELF_AFTER_NOTHING;
+    return;
+  }
+  unsigned char c = byte_at(&w, off, 1);
+  at->after = c == ','   ? SHELF_AFTER_COMMA
+              : c == '[' ? SHELF_AFTER_OPEN
+              : c == ']' ? SHELF_AFTER_CLOSE
+                         : SHELF_AFTER_WEIGHT;
+  at->in_list = c != ']' && h.open;
+  if (at->in_list) {
+    at->open_offset = h.bracket.open_offset;
+    at->open_line = h.bracket.open_line;
+    at->open_line_start = h.bracket.open_line_start;
+  }
+}
+
+/* ==== Pieces ==== */
+
+/*
+ * A piece of the shelf: one rank's stretch of the files, or several
+ * merged. Offsets are the files' own. Lines of a piece that starts inside
+ * a file (not fresh) count from 1 at its start, in that file, until it is
+ * merged onto the piece before it; everything else is absolute.
+ */
+typedef struct piece {
+  int empty;               /* no text: merging it changes nothing */
+  shelf_status status;     /* the first failure: a parse code, or another */
+  int cut;                 /* the next piece's guess was wrong at its end */
+  shelf_parse_error error; /* with a parse code: where, in file err_file */
+  uint32_t err_file;
+  uint64_t err_line_start;
+  uint32_t start_file; /* where it starts */
+  uint64_t start_offset;
+  int start_fresh;               /* at the start of its file */
+  shelf_parse_place start_place; /* else the place it assumed there */
+  uint32_t end_file;             /* where it ends */
+  uint64_t end_offset;
+  int end_closed;              /* at the end of its file, input finished */
+  shelf_parse_place end_place; /* else the parser's place there */
+  shelf_solver *solver;        /* its wheels, when status is SHELF_OK */
+} piece;
+
+typedef struct work {
+  shelf_parser *parser;
+  char *buf; /* READ_CHUNK bytes */
+  shelf_parse_place blank_place;
+} work;
+
+/* A split point where the parser is not between items: after a name
+ * that waits for its '=' (in a file's head, or an error). Parses on from
+ * `off`, to the next split point where it is, to an error, or to the end
+ * of the file (then *final is set); the piece ends there instead, and the
+ * merge with the next piece, which starts before that, cuts the shelf
+ * there for rank 0 to go on from. */
+static shelf_status feed_on(work *wk, input *in, MPI_Offset off, piece *p,
+                            int *final) {
+  while (off < in->size) {
+    int n = in->size - off < READ_CHUNK ? (int)(in->size - off) : READ_CHUNK;
+    read_at(in, off, wk->buf, n);
+    for (int i = 0; i < n;) {
+      int j = i;
+      while (j < n && !cut_after((unsigned char)wk->buf[j]))
+        j++;
+      j += j < n;
+      size_t used;
+      int ended;
+      shelf_status st = shelf_parser_feed(wk->parser, p->solver, wk->buf + i,
+                                          (size_t)(j - i), &used, &ended);
+      off += j - i;
+      i = j;
+      if (st != SHELF_OK)
+        return st;
+      if (cut_after((unsigned char)wk->buf[j - 1]) &&
+          shelf_parser_place(wk->parser, &p->end_place) == SHELF_OK) {
+        p->end_offset = (uint64_t)off;
+        return SHELF_OK;
+      }
+    }
+  }
+  *final = 1;
+  p->end_closed = 1;
+  p->end_offset = (uint64_t)in->size;
+  return SHELF_OK;
+}
+
+/* Parses bytes [from, to) of file `file` into a new piece: fresh when `at`
+ * is NULL, else resumed at *at; `final` when `to` is the end of the file. */
+static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
+                        MPI_Offset to, const shelf_parse_place *at, int final,
+                        piece *into) {
+  memset(into, 0, sizeof *into);
+  into->start_file = into->end_file = file;
+  into->start_offset = (uint64_t)from;
+  into->end_offset = (uint64_t)to;
+  into->start_fresh = at == NULL;
+  into->start_place = at != NULL ? *at : wk->blank_place;
+  into->end_closed = final;
+  shelf_status st = shelf_solver_new(&into->solver, 0);
+  shelf_parser_reset(wk->parser);
+  if (st == SHELF_OK && at != NULL)
+    st = shelf_parser_resume(wk->parser, at);
+  for (MPI_Offset off = from; st == SHELF_OK && off < to;) {
+    int n = to - off < READ_CHUNK ? (int)(to - off) : READ_CHUNK;
+    size_t used;
+    int ended;
+    read_at(in, off, wk->buf, n);
+    st = shelf_parser_feed(wk->parser, into->solver, wk->buf, (size_t)n, &used,
+                           &ended);
+    off += n;
+  }
+  int ended;
+  if (st == SHELF_OK && !final &&
+      shelf_parser_place(wk->parser, &into->end_place) != SHELF_OK)
+    st = feed_on(wk, in, to, into, &final);
+  if (st == SHELF_OK && final)
+    st = shelf_parser_finish(wk->parser, into->solver, &ended);
+  into->status = st;
+  const shelf_parse_error *e = shelf_parser_error(wk->parser);
+  if (st != SHELF_OK && e->code == st) {
+    into->error = *e;
+    into->err_file = file;
+    into->err_line_start = e->offset - (e->column - 1);
+  }
+}
+
+static void drop(piece *p) {
+  shelf_solver_free(p->solver);
+  p->solver = NULL;
+}
+
+/* Whether `r` starts where `l` ends, as `l` left it there. */
+static int continues(const piece *l, const piece *r) {
+  if (r->start_fresh)
+    return l->end_closed && r->start_file == l->end_file + 1;
+  const shelf_parse_place *a = &l->end_place, *b = &r->start_place;
+  return !l->end_closed && l->end_file == r->start_file &&
+         l->end_offset == r->start_offset && a->after == b->after &&
+         a->in_list == b->in_list &&
+         (!a->in_list || a->open_offset == b->open_offset);
+}
+
+/* A line and line start counted from the start of a piece that continues
+ * `l`, made to count as `l`'s do. */
+static void fix_line(const piece *l, uint64_t *line, uint64_t *line_start) {
+  if (*line == 1)
+    *line_start = l->end_place.line_start;
+  *line += l->end_place.line - 1;
+}
+
+/* Appends `r` (the text right after `l`) to `l`, keeping the leftmost
+ * failure or cut; `r` is used up. */
+static void merge(piece *l, piece *r) {
+  if (r->empty)
+    return;
+  if (l->empty) {
+    *l = *r;
+    r->solver = NULL;
+    return;
+  }
+  if (l->status != SHELF_OK || l->cut) {
+    drop(r);
+    return;
+  }
+  if (!continues(l, r)) {
+    l->cut = 1;
+    drop(r);
+    return;
+  }
+  if (r->status == SHELF_OK) {
+    shelf_status st = shelf_solver_append(l->solver, r->solver);
+    if (st != SHELF_OK) {
+      l->status = st;
+      drop(r);
+      return;
+    }
+  }
+  int relative = !r->start_fresh;
+  if (relative && r->status != SHELF_OK && r->err_file == r->start_file &&
+      r->error.offset >= r->start_offset)
+    fix_line(l, &r->error.line, &r->err_line_start);
+  if (relative && r->end_file == r->start_file)
+    fix_line(l, &r->end_place.line, &r->end_place.line_start);
+  l->status = r->status;
+  l->cut = r->cut;
+  l->error = r->error;
+  l->err_file = r->err_file;
+  l->err_line_start = r->err_line_start;
+  l->end_file = r->end_file;
+  l->end_offset = r->end_offset;
+  l->end_closed = r->end_closed;
+  l->end_place = r->end_place;
+  drop(r);
+}
+
+/* ==== Pieces as messages ==== */
+
+/*
+ * A piece travels as a fixed header of little-endian 64-bit fields and the
+ * error's text, then its solver's saved state (portable and checked on
+ * load). Messages carry at most MESSAGE_MAX bytes; a larger state follows
+ * in more messages, each sized by MPI_Probe and MPI_Get_count.
+ */
+enum { PLACE_FIELDS = 8, HEADER_FIELDS = 15 + 2 * PLACE_FIELDS };
+#define FOUND_SIZE sizeof(((shelf_parse_error *)0)->found)
+#define HEADER_SIZE (HEADER_FIELDS * 8 + FOUND_SIZE)
+
+typedef struct cursor {
+  unsigned char *at;
+} cursor;
+
+static void put(cursor *c, uint64_t v) {
+  for (int i = 0; i < 8; i++)
+    *c->at++ = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get(cursor *c) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; i++)
+    v |= (uint64_t)*c->at++ << (8 * i);
+  return v;
+}
+
+static void put_place(cursor *c, const shelf_parse_place *p) {
+  put(c, p->offset);
+  put(c, p->line);
+  put(c, p->line_start);
+  put(c, (uint64_t)p->after);
+  put(c, (uint64_t)p->in_list);
+  put(c, p->open_offset);
+  put(c, p->open_line);
+  put(c, p->open_line_start);
+}
+
+static void get_place(cursor *c, shelf_parse_place *p) {
+  p->offset = get(c);
+  p->line = get(c);
+  p->line_start = get(c);
+  p->after = (shelf_parse_after)get(c);
+  p->in_list = (int)get(c);
+  p->open_offset = get(c);
+  p->open_line = get(c);
+  p->open_line_start = get(c);
+}
+
+/* Sends a piece to rank `to` and frees its solver. */
+static void send_piece(piece *p, int to) {
+  size_t state = 0;
+  if (p->status == SHELF_OK && p->solver != NULL &&
+      shelf_solver_save(p->solver, NULL, 0, &state) != SHELF_INVALID)
+    p->status = SHELF_INVALID;
+  size_t total = HEADER_SIZE + state;
+  unsigned char *buf = malloc(total);
+  if (buf == NULL) {
+    /* Too little memory to say more: send the failure alone. */
+    p->status = SHELF_NOMEM;
+    state = 0;
+    total = HEADER_SIZE;
+    buf = malloc(total);
+    if (buf == NULL)
+      no_memory();
+  }
+  if (state > 0 && shelf_solver_save(p->solver, buf + HEADER_SIZE, state,
+                                     &state) != SHELF_OK) {
+    p->status = SHELF_INVALID;
+    state = 0;
+    total = HEADER_SIZE;
+  }
+  drop(p);
+  cursor c = {buf};
+  put(&c, (uint64_t)p->empty);
+  put(&c, (uint64_t)p->status);
+  put(&c, (uint64_t)p->cut);
+  put(&c, (uint64_t)p->error.code);
+  put(&c, p->error.line);
+  put(&c, p->error.offset);
+  put(&c, p->err_file);
+  put(&c, p->err_line_start);
+  put(&c, p->start_file);
+  put(&c, p->start_offset);
+  put(&c, (uint64_t)p->start_fresh);
+  put_place(&c, &p->start_place);
+  put(&c, p->end_file);
+  put(&c, p->end_offset);
+  put(&c, (uint64_t)p->end_closed);
+  put_place(&c, &p->end_place);
+  put(&c, state);
+  memcpy(c.at, p->error.found, FOUND_SIZE);
+  for (size_t done = 0; done < total;) {
+    size_t n = total - done < MESSAGE_MAX ? total - done : MESSAGE_MAX;
+    MPI_CHECK(
+        MPI_Send(buf + done, (int)n, MPI_BYTE, to, TAG_PART, MPI_COMM_WORLD));
+    done += n;
+  }
+  free(buf);
+}
+
+/* The size of the next message from rank `from`. */
+static size_t probe(int from) {
+  MPI_Status status;
+  int count = 0;
+  MPI_CHECK(MPI_Probe(from, TAG_PART, MPI_COMM_WORLD, &status));
+  MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &count));
+  return count > 0 ? (size_t)count : 0;
+}
+
+/* Receives the next message from rank `from` into buf[0..size), which it
+ * must fill exactly. */
+static void receive(unsigned char *buf, size_t size, int from) {
+  size_t count = probe(from);
+  if (count != size) {
+    fprintf(stderr,
+            "shelf-mpi: rank %d: message of %zu bytes from rank %d, "
+            "%zu expected\n",
+            world_rank, count, from, size);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_CHECK(MPI_Recv(buf, (int)count, MPI_BYTE, from, TAG_PART, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE));
+}
+
+/* Receives the piece rank `from` sends; `blank_place` fills the fields of
+ * places that do not travel. */
+static void receive_piece(piece *p, int from,
+                          const shelf_parse_place *blank_place) {
+  size_t first = probe(from);
+  if (first < HEADER_SIZE)
+    first = HEADER_SIZE; /* receive() then reports the short message */
+  unsigned char *buf = malloc(first);
+  if (buf == NULL)
+    no_memory();
+  receive(buf, first, from);
+  memset(p, 0, sizeof *p);
+  p->start_place = p->end_place = *blank_place;
+  cursor c = {buf};
+  p->empty = (int)get(&c);
+  p->status = (shelf_status)get(&c);
+  p->cut = (int)get(&c);
+  p->error.code = (shelf_status)get(&c);
+  p->error.line = get(&c);
+  p->error.offset = get(&c);
+  p->err_file = (uint32_t)get(&c);
+  p->err_line_start = get(&c);
+  p->start_file = (uint32_t)get(&c);
+  p->start_offset = get(&c);
+  p->start_fresh = (int)get(&c);
+  get_place(&c, &p->start_place);
+  p->end_file = (uint32_t)get(&c);
+  p->end_offset = get(&c);
+  p->end_closed = (int)get(&c);
+  get_place(&c, &p->end_place);
+  uint64_t state = get(&c);
+  memcpy(p->error.found, c.at, FOUND_SIZE);
+  p->error.found[FOUND_SIZE - 1] = '\0';
+  size_t total = HEADER_SIZE + (size_t)state;
+  if (state > SIZE_MAX - HEADER_SIZE || first > total ||
+      (first < total && first != MESSAGE_MAX)) {
+    fprintf(stderr, "shelf-mpi: rank %d: damaged message from rank %d\n",
+            world_rank, from);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  if (first < total) {
+    unsigned char *all = realloc(buf, total);
+    if (all == NULL)
+      no_memory();
+    buf = all;
+    for (size_t done = first; done < total;) {
+      size_t n = total - done < MESSAGE_MAX ? total - done : MESSAGE_MAX;
+      receive(buf + done, n, from);
+      done += n;
+    }
+  }
+  if (p->status == SHELF_OK && !p->empty) {
+    shelf_status st = shelf_solver_new(&p->solver, 0);
+    if (st == SHELF_OK)
+      st = shelf_solver_load(p->solver, buf + HEADER_SIZE, (size_t)state);
+    p->status = st;
+  }
+  free(buf);
+}
+
+/* ==== One rank's share ==== */
+
+/* floor(k * total / ranks), without overflow for any file size. */
+static MPI_Offset share(MPI_Offset total, int k, int ranks) {
+  return total / ranks * k + total % ranks * k / ranks;
+}
+
+/* Parses the pieces of files[first..] that lie in bytes [lo, hi) of the
+ * files laid end to end, in order, merged into `into`. */
+static void parse_share(work *wk, input *files, int nfiles, MPI_Offset lo,
+                        MPI_Offset hi, int last_rank, piece *into) {
+  MPI_Offset total = 0, base = 0;
+  for (int f = 0; f < nfiles; f++)
+    total += files[f].size;
+  for (int f = 0; f < nfiles && into->status == SHELF_OK && !into->cut; f++) {
+    input *in = &files[f];
+    MPI_Offset n = in->size;
+    MPI_Offset from = lo - base < 0 ? 0 : lo - base < n ? lo - base : n;
+    MPI_Offset to = hi - base < 0 ? 0 : hi - base < n ? hi - base : n;
+    /* The file's start (empty files too) is the rank's whose range holds
+     * it; the last rank's range also holds the very end. */
+    int owns_start = lo <= base && (base < hi || (last_rank && base == total));
+    base += n;
+    piece p;
+    if (owns_start) {
+      to = split_point(in, to);
+      parse_piece(wk, in, (uint32_t)f, 0, to, NULL, to == n, &p);
+    } else if (from > 0 && from < n) {
+      from = split_point(in, from);
+      to = split_point(in, to);
+      if (from >= to)
+        continue;
+      shelf_parse_place at;
+      guess_place(in, from, &wk->blank_place, &at);
+      parse_piece(wk, in, (uint32_t)f, from, to, &at, to == n, &p);
+    } else {
+      continue;
+    }
+    merge(into, &p);
+  }
+}
+
+/* Rank 0, when a merge found a wrong guess: parses the rest of the text
+ * itself, from the true place where the cut piece ends. */
+static void parse_rest(work *wk, input *files, int nfiles, piece *whole) {
+  whole->cut = 0;
+  uint32_t f = whole->end_file;
+  if (!whole->end_closed) {
+    shelf_parse_place at = whole->end_place;
+    at.line = 1; /* counted from here, as every resumed piece */
+    at.line_start = whole->end_offset;
+    input *in = &files[f];
+    piece p;
+    parse_piece(wk, in, f, (MPI_Offset)whole->end_offset, in->size, &at, 1, &p);
+    merge(whole, &p);
+  }
+  for (f++; (int)f < nfiles && whole->status == SHELF_OK; f++) {
+    piece p;
+    parse_piece(wk, &files[f], f, 0, files[f].size, NULL, 1, &p);
+    merge(whole, &p);
+  }
+}
+
+/* Combines every rank's piece at rank 0 along a binomial tree, in rank
+ * order: at step k, a rank with bit k set sends what it holds (ranks r to
+ * r + 2^k - 1) to r - 2^k and is done; the receiver appends it after its
+ * own. Returns 1 at rank 0, which holds the whole shelf in `p`. */
+static int combine(piece *p, int rank, int ranks,
+                   const shelf_parse_place *blank_place) {
+  for (int step = 1; step < ranks; step <<= 1) {
+    if (rank & step) {
+      send_piece(p, rank - step);
+      return 0;
+    }
+    if (rank + step < ranks) {
+      piece right;
+      receive_piece(&right, rank + step, blank_place);
+      merge(p, &right);
+    }
+  }
+  return 1;
+}
+
+/* ==== Options and output ==== */
+
+static const char usage_text[] =
+    "Usage: mpirun -n P shelf-mpi [OPTIONS] FILE...\n"
+    "\n"
+    "Solve the ripening-shelf game on one shelf kept as one large file, or\n"
+    "as a set of files (one per part, in order), with P ranks: each rank\n"
+    "reads and solves its share of the bytes, and the ranks' states are\n"
+    "combined along a tree. Prints what 'shelf -f' prints: the margin, the\n"
+    "first buyer's kilos minus the second's.\n"
+    "\n"
+    "Each FILE is a text of the shelf grammar on its own (integers separated\n"
+    "by spaces, tabs, commas or newlines, optionally in [ ]); the shelf is\n"
+    "the wheels of all of them, in the order given. The files must be\n"
+    "readable at the same path on every host.\n"
+    "\n"
+    "Options:\n"
+    "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
+    "\"second\"}\n"
+    "  -h, --help             show this help and exit\n"
+    "  -V, --version          show the version and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
+
+/* A line on stderr, from rank 0 only (every rank finds the same). */
+static void say(const char *fmt, ...) {
+  if (world_rank != 0)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("shelf-mpi: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+/* Parses the options on every rank alike. Returns -1 to go on, or the exit
+ * status (after --help, --version or a usage error). */
+static int parse_options(int argc, char **argv, report_options *rep) {
+  static const struct option longs[] = {{"json", no_argument, NULL, 'j'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {"version", no_argument, NULL, 'V'},
+                                        {NULL, 0, NULL, 0}};
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":jhV", longs, NULL)) != -1) {
+    switch (c) {
+    case 'j':
+      rep->json = 1;
+      break;
+    case 'h':
+      if (world_rank == 0)
+        fputs(usage_text, stdout);
+      return world_rank == 0 && fflush(stdout) != 0;
+    case 'V':
+      if (world_rank == 0)
+        printf("shelf-mpi %s\n", shelf_version());
+      return world_rank == 0 && fflush(stdout) != 0;
+    default:
+      if (optopt != 0)
+        say("unknown option '-%c'\nTry 'shelf-mpi --help' for more "
+            "information.",
+            optopt);
+      else
+        say("unknown option '%s'\nTry 'shelf-mpi --help' for more "
+            "information.",
+            argv[optind - 1]);
+      return 2;
+    }
+  }
+  for (int k = optind; k < argc; k++) {
+    if (strcmp(argv[k], "-") == 0) {
+      say("standard input cannot be shared between ranks; give files\n"
+          "Try 'shelf-mpi --help' for more information.");
+      return 2;
+    }
+  }
+  if (optind == argc) {
+    say("no file given\nTry 'shelf-mpi --help' for more information.");
+    return 2;
+  }
+  return -1;
+}
+
+/* Rank 0 checks that every file is a readable regular file and learns its
+ * size; every rank gets the sizes. Returns 0, or 1 after the message. */
+static int file_sizes(input *files, int nfiles) {
+  long long *sizes = calloc((size_t)nfiles + 1, sizeof *sizes);
+  if (sizes == NULL)
+    no_memory();
+  if (world_rank == 0) {
+    for (int f = 0; f < nfiles && sizes[nfiles] == 0; f++) {
+      struct stat st;
+      int fd = open(files[f].name, O_RDONLY);
+      int err = fd < 0 ? errno : fstat(fd, &st) != 0 ? errno : 0;
+      if (err == 0 && S_ISDIR(st.st_mode))
+        err = EISDIR;
+      if (fd >= 0)
+        close(fd);
+      if (err == 0 && !S_ISREG(st.st_mode)) {
+        say("%s: not a regular file (shelf-mpi reads files at offsets)",
+            files[f].name);
+        sizes[nfiles] = 1;
+      } else if (err != 0) {
+        say("%s: %s", files[f].name, strerror(err));
+        sizes[nfiles] = 1;
+      } else {
+        sizes[f] = (long long)st.st_size;
+      }
+    }
+  }
+  MPI_CHECK(MPI_Bcast(sizes, nfiles + 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD));
+  for (int f = 0; f < nfiles; f++)
+    files[f].size = (MPI_Offset)sizes[f];
+  int failed = sizes[nfiles] != 0;
+  free(sizes);
+  return failed;
+}
+
+/* Rank 0: prints the result, or the first failure as `shelf -f` words
+ * it. Returns the exit status. */
+static int report_whole(piece *p, input *files, const report_options *opt) {
+  if (p->status == SHELF_OK) {
+    report rep = {0};
+    shelf_status st =
+        p->empty ? SHELF_OK : shelf_solver_result(p->solver, &rep.result);
+    if (st == SHELF_OK) {
+      static out stdout_buf;
+      out_init(&stdout_buf, STDOUT_FILENO);
+      report_print(&stdout_buf, opt, &rep);
+      if (out_flush(&stdout_buf) == 0)
+        return 0;
+      if (stdout_buf.error != EPIPE)
+        say("write error: %s", strerror(stdout_buf.error));
+      return 1;
+    }
+    p->status = st;
+  }
+  const shelf_parse_error *e = &p->error;
+  if (e->code != p->status || e->code == SHELF_OK) {
+    say("%s", shelf_strerror(p->status));
+    return 1;
+  }
+  char found[80] = "";
+  if (e->found[0] != '\0')
+    snprintf(found, sizeof found, ", found \"%s\"", e->found);
+  say("%s: line %llu, column %llu: %s%s", files[p->err_file].name,
+      (unsigned long long)e->line,
+      (unsigned long long)(e->offset - p->err_line_start + 1),
+      shelf_strerror(e->code), found);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
+  MPI_CHECK(MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN));
+  int ranks;
+  MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &world_rank));
+  MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &ranks));
+
+  report_options opt = {0};
+  int status = parse_options(argc, argv, &opt);
+  if (status >= 0) {
+    MPI_Finalize();
+    return status;
+  }
+  int nfiles = argc - optind;
+  input *files = calloc((size_t)nfiles, sizeof *files);
+  work wk = {0};
+  wk.buf = malloc(READ_CHUNK);
+  if (files == NULL || wk.buf == NULL ||
+      shelf_parser_new(&wk.parser, 0) != SHELF_OK ||
+      shelf_parser_place(wk.parser, &wk.blank_place) != SHELF_OK)
+    no_memory();
+  for (int f = 0; f < nfiles; f++)
+    files[f].name = argv[optind + f];
+  const char *knob = getenv("SHELF_MPI_MISGUESS");
+  misguess = knob != NULL && strcmp(knob, "1") == 0;
+
+  status = file_sizes(files, nfiles);
+  if (status == 0) {
+    MPI_Offset total = 0;
+    for (int f = 0; f < nfiles; f++)
+      total += files[f].size;
+    piece mine;
+    memset(&mine, 0, sizeof mine);
+    mine.empty = 1;
+    parse_share(&wk, files, nfiles, share(total, world_rank, ranks),
+                share(total, world_rank + 1, ranks), world_rank == ranks - 1,
+                &mine);
+    if (combine(&mine, world_rank, ranks, &wk.blank_place)) {
+      if (mine.cut)
+        parse_rest(&wk, files, nfiles, &mine);
+      status = report_whole(&mine, files, &opt);
+      drop(&mine);
+    }
+  }
+  /* Every rank ends with rank 0's status, so mpirun's is the same. */
+  MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD));
+  for (int f = 0; f < nfiles; f++)
+    if (files[f].opened)
+      MPI_CHECK(MPI_File_close(&files[f].fh));
+  free(files);
+  free(wk.buf);
+  shelf_parser_free(wk.parser);
+  MPI_Finalize();
+  return status;
+}

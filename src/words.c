@@ -1,0 +1,188 @@
+/*
+ * words.c - the sentences that present a shelf and its explanation, written
+ * once for every surface: the command's --explain, the game and the
+ * pictures all take their wording from here, so that they cannot drift
+ * apart (they once said the same things three ways).
+ *
+ * Text goes into a caller's buffer, snprintf-style: every piece is counted,
+ * and copied while it fits, so that one pass gives both the text and its
+ * length. No printf, so the digits never depend on the locale.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+/* ==== A bounded writer ==== */
+
+typedef struct sink {
+  char *buf;
+  size_t size; /* bytes at buf; the last one is kept for the NUL */
+  size_t len;  /* characters so far, whether they fitted or not */
+} sink;
+
+static void say(sink *s, const char *text) {
+  size_t n = strlen(text);
+  if (s->len + 1 < s->size) {
+    size_t room = s->size - 1 - s->len;
+    memcpy(s->buf + s->len, text, n < room ? n : room);
+  }
+  s->len += n;
+}
+
+static void say_i128(sink *s, i128 v) {
+  char digits[SHELF_I128_BUFSIZE];
+  shelf_i128_format(v, digits);
+  say(s, digits);
+}
+
+/* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
+static void say_kilos(sink *s, i128 v) {
+  say_i128(s, v);
+  say(s, v == 1 || v == -1 ? " kilo" : " kilos");
+}
+
+/* The magnitude is the number without its sign, so that even the most
+ * negative shelf_i128, which has no positive twin, is said exactly. */
+static void say_standing(sink *s, i128 margin) {
+  if (margin == 0) {
+    say(s, "level");
+    return;
+  }
+  char digits[SHELF_I128_BUFSIZE];
+  shelf_i128_format(margin, digits);
+  say(s, digits[0] == '-' ? digits + 1 : digits);
+  say(s, margin == 1 || margin == -1 ? " kilo" : " kilos");
+  say(s, margin < 0 ? " behind" : " ahead");
+}
+
+static const char *buyer_of_turn(uint64_t turn) {
+  return turn % 2 == 1 ? "first" : "second";
+}
+
+static const char *end_word(shelf_end end) {
+  return end == SHELF_LEFT ? "left" : "right";
+}
+
+/* ==== The sentences ==== */
+
+/* "the first buyer finishes 7 kilos ahead, 11 to 4" */
+static void say_finish(sink *s, i128 margin, i128 first, i128 second) {
+  say(s, "the first buyer finishes ");
+  say_standing(s, margin);
+  say(s, ", ");
+  say_i128(s, first);
+  say(s, " to ");
+  say_i128(s, second);
+}
+
+static void say_greedy_vs_perfect(sink *s, const shelf_explanation *e) {
+  say(s, "A greedy first buyer against a perfect second: ");
+  if (!e->has_greedy_vs_perfect) {
+    say(s, "not computed above ");
+    say_i128(s, e->limit);
+    say(s, " wheels (its search takes time n squared).");
+    return;
+  }
+  say(s, "the first buyer finishes ");
+  say_standing(s, e->greedy_vs_perfect);
+  say(s, ", ");
+  say_kilos(s, e->margin - e->greedy_vs_perfect);
+  say(s, " worse than perfect play.");
+}
+
+static void say_trap(sink *s, const shelf_explanation *e) {
+  if (e->mistake == 0) {
+    say(s, "The greedy trap: none here; on this shelf the heavier end is an "
+           "optimal move at every turn of the perfect line.");
+    return;
+  }
+  if (e->mistake != 1) {
+    say(s, "The greedy trap: not searched to the end on a shelf this long.");
+    return;
+  }
+  say(s, "The greedy trap: at turn ");
+  say_i128(s, e->mistake_turn);
+  say(s, " the ");
+  say(s, buyer_of_turn(e->mistake_turn));
+  say(s, " buyer's heavier end is the ");
+  say(s, end_word(e->mistake_end));
+  say(s, " (wheel ");
+  say_i128(s, (i128)e->mistake_wheel + 1);
+  say(s, ", ");
+  say_kilos(s, e->mistake_weight);
+  say(s, "), but taking it costs ");
+  say_kilos(s, e->mistake_cost);
+  say(s, " of lead; perfect play takes the ");
+  say(s, end_word(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT));
+  say(s, " (wheel ");
+  say_i128(s, (i128)e->mistake_other + 1);
+  say(s, ").");
+}
+
+static void say_parity(sink *s, const shelf_explanation *e) {
+  if (e->n == 0) {
+    say(s, "Parity floor: none, the shelf is empty.");
+    return;
+  }
+  if (!e->has_parity) {
+    say(s, "Parity floor: none, the shelf has an odd number of wheels.");
+    return;
+  }
+  say(s, "Parity floor: the odd positions weigh ");
+  say_i128(s, e->odd_sum);
+  say(s, ", the even ");
+  say_i128(s, e->even_sum);
+  say(s, "; by taking every ");
+  say(s, e->odd_sum >= e->even_sum ? "odd" : "even");
+  say(s, " position the first buyer is sure to finish ");
+  say_standing(s, e->parity_floor);
+  say(s, ", and perfect play gets ");
+  say_i128(s, e->parity_gain);
+  say(s, " more.");
+}
+
+/* ==== Entry ==== */
+
+size_t shelf_standing_format(shelf_i128 margin, char *buf) {
+  sink s = {buf, SHELF_STANDING_BUFSIZE, 0};
+  say_standing(&s, margin);
+  buf[s.len] = '\0'; /* always fits: 40 digits and " kilos behind" */
+  return s.len;
+}
+
+shelf_status shelf_explain_sentence(const shelf_explanation *e,
+                                    shelf_sentence which, char *buf,
+                                    size_t size, size_t *len) {
+  if (e == NULL || (buf == NULL && size > 0))
+    return SHELF_INVALID;
+  sink s = {buf, size, 0};
+  switch (which) {
+  case SHELF_SENTENCE_PERFECT:
+    say(&s, "Perfect play: ");
+    say_finish(&s, e->margin, e->first, e->second);
+    say(&s, ".");
+    break;
+  case SHELF_SENTENCE_GREEDY:
+    say(&s, "Both greedy (always the heavier end, the left on equal "
+            "weights): ");
+    say_finish(&s, e->greedy_margin, e->greedy_first, e->greedy_second);
+    say(&s, ".");
+    break;
+  case SHELF_SENTENCE_GREEDY_VS_PERFECT:
+    say_greedy_vs_perfect(&s, e);
+    break;
+  case SHELF_SENTENCE_TRAP:
+    say_trap(&s, e);
+    break;
+  case SHELF_SENTENCE_PARITY:
+    say_parity(&s, e);
+    break;
+  default:
+    return SHELF_INVALID;
+  }
+  if (size > 0)
+    buf[s.len < size ? s.len : size - 1] = '\0';
+  if (len != NULL)
+    *len = s.len;
+  return SHELF_OK;
+}

@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""mpi_tests.py - shelf-mpi on 1 to 4 ranks against the shelf command.
+
+Usage: mpi_tests.py --shelf PATH/TO/shelf --shelf-mpi PATH/TO/shelf-mpi
+                    --mpirun PATH/TO/mpirun
+
+Each case writes one or more files and runs
+`mpirun -n P --oversubscribe shelf-mpi [--json] FILE...` for several P. Its
+standard output and exit status must equal those of `shelf -f` on the same
+text (several files: their texts joined by line feeds), and on bad input
+its message must be shelf's, word for word after the program's name (the
+file, line, column, message and the text found). Some cases are also
+checked against values computed here without shelf's code: the seed's DP
+(reference.py) and the peak-merging reduction of scale_test.py.
+
+The cases: random shelves whose range boundaries fall inside numbers,
+monotone shelves (the largest states), weights at the 64-bit edges,
+bracketed shelves (spaced, compact, over lines, with a trailing comma),
+CRLF lines, a byte-order mark, fewer weights than ranks, an empty file,
+bad input placed at and around every range boundary, and sets of files.
+With SHELF_MPI_MISGUESS=1 every rank's guess of its starting place is
+wrong, so rank 0 must re-parse the rest itself; the answers stay the same.
+
+Where mpirun is missing, prints "skipped: MPI (...)" and exits 77 (CMake
+registers a skipped test of its own where shelf-mpi was not built). Never
+checks time.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+from reference import margin as dp_margin
+from scale_test import reduce_margin
+from skipped import skip
+
+ARGS = None
+# mpirun's own report of a rank's non-zero exit: boxed in dashed lines,
+# after everything the ranks wrote.
+MPI_NOTE = re.compile(r"(?ms)^-{20,}$.*")
+
+
+def shelf(files, json_out):
+    """shelf -f on the file, or on the files' texts joined by line feeds."""
+    if len(files) == 1:
+        path = files[0]
+    else:
+        path = files[0] + ".joined"
+        with open(path, "wb") as out:
+            out.write(b"\n".join(open(f, "rb").read() for f in files))
+    cmd = [ARGS.shelf] + (["--json"] if json_out else []) + ["-f", path]
+    return subprocess.run(cmd, capture_output=True)
+
+
+def shelf_mpi(ranks, files, json_out, env=None, program=None):
+    cmd = [ARGS.mpirun, "-n", str(ranks), "--oversubscribe"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-run-as-root")
+    cmd += [program or ARGS.shelf_mpi] + (["--json"] if json_out else [])
+    cmd += files
+    return subprocess.run(cmd, capture_output=True, env=env, timeout=600)
+
+
+def message(stderr, program):
+    """The program's own diagnostic, without its name and mpirun's notes."""
+    text = MPI_NOTE.sub("", stderr.decode(errors="replace"))
+    prefix = program + ": "
+    return text[len(prefix):] if text.startswith(prefix) else "?" + text
+
+
+class Checker:
+    def __init__(self, tmp):
+        self.tmp = tmp
+        self.count = 0
+        self.failed = 0
+
+    def write(self, name, data):
+        path = os.path.join(self.tmp, name)
+        with open(path, "wb") as f:
+            f.write(data.encode() if isinstance(data, str) else data)
+        return path
+
+    def fail(self, what):
+        self.failed += 1
+        print("FAIL " + what)
+
+    def check(self, name, files, ranks=(1, 2, 3, 4), json_out=True,
+              margin=None, env=None, like=None, program=None):
+        """shelf-mpi (or `program`) on each number of ranks gives shelf's
+        answer (on the files `like`, if given); with `margin`, shelf's
+        answer must be that value too."""
+        want = shelf(like or files, json_out)
+        want_msg = message(want.stderr, "shelf")
+        if margin is not None:
+            got = json.loads(want.stdout)["margin"] if want.returncode == 0 \
+                else None
+            if got != margin:
+                self.fail("%s: shelf says %s, computed here %s"
+                          % (name, got, margin))
+        for p in ranks:
+            self.count += 1
+            got = shelf_mpi(p, files, json_out, env, program)
+            got_msg = message(got.stderr, "shelf-mpi")
+            if (got.returncode, got.stdout, got_msg) != \
+                    (want.returncode, want.stdout, want_msg):
+                self.fail("%s, %d ranks: got %d %r %r, shelf gives %d %r %r"
+                          % (name, p, got.returncode, got.stdout, got_msg,
+                             want.returncode, want.stdout, want_msg))
+                return
+        print("ok   %s (%s ranks)" % (name, ",".join(map(str, ranks))))
+
+
+def boundaries(size, ranks):
+    return [r * size // ranks for r in range(1, ranks)]
+
+
+def main():
+    global ARGS
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shelf", required=True)
+    ap.add_argument("--shelf-mpi", required=True)
+    ap.add_argument("--small-messages", required=True,
+                    help="shelf-mpi built to send at most 1000 bytes a message")
+    ap.add_argument("--mpirun", required=True)
+    ARGS = ap.parse_args()
+    if not os.path.exists(ARGS.mpirun):
+        skip("MPI", "mpirun not found: install openmpi-bin")
+    # Where the tests run as root (CI), OpenMPI wants to be told it is fine.
+    os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+    os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+
+    rnd = random.Random(int(os.environ.get("SHELF_TEST_SEED", "15")))
+    print("seed %s" % os.environ.get("SHELF_TEST_SEED", "15"))
+    with tempfile.TemporaryDirectory() as tmp:
+        c = Checker(tmp)
+        w = [rnd.randint(-10**6, 10**6) for _ in range(200000)]
+        c.check("random, 200000 wheels", [c.write("random.txt", " ".join(
+            map(str, w)) + "\n")], margin=reduce_margin(w))
+        c.check("random, one a line, text output",
+                [c.write("lines.txt", "\n".join(map(str, w[:5000])) + "\n")],
+                json_out=False)
+        n = 100001
+        c.check("ascending", [c.write("up.txt", "\n".join(
+            map(str, range(1, n + 1))) + "\n")], margin=(n + 1) // 2)
+        c.check("descending", [c.write("down.txt", " ".join(
+            map(str, range(n, 0, -1))))], margin=(n + 1) // 2)
+        edge = [rnd.choice([2**63 - 1 - rnd.randint(0, 9),
+                            -2**63 + rnd.randint(0, 9), rnd.randint(-9, 9)])
+                for _ in range(3000)]
+        c.check("descending, states sent in messages of 1000 bytes",
+                [os.path.join(tmp, "down.txt")], ranks=(2, 4),
+                margin=(n + 1) // 2, program=ARGS.small_messages)
+        c.check("64-bit edges", [c.write("edge.txt", "\n".join(
+            map(str, edge)) + "\n")], margin=reduce_margin(edge))
+        small = [rnd.randint(-50, 50) for _ in range(300)]
+        c.check("small, against the DP", [c.write("small.txt", " ".join(
+            map(str, small)))], margin=dp_margin(small))
+
+        # Brackets, CRLF, a byte-order mark.
+        c.check("bracketed", [c.write("list.txt", "[" + ", ".join(
+            map(str, w[:20000])) + "]\n")])
+        c.check("bracketed, compact, trailing comma", [c.write(
+            "compact.txt", "[" + ",".join(map(str, w[:20000])) + ",]")])
+        c.check("bracketed over lines", [c.write("listlines.txt", "\n\n [\n" +
+                ",\n".join(map(str, w[:3000])) + "\n]\n\n")])
+        c.check("named list", [c.write("named.txt", "wheels = [" + ", ".join(
+            map(str, w[:20000])) + "]\n")])
+        for p in (2, 3, 4):  # boundaries in the name, around '=' and '['
+            c.check("short named list, %d ranks" % p, [c.write(
+                "named%d.txt" % p, "\n  the_wheels\t=\n [ 5, 1, 9, 2 ]\n")],
+                ranks=(p,))
+        c.check("CRLF", [c.write("crlf.txt", "\r\n".join(
+            map(str, w[:20000])) + "\r\n")])
+        c.check("byte-order mark", [c.write("bom.txt", "\ufeff" + " ".join(
+            map(str, w[:20000])) + "\n")])
+
+        # Numbers cut by every boundary: one long number across each.
+        for p in (2, 3, 4):
+            text = list(" ".join(["7"] * 400))
+            for b in boundaries(len(text), p):
+                text[b - 3:b + 3] = "123456"
+            c.check("%d ranks, boundaries inside numbers" % p,
+                    [c.write("inside%d.txt" % p, "".join(text))], ranks=(p,))
+        c.check("one long number", [c.write("long.txt", "9" * 18 + "\n")])
+        c.check("fewer weights than ranks", [c.write("two.txt", "3 4\n")])
+        c.check("one weight", [c.write("one.txt", "5")])
+        c.check("empty file", [c.write("empty.txt", "")])
+        c.check("blanks only", [c.write("blanks.txt", "  \n\t\n")])
+        c.check("empty list over lines", [c.write("emptylist.txt",
+                                                  "[\n\n]\n")])
+
+        # Bad input at and around the range boundaries of 2, 3 and 4 ranks.
+        bad = ["x", "1.5", ",,", "\r ", "]", "\x01", "\u00e9", "9" * 20, "+",
+               "[2", "ab ", "ab = ["]
+        base = " ".join(str(rnd.randint(0, 99)) for _ in range(150)) + "\n"
+        k = 0
+        for p in (2, 3, 4):
+            for b in boundaries(len(base), p)[:1 if p < 4 else 3]:
+                for d in (-2, -1, 0, 1, 2):
+                    item = bad[k % len(bad)]
+                    k += 1
+                    text = base[:b + d] + item + base[b + d:]
+                    c.check("%d ranks, %r at boundary %+d" % (p, item, d),
+                            [c.write("bad%d.txt" % k, text)], ranks=(p,),
+                            json_out=False)
+        c.check("unclosed bracket", [c.write("unclosed.txt", "\n [1, 2,\n" +
+                                             base)], ranks=(1, 4))
+        c.check("text after the list", [c.write("after.txt", "[1, 2]\n" +
+                                                base)], ranks=(1, 4))
+        c.check("error on a long first line after a byte-order mark",
+                [c.write("bomline.txt", "\ufeff" + base[:-1] + " 5x\n")],
+                ranks=(4,))
+        c.check("error on the last line", [c.write("lastline.txt", base * 3 +
+                                                   "1 2 3 zz 4\n")],
+                ranks=(2, 3))
+        c.check("lone CR at the end", [c.write("cr.txt", base + "4\r")],
+                ranks=(3,))
+        c.check("first error wins", [c.write("two_errors.txt", base[:100] +
+                 "a" + base[100:300] + "b" + base[300:])], ranks=(2, 4))
+
+        # A set of files, one per part: ranks take whole files and ranges.
+        parts = [w[i:i + 7000] for i in range(0, 35000, 7000)]
+        names = [c.write("part%d.txt" % i, " ".join(map(str, q)) + "\n")
+                 for i, q in enumerate(parts)]
+        c.check("five files", names, margin=reduce_margin(w[:35000]))
+        c.check("files, empty ones among them",
+                [names[0], c.write("e1.txt", ""), names[1],
+                 c.write("e2.txt", "\n")], ranks=(1, 3, 4))
+        c.check("more ranks than files", names[:2], ranks=(3, 4))
+        c.check("files, each in brackets",
+                [c.write("l%d.txt" % i, json.dumps(q)) for i, q in
+                 enumerate(parts[:3])], ranks=(2, 4), like=names[:3])
+        bad_part = c.write("badpart.txt", "1 2\n3 4 x\n")
+        c.check("an error in the second file, named as shelf names it",
+                [names[0], bad_part, names[2]], ranks=(2, 3), like=[bad_part])
+
+        # Every guess wrong: rank 0 re-parses, and nothing changes.
+        env = dict(os.environ, SHELF_MPI_MISGUESS="1")
+        for name in ("random.txt", "list.txt", "crlf.txt", "bomline.txt",
+                     "lastline.txt"):
+            c.check("misguessed: " + name, [os.path.join(tmp, name)],
+                    ranks=(4,), env=env)
+        c.check("misguessed: five files", names, ranks=(4,), env=env)
+
+        # What is not a shelf, and usage.
+        missing = os.path.join(tmp, "missing.txt")
+        c.check("a missing file", [missing], ranks=(2,))
+        c.check("a directory", [tmp], ranks=(2,))
+        version = subprocess.run([ARGS.shelf, "--version"],
+                                 capture_output=True).stdout.decode()
+        usage = "\nTry 'shelf-mpi --help' for more information.\n"
+        for args, status, out, err in [
+                ([], 2, "", "no file given" + usage),
+                (["-"], 2, "", "standard input cannot be shared between "
+                 "ranks; give files" + usage),
+                (["--bogus", names[0]], 2, "", "unknown option '--bogus'" +
+                 usage),
+                (["--version"], 0, "shelf-mpi" + version[len("shelf"):], "")]:
+            c.count += 1
+            got = shelf_mpi(2, args, False)
+            got_err = message(got.stderr, "shelf-mpi") if err else \
+                got.stderr.decode()
+            if (got.returncode, got.stdout.decode(), got_err) != \
+                    (status, out, err):
+                c.fail("%s: got %d %r %r" % (args, got.returncode,
+                                             got.stdout, got.stderr))
+            else:
+                print("ok   shelf-mpi %s" % " ".join(args))
+
+    print("%d runs, %d failed" % (c.count, c.failed))
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

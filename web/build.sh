@@ -1,0 +1,30 @@
+#!/bin/sh
+# build.sh OUTDIR - compiles libshelf (every src/*.c) and web/wasm.c with
+# emscripten and writes OUTDIR/index.html: the page with its scripts and
+# the wasm inlined, so that it works from file:// (where Chromium refuses
+# module scripts and fetch) as well as from any static server. OUTDIR also
+# keeps shelf.js, the module alone, for the node tests of bridge.js.
+#
+# Debian's emcc runs its JavaScript tools with the system node, which finds
+# acorn only through NODE_PATH. The classic -sMODULARIZE -sSINGLE_FILE
+# script avoids emscripten 3.1.6's fetch-based loader, which breaks under
+# node 18 and later.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+out=${1:-$root/build/web}
+EMCC=${EMCC:-emcc}
+export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
+mkdir -p "$out"
+
+"$EMCC" -std=c11 -O2 -Wall -Wextra -pedantic -Wstrict-prototypes -Wshadow \
+  -Werror -I"$root/include" -I"$root/src" -DSHELF_STATIC_DEFINE \
+  "$root"/src/*.c "$here/wasm.c" \
+  -sMODULARIZE -sEXPORT_NAME=ShelfModule -sSINGLE_FILE -sENVIRONMENT=web \
+  -sALLOW_MEMORY_GROWTH -sFILESYSTEM=0 -sINCOMING_MODULE_JS_API=[] \
+  -sEXPORTED_FUNCTIONS=_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 \
+  -o "$out/shelf.js"
+
+node "$here/inline.js" "$here/index.html" "$out/shelf.js" "$out/index.html"
+echo "wrote $out/index.html"

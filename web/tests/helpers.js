@@ -1,0 +1,149 @@
+// helpers.js - what the web tests share: the shelf command as the
+// reference (SHELF_CLI, build/shelf), the built module and page
+// (SHELF_WEB, build/web), the seed's cases, an independent lead DP, and a
+// headless Chromium that opens the page from file:// and records every
+// console error and failed request.
+'use strict';
+const assert = require('node:assert/strict');
+const { execFileSync, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const WEB = process.env.SHELF_WEB || path.join(ROOT, 'build', 'web');
+const CLI = process.env.SHELF_CLI || path.join(ROOT, 'build', 'shelf');
+
+// The seed's seven cases (its TESTS list), weights and margin.
+const SEED_CASES = [
+  [[7, 2, 9, 4], 10n],
+  [[3, 9, 1, 2], 7n],
+  [[2, 4, 8, 1, 9, 3], 11n],
+  [[6, 6], 0n],
+  [[10, 1], 9n],
+  [[5], 5n],
+  [[4, 4, 4, 4], 0n],
+];
+
+// MARK: - The command, the reference
+
+// JSON from the command with every number as a BigInt (its numbers can
+// need 128 bits, which JSON.parse would round).
+function parseJsonBig(text) {
+  return JSON.parse(text.replace(/(?<=[:\[,]\s*)(-?\d+)(?=\s*[,}\]])/g, '"#$1"'),
+    (_, v) => (typeof v === 'string' && v.startsWith('#') ? BigInt(v.slice(1)) : v));
+}
+
+// Runs `shelf args...` with `input` on stdin: { status, stdout, stderr }.
+// With input null, stdin is closed: a command that reads nothing (such as
+// --random) may exit before a write to its stdin, which would fail (EPIPE).
+function cli(args, input = '') {
+  const stdin = input === null ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input };
+  const r = spawnSync(CLI, args, { ...stdin, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// The command's JSON answer for a shelf given on stdin (or for --random).
+function cliJson(weights, extra = []) {
+  const r = cli(['--json', ...extra], extra.includes('--random') ? null : weights.join(' ') + '\n');
+  assert.equal(r.status, 0, r.stderr);
+  return parseJsonBig(r.stdout);
+}
+
+// MARK: - An independent reference: the seed's interval DP
+
+// lead[i][j] for every block, as the seed's solution computes it.
+function seedLeadTable(weights) {
+  const w = weights.map(BigInt);
+  const n = w.length;
+  const lead = Array.from({ length: n }, () => new Array(n).fill(0n));
+  for (let i = 0; i < n; i++) lead[i][i] = w[i];
+  for (let span = 2; span <= n; span++) {
+    for (let i = 0; i + span - 1 < n; i++) {
+      const j = i + span - 1;
+      const left = w[i] - lead[i + 1][j];
+      const right = w[j] - lead[i][j - 1];
+      lead[i][j] = left > right ? left : right;
+    }
+  }
+  return lead;
+}
+
+// MARK: - The module and the bridge, in node
+
+// The bridge over a fresh module instance, and the module itself (for the
+// tests that watch its memory).
+async function loadBridge() {
+  const { createShelf } = require(path.join(ROOT, 'web', 'bridge.js'));
+  const factory = require(path.join(WEB, 'shelf.js'));
+  let module = null;
+  const bridge = await createShelf(() => factory().then((m) => (module = m)));
+  return { shelf: bridge, module };
+}
+
+// MARK: - Headless Chromium
+
+const CHROMIUM = process.env.SHELF_CHROMIUM || '/usr/bin/chromium';
+const PAGE = path.join(WEB, 'index.html');
+const pageUrl = (fragment = '') => `file://${PAGE}${fragment}`;
+
+// A browser with a fresh profile; close it with browser.close().
+async function launch() {
+  const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(ROOT, 'web')] }));
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1200, height: 900 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Runs body(browser) with a fresh browser, closed afterwards.
+async function withBrowser(body) {
+  const browser = await launch();
+  try {
+    return await body(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+// Opens the page at `fragment` in a new tab and waits until it is ready.
+// page.problems lists every console error, page error and failed request.
+// `base` is where the page is opened from (file:// by default).
+async function open(browser, fragment = '', viewport = null, base = pageUrl()) {
+  const page = await browser.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base) && !r.url().startsWith('data:')) page.problems.push(`request elsewhere: ${r.url()}`);
+  });
+  await page.goto(base + fragment);
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
+// Closes the tab and fails if anything went wrong on it.
+async function done(page) {
+  await page.close();
+  assert.deepEqual(page.problems, [], 'no console errors or failed requests');
+}
+
+const text = (page, selector) => page.textContent(selector).then((s) => s.trim());
+
+module.exports = {
+  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, loadBridge, launch, withBrowser, open, done, text, pageUrl,
+};
