@@ -723,6 +723,10 @@ static int read_input(run *r, int fd) {
   int progress = isatty(STDERR_FILENO) && !r->opt->report.json;
   par_hooks hooks = {.ctx = r, .seen = notes_seen};
   par_outcome o;
+  /* --counted on one thread: where a piece starts in its shelf depends on
+   * how many weights came before it. */
+  if (r->opt->counted)
+    threads = 1;
   if (threads > 1 && r->opt->batch && !needs_weights(r->opt))
     return read_lines(r, fd, threads);
   if (threads > 1 && !r->opt->batch &&

@@ -239,6 +239,17 @@ def test_options(tmp, quick):
                 want = run(args + ["--threads", "1"], data=text)
                 check(got == want, "notes piped, %s %r, pieces of %d: %r, "
                       "not %r" % (args, text, piece, got, want))
+    # --counted reads on one thread, whatever --threads says.
+    text = b"5\n3 9 1 2 7\n"
+    with open(path, "wb") as f:
+        f.write(text)
+    for piece in (1, 4):
+        check(run(["--counted", "--threads", "4", "-f", path], piece=piece)
+              == (b"%d\n" % reduce_margin([3, 9, 1, 2, 7]), b"", 0),
+              "--counted, pieces of %d" % piece)
+        check(run(["--counted", "--threads", "4"], data=text, piece=piece)
+              == run(["--counted", "--threads", "1"], data=text),
+              "--counted from a pipe, pieces of %d" % piece)
     for bad in ("0", "x", "-1", "1025", "2x", ""):
         got = run(["--threads", bad, "1", "2"])
         check(got[2] == 2 and got[1].startswith(
