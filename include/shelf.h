@@ -191,17 +191,12 @@ typedef struct shelf_solver shelf_solver;
  * shelf_solver_weights() can return them (8 more bytes a wheel). */
 #define SHELF_KEEP_WEIGHTS 1u
 
-/** Flag for shelf_solver_new(): only keep the weights, as
- * SHELF_KEEP_WEIGHTS does, and solve nothing as they come: a push just
- * appends (8 bytes a wheel, no stack), and shelf_solver_result() solves the
- * kept weights when asked, in O(n) time and memory. For collecting weights
- * with the parser, say on one thread while another solves them. */
-#define SHELF_WEIGHTS_ONLY 2u
+/* The flag value 2u was SHELF_WEIGHTS_ONLY in 0.1 and is not reused. */
 
 /** Creates an empty solver.
  *
  * @param out    receives the solver; free it with shelf_solver_free().
- * @param flags  0, SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY.
+ * @param flags  0 or SHELF_KEEP_WEIGHTS.
  * @return SHELF_OK; SHELF_INVALID if `out` is NULL or a flag is unknown;
  *         SHELF_NOMEM. Time and memory O(1). */
 SHELF_API shelf_status shelf_solver_new(shelf_solver **out, unsigned flags);
@@ -227,15 +222,15 @@ SHELF_API shelf_status shelf_solver_push_many(shelf_solver *solver,
  * more wheels may be pushed afterwards.
  *
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL; the solver's
- *         failure status if it has failed; SHELF_NOMEM (SHELF_WEIGHTS_ONLY).
+ *         failure status if it has failed.
  *
- * Time O(k), where k is the size of the solver's stack (k <= n); with
- * SHELF_WEIGHTS_ONLY, O(n) time and memory. */
+ * Time O(k), where k is the size of the solver's stack (k <= n); no
+ * memory. */
 SHELF_API shelf_status shelf_solver_result(const shelf_solver *solver,
                                            shelf_result *out);
 
 /** The weights pushed so far, if the solver was created with
- * SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY; otherwise NULL. *n (if `n` is not
+ * SHELF_KEEP_WEIGHTS; otherwise NULL. *n (if `n` is not
  * NULL) receives their count. The array belongs to the solver and is valid
  * until the next push, reset or free. */
 SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,
@@ -259,8 +254,8 @@ SHELF_API void shelf_solver_reset(shelf_solver *solver);
  * @param solver  receives the wheels; must not be NULL.
  * @param other   the wheels to append; must not be NULL or `solver`.
  * @return SHELF_OK; SHELF_INVALID for a NULL or identical argument, or if
- *         `solver` keeps weights (SHELF_KEEP_WEIGHTS or SHELF_WEIGHTS_ONLY)
- *         and `other` does not; `other`'s failure status if it has failed
+ *         `solver` keeps weights (SHELF_KEEP_WEIGHTS) and `other` does
+ *         not; `other`'s failure status if it has failed
  *         (then `solver` is not changed); SHELF_NOMEM (then `solver` has
  *         failed, as after a push).
  *
@@ -282,9 +277,8 @@ SHELF_API shelf_status shelf_solver_append(shelf_solver *solver,
  * @param len     receives the size of the state in bytes (also when `buf`
  *                is too small); must not be NULL.
  * @return SHELF_OK; SHELF_INVALID if `solver` or `len` is NULL, `buf` is
- *         NULL with size > 0, `size` is below *len (nothing is written) or
- *         the solver was created with SHELF_WEIGHTS_ONLY; the solver's
- *         failure status if it has failed.
+ *         NULL with size > 0, or `size` is below *len (nothing is
+ *         written); the solver's failure status if it has failed.
  *
  * The state is 56 bytes plus 8 (or, once the stack is 128-bit, 16) bytes
  * a stack entry. Time O(state size). Thread-safe for distinct solvers. */

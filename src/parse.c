@@ -847,7 +847,7 @@ shelf_status shelf_parse(const char *text, size_t len, int64_t **weights,
   shelf_status st = shelf_parser_new(&p, 0);
   if (st != SHELF_OK)
     return st;
-  st = shelf_solver_new(&s, SHELF_WEIGHTS_ONLY);
+  st = solver_new_weights(&s);
   if (st != SHELF_OK) {
     shelf_parser_free(p);
     return st;

@@ -39,15 +39,24 @@ static void narrow_guards(int64_t *narrow) {
   narrow[NARROW_GUARD - 1] = INT64_MAX - 1;
 }
 
-shelf_status shelf_solver_new(shelf_solver **out, unsigned flags) {
-  if (out == NULL || (flags & ~(SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) != 0)
-    return SHELF_INVALID;
+/* Allocates a solver with any flags, the library's own included. */
+static shelf_status solver_alloc(shelf_solver **out, unsigned flags) {
   shelf_solver *s = calloc(1, sizeof *s);
   if (s == NULL)
     return SHELF_NOMEM;
   s->flags = flags;
   *out = s;
   return SHELF_OK;
+}
+
+shelf_status shelf_solver_new(shelf_solver **out, unsigned flags) {
+  if (out == NULL || (flags & ~SHELF_KEEP_WEIGHTS) != 0)
+    return SHELF_INVALID;
+  return solver_alloc(out, flags);
+}
+
+shelf_status solver_new_weights(shelf_solver **out) {
+  return solver_alloc(out, SOLVER_WEIGHTS_ONLY);
 }
 
 void shelf_solver_free(shelf_solver *s) {
@@ -96,11 +105,11 @@ shelf_status solver_reserve(shelf_solver *s, size_t more) {
     return s->failed;
   if (more > SIZE_MAX - s->top)
     return s->failed = SHELF_NOMEM;
-  int only = (s->flags & SHELF_WEIGHTS_ONLY) != 0; /* no stack at all */
+  int only = (s->flags & SOLVER_WEIGHTS_ONLY) != 0; /* no stack at all */
   if (!only && s->top + more > s->cap &&
       stack_grow(s, s->top + more) != SHELF_OK)
     return s->failed;
-  if ((s->flags & (SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) &&
+  if ((s->flags & (SHELF_KEEP_WEIGHTS | SOLVER_WEIGHTS_ONLY)) &&
       s->n + more > s->wcap) {
     if (more > SIZE_MAX - (size_t)s->n)
       return s->failed = SHELF_NOMEM;
@@ -202,13 +211,8 @@ shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {
     return SHELF_INVALID;
   if (s->failed != SHELF_OK)
     return s->failed;
-  if (s->flags & SHELF_WEIGHTS_ONLY) {
-    i128 lead;
-    shelf_status st = linear_lead(s->weights, (size_t)s->n, &lead);
-    if (st == SHELF_OK)
-      result_from(out, s->n, s->sum, lead);
-    return st;
-  }
+  if (s->flags & SOLVER_WEIGHTS_ONLY)
+    return SHELF_INVALID; /* shelf_parse() never asks: it has no stack */
   i128 margin = s->wide != NULL ? valley_margin(s->wide, s->top)
                 : s->narrow != NULL
                     ? valley_margin64(s->narrow + NARROW_GUARD, s->top)
@@ -275,7 +279,7 @@ void shelf_solver_reset(shelf_solver *s) {
 shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
   if (s == NULL || o == NULL || s == o)
     return SHELF_INVALID;
-  int s_keeps = (s->flags & (SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) != 0;
+  int s_keeps = (s->flags & (SHELF_KEEP_WEIGHTS | SOLVER_WEIGHTS_ONLY)) != 0;
   int o_keeps = o->weights != NULL || o->n == 0;
   if (s_keeps && !o_keeps)
     return SHELF_INVALID;
@@ -283,7 +287,7 @@ shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
     return o->failed;
   if (s->failed != SHELF_OK)
     return s->failed;
-  if (s_keeps || (o->flags & SHELF_WEIGHTS_ONLY))
+  if (s_keeps || (o->flags & SOLVER_WEIGHTS_ONLY))
     return shelf_solver_push_many(s, o->weights, (size_t)o->n);
   if (o->n == 0)
     return SHELF_OK;
@@ -368,7 +372,7 @@ static uint64_t state_hash(const unsigned char *b, size_t len) {
 shelf_status shelf_solver_save(const shelf_solver *s, unsigned char *buf,
                                size_t size, size_t *len) {
   if (s == NULL || len == NULL || (buf == NULL && size > 0) ||
-      (s->flags & SHELF_WEIGHTS_ONLY))
+      (s->flags & SOLVER_WEIGHTS_ONLY))
     return SHELF_INVALID;
   if (s->failed != SHELF_OK)
     return s->failed;

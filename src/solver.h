@@ -72,6 +72,11 @@ i128 valley_margin64(const int64_t *st, size_t top);
  * whether it needs them.
  */
 #define NARROW_GUARD 8
+
+/* A flag of the library's own, beside the public SHELF_KEEP_WEIGHTS: keep
+ * the weights and no stack at all, for shelf_parse(), which wants only the
+ * array. shelf_solver_new() refuses it; solver_new_weights() makes one. */
+#define SOLVER_WEIGHTS_ONLY 0x100u
 #define NARROW_LIMIT ((uint64_t)INT64_MAX - 2)
 
 struct shelf_solver {
@@ -82,7 +87,7 @@ struct shelf_solver {
   size_t cap;          /* entries allocated (guards not counted) */
   uint64_t abs_sum;    /* sum of |weight| pushed, while the stack is narrow */
   int64_t *weights;    /* every weight, with SHELF_KEEP_WEIGHTS or
-                          SHELF_WEIGHTS_ONLY; else NULL */
+                          SOLVER_WEIGHTS_ONLY; else NULL */
   size_t wcap;         /* weights allocated */
   uint64_t n;          /* wheels pushed */
   i128 sum;            /* their total weight */
@@ -171,9 +176,13 @@ static inline void fast_push(fast_stack *f, int64_t x) {
   f->t1 = x;
 }
 
+#define solver_new_weights shelf__solver_new_weights
 #define solver_take_weights shelf__solver_take_weights
 #define solver_reserve shelf__solver_reserve
 #define solver_widen shelf__solver_widen
+
+/* Creates a solver that only collects weights (SOLVER_WEIGHTS_ONLY). */
+shelf_status solver_new_weights(shelf_solver **out);
 
 /* Hands the kept weights over to the caller, who frees them with free();
  * *n receives their count. NULL for no weights, as shelf_parse() promises.
@@ -212,7 +221,7 @@ typedef struct solver_run {
 } solver_run;
 
 static inline int solver_run_mode(const shelf_solver *s) {
-  return (s->flags & SHELF_WEIGHTS_ONLY)   ? RUN_KEEP
+  return (s->flags & SOLVER_WEIGHTS_ONLY)  ? RUN_KEEP
          : (s->flags & SHELF_KEEP_WEIGHTS) ? RUN_SOLVE_KEEP
                                            : RUN_SOLVE;
 }
@@ -279,7 +288,7 @@ static inline void solver_run_close(shelf_solver *s, const solver_run *r) {
 static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   if (s->failed != SHELF_OK)
     return s->failed;
-  if (s->flags & SHELF_WEIGHTS_ONLY) { /* append; solved when asked */
+  if (s->flags & SOLVER_WEIGHTS_ONLY) { /* just collect */
     if (s->n == s->wcap && solver_reserve(s, 1) != SHELF_OK)
       return s->failed;
     s->weights[s->n++] = weight;

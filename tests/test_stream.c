@@ -35,7 +35,7 @@ static shelf_result stream_solve(const int64_t *w, size_t n, unsigned flags) {
   for (size_t i = 0; i < n; i++)
     CHECK_STATUS(shelf_solver_push(s, w[i]), SHELF_OK);
   CHECK_STATUS(shelf_solver_result(s, &r), SHELF_OK);
-  if (flags & (SHELF_KEEP_WEIGHTS | SHELF_WEIGHTS_ONLY)) {
+  if (flags & SHELF_KEEP_WEIGHTS) {
     size_t kn;
     const int64_t *kw = shelf_solver_weights(s, &kn);
     CHECK(kn == n && (n == 0 || memcmp(kw, w, n * sizeof *w) == 0));
@@ -69,7 +69,7 @@ static shelf_result array_solve(const int64_t *w, size_t n, shelf_engine e) {
 static int agree(const int64_t *w, size_t n, const char *what, uint64_t seed) {
   shelf_result a = stream_solve(w, n, 0);
   shelf_result b = array_solve(w, n, SHELF_ENGINE_LINEAR);
-  shelf_result only = stream_solve(w, n, SHELF_WEIGHTS_ONLY);
+  shelf_result only = stream_solve(w, n, SHELF_KEEP_WEIGHTS);
   shelf_result many = many_solve(w, n);
   int ok = a.n == b.n && a.margin == b.margin && a.first == b.first &&
            a.second == b.second && only.n == a.n && only.margin == a.margin &&
@@ -432,12 +432,9 @@ static void test_fast_vs_machine(void) {
     random_text(&t, &g, items, junk, c % 5 == 0);
     for (size_t k = 0; k < 16; k++)
       rs[k] = (size_t)rng_range(&g, 1, 400);
-    /* Solver flags: none, keep the weights, weights only; kept weights and
-     * results must be the same with either of the last two. */
-    static const unsigned solver_flags[3] = {0, SHELF_KEEP_WEIGHTS,
-                                             SHELF_WEIGHTS_ONLY};
-    outcome kept[2];
-    for (unsigned mode = 0; mode < 6; mode++) {
+    /* Solver flags: none, and keep the weights. */
+    static const unsigned solver_flags[2] = {0, SHELF_KEEP_WEIGHTS};
+    for (unsigned mode = 0; mode < 4; mode++) {
       unsigned pflags = mode & 1 ? SHELF_PARSE_LINES : 0;
       unsigned sflags = solver_flags[mode >> 1];
       outcome machine = parse_text(t.b, t.len, pflags, sflags, NULL, 0);
@@ -445,11 +442,8 @@ static void test_fast_vs_machine(void) {
       outcome fast = parse_text(t.b, t.len, pflags, sflags, &whole, 1);
       outcome cut = parse_text(t.b, t.len, pflags, sflags, random_sizes, 6);
       outcome cut2 = parse_text(t.b, t.len, pflags, sflags, rs, 16);
-      if (sflags == SHELF_KEEP_WEIGHTS)
-        kept[mode & 1] = machine;
       if (!same(&machine, &fast) || !same(&machine, &cut) ||
-          !same(&machine, &cut2) ||
-          (sflags == SHELF_WEIGHTS_ONLY && !same(&machine, &kept[mode & 1]))) {
+          !same(&machine, &cut2)) {
         fprintf(stderr,
                 "fast path and machine differ: case %d, mode %u, seed %" PRIu64
                 "; machine %s at %" PRIu64 ":%" PRIu64
