@@ -552,7 +552,10 @@ def render_doc(rows, fault_rows):
                "changes every bit and cuts every length, and states made by "
                "hand that no shelf gives are refused. Both are fuzzed too: "
                "`fuzz_parse` checks every parser mode against a reference "
-               "parser of its own, and `fuzz_state` loads any bytes.\n")
+               "parser of its own, and `fuzz_state` loads any bytes. So are "
+               "the pictures: `fuzz_svg` checks that every picture of any "
+               "shelf is well-formed XML, its text escaped, every wheel "
+               "drawn with its index.\n")
     return "\n".join(out) + render_faults(fault_rows)
 
 
@@ -695,6 +698,21 @@ def files_group(shelf, tmp, wrapper, checks, rows):
     fault_row(rows, "`--svg` into a symbolic link to `/dev/full`", args, r,
               "the link is still there" if kept else "the link is gone")
     checks.done("--svg into a link to /dev/full: the link stays")
+
+    # The game, with a folder for standard input: a read error, not the end
+    # of the input (it once said "Input ended" and exited 0).
+    def folder_stdin():
+        fd = os.open(work, os.O_RDONLY)
+        os.dup2(fd, 0)
+        os.close(fd)
+    args = ["--interactive", "3", "9", "1", "2"]
+    r = run(shelf, args, b"", wrapper, preexec_fn=folder_stdin, cwd=work)
+    checks.expect(r.status == 1 and
+                  r.err.endswith(b"shelf: standard input: Is a directory\n"),
+                  "status %d, stderr %r" % (r.status, r.err))
+    fault_row(rows, "the game, with a folder as standard input "
+              "(`< folder`)", args, r, "")
+    checks.done("--interactive with a folder as standard input: exit 1")
 
     # A device node of our own (root only: mknod), as in the issue.
     if os.geteuid() == 0 and hasattr(os, "mknod"):
