@@ -417,7 +417,7 @@ typedef struct run {
 static int needs_weights(const options *opt) {
   return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
          opt->report.explain || opt->report.table ||
-         play_needs_weights(&opt->play);
+         play_takes_over(&opt->play);
 }
 
 /* The place prefix of a message about the shelf on `line`: "FILE: line 3: "

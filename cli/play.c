@@ -189,10 +189,6 @@ int play_check(const play_options *p, const report_options *ropt, int batch,
   return 1;
 }
 
-int play_needs_weights(const play_options *p) {
-  return p->svg != NULL || p->interactive;
-}
-
 int play_lists_only(const play_options *p, const report_options *ropt,
                     int other_engine) {
   return p->random && !p->interactive && p->svg == NULL && !ropt->json &&

@@ -66,8 +66,6 @@ int play_option(play_options *p, int c, const char *arg, char *why,
 int play_check(const play_options *p, const report_options *ropt, int batch,
                const char *file, int weights_given, char *why, size_t size);
 
-/* Whether the shelf's weights must be kept (a picture or a game). */
-int play_needs_weights(const play_options *p);
 
 /* Whether --random only lists its shelf: no option asks for a solution.
  * `other_engine` says that --algorithm was given, even as linear. */
@@ -82,7 +80,8 @@ int play_random_shelf(const play_options *p, int64_t **weights, size_t *n);
 /* Writes a shelf as a one-line list: "[3, 9, 1, 2]". */
 void play_print_list(out *o, const int64_t *weights, size_t n);
 
-/* Whether play_shelf() replaces the usual report (a picture or a game). */
+/* Whether play_shelf() replaces the usual report (a picture or a game);
+ * then the shelf's weights must be kept too. */
 int play_takes_over(const play_options *p);
 
 /* Uses a solved shelf: writes the picture (before printing anything, so a
