@@ -297,17 +297,36 @@ shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
     return s->failed;
   if (solver_reserve(s, o->top) != SHELF_OK)
     return s->failed;
+  /* `other`'s entries can merge only where they meet `solver`'s (or a
+   * merged value): once two of its own stand side by side unmerged, the
+   * next cannot merge either, since the middle one would be an interior
+   * peak of `other`'s stack, which has none. So the rest is copied as it
+   * is: on monotone shelves, whose stacks keep every wheel, a memcpy. */
+  size_t k = 0;
   if (s->wide != NULL) {
-    for (size_t k = 0; k < o->top; k++) {
+    for (int settled = 0; k < o->top && settled < 2; k++) {
+      size_t before = s->top;
       i128 x = o->wide != NULL ? o->wide[k] : o->narrow[NARROW_GUARD + k];
       s->top = reduce_push(s->wide, s->top, x);
+      settled = s->top == before + 1 ? settled + 1 : 0;
     }
+    if (o->wide != NULL)
+      memcpy(s->wide + s->top, o->wide + k, (o->top - k) * sizeof(i128));
+    else
+      for (size_t j = k; j < o->top; j++)
+        s->wide[s->top + j - k] = o->narrow[NARROW_GUARD + j];
   } else {
     int64_t *st = s->narrow + NARROW_GUARD;
-    for (size_t k = 0; k < o->top; k++)
+    for (int settled = 0; k < o->top && settled < 2; k++) {
+      size_t before = s->top;
       s->top = reduce_push64(st, s->top, o->narrow[NARROW_GUARD + k]);
+      settled = s->top == before + 1 ? settled + 1 : 0;
+    }
+    memcpy(st + s->top, o->narrow + NARROW_GUARD + k,
+           (o->top - k) * sizeof(int64_t));
     s->abs_sum += o->abs_sum;
   }
+  s->top += o->top - k;
   s->n += o->n;
   s->sum += o->sum;
   return SHELF_OK;
