@@ -43,6 +43,7 @@
  * ESC [ 34 m / 33 m (the first and the second buyer).
  */
 #include "interactive.h"
+#include "out.h"
 
 #include <shelf.h>
 
@@ -314,14 +315,14 @@ static command read_line(line_buffer *b, char *what, size_t size) {
     if (s[m] >= 'A' && s[m] <= 'Z')
       s[m] = (char)(s[m] - 'A' + 'a');
   /* Only printable ASCII goes back out, so the output stays plain. */
-  size_t out = 0;
-  for (size_t m = 0; m < k && out + 4 < size; m++)
-    what[out++] = s[m] >= 0x20 && s[m] < 0x7f ? s[m] : '?';
-  if (out < k && out + 4 <= size) {
-    memcpy(what + out, "...", 3);
-    out += 3;
+  size_t shown_len = 0;
+  for (size_t m = 0; m < k && shown_len + 4 < size; m++)
+    what[shown_len++] = s[m] >= 0x20 && s[m] < 0x7f ? s[m] : '?';
+  if (shown_len < k && shown_len + 4 <= size) {
+    memcpy(what + shown_len, "...", 3);
+    shown_len += 3;
   }
-  what[out] = '\0';
+  what[shown_len] = '\0';
   for (size_t m = 0; m < sizeof words / sizeof words[0]; m++)
     if (strcmp(s, words[m].word) == 0)
       return words[m].cmd;
@@ -415,11 +416,6 @@ static void totals(const game *g) {
   style(g, RESET);
 }
 
-static int digits(int64_t v) {
-  char buf[SHELF_I128_BUFSIZE];
-  return (int)shelf_i128_format(v, buf);
-}
-
 /* One wheel of the block; the ends in brackets and bold. */
 static void show_wheel(const game *g, size_t at) {
   int end = at == g->i || at == g->j;
@@ -444,14 +440,15 @@ static void show_block(const game *g) {
   int need = 0;
   size_t measured = 0;
   while (measured < len && need <= room)
-    need += digits(g->w[g->i + measured++]) + 1;
+    need += i128_width(g->w[g->i + measured++]) + 1;
   size_t head = len, tail = 0;
   if (need > room) {
     /* As many from each end as fit beside " ... N more ...". */
     int used = 24;
     head = 0;
     while (head + tail + 2 <= len) {
-      int more = digits(g->w[g->i + head]) + digits(g->w[g->j - tail]) + 2;
+      int more =
+          i128_width(g->w[g->i + head]) + i128_width(g->w[g->j - tail]) + 2;
       if (head > 0 && used + more > room)
         break;
       used += more;

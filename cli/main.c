@@ -30,10 +30,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* 128 KiB: the block is parsed while it is still in the CPU's cache; 1 MiB
- * blocks measured 2% slower (docs/benchmarks.md) and 1 MB bigger. */
-#define READ_BLOCK (1u << 17)
-
 /* ==== Options ==== */
 
 typedef struct options {
@@ -709,10 +705,12 @@ static int read_lines(run *r, int fd, unsigned threads) {
   if (rest.data == NULL)
     return r->failed;
   /* A line longer than a block: the rest on this thread. */
-  shelf_parser_resume(r->parser, &rest.place);
-  int status = feed(r, rest.data, rest.len);
+  shelf_status st = shelf_parser_resume(r->parser, &rest.place);
+  if (st != SHELF_OK)
+    error_line("%s", shelf_strerror(st));
+  int status = st != SHELF_OK || feed(r, rest.data, rest.len) != 0;
   free(rest.data);
-  return status != 0 ? 1 : read_fd(r, fd);
+  return status ? 1 : read_fd(r, fd);
 }
 
 /* Reads a file or standard input on every core (parallel.c); with
@@ -720,7 +718,8 @@ static int read_lines(run *r, int fd, unsigned threads) {
  * shelf only: --batch writes as it goes. */
 static int read_input(run *r, int fd) {
   unsigned threads = r->opt->threads ? r->opt->threads : par_cores();
-  int progress = isatty(STDERR_FILENO) && !r->opt->report.json;
+  /* Not while a person types the input: it would write over their line. */
+  int progress = isatty(STDERR_FILENO) && !isatty(fd) && !r->opt->report.json;
   par_hooks hooks = {.ctx = r, .seen = notes_seen};
   par_outcome o;
   /* --counted on one thread: where a piece starts in its shelf depends on

@@ -64,8 +64,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* pread(2) size: parsed while in the CPU's cache (as main.c's READ_BLOCK). */
-#define READ_BLOCK (1u << 17)
 /* Files smaller than this are read on one thread: starting threads costs
  * more than they save. */
 #define MIN_THREADED (1u << 20)
@@ -659,8 +657,7 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
     pthread_join(th[k], NULL);
   free(th);
 
-  if (size > WINDOW) /* else the head was all of it */
-    src->hooks->seen(src->hooks->ctx, NULL, 0);
+  src->hooks->seen(src->hooks->ctx, NULL, 0); /* the notes saw the head */
   chain ch;
   int go = chain_init(&ch, flags, out, res);
   for (size_t k = 0; go && k < n; k++) {

@@ -108,7 +108,8 @@ int play_option(play_options *p, int c, const char *arg, char *why,
       return fail(why, size,
                   "--svg-width needs a width in pixels from %d to %d, not "
                   "'%s'",
-                  SHELF_SVG_WIDTH_MIN, SHELF_SVG_WIDTH_MAX, arg);
+                  SHELF_SVG_WIDTH_MIN, SHELF_SVG_WIDTH_MAX,
+                  escape_text(arg, shown, sizeof shown));
     p->svg_width = (unsigned)v;
     return 1;
   case PLAY_RANDOM:

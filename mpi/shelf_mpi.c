@@ -505,9 +505,13 @@ static void get_place(cursor *c, shelf_parse_place *p) {
 /* Sends a piece to rank `to` and frees its solver. */
 static void send_piece(piece *p, int to) {
   size_t state = 0;
-  if (p->status == SHELF_OK && p->solver != NULL &&
-      shelf_solver_save(p->solver, NULL, 0, &state) != SHELF_INVALID)
-    p->status = SHELF_INVALID;
+  if (p->status == SHELF_OK && p->solver != NULL) {
+    /* The size query answers SHELF_INVALID (the buffer is too small) with
+     * the size; anything else is the solver's own failure, kept as it is. */
+    shelf_status st = shelf_solver_save(p->solver, NULL, 0, &state);
+    if (st != SHELF_INVALID)
+      p->status = st == SHELF_OK ? SHELF_INVALID : st;
+  }
   size_t total = HEADER_SIZE + state;
   unsigned char *buf = malloc(total);
   if (buf == NULL) {

@@ -135,14 +135,13 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
   shelf_explanation e = {0};
   e.n = n;
   e.limit = limit;
-  shelf_status st = linear_lead(w, n, &e.margin);
+  shelf_result perfect;
+  shelf_status st = linear_result(w, n, &perfect);
   if (st != SHELF_OK)
     return st;
-  /* The totals from the sum and the margin: first + second = sum and
-   * first - second = margin, so both have the sum's parity. */
-  i128 sum = weights_sum(w, n);
-  e.first = (sum + e.margin) / 2;
-  e.second = sum - e.first;
+  e.margin = perfect.margin;
+  e.first = perfect.first;
+  e.second = perfect.second;
   both_greedy(w, n, &e);
   if (n <= limit) {
     st = greedy_vs_perfect(w, n, &e.greedy_vs_perfect);

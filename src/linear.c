@@ -1,6 +1,6 @@
 /*
- * linear.c - the linear engine: the margin, the streaming solver, the line
- * of perfect play and the best move on a block, all in O(n).
+ * linear.c - the linear engine: the margin (on the solver of solver.c),
+ * the line of perfect play and the best move on a block, all in O(n).
  *
  * ==== Why it is correct ====
  *
@@ -98,32 +98,14 @@ static i128 *reduce(const int64_t *w, size_t n, size_t *top, size_t **lo) {
  * between steps; PIECES independent stacks fill those gaps. The pieces are
  * then appended in order, which is exact (solver.c says why).
  *
- * Before a chunk is merged, its magnitudes are summed (a loop compilers
- * vectorize, over data that then sits in L1), so that the 64-bit step is
- * taken only where it provably cannot overflow. Where it could, or where a
- * weight is too heavy for the quick sum, that piece goes on through
- * shelf_solver_push_many(), which widens its stack when it must.
+ * Before a chunk is merged, its magnitudes are summed (run_sums(), over
+ * data that then sits in L1), so that the 64-bit step is taken only where
+ * it provably cannot overflow. Where it could, or where a weight is too
+ * heavy for the quick sum, the pieces go on through
+ * shelf_solver_push_many(), which widens a stack when it must.
  */
 #define PIECES 4
 #define CHUNK 256
-/* Weights below 2^53 sum to less than 2^63 over a chunk: the quick sum. */
-#define CHUNK_MAG_BITS 53
-
-/* Sums the magnitudes and the weights of a chunk, in wrapping arithmetic
- * that is exact when every magnitude is below 2^CHUNK_MAG_BITS; returns 0
- * when one is not. */
-static int chunk_sums(const int64_t *w, uint64_t *abs, i128 *sum) {
-  uint64_t a = 0, s = 0, big = 0;
-  for (size_t i = 0; i < CHUNK; i++) {
-    uint64_t m = w[i] < 0 ? 0 - (uint64_t)w[i] : (uint64_t)w[i];
-    big |= m;
-    a += m;
-    s += (uint64_t)w[i];
-  }
-  *abs = a;
-  *sum = (int64_t)s;
-  return big >> CHUNK_MAG_BITS == 0;
-}
 
 /* Reduces piece k of the shelf, w[k * len .. k * len + len), on s[k], a
  * chunk of each piece at a time; returns how far the pieces got (the same
@@ -136,7 +118,7 @@ static size_t reduce_pieces(shelf_solver **s, const int64_t *w, size_t len) {
     i128 sum[PIECES];
     int open = 0;
     while (open < PIECES &&
-           chunk_sums(w + open * len + at, &abs[open], &sum[open]) &&
+           run_sums(w + open * len + at, CHUNK, &abs[open], &sum[open]) &&
            solver_run_open(s[open], &r[open], CHUNK, abs[open]))
       open++;
     if (open < PIECES) { /* close the runs opened, with nothing taken */
@@ -168,18 +150,34 @@ shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out) {
   for (int k = 0; k < pieces && st == SHELF_OK; k++)
     st = shelf_solver_new(&s[k], 0);
   size_t len = n / (size_t)pieces, at = 0;
-  if (st == SHELF_OK && pieces == PIECES)
+  if (st == SHELF_OK && pieces == PIECES) {
     at = reduce_pieces(s, w, len);
+    if (at < len - len % CHUNK) {
+      /* Weights too heavy for the 64-bit step: one 128-bit stack for the
+       * whole shelf, as four would hold up to 28 bytes a wheel at once. */
+      for (int k = 1; k < PIECES; k++)
+        shelf_solver_free(s[k]);
+      shelf_solver_reset(s[0]);
+      pieces = 1;
+      len = n;
+      at = 0;
+    }
+  }
   for (int k = 0; k < pieces && st == SHELF_OK; k++) {
     size_t end = k + 1 < pieces ? len : n - (size_t)k * len;
     st = shelf_solver_push_many(s[k], w + (size_t)k * len + at, end - at);
   }
-  for (int k = 1; k < pieces && st == SHELF_OK; k++)
-    st = shelf_solver_append(s[0], s[k]);
+  /* Each piece is freed once appended, so that on a monotone shelf the
+   * joined stack grows as the pieces go. */
+  for (int k = 1; k < pieces; k++) {
+    if (st == SHELF_OK)
+      st = shelf_solver_append(s[0], s[k]);
+    shelf_solver_free(s[k]);
+    s[k] = NULL;
+  }
   if (st == SHELF_OK)
     st = shelf_solver_result(s[0], out);
-  for (int k = 0; k < pieces; k++)
-    shelf_solver_free(s[k]);
+  shelf_solver_free(s[0]);
   return st;
 }
 

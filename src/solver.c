@@ -164,38 +164,26 @@ shelf_status shelf_solver_push(shelf_solver *s, int64_t weight) {
   return solver_push(s, weight);
 }
 
-/* Weights merged per round of push_many's fast loop: the round's magnitudes
- * are summed first (a loop compilers vectorize, over data in L1), so that
- * the merge loop knows the stack stays narrow and needs no test a weight. */
-#define MANY_ROUND 4096
-
+/* push_many takes the weights in runs of RUN_SUMS_MAX: each run's
+ * magnitudes are summed first, over data that then sits in L1, so that the
+ * merge loop knows the stack stays narrow and needs no test a weight. */
 shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
                                     size_t n) {
   if (s == NULL || (weights == NULL && n > 0))
     return SHELF_INVALID;
   size_t i = 0;
-  while (s->failed == SHELF_OK && s->flags == 0 && s->wide == NULL && i < n) {
-    size_t m = n - i < MANY_ROUND ? n - i : MANY_ROUND;
+  while (s->flags == 0 && i < n) {
+    size_t m = n - i < RUN_SUMS_MAX ? n - i : RUN_SUMS_MAX;
     const int64_t *w = weights + i;
-    u128 abs = 0;
-    i128 sum = 0;
-    for (size_t k = 0; k < m; k++) {
-      abs += w[k] < 0 ? 0 - (uint64_t)w[k] : (uint64_t)w[k];
-      sum += w[k];
-    }
-    if (abs > NARROW_LIMIT - s->abs_sum)
-      break; /* the rest goes one by one, widening where it must */
-    if (solver_reserve(s, m) != SHELF_OK)
-      return s->failed;
-    int64_t *st = s->narrow + NARROW_GUARD;
-    fast_stack f = {st + s->top, st[(ptrdiff_t)s->top - 1],
-                    st[(ptrdiff_t)s->top - 2]};
+    uint64_t abs;
+    i128 sum;
+    solver_run r;
+    if (!run_sums(w, m, &abs, &sum) || !solver_run_open(s, &r, m, abs))
+      break; /* the rest goes one by one, widening or failing there */
     for (size_t k = 0; k < m; k++)
-      fast_push(&f, w[k]);
-    s->top = (size_t)(f.sp - st);
-    s->n += m;
-    s->sum += sum;
-    s->abs_sum += (uint64_t)abs;
+      fast_push(&r.f, w[k]);
+    solver_run_took(&r, m, abs, sum);
+    solver_run_close(s, &r);
     i += m;
   }
   for (; i < n; i++) {

@@ -267,6 +267,30 @@ static inline void solver_run_push(solver_run *r, uint64_t mag, int neg,
     fast_push(&r->f, x);
 }
 
+/* The most weights run_sums() adds, and the magnitude below which each
+ * must lie so that their sum of magnitudes stays below 2^63. */
+#define RUN_SUMS_MAX 4096
+#define RUN_SUMS_BITS 51
+
+/* The sum of magnitudes and the total of w[0..m), m <= RUN_SUMS_MAX, to open
+ * a run with, in wrapping 64-bit arithmetic that is exact when every
+ * magnitude is below 2^RUN_SUMS_BITS; returns 0 if one is not (then the
+ * weights are pushed one at a time). Scalar on plain x86-64: SSE2 has no
+ * 64-bit compare to vectorize the magnitudes with. */
+static inline int run_sums(const int64_t *w, size_t m, uint64_t *abs,
+                           i128 *sum) {
+  uint64_t a = 0, s = 0, big = 0;
+  for (size_t i = 0; i < m; i++) {
+    uint64_t mag = w[i] < 0 ? 0 - (uint64_t)w[i] : (uint64_t)w[i];
+    big |= mag;
+    a += mag;
+    s += (uint64_t)w[i];
+  }
+  *abs = a;
+  *sum = (int64_t)s;
+  return big >> RUN_SUMS_BITS == 0;
+}
+
 /* For a caller that merges weights itself (fast_push on r->f) and has
  * summed them already: counts k weights, their magnitudes and total. */
 static inline void solver_run_took(solver_run *r, size_t k, uint64_t abs,

@@ -780,10 +780,10 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
   putf(&p->body, "<g class=\"wheel %s\" id=\"wheel-%z\">\n", buyer_word[b],
        pos);
   putf(&p->body,
-       "<title>wheel %z: %w kilos, taken at turn %z by the %s buyer, from "
+       "<title>wheel %z: %w %s, taken at turn %z by the %s buyer, from "
        "the %s end</title>\n",
-       pos, w, turn, buyer_word[b],
-       p->ends[turn - 1] == SHELF_LEFT ? "left" : "right");
+       pos, w, kilos_word(w), turn, buyer_word[b],
+       end_word((shelf_end)p->ends[turn - 1]));
   if (w > 0)
     putf(&p->body,
          "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"%s\" stroke=\"%s\" "
@@ -806,8 +806,9 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
          "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
          "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
          "<title>the greedy trap: at turn %u greedy takes this wheel, which "
-         "costs %I kilos of lead</title></circle>\n",
-         cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost);
+         "costs %I %s of lead</title></circle>\n",
+         cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost,
+         kilos_word(p->ex.mistake_cost));
     label(p, cx, r->trap, 11, "middle",
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap");
@@ -941,9 +942,9 @@ typedef struct turn_note {
 static int turn_line(picture *p, int x, int y, int right, const turn_note *t) {
   int b = (int)((t->turn - 1) % 2);
   text s = {0};
-  putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w kilos)", t->turn,
-       buyer_word[b], t->end == SHELF_LEFT ? "left" : "right", t->wheel + 1,
-       p->w[t->wheel]);
+  putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
+       buyer_word[b], end_word((shelf_end)t->end), t->wheel + 1, p->w[t->wheel],
+       kilos_word(p->w[t->wheel]));
   if (s.nomem)
     p->body.nomem = 1;
   y = wrapped(p, x, y, right, 12, "class=\"summary-turn\" fill=\"" INK "\"",
@@ -972,8 +973,8 @@ static void draw_summary(picture *p) {
   text s = {0};
   putf(&s,
        "Too many wheels to draw one by one: the shelf in %d bars of about "
-       "%z wheels; weights from %w to %w, %I kilos in all.",
-       SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total);
+       "%z wheels; weights from %w to %w, %I %s in all.",
+       SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total, kilos_word(total));
   if (s.nomem)
     p->body.nomem = 1;
   y = paragraph(p, MARGIN, y, limit_x(p),
@@ -1029,9 +1030,10 @@ static void draw_summary(picture *p) {
       putf(&p->body,
            "<rect class=\"bin %s\" x=\"%d\" y=\"%d\" width=\"%d\" "
            "height=\"%d\" fill=\"%s\"><title>wheels %z to %z: the %s buyer "
-           "takes %I kilos of them</title></rect>\n",
+           "takes %I %s of them</title></rect>\n",
            buyer_word[who], x0 + b * bin_width, top, bin_width - 1, h,
-           buyer_fill[who], from + 1, to, buyer_word[who], &bins[b].kilos[who]);
+           buyer_fill[who], from + 1, to, buyer_word[who], &bins[b].kilos[who],
+           kilos_word(bins[b].kilos[who]));
     }
   }
   label(p, x0, base + 22, 11, "start", "fill=\"" MUTED "\"", "wheel 1");
@@ -1050,9 +1052,9 @@ static void draw_summary(picture *p) {
     putf(&p->body,
          "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
          "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
-         "which costs %I kilos of lead</title></g>\n",
+         "which costs %I %s of lead</title></g>\n",
          tx, trap_row + 16, p->ex.mistake_turn, p->ex.mistake_wheel + 1,
-         &p->ex.mistake_cost);
+         &p->ex.mistake_cost, kilos_word(p->ex.mistake_cost));
     label(p, tx, trap_row, 11, strip_anchor(tx, x0, strip),
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap: wheel %u", p->ex.mistake_wheel + 1);
@@ -1099,22 +1101,29 @@ static void draw_empty(picture *p) {
 /* Solves the shelf; with SHELF_SVG_EXPLAIN, explains it as the command's
  * --explain does (the same limit, so the same sentences). */
 static shelf_status prepare(picture *p) {
-  shelf_status st = shelf_solve(p->w, p->n, SHELF_ENGINE_LINEAR, &p->result);
-  if (st != SHELF_OK || p->n == 0)
+  /* The explanation holds perfect play's result too: solve only once. */
+  shelf_status st =
+      (p->flags & SHELF_SVG_EXPLAIN)
+          ? shelf_explain(p->w, p->n, 0, &p->ex)
+          : shelf_solve(p->w, p->n, SHELF_ENGINE_LINEAR, &p->result);
+  if (st != SHELF_OK)
     return st;
+  if (p->flags & SHELF_SVG_EXPLAIN) {
+    p->result.n = p->ex.n;
+    p->result.margin = p->ex.margin;
+    p->result.first = p->ex.first;
+    p->result.second = p->ex.second;
+  } else { /* only the perfect-play sentence is said: it reads these */
+    p->ex.margin = p->result.margin;
+    p->ex.first = p->result.first;
+    p->ex.second = p->result.second;
+  }
+  if (p->n == 0)
+    return SHELF_OK;
   p->ends = malloc(p->n);
   if (p->ends == NULL)
     return SHELF_NOMEM;
-  st = shelf_line(p->w, p->n, p->ends);
-  if (st != SHELF_OK)
-    return st;
-  if (p->flags & SHELF_SVG_EXPLAIN)
-    return shelf_explain(p->w, p->n, 0, &p->ex);
-  /* Only the perfect-play sentence is said: it reads these three. */
-  p->ex.margin = p->result.margin;
-  p->ex.first = p->result.first;
-  p->ex.second = p->result.second;
-  return SHELF_OK;
+  return shelf_line(p->w, p->n, p->ends);
 }
 
 shelf_status shelf_svg_width(const int64_t *weights, size_t n, unsigned flags,

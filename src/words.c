@@ -35,10 +35,13 @@ static void say_i128(sink *s, i128 v) {
   say(s, digits);
 }
 
+const char *kilos_word(i128 v) { return v == 1 || v == -1 ? "kilo" : "kilos"; }
+
 /* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
 static void say_kilos(sink *s, i128 v) {
   say_i128(s, v);
-  say(s, v == 1 || v == -1 ? " kilo" : " kilos");
+  say(s, " ");
+  say(s, kilos_word(v));
 }
 
 /* The magnitude is the number without its sign, so that even the most
@@ -51,7 +54,8 @@ static void say_standing(sink *s, i128 margin) {
   char digits[SHELF_I128_BUFSIZE];
   shelf_i128_format(margin, digits);
   say(s, digits[0] == '-' ? digits + 1 : digits);
-  say(s, margin == 1 || margin == -1 ? " kilo" : " kilos");
+  say(s, " ");
+  say(s, kilos_word(margin));
   say(s, margin < 0 ? " behind" : " ahead");
 }
 
@@ -59,7 +63,7 @@ static const char *buyer_of_turn(uint64_t turn) {
   return turn % 2 == 1 ? "first" : "second";
 }
 
-static const char *end_word(shelf_end end) {
+const char *end_word(shelf_end end) {
   return end == SHELF_LEFT ? "left" : "right";
 }
 

@@ -344,6 +344,10 @@ def issue_cases(tmp, usage):
          "shelf: \\x1B[31mred: No such file or directory\n", 1),
         ("algorithm with an escape sequence", ["-a", "\x1b[31m", "1"], None, "",
          "shelf: unknown algorithm '\\x1B[31m' (use linear, dp or brute)\n" + usage, 2),
+        ("picture width with an escape sequence",
+         ["--svg", "x.svg", "--svg-width", "9\x1b[31mX", "1"], None, "",
+         "shelf: --svg-width needs a width in pixels from 320 to 20000, not "
+         "'9\\x1B[31mX'\n" + usage, 2),
         ("random with a newline", ["--random", "5\nshelf: x"], None, "",
          "shelf: --random needs a number of wheels from 1 to 1000000000, not "
          "'5\\x0Ashelf: x'\n" + usage, 2),

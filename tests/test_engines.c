@@ -321,6 +321,34 @@ static void test_random_api(void) {
   CHECK(a[0] == 7 && a[2] == 7);
 }
 
+/* Long enough for the linear engine's four pieces (16384 wheels and up),
+ * with weights too heavy for its 64-bit step, so that it starts again on
+ * one 128-bit stack: a strictly decreasing shelf of heavy weights, whose
+ * margin is worked out by hand (no wheel is a peak, so each buyer takes the
+ * left end: n / 2 pairs of (B - 2k) - (B - 2k - 1) = 1), and small random
+ * weights with one int64 extreme late in the shelf, against the DP. */
+static void test_heavy_pieces(void) {
+  enum { N = 20000 };
+  static int64_t w[N];
+  const int64_t B = INT64_MAX / 2;
+  shelf_i128 first = 0, sum = 0;
+  for (size_t i = 0; i < N; i++) {
+    w[i] = B - (int64_t)i;
+    sum += w[i];
+    if (i % 2 == 0)
+      first += w[i];
+  }
+  shelf_result r = solve(w, N, SHELF_ENGINE_LINEAR);
+  CHECK_I128(r.margin, N / 2);
+  CHECK_I128(r.first, first);
+  CHECK_I128(r.second, sum - first);
+  rng g = {test_seed() + 40};
+  for (size_t i = 0; i < N; i++)
+    w[i] = rng_range(&g, -100, 100);
+  w[N - 10] = INT64_MAX;
+  CHECK(agree(w, N, test_seed() + 40));
+}
+
 static const test tests[] = {
     {"shelves worked out by hand", test_by_hand},
     {"published examples", test_published},
@@ -329,6 +357,7 @@ static const test tests[] = {
     {"random shelves, n <= 60, linear and dp", test_random_medium},
     {"random shelves, n <= 3000, linear and dp", test_random_large},
     {"64-bit extremes", test_extremes},
+    {"heavy weights in pieces", test_heavy_pieces},
     {"arguments", test_arguments},
     {"status strings and numbers", test_status_strings},
     {"random shelves API", test_random_api},

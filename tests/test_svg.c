@@ -328,6 +328,17 @@ static void test_width(void) {
   shelf_svg_free(plain);
 }
 
+/* The unit agrees with the number: a wheel of 1 kilo is not "1 kilos". */
+static void test_units(void) {
+  const int64_t w[] = {1, 2, -1};
+  char *svg = draw(w, 3, 0);
+  REQUIRE(svg != NULL);
+  CHECK(strstr(svg, "wheel 1: 1 kilo,") != NULL);
+  CHECK(strstr(svg, "wheel 2: 2 kilos,") != NULL);
+  CHECK(strstr(svg, "wheel 3: -1 kilo,") != NULL);
+  shelf_svg_free(svg);
+}
+
 /* Each wheel carries its 1-based index. */
 static void test_indices(void) {
   int64_t w[40];
@@ -356,6 +367,7 @@ static const test tests[] = {
     {"traps by hand", test_traps_by_hand},
     {"width", test_width},
     {"indices", test_indices},
+    {"units", test_units},
 };
 
 TEST_MAIN(tests)

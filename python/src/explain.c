@@ -62,47 +62,25 @@ int shelf_py_explain_init(PyObject *module, shelf_py_state *st) {
   return 0;
 }
 
-/* The wheel greedy takes at the first mistake: replay the line to its turn. */
-static size_t mistake_index(const unsigned char *ends, size_t n,
-                            const shelf_explanation *e) {
-  size_t left = 0, right = n;
-  for (size_t t = 1; t < e->mistake_turn; t++) {
-    if (ends[t - 1] == SHELF_LEFT)
-      left++;
-    else
-      right--;
-  }
-  return e->mistake_end == SHELF_LEFT ? left : right - 1;
-}
-
 PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
                               size_t n, size_t limit) {
   shelf_explanation e;
-  unsigned char *ends = PyMem_RawMalloc(n > 0 ? n : 1); /* GIL released */
-  if (ends == NULL)
-    return PyErr_NoMemory();
   shelf_status status;
   Py_BEGIN_ALLOW_THREADS;
   status = shelf_explain(weights, n, limit, &e);
-  if (status == SHELF_OK && e.mistake == 1)
-    status = shelf_line(weights, n, ends);
   Py_END_ALLOW_THREADS;
-  if (status != SHELF_OK) {
-    PyMem_RawFree(ends);
+  if (status != SHELF_OK)
     return shelf_py_raise(st, status, NULL);
-  }
   PyObject *mistake = Py_NewRef(Py_None), *parity = Py_NewRef(Py_None);
   if (e.mistake == 1) {
-    size_t index = mistake_index(ends, n, &e);
     PyObject *items[6] = {PyLong_FromUnsignedLongLong(e.mistake_turn),
                           shelf_py_buyer(st, e.mistake_turn),
                           shelf_py_end(st, e.mistake_end),
-                          PyLong_FromSize_t(index),
-                          PyLong_FromLongLong((long long)weights[index]),
+                          PyLong_FromUnsignedLongLong(e.mistake_wheel),
+                          PyLong_FromLongLong((long long)e.mistake_weight),
                           shelf_py_int(e.mistake_cost)};
     Py_SETREF(mistake, shelf_py_struct(st->mistake_type, items, 6));
   }
-  PyMem_RawFree(ends);
   if (e.has_parity) {
     PyObject *items[4] = {shelf_py_int(e.odd_sum), shelf_py_int(e.even_sum),
                           shelf_py_int(e.parity_floor),
