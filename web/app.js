@@ -209,7 +209,7 @@
       <p>Both buyers play perfectly. Step through the game: the shelf shrinks, each buyer's total grows, and the
       wheel just taken is outlined. Under each wheel: the buyer who took it (1st or 2nd) and the turn.</p>
       ${stepControls('Turn', m.n)}
-      <p class="status" id="step-status"></p>
+      <p class="status" id="step-status" aria-live="polite"></p>
       <p class="running">So far: <span class="tag first">first buyer</span> <b id="step-first"></b> kilos,
         <span class="tag second">second buyer</span> <b id="step-second"></b> kilos, margin <b id="step-margin"></b>.</p>
       <div id="line-shelf"></div>`;
@@ -287,7 +287,7 @@
         the table.</p></div>`;
     }
     return intro + stepControls('Blocks filled', tableCells(m).length) +
-      `<p class="status" id="step-status"></p><div class="table-wrap" id="table-wrap"></div>`;
+      `<p class="status" id="step-status" aria-live="polite"></p><div class="table-wrap" id="table-wrap"></div>`;
   }
 
   function tableCells(m) {
@@ -410,8 +410,8 @@
         <button type="button" id="undo">Undo (U)</button>
         <button type="button" id="restart">Start again</button>
       </div>
-      <p class="status" id="play-status"></p>
-      <p id="hint-text"></p>
+      <p class="status" id="play-status" aria-live="polite"></p>
+      <p id="hint-text" aria-live="polite"></p>
       <div class="score"><div><span class="label">Your margin so far</span><span class="num" id="play-margin"></span></div>
         <div class="first"><span class="label" id="play-first-label"></span><span class="num" id="play-first"></span></div>
         <div class="second"><span class="label" id="play-second-label"></span><span class="num" id="play-second"></span></div></div>
