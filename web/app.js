@@ -274,7 +274,7 @@
 
   function tableSkeleton(m) {
     const intro = `<h2>The lead table</h2>
-      <p>The seed's algorithm: the <em>lead</em> of a block of wheels is the most the buyer to move can finish ahead by
+      <p>The interval DP: the <em>lead</em> of a block of wheels is the most the buyer to move can finish ahead by
       on it. A buyer who takes the left wheel keeps its weight minus the lead the other buyer then has on the rest;
       taking the right keeps the right wheel minus the rest's lead. The table fills span by span: all one-wheel
       blocks, then all two-wheel blocks, and so on, each from two cells already filled. Row: the block's first wheel;
