@@ -30,8 +30,6 @@
   const plural = (k, word) => `${k} ${word}${k === 1 || k === 1n ? '' : 's'}`;
   const kilos = (v) => `${v} ${v === 1n || v === -1n ? 'kilo' : 'kilos'}`;
   const abs = (v) => (v < 0n ? -v : v);
-  const ahead = (margin) => (margin > 0n ? `finishes ${kilos(margin)} ahead`
-    : margin < 0n ? `finishes ${kilos(-margin)} behind` : 'finishes level');
 
   let shelf = null; // the bridge, once the module is ready
   let state = null; // what the fragment says
@@ -107,9 +105,10 @@
   function buildModel(src) {
     const weights = src.kind === 'random' ? parseRandom(src) : shelf.parse(src.text);
     const n = weights.length;
-    const result = shelf.solve(weights);
     const line = shelf.line(weights);
+    // shelf_explain gives perfect play's totals too: no second solve.
     const explain = shelf.explain(weights, EXPLAIN_LIMIT);
+    const result = { margin: explain.margin, first: explain.first, second: explain.second };
     let sum = 0n;
     for (const w of weights) sum += w;
     return { weights, n, result, line, explain, sum, memo: new Map() };
@@ -210,7 +209,7 @@
       <p>Both buyers play perfectly. Step through the game: the shelf shrinks, each buyer's total grows, and the
       wheel just taken is outlined. Under each wheel: the buyer who took it (1st or 2nd) and the turn.</p>
       ${stepControls('Turn', m.n)}
-      <p class="status" id="step-status"></p>
+      <p class="status" id="step-status" aria-live="polite"></p>
       <p class="running">So far: <span class="tag first">first buyer</span> <b id="step-first"></b> kilos,
         <span class="tag second">second buyer</span> <b id="step-second"></b> kilos, margin <b id="step-margin"></b>.</p>
       <div id="line-shelf"></div>`;
@@ -275,7 +274,7 @@
 
   function tableSkeleton(m) {
     const intro = `<h2>The lead table</h2>
-      <p>The seed's algorithm: the <em>lead</em> of a block of wheels is the most the buyer to move can finish ahead by
+      <p>The interval DP: the <em>lead</em> of a block of wheels is the most the buyer to move can finish ahead by
       on it. A buyer who takes the left wheel keeps its weight minus the lead the other buyer then has on the rest;
       taking the right keeps the right wheel minus the rest's lead. The table fills span by span: all one-wheel
       blocks, then all two-wheel blocks, and so on, each from two cells already filled. Row: the block's first wheel;
@@ -288,7 +287,7 @@
         the table.</p></div>`;
     }
     return intro + stepControls('Blocks filled', tableCells(m).length) +
-      `<p class="status" id="step-status"></p><div class="table-wrap" id="table-wrap"></div>`;
+      `<p class="status" id="step-status" aria-live="polite"></p><div class="table-wrap" id="table-wrap"></div>`;
   }
 
   function tableCells(m) {
@@ -411,8 +410,8 @@
         <button type="button" id="undo">Undo (U)</button>
         <button type="button" id="restart">Start again</button>
       </div>
-      <p class="status" id="play-status"></p>
-      <p id="hint-text"></p>
+      <p class="status" id="play-status" aria-live="polite"></p>
+      <p id="hint-text" aria-live="polite"></p>
       <div class="score"><div><span class="label">Your margin so far</span><span class="num" id="play-margin"></span></div>
         <div class="first"><span class="label" id="play-first-label"></span><span class="num" id="play-first"></span></div>
         <div class="second"><span class="label" id="play-second-label"></span><span class="num" id="play-second"></span></div></div>
@@ -479,8 +478,8 @@
     const yourMargin = g[you] - g[you === 'first' ? 'second' : 'first'];
     const perfect = you === 'first' ? m.result.margin : -m.result.margin;
     const yourCost = rows.filter((r) => r.buyer === you).reduce((s, r) => s + r.cost, 0n);
-    let html = `<h3>Review</h3><p id="review-summary">You finished with a margin of ${yourMargin} (your kilos minus your opponent's);
-      perfect play by both gives you ${perfect}. ` + (yourCost === 0n ? 'Every move of yours kept the lead: perfect play.'
+    let html = `<h3>Review</h3><p id="review-summary">You finished ${shelf.standing(yourMargin)} (a margin of ${yourMargin}, your
+      kilos minus your opponent's); perfect play by both leaves you ${shelf.standing(perfect)}. ` + (yourCost === 0n ? 'Every move of yours kept the lead: perfect play.'
       : `Your moves gave away ${kilos(yourCost)} of lead in all; the costly ones are marked.`) + `</p>
       <div class="table-wrap"><table class="review"><thead><tr><th scope="col">turn</th><th scope="col">buyer</th><th scope="col">end</th>
       <th scope="col">weight</th><th scope="col">lead kept</th><th scope="col">best lead</th><th scope="col">cost</th></tr></thead><tbody>`;
@@ -493,31 +492,12 @@
 
   // MARK: - The greedy trap
 
+  // The explanation in the library's words (src/words.c), as the command's
+  // --explain prints it; the summary above gives its first sentence,
+  // perfect play's.
   function trapHtml(m) {
-    const e = m.explain;
-    if (m.n === 0) return '<p>The shelf is empty.</p>';
-    const parts = [];
-    parts.push(['Both buyers greedy (always the heavier end, the left on equal weights)', 'trap-greedy',
-      `The first buyer ${ahead(e.greedy.margin)}, ${e.greedy.first} to ${e.greedy.second}; perfect play: ${ahead(m.result.margin)}.`]);
-    parts.push(['A greedy first buyer against a perfect second', 'trap-gvp', e.greedyVsPerfect === null
-      ? `Not computed for shelves over ${EXPLAIN_LIMIT} wheels.`
-      : `The first buyer ${ahead(e.greedyVsPerfect)}: ${kilos(m.result.margin - e.greedyVsPerfect)} worse than perfect play.`]);
-    let trap;
-    if (e.mistake === null) trap = 'None: at every turn of perfect play the heavier end is a perfect move, so greedy play does not lose here.';
-    else if (e.mistake === 'not searched') trap = `Not searched: the search is held to about ${EXPLAIN_LIMIT}^2 / 2 steps.`;
-    else {
-      const at = lineAt(m, e.mistake.turn - 1);
-      const index = e.mistake.end === 'left' ? at.i : at.j;
-      const other = e.mistake.end === 'left' ? 'right' : 'left';
-      trap = `At turn ${e.mistake.turn} the ${buyerOf(e.mistake.turn)} buyer's heavier end is the ${e.mistake.end} ` +
-        `(wheel ${index + 1}, ${kilos(m.weights[index])}), but taking it costs ${kilos(e.mistake.cost)} of lead; perfect play takes the ${other}.`;
-    }
-    parts.push(['The greedy trap', 'trap-mistake', trap]);
-    parts.push(['The parity floor', 'trap-parity', e.parity === null
-      ? 'With an odd number of wheels there is no parity floor.'
-      : `The odd positions weigh ${e.parity.odd}, the even ${e.parity.even}: by taking every ${e.parity.odd >= e.parity.even ? 'odd' : 'even'} ` +
-      `position the first buyer is sure to finish ${kilos(e.parity.floor)} ahead, and perfect play gets ${e.parity.gain} more.`]);
-    return '<dl class="trap">' + parts.map(([dt, id, dd]) => `<dt>${esc(dt)}</dt><dd id="${id}">${esc(dd)}</dd>`).join('') + '</dl>';
+    const rest = m.explain.sentences.slice(1);
+    return '<ul class="trap">' + rest.map((text) => `<li class="sentence">${esc(text)}</li>`).join('') + '</ul>';
   }
 
   // MARK: - Drawing the page
@@ -607,8 +587,11 @@
       $(id).classList.toggle('long', $(id).textContent.length > 8); // keeps 128-bit totals on a few lines
     }
     const origin = src.kind === 'random' ? `A random shelf (shelf --random ${src.n} --seed ${src.seed} --range ${src.range}): ` : '';
-    $('summary').textContent = `${origin}${plural(m.n, 'wheel')}, ${kilos(m.sum)} in all. With perfect play the first buyer ` +
-      `${ahead(m.result.margin)}, ${m.result.first} to ${m.result.second}.`;
+    const perfect = document.createElement('span');
+    perfect.className = 'sentence';
+    perfect.textContent = m.explain.sentences[0];
+    $('summary').textContent = `${origin}${plural(m.n, 'wheel')}, ${kilos(m.sum)} in all. `;
+    $('summary').append(perfect);
     const view = VIEWS[state.mode];
     const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}`;
     if (drawn !== skeletonKey) {

@@ -14,9 +14,6 @@
 (function (root) {
   'use strict';
 
-  const SLOT = 41; // SHELF_I128_BUFSIZE: one decimal 128-bit value
-  const PARSE_FIRST_CODE = 10; // codes from 10 up are parse errors
-
   /** A nonzero shelf_status: its code, name and message, and for a parse
    * error the place (line and column from 1, byte offset) and the text
    * found there. */
@@ -38,8 +35,20 @@
 
   const END = ['left', 'right'];
 
+  // The header's numbers by name (status codes such as INVALID, and
+  // I128_BUFSIZE, TABLE_MAX, SENTENCE_COUNT, ...), as web/wasm.c lists them.
+  function constants(m) {
+    const c = {};
+    for (let k = 0, p; (p = m._web_constant_name(k)) !== 0; k++) c[m.UTF8ToString(p)] = m._web_constant_value(k);
+    return Object.freeze(c);
+  }
+
   function bind(m) {
     const heap = () => m.HEAPU8.buffer; // re-read: memory may have grown
+    const C = constants(m);
+    const SLOT = C.I128_BUFSIZE; // one decimal 128-bit value
+    const PARSE_FIRST = C.EXPECTED_INTEGER; // codes from here up are parse errors (shelf.h)
+    const SENTENCE = C.SENTENCE_BUFSIZE;
 
     // One allocation per argument; all freed together in `finally`.
     function withMemory(sizes, body) {
@@ -47,7 +56,7 @@
       try {
         for (const size of sizes) {
           const p = m._malloc(Math.max(size, 1));
-          if (p === 0) throw error(2);
+          if (p === 0) throw error(C.NOMEM);
           ptrs.push(p);
         }
         return body(...ptrs);
@@ -62,7 +71,7 @@
     }
 
     function check(code) {
-      if (code !== 0) throw error(code);
+      if (code !== C.OK) throw error(code);
     }
 
     function putWeights(ptr, weights) {
@@ -98,9 +107,9 @@
         return withMemory([len + 1, 8, 16, 48], (tp, outp, errp, foundp) => {
           m.stringToUTF8(text, tp, len + 1);
           const code = m._web_parse(tp, len, outp, outp + 4, errp, foundp);
-          if (code !== 0) {
+          if (code !== C.OK) {
             const e = new Uint32Array(heap(), errp, 3);
-            throw error(code, code >= PARSE_FIRST_CODE
+            throw error(code, code >= PARSE_FIRST
               ? { line: e[0], column: e[1], offset: e[2], found: m.UTF8ToString(foundp) }
               : null);
           }
@@ -142,36 +151,57 @@
 
       /** The greedy buyer's end on block first..last: 'left' or 'right'. */
       greedyEnd(weights, first, last) {
-        if (!(first >= 0 && first <= last && last < weights.length)) throw error(1);
-        return withWeights(weights, [], (wp) => END[m._web_greedy_end(wp, first, last)]);
+        return withWeights(weights, [4], (wp, n, ep) => {
+          check(m._web_greedy_end(wp, n, first, last, ep));
+          return END[new Int32Array(heap(), ep, 1)[0]];
+        });
       },
 
-      /** shelf_explain(): greedy against greedy and against perfect play,
-       * the first mistake, and the parity floor. `limit` as in shelf.h. */
+      /** shelf_explain(): perfect play's totals, greedy against greedy and
+       * against perfect play, the first mistake (its turn, the heavier end
+       * and its wheel, 0-based, with its weight, the cost, and the wheel
+       * the line takes instead), the parity floor, and the sentences the
+       * command's --explain prints, in its order (the first is perfect
+       * play's). `limit` as in shelf.h. */
       explain(weights, limit = 0) {
-        return withWeights(weights, [5 * 4, 10 * SLOT], (wp, n, fp, outp) => {
-          check(m._web_explain(wp, n, limit, fp, outp));
-          const f = Array.from(new Int32Array(heap(), fp, 5));
-          const s = slots(outp, 10);
+        const count = C.SENTENCE_COUNT;
+        return withWeights(weights, [7 * 4, 13 * SLOT, count * SENTENCE], (wp, n, fp, outp, sp) => {
+          check(m._web_explain(wp, n, limit, fp, outp, sp));
+          const f = Array.from(new Int32Array(heap(), fp, 7));
+          const s = slots(outp, 13);
           return {
             n,
             margin: s[0],
+            first: s[10],
+            second: s[11],
             greedy: { first: s[1], second: s[2], margin: s[3] },
             greedyVsPerfect: f[0] ? s[4] : null,
-            mistake: f[1] === 1 ? { turn: f[2], end: END[f[3]], cost: s[5] }
+            mistake: f[1] === 1 ? { turn: f[2], end: END[f[3]], wheel: f[5], weight: s[12], cost: s[5], other: f[6] }
               : f[1] === 0 ? null : 'not searched',
             parity: f[4] ? { odd: s[6], even: s[7], floor: s[8], gain: s[9] } : null,
+            sentences: Array.from({ length: count }, (_, k) => m.UTF8ToString(sp + k * SENTENCE)),
           };
         });
       },
 
-      /** The lead table, in the order the seed's algorithm fills it: an
+      /** How a buyer stands after a margin (BigInt), in the library's
+       * words: '7 kilos ahead', '1 kilo behind', 'level'. */
+      standing(margin) {
+        const text = String(margin);
+        return withMemory([text.length + 1, C.STANDING_BUFSIZE], (tp, outp) => {
+          m.stringToUTF8(text, tp, text.length + 1);
+          check(m._web_standing(tp, outp));
+          return m.UTF8ToString(outp);
+        });
+      },
+
+      /** The lead table, in the order the interval DP fills it: an
        * array of { first, last, left, right, lead } (span by span, left to
        * right within a span). */
       leadTable(weights) {
         const n = weights.length;
         const count = n * (n + 1) / 2;
-        if (n > 1024) throw error(4); // SHELF_TABLE_MAX, before allocating
+        if (n > C.TABLE_MAX) throw error(C.TOO_LONG); // before allocating
         return withWeights(weights, [count * 4, 3 * count * SLOT], (wp, _n, op, outp) => {
           check(m._web_lead_table(wp, n, op, outp));
           const order = new Uint32Array(heap(), op, count).slice();

@@ -1,5 +1,6 @@
 // page_access.js - every control has a name, buyers are told apart in
-// text (not only by colour), and prefers-reduced-motion stops transitions.
+// text (not only by colour), prefers-reduced-motion stops transitions, and
+// only the short status lines are live regions.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -42,5 +43,24 @@ test('prefers-reduced-motion stops the transitions', async () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     assert.match(await duration(), /^0s(, 0s)*$/);
     await done(page);
+  });
+});
+
+test('the view is not a live region; its short status lines are', async () => {
+  await withBrowser(async (browser) => {
+    const cases = [['#w=3,9,1,2', ['step-status']], ['#w=3,9,1,2&mode=table', ['step-status']],
+      ['#w=3,9,1,2&mode=play', ['play-status', 'hint-text']]];
+    for (const [fragment, live] of cases) {
+      const page = await open(browser, fragment);
+      // Live regions at or above the view would reread all of it each step.
+      const above = await page.$eval('#view', (v) => {
+        const out = [];
+        for (let el = v; el; el = el.parentElement) if (el.hasAttribute('aria-live')) out.push(el.tagName);
+        return out;
+      });
+      assert.deepEqual(above, [], fragment);
+      assert.deepEqual(await page.$$eval('#view [aria-live]', (els) => els.map((el) => el.id)), live, fragment);
+      await done(page);
+    }
   });
 });

@@ -82,6 +82,8 @@ test('undo takes back your move and the reply; a hint shows both ends', async ()
     const cost = cliJson([3, 9, 1, 2], ['--explain']).first_mistake.cost;
     const row1 = await page.$$eval('table.review tbody tr:first-child td', (tds) => tds.map((td) => td.textContent.trim()));
     assert.equal(row1[6], `${cost} lost`);
+    // By hand: you took 3 and 1, the perfect buyer 9 and 2; perfect play gives 11 to 4.
+    assert.match(await text(page, '#review-summary'), /^You finished 7 kilos behind \(a margin of -7, .*leaves you 7 kilos ahead\./s);
     await done(page);
   });
 });

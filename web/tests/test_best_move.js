@@ -29,7 +29,7 @@ test('every block of two shelves, against the command', async () => {
 
 test('an empty or out-of-range block is a ShelfError with code 1', async () => {
   const { shelf } = await loadBridge();
-  for (const [i, j] of [[2, 1], [0, 4], [4, 4]]) {
+  for (const [i, j] of [[2, 1], [0, 4], [4, 4], [-1, 2]]) {
     assert.throws(() => shelf.bestMove([3, 9, 1, 2], i, j), (e) => e.name === 'ShelfError' && e.code === 1 && e.status === 'INVALID');
     assert.throws(() => shelf.greedyEnd([3, 9, 1, 2], i, j), (e) => e.code === 1);
   }
