@@ -104,7 +104,7 @@ web:
 	sh web/build.sh $(BUILD)/web
 
 format:
-	clang-format -i include/*.h src/*.[ch] cli/*.[ch] tests/*.[ch] mpi/*.c \
+	clang-format -i include/*.h src/*.[ch] cli/*.[ch] report/*.[ch] tests/*.[ch] mpi/*.c \
 	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c web/*.c)
 
 clean:

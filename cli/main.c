@@ -402,7 +402,7 @@ typedef struct run {
   shelf_status given_status;
   uint64_t shelf_line; /* batch mode: the line of the current shelf */
   int failed;          /* exit status 1 is owed (--keep-going) */
-  notes notes;         /* a count first, thousands grouping */
+  shelf_notes *notes;  /* a count first, thousands grouping */
   /* Command-line weights: where each argument starts in the joined text. */
   char **args;
   size_t *arg_start;
@@ -462,7 +462,7 @@ static int emit_shelf(run *r) {
     }
   }
   if (st == SHELF_OK)
-    notes_print(&r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
+    notes_print(r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
                 rep.result.n);
   if (st == SHELF_OK && play_takes_over(&r->opt->play)) {
     /* A picture or a game: play.c prints, and reports its own failures. */
@@ -506,7 +506,7 @@ static int emit_shelf(run *r) {
  * column (with the file name when there is one). */
 static void report_error_at(run *r, shelf_status st,
                             const shelf_parse_error *e) {
-  char place[SHOWN_SIZE + 64], found[80] = "";
+  char place[SHOWN_SIZE + 64], why[SHELF_SENTENCE_BUFSIZE];
   if (st == SHELF_NOMEM || e->code == SHELF_OK) {
     /* Found while reading the shelf after the last one that ended. */
     place_prefix(place, sizeof place, r, r->shelf_line + 1);
@@ -514,8 +514,9 @@ static void report_error_at(run *r, shelf_status st,
     error_line("%s%s", place, shelf_strerror(st));
     return;
   }
-  if (e->found[0] != '\0')
-    snprintf(found, sizeof found, ", found \"%s\"", e->found);
+  /* A file names the line and column as every surface does; arguments
+   * were joined, so their place is mapped back here. */
+  shelf_parse_error_format(e, r->args == NULL, why, sizeof why, NULL);
   if (r->args != NULL) {
     /* The arguments were joined with single spaces; map back. */
     int k = 0;
@@ -533,17 +534,17 @@ static void report_error_at(run *r, shelf_status st,
     else
       snprintf(place, sizeof place, "argument %d, column %llu", k + 1,
                (unsigned long long)col);
+    snprintf(place + strlen(place), sizeof place - strlen(place), ": ");
   } else {
-    snprintf(place, sizeof place, "%s%sline %llu, column %llu",
-             r->source ? r->source : "", r->source ? ": " : "",
-             (unsigned long long)e->line, (unsigned long long)e->column);
+    snprintf(place, sizeof place, "%s%s", r->source ? r->source : "",
+             r->source ? ": " : "");
   }
   if (r->opt->keep_going && r->opt->report.json) {
     report_json_error(&r->stdout_buf, e->line, e->column,
                       shelf_strerror(e->code), e->found);
   } else {
     out_flush(&r->stdout_buf);
-    error_line("%s: %s%s", place, shelf_strerror(e->code), found);
+    error_line("%s%s", place, why);
   }
 }
 
@@ -628,12 +629,12 @@ static int read_fd(run *r, int fd) {
       out_flush(&r->stdout_buf);
     ssize_t k = read_block(r, fd, buf);
     if (k == 0)
-      notes_end(&r->notes);
+      shelf_notes_finish(r->notes);
     if (k <= 0) {
       status = k < 0 ? 1 : finish(r);
       break;
     }
-    notes_text(&r->notes, buf, (size_t)k);
+    shelf_notes_feed(r->notes, buf, (size_t)k);
     if (feed(r, buf, (size_t)k) != 0) {
       status = 1;
       break;
@@ -680,9 +681,9 @@ static void batch_idle(void *arg) {
 static void notes_seen(void *arg, const char *data, size_t len) {
   run *r = arg;
   if (data != NULL)
-    notes_text(&r->notes, data, len);
+    shelf_notes_feed(r->notes, data, len);
   else
-    notes_end(&r->notes);
+    shelf_notes_finish(r->notes);
 }
 
 static int read_lines(run *r, int fd, unsigned threads) {
@@ -767,7 +768,7 @@ static int read_args(run *r, int nargs, char **args) {
     size_t len = strlen(args[k]);
     memcpy(text + r->arg_start[k], args[k], len);
     text[r->arg_start[k] + len] = ' ';
-    notes_arg(&r->notes, k + 1, args[k]);
+    shelf_notes_arg(r->notes, args[k]);
   }
   r->args = args;
   r->nargs = nargs;
@@ -824,17 +825,18 @@ int main(int argc, char **argv) {
 
   static run r; /* holds the output buffer; too big for some stacks */
   r.opt = &opt;
-  notes_init(&r.notes);
   char source[SHOWN_SIZE]; /* the file name as messages show it */
   out_init(&r.stdout_buf, STDOUT_FILENO);
   opt.report.align = isatty(STDOUT_FILENO);
-  if (shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
+  if (shelf_notes_new(&r.notes) != SHELF_OK ||
+      shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
                                                       : 0) != SHELF_OK ||
       shelf_parser_new(
           &r.parser, (opt.batch ? SHELF_PARSE_LINES : 0) |
                          (opt.counted ? SHELF_PARSE_COUNTED : 0)) != SHELF_OK) {
     error_line("out of memory");
     shelf_solver_free(r.solver);
+    shelf_notes_free(r.notes);
     free(arranged);
     return 1;
   }
@@ -867,6 +869,7 @@ int main(int argc, char **argv) {
   }
   shelf_parser_free(r.parser);
   shelf_solver_free(r.solver);
+  shelf_notes_free(r.notes);
   free(arranged);
   return status;
 }

@@ -29,8 +29,9 @@ int main(int argc, char **argv) {
   shelf_parse_error err;
   shelf_status st = shelf_parse(text, strlen(text), &w, &n, &err);
   if (st != SHELF_OK) {
-    fprintf(stderr, "play: line %" PRIu64 ", column %" PRIu64 ": %s\n",
-            err.line, err.column, shelf_strerror(st));
+    char why[SHELF_SENTENCE_BUFSIZE];
+    shelf_parse_error_format(&err, 1, why, sizeof why, NULL);
+    fprintf(stderr, "play: %s\n", why);
     return 1;
   }
   /* The margin, and the line: which end each turn of a perfect game takes. */
@@ -45,26 +46,30 @@ int main(int argc, char **argv) {
   printf("libshelf %s, a shelf of %zu, ", shelf_version(), n);
   print_i128("margin ", r.margin);
   printf("\nline:");
-  for (size_t t = 0, i = 0, j = n; t < n; t++)
-    printf(" %" PRId64, ends[t] == SHELF_LEFT ? w[i++] : w[--j]);
+  shelf_game game;
+  shelf_move move;
+  shelf_game_start(&game, n);
+  for (size_t t = 0; t < n; t++) {
+    shelf_game_take(&game, w, (shelf_end)ends[t], &move);
+    printf(" %" PRId64, move.weight);
+  }
   /* A perfect opponent: the first buyer takes the heavier end; the second
    * answers each move with the best move on the block that remains. */
   printf("\ngreedy against perfect:");
-  shelf_i128 kilos[2] = {0, 0};
   shelf_choice c;
-  for (size_t t = 0, i = 0, j = n; i < j; t++) {
-    shelf_end end = w[i] >= w[j - 1] ? SHELF_LEFT : SHELF_RIGHT;
-    if (t % 2 == 1) {
-      if (shelf_best_move(w, n, i, j - 1, &c) != SHELF_OK)
+  shelf_game_start(&game, n);
+  while (game.first < game.last) {
+    shelf_end end = shelf_greedy_end(w, game.first, game.last - 1);
+    if (game.turn % 2 == 1) {
+      if (shelf_best_move(w, n, game.first, game.last - 1, &c) != SHELF_OK)
         break; /* out of memory: the game stops short */
       end = c.best;
     }
-    int64_t wheel = end == SHELF_LEFT ? w[i++] : w[--j];
-    kilos[t % 2] += wheel;
-    printf(" %" PRId64, wheel);
+    shelf_game_take(&game, w, end, &move);
+    printf(" %" PRId64, move.weight);
   }
-  print_i128("\ngreedy ", kilos[0]);
-  print_i128(", perfect ", kilos[1]);
+  print_i128("\ngreedy ", game.totals[SHELF_FIRST]);
+  print_i128(", perfect ", game.totals[SHELF_SECOND]);
   printf("\n");
   free(ends);
   shelf_weights_free(w);

@@ -562,6 +562,92 @@ SHELF_API shelf_status shelf_best_move(const int64_t *weights, size_t n,
                                        size_t first, size_t last,
                                        shelf_choice *out);
 
+/* MARK: - Buyers, moves and games (Public) */
+
+/** A buyer: the first moves at turns 1, 3, 5, ..., the second at 2, 4, ... */
+typedef enum shelf_buyer { SHELF_FIRST = 0, SHELF_SECOND = 1 } shelf_buyer;
+
+/** A buyer's name as every surface writes it: "first" or "second"; NULL
+ * for an unknown value. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_buyer_name(shelf_buyer buyer);
+
+/** An end's name as every surface writes it: "left" or "right"; NULL for
+ * an unknown value. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_end_name(shelf_end end);
+
+/** "kilo" for a weight of 1 or -1, else "kilos": the unit agrees with the
+ * number. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_kilos_word(shelf_i128 kilos);
+
+/** One move of a game, with both buyers' totals after it. */
+typedef struct shelf_move {
+  uint64_t turn;     /**< from 1 */
+  shelf_buyer buyer; /**< who moved: SHELF_FIRST at odd turns */
+  shelf_end end;     /**< the end taken */
+  uint64_t wheel;    /**< the wheel taken, 0-based in the whole shelf */
+  int64_t weight;    /**< its weight */
+  shelf_i128 first;  /**< the first buyer's total after the move */
+  shelf_i128 second; /**< the second buyer's total after the move */
+} shelf_move;
+
+/** Where a game stands: the block that remains and both totals. A plain
+ * value with no pointers, so a caller keeps as many as it likes (one per
+ * turn gives undo). Fill it with shelf_game_start(). */
+typedef struct shelf_game {
+  uint64_t n;        /**< wheels on the shelf */
+  uint64_t turn;     /**< moves made so far, 0..n */
+  uint64_t first;    /**< the block's first wheel (0-based) */
+  uint64_t last;     /**< the block's last wheel + 1; first == last: empty */
+  shelf_i128 totals[2]; /**< kilos taken by the first and the second buyer */
+} shelf_game;
+
+/** Starts a game on a shelf of n wheels: turn 0, the whole shelf, no kilos.
+ * Time O(1); no memory. */
+SHELF_API void shelf_game_start(shelf_game *game, size_t n);
+
+/** Makes one move: the buyer to move (shelf_game.turn even: the first)
+ * takes the wheel at `end` of the block. If `move` is not NULL it receives
+ * the move with both totals after it.
+ *
+ * @param weights  the shelf the game was started with (n weights).
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `end` is unknown,
+ *         or the block is empty (nothing changes then).
+ *
+ * Time O(1); no memory. Thread-safe on distinct games. */
+SHELF_API shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,
+                                       shelf_end end, shelf_move *move);
+
+/** The greedy move on block first..last (0-based, inclusive): the heavier
+ * end, the left on equal weights. The one rule every surface calls greedy.
+ * The caller passes a valid block of `weights`. Time O(1). */
+SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
+                                     size_t last);
+
+/** Flags for shelf_greedy_line(): who plays greedy. */
+#define SHELF_GREEDY_BOTH 0u  /**< both buyers take the heavier end */
+#define SHELF_GREEDY_FIRST 1u /**< a greedy first buyer, a perfect second */
+
+/** The most wheels shelf_greedy_line() plays with SHELF_GREEDY_FIRST. */
+#define SHELF_GREEDY_LINE_MAX SHELF_EXPLAIN_MAX
+
+/** The ends taken at turns 1..n by greedy play: both buyers greedy, or a
+ * greedy first buyer against a perfect second, who plays to make the
+ * margin as small as it can be; where both of the second buyer's ends do
+ * that, it takes the left. The margin of the second line is
+ * shelf_explanation.greedy_vs_perfect.
+ *
+ * @param ends  receives n values, SHELF_LEFT or SHELF_RIGHT; may be NULL
+ *              when n is 0.
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, an unknown flag);
+ *         SHELF_TOO_LONG with SHELF_GREEDY_FIRST above
+ *         SHELF_GREEDY_LINE_MAX wheels; SHELF_NOMEM.
+ *
+ * Both greedy: time O(n), no memory. Greedy against perfect: time O(n^2),
+ * memory n^2 / 32 bytes (the second buyer's choices, 12.5 MB at the
+ * limit), freed before returning. Thread-safe. */
+SHELF_API shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
+                                         unsigned flags, unsigned char *ends);
+
 /* MARK: - Explaining the greedy trap (Public) */
 
 /** Why greedy play loses on one shelf, as shelf_explain() computes it. */
@@ -681,6 +767,106 @@ typedef enum shelf_sentence {
 SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
                                               shelf_sentence which, char *buf,
                                               size_t size, size_t *len);
+
+/** Writes the one-line message for a parse error, as every surface shows
+ * it: 'line 2, column 3: expected an integer, found "x"' (without the
+ * found part at the end of the input). With `with_place` 0 the place is
+ * left out ('expected an integer, found "x"'), for a caller that names the
+ * place its own way (the command names an argument).
+ *
+ * Like shelf_explain_sentence(): snprintf-style, at most size - 1
+ * characters and a NUL, and *len (if not NULL) gets the whole length. A
+ * buffer of SHELF_SENTENCE_BUFSIZE bytes always holds the whole message.
+ *
+ * @return SHELF_OK; SHELF_INVALID if `e` is NULL, or `buf` is NULL with
+ *         size > 0.
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_parse_error_format(const shelf_parse_error *e,
+                                                int with_place, char *buf,
+                                                size_t size, size_t *len);
+
+/* MARK: - Notes on input (Public) */
+
+/** Notes on text that parses but may not mean what its writer meant: a
+ * count before the weights (AtCoder and CSES files open with one), and
+ * numbers grouped by thousands ("1,000" is two weights here). A note goes
+ * with a shelf that was answered as usual; a shelf that fails gets none.
+ *
+ * The notes read the text as it is fed, in pieces of any size, beside the
+ * parser, and only so far: the count needs the first line, and the
+ * thousands check reads the first SHELF_NOTES_SCAN_MAX bytes of text
+ * (arguments are read whole), so a long input costs nothing more. */
+typedef struct shelf_notes shelf_notes;
+
+/** How much text the thousands check reads. */
+#define SHELF_NOTES_SCAN_MAX 65536u
+
+/** The longest text a note quotes (a grouped 64-bit number needs at most
+ * 26: a sign and 19 digits in 7 groups). */
+#define SHELF_NOTE_TEXT_MAX 28
+
+/** What a note is about. */
+typedef enum shelf_note_kind {
+  /** The first line is one number, n - 1, followed by n - 1 more weights. */
+  SHELF_NOTE_COUNT = 1,
+  /** A token such as 1,000 or -12,500,000 was read as several weights. */
+  SHELF_NOTE_THOUSANDS = 2
+} shelf_note_kind;
+
+/** One note. */
+typedef struct shelf_note {
+  shelf_note_kind kind;
+  uint64_t line;  /**< the line it is on, from 1; 0 for an argument */
+  uint64_t arg;   /**< the argument it is in, from 1; 0 for text */
+  uint64_t count; /**< COUNT: the number; THOUSANDS: the wheels it made */
+  char text[SHELF_NOTE_TEXT_MAX + 1]; /**< THOUSANDS: as written */
+  char digits[SHELF_NOTE_TEXT_MAX + 1]; /**< THOUSANDS: as one number */
+} shelf_note;
+
+/** Makes an empty set of notes, at line 1 of a text.
+ * @return SHELF_OK; SHELF_INVALID if `out` is NULL; SHELF_NOMEM. */
+SHELF_API shelf_status shelf_notes_new(shelf_notes **out);
+
+/** Frees notes; NULL is allowed and does nothing. */
+SHELF_API void shelf_notes_free(shelf_notes *notes);
+
+/** Looks at the next piece of a text (a file, standard input, a box on a
+ * page). Time O(len) up to the scan limit, then O(1). */
+SHELF_API void shelf_notes_feed(shelf_notes *notes, const char *data,
+                                size_t len);
+
+/** The text has ended (a number at its very end is judged now). */
+SHELF_API void shelf_notes_finish(shelf_notes *notes);
+
+/** Looks at the next command-line argument, whole; arguments count from 1
+ * in the order given. Time O(strlen(arg)). */
+SHELF_API void shelf_notes_arg(shelf_notes *notes, const char *arg);
+
+/** Takes what there is to note about a shelf of `wheels` wheels that was
+ * answered, at most 2 notes (a count, then a grouped number), and returns
+ * how many it wrote to `out`. A grouped number is noted once: the next call
+ * does not give it again. In batch mode pass the shelf's line (from 1) as
+ * `batch_line`: only a grouped number on that line is noted (one on an
+ * earlier line, whose shelf failed, is dropped), and no count is looked
+ * for; otherwise pass 0.
+ *
+ * Time O(1); no memory. */
+SHELF_API size_t shelf_notes_take(shelf_notes *notes, uint64_t wheels,
+                                  uint64_t batch_line, shelf_note out[2]);
+
+/** Writes what a note says, without its place, snprintf-style as
+ * shelf_explain_sentence(): "4 looks like a count of the 4 weights after
+ * it, but it was read as a wheel" or "1,000 looks like a number grouped by
+ * thousands, but a comma separates weights: it was read as 2 wheels; write
+ * 1000 for one". Each surface adds how to read the count as a count there
+ * (the command: "--counted"). A buffer of SHELF_SENTENCE_BUFSIZE bytes
+ * always holds it.
+ *
+ * @return SHELF_OK; SHELF_INVALID for a NULL note, an unknown kind, or a
+ *         NULL buf with size > 0. Time O(1). Thread-safe. */
+SHELF_API shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
+                                           size_t size, size_t *len);
 
 /* MARK: - Pictures (Public) */
 

@@ -7,9 +7,9 @@
 
 /* ==== Greedy ==== */
 
-/* The greedy move: the heavier end, the left on equal weights. */
+/* The greedy move is shelf_greedy_end() (moves.c), the one rule. */
 static int greedy_takes_left(const int64_t *w, size_t i, size_t j) {
-  return w[i] >= w[j];
+  return shelf_greedy_end(w, i, j) == SHELF_LEFT;
 }
 
 static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {

@@ -34,17 +34,6 @@ shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status brute_lead(const int64_t *w, size_t n, i128 *lead);
 
-/* ==== Words every picture and sentence uses (words.c) ==== */
-
-#define kilos_word shelf__kilos_word
-#define end_word shelf__end_word
-
-/* "kilo" for 1 and -1, else "kilos": the one rule for the unit. */
-const char *kilos_word(i128 v);
-
-/* "left" or "right". */
-const char *end_word(shelf_end end);
-
 /* ==== Results and memory (shelf.c) ==== */
 
 #define result_from shelf__result_from

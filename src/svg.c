@@ -45,7 +45,6 @@ enum {
 
 static const char *const buyer_fill[2] = {"#2563eb", "#ea580c"};
 static const char *const buyer_dark[2] = {"#1e3a8a", "#9a3412"};
-static const char *const buyer_word[2] = {"first", "second"};
 static const char *const turn_attrs[2] = {
     "class=\"turn\" font-weight=\"bold\" fill=\"#1e3a8a\"",
     "class=\"turn\" font-weight=\"bold\" fill=\"#9a3412\""};
@@ -777,13 +776,13 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
   }
   int cy10 = r->plank * 10 - r10 - 10;
   size_t pos = k + 1;
-  putf(&p->body, "<g class=\"wheel %s\" id=\"wheel-%z\">\n", buyer_word[b],
+  putf(&p->body, "<g class=\"wheel %s\" id=\"wheel-%z\">\n", shelf_buyer_name((shelf_buyer)b),
        pos);
   putf(&p->body,
        "<title>wheel %z: %w %s, taken at turn %z by the %s buyer, from "
        "the %s end</title>\n",
-       pos, w, kilos_word(w), turn, buyer_word[b],
-       end_word((shelf_end)p->ends[turn - 1]));
+       pos, w, shelf_kilos_word(w), turn, shelf_buyer_name((shelf_buyer)b),
+       shelf_end_name((shelf_end)p->ends[turn - 1]));
   if (w > 0)
     putf(&p->body,
          "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"%s\" stroke=\"%s\" "
@@ -808,7 +807,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
          "<title>the greedy trap: at turn %u greedy takes this wheel, which "
          "costs %I %s of lead</title></circle>\n",
          cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost,
-         kilos_word(p->ex.mistake_cost));
+         shelf_kilos_word(p->ex.mistake_cost));
     label(p, cx, r->trap, 11, "middle",
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap");
@@ -943,8 +942,8 @@ static int turn_line(picture *p, int x, int y, int right, const turn_note *t) {
   int b = (int)((t->turn - 1) % 2);
   text s = {0};
   putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
-       buyer_word[b], end_word((shelf_end)t->end), t->wheel + 1, p->w[t->wheel],
-       kilos_word(p->w[t->wheel]));
+       shelf_buyer_name((shelf_buyer)b), shelf_end_name((shelf_end)t->end), t->wheel + 1, p->w[t->wheel],
+       shelf_kilos_word(p->w[t->wheel]));
   if (s.nomem)
     p->body.nomem = 1;
   y = wrapped(p, x, y, right, 12, "class=\"summary-turn\" fill=\"" INK "\"",
@@ -974,7 +973,7 @@ static void draw_summary(picture *p) {
   putf(&s,
        "Too many wheels to draw one by one: the shelf in %d bars of about "
        "%z wheels; weights from %w to %w, %I %s in all.",
-       SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total, kilos_word(total));
+       SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total, shelf_kilos_word(total));
   if (s.nomem)
     p->body.nomem = 1;
   y = paragraph(p, MARGIN, y, limit_x(p),
@@ -1031,9 +1030,9 @@ static void draw_summary(picture *p) {
            "<rect class=\"bin %s\" x=\"%d\" y=\"%d\" width=\"%d\" "
            "height=\"%d\" fill=\"%s\"><title>wheels %z to %z: the %s buyer "
            "takes %I %s of them</title></rect>\n",
-           buyer_word[who], x0 + b * bin_width, top, bin_width - 1, h,
-           buyer_fill[who], from + 1, to, buyer_word[who], &bins[b].kilos[who],
-           kilos_word(bins[b].kilos[who]));
+           shelf_buyer_name((shelf_buyer)who), x0 + b * bin_width, top, bin_width - 1, h,
+           buyer_fill[who], from + 1, to, shelf_buyer_name((shelf_buyer)who), &bins[b].kilos[who],
+           shelf_kilos_word(bins[b].kilos[who]));
     }
   }
   label(p, x0, base + 22, 11, "start", "fill=\"" MUTED "\"", "wheel 1");
@@ -1054,7 +1053,7 @@ static void draw_summary(picture *p) {
          "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
          "which costs %I %s of lead</title></g>\n",
          tx, trap_row + 16, p->ex.mistake_turn, p->ex.mistake_wheel + 1,
-         &p->ex.mistake_cost, kilos_word(p->ex.mistake_cost));
+         &p->ex.mistake_cost, shelf_kilos_word(p->ex.mistake_cost));
     label(p, tx, trap_row, 11, strip_anchor(tx, x0, strip),
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap: wheel %u", p->ex.mistake_wheel + 1);

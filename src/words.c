@@ -35,13 +35,25 @@ static void say_i128(sink *s, i128 v) {
   say(s, digits);
 }
 
-const char *kilos_word(i128 v) { return v == 1 || v == -1 ? "kilo" : "kilos"; }
+/* ==== Names ==== */
+
+const char *shelf_kilos_word(shelf_i128 v) {
+  return v == 1 || v == -1 ? "kilo" : "kilos";
+}
+
+const char *shelf_buyer_name(shelf_buyer buyer) {
+  return buyer == SHELF_FIRST ? "first" : buyer == SHELF_SECOND ? "second" : NULL;
+}
+
+const char *shelf_end_name(shelf_end end) {
+  return end == SHELF_LEFT ? "left" : end == SHELF_RIGHT ? "right" : NULL;
+}
 
 /* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
 static void say_kilos(sink *s, i128 v) {
   say_i128(s, v);
   say(s, " ");
-  say(s, kilos_word(v));
+  say(s, shelf_kilos_word(v));
 }
 
 /* The magnitude is the number without its sign, so that even the most
@@ -55,16 +67,12 @@ static void say_standing(sink *s, i128 margin) {
   shelf_i128_format(margin, digits);
   say(s, digits[0] == '-' ? digits + 1 : digits);
   say(s, " ");
-  say(s, kilos_word(margin));
+  say(s, shelf_kilos_word(margin));
   say(s, margin < 0 ? " behind" : " ahead");
 }
 
 static const char *buyer_of_turn(uint64_t turn) {
-  return turn % 2 == 1 ? "first" : "second";
-}
-
-const char *end_word(shelf_end end) {
-  return end == SHELF_LEFT ? "left" : "right";
+  return shelf_buyer_name(turn % 2 == 1 ? SHELF_FIRST : SHELF_SECOND);
 }
 
 /* ==== The sentences ==== */
@@ -109,7 +117,7 @@ static void say_trap(sink *s, const shelf_explanation *e) {
   say(s, " the ");
   say(s, buyer_of_turn(e->mistake_turn));
   say(s, " buyer's heavier end is the ");
-  say(s, end_word(e->mistake_end));
+  say(s, shelf_end_name(e->mistake_end));
   say(s, " (wheel ");
   say_i128(s, (i128)e->mistake_wheel + 1);
   say(s, ", ");
@@ -117,7 +125,7 @@ static void say_trap(sink *s, const shelf_explanation *e) {
   say(s, "), but taking it costs ");
   say_kilos(s, e->mistake_cost);
   say(s, " of lead; perfect play takes the ");
-  say(s, end_word(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT));
+  say(s, shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT));
   say(s, " (wheel ");
   say_i128(s, (i128)e->mistake_other + 1);
   say(s, ").");
@@ -154,6 +162,15 @@ size_t shelf_standing_format(shelf_i128 margin, char *buf) {
   return s.len;
 }
 
+/* Ends a snprintf-style text: the NUL where it fits, and the whole length. */
+static shelf_status finish(sink *s, size_t *len) {
+  if (s->size > 0)
+    s->buf[s->len < s->size ? s->len : s->size - 1] = '\0';
+  if (len != NULL)
+    *len = s->len;
+  return SHELF_OK;
+}
+
 shelf_status shelf_explain_sentence(const shelf_explanation *e,
                                     shelf_sentence which, char *buf,
                                     size_t size, size_t *len) {
@@ -184,9 +201,61 @@ shelf_status shelf_explain_sentence(const shelf_explanation *e,
   default:
     return SHELF_INVALID;
   }
-  if (size > 0)
-    buf[s.len < size ? s.len : size - 1] = '\0';
-  if (len != NULL)
-    *len = s.len;
-  return SHELF_OK;
+  return finish(&s, len);
+}
+
+shelf_status shelf_parse_error_format(const shelf_parse_error *e,
+                                      int with_place, char *buf, size_t size,
+                                      size_t *len) {
+  if (e == NULL || (buf == NULL && size > 0))
+    return SHELF_INVALID;
+  sink s = {buf, size, 0};
+  if (with_place) {
+    say(&s, "line ");
+    say_i128(&s, e->line);
+    say(&s, ", column ");
+    say_i128(&s, e->column);
+    say(&s, ": ");
+  }
+  say(&s, shelf_strerror(e->code));
+  if (e->found[0] != '\0') {
+    char found[sizeof e->found];
+    memcpy(found, e->found, sizeof found);
+    found[sizeof found - 1] = '\0'; /* a caller's struct may lack the NUL */
+    say(&s, ", found \"");
+    say(&s, found);
+    say(&s, "\"");
+  }
+  return finish(&s, len);
+}
+
+shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
+                                 size_t size, size_t *len) {
+  if (note == NULL || (buf == NULL && size > 0))
+    return SHELF_INVALID;
+  sink s = {buf, size, 0};
+  char text[SHELF_NOTE_TEXT_MAX + 1], digits[SHELF_NOTE_TEXT_MAX + 1];
+  memcpy(text, note->text, sizeof text);
+  memcpy(digits, note->digits, sizeof digits);
+  text[SHELF_NOTE_TEXT_MAX] = digits[SHELF_NOTE_TEXT_MAX] = '\0';
+  switch (note->kind) {
+  case SHELF_NOTE_COUNT:
+    say_i128(&s, note->count);
+    say(&s, " looks like a count of the ");
+    say_i128(&s, note->count);
+    say(&s, " weights after it, but it was read as a wheel");
+    break;
+  case SHELF_NOTE_THOUSANDS:
+    say(&s, text);
+    say(&s, " looks like a number grouped by thousands, but a comma "
+            "separates weights: it was read as ");
+    say_i128(&s, note->count);
+    say(&s, " wheels; write ");
+    say(&s, digits);
+    say(&s, " for one");
+    break;
+  default:
+    return SHELF_INVALID;
+  }
+  return finish(&s, len);
 }

@@ -11,6 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each call is checked on its own, and a failing one is named. */
+static int failed = 0, passed = 0;
+#define CHECK(expr)                                                            \
+  do {                                                                         \
+    if (expr) {                                                                \
+      passed++;                                                                \
+    } else {                                                                   \
+      failed++;                                                                \
+      fprintf(stderr, "test_header.c:%d: failed: %s\n", __LINE__, #expr);      \
+    }                                                                          \
+  } while (0)
+
 int main(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_result r;
@@ -23,69 +35,109 @@ int main(void) {
   shelf_parser *p = NULL;
   int64_t *parsed = NULL;
   size_t n = 0, used = 0;
-  int ended = 0, ok = 1;
+  int ended = 0;
   char buf[SHELF_I128_BUFSIZE];
   char *svg = NULL;
   size_t svg_len = 0;
 
-  ok &= shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) == SHELF_OK && r.margin == 7;
-  ok &= shelf_margin64(w, 4, &m64) == SHELF_OK && m64 == 7;
-  ok &= shelf_line(w, 4, ends) == SHELF_OK && ends[0] == SHELF_RIGHT;
-  ok &= shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT;
-  ok &= shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1;
-  ok &= shelf_lead_table(w, 4, cells) == SHELF_OK && cells[3].lead == 7;
+  CHECK(shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) == SHELF_OK && r.margin == 7);
+  CHECK(shelf_margin64(w, 4, &m64) == SHELF_OK && m64 == 7);
+  CHECK(shelf_line(w, 4, ends) == SHELF_OK && ends[0] == SHELF_RIGHT);
+  CHECK(shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT);
+  CHECK(shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1);
+  CHECK(shelf_lead_table(w, 4, cells) == SHELF_OK && cells[3].lead == 7);
   char said[SHELF_SENTENCE_BUFSIZE], standing[SHELF_STANDING_BUFSIZE];
   size_t said_len = 0;
-  ok &= shelf_explain_sentence(&e, SHELF_SENTENCE_TRAP, said, sizeof said,
+  CHECK(shelf_explain_sentence(&e, SHELF_SENTENCE_TRAP, said, sizeof said,
                                &said_len) == SHELF_OK &&
-        said_len == strlen(said);
-  ok &= shelf_standing_format(e.margin, standing) == strlen("7 kilos ahead");
-  ok &= shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, &svg_len) == SHELF_OK &&
-        svg != NULL && svg_len == strlen(svg);
+        said_len == strlen(said));
+  CHECK(shelf_standing_format(e.margin, standing) == strlen("7 kilos ahead"));
+  CHECK(shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, &svg_len) == SHELF_OK &&
+        svg != NULL && svg_len == strlen(svg));
   shelf_svg_free(svg);
   svg = NULL;
-  ok &= shelf_svg_width(w, 4, 0, SHELF_SVG_WIDTH_MIN, &svg, NULL) == SHELF_OK;
+  CHECK(shelf_svg_width(w, 4, 0, SHELF_SVG_WIDTH_MIN, &svg, NULL) == SHELF_OK);
   shelf_svg_free(svg);
-  ok &= shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK;
-  ok &= shelf_solver_push_many(s, w, 4) == SHELF_OK;
-  ok &= shelf_solver_push(s, 5) == SHELF_OK;
-  ok &= shelf_solver_weights(s, &n) != NULL && n == 5;
-  ok &= shelf_solver_result(s, &r) == SHELF_OK && r.n == 5;
+  CHECK(shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK);
+  CHECK(shelf_solver_push_many(s, w, 4) == SHELF_OK);
+  CHECK(shelf_solver_push(s, 5) == SHELF_OK);
+  CHECK(shelf_solver_weights(s, &n) != NULL && n == 5);
+  CHECK(shelf_solver_result(s, &r) == SHELF_OK && r.n == 5);
   {
     shelf_solver *t = NULL;
     unsigned char state[256];
     size_t len = 0;
-    ok &= shelf_solver_new(&t, 0) == SHELF_OK;
-    ok &= shelf_solver_push_many(t, w, 4) == SHELF_OK;
-    ok &= shelf_solver_save(t, state, sizeof state, &len) == SHELF_OK;
-    ok &= shelf_solver_load(t, state, len) == SHELF_OK;
-    ok &= shelf_solver_append(t, t) == SHELF_INVALID;
+    CHECK(shelf_solver_new(&t, 0) == SHELF_OK);
+    CHECK(shelf_solver_push_many(t, w, 4) == SHELF_OK);
+    CHECK(shelf_solver_save(t, state, sizeof state, &len) == SHELF_OK);
+    CHECK(shelf_solver_load(t, state, len) == SHELF_OK);
+    CHECK(shelf_solver_append(t, t) == SHELF_INVALID);
     shelf_solver_free(t);
   }
   shelf_solver_reset(s);
-  ok &= shelf_parser_new(&p, SHELF_PARSE_LINES) == SHELF_OK;
-  ok &= shelf_parser_feed(p, s, "3 9 1 2\n", 8, &used, &ended) == SHELF_OK;
-  ok &= ended == 1 && used == 8;
-  ok &= shelf_parser_finish(p, s, &ended) == SHELF_OK && ended == 0;
-  ok &= shelf_parser_error(p)->code == SHELF_OK;
-  ok &= shelf_parser_skip_line(p) == SHELF_OK;
+  CHECK(shelf_parser_new(&p, SHELF_PARSE_LINES) == SHELF_OK);
+  CHECK(shelf_parser_feed(p, s, "3 9 1 2\n", 8, &used, &ended) == SHELF_OK);
+  CHECK(ended == 1 && used == 8);
+  CHECK(shelf_parser_finish(p, s, &ended) == SHELF_OK && ended == 0);
+  CHECK(shelf_parser_error(p)->code == SHELF_OK);
+  CHECK(shelf_parser_skip_line(p) == SHELF_OK);
   shelf_parser_reset(p);
   {
     shelf_parse_place place;
-    ok &= shelf_parser_place(p, &place) == SHELF_OK && place.line == 1;
-    ok &= shelf_parser_resume(p, &place) == SHELF_OK;
+    CHECK(shelf_parser_place(p, &place) == SHELF_OK && place.line == 1);
+    CHECK(shelf_parser_resume(p, &place) == SHELF_OK);
   }
-  ok &= shelf_parse("[1, 2]", 6, &parsed, &n, NULL) == SHELF_OK && n == 2;
+  CHECK(shelf_parse("[1, 2]", 6, &parsed, &n, NULL) == SHELF_OK && n == 2);
   int64_t dice[2];
-  ok &= shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&
-        dice[0] <= 6;
-  ok &= shelf_i128_format(r.margin, buf) > 0;
-  ok &= strcmp(shelf_version(), SHELF_VERSION_STRING) == 0;
-  ok &= strcmp(shelf_strerror(SHELF_NOMEM), "out of memory") == 0;
-  ok &= strcmp(shelf_status_name(SHELF_RANGE), "RANGE") == 0;
+  CHECK(shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&
+        dice[0] <= 6);
+  CHECK(shelf_i128_format(r.margin, buf) > 0);
+  CHECK(strcmp(shelf_version(), SHELF_VERSION_STRING) == 0);
+  CHECK(strcmp(shelf_strerror(SHELF_NOMEM), "out of memory") == 0);
+  CHECK(strcmp(shelf_status_name(SHELF_RANGE), "RANGE") == 0);
   shelf_weights_free(parsed);
   shelf_parser_free(p);
   shelf_solver_free(s);
-  puts(ok ? "1 passed, 0 failed" : "0 passed, 1 failed");
-  return ok ? 0 : 1;
+  {
+    /* Buyers, moves and greedy play. */
+    shelf_game g;
+    shelf_move mv;
+    unsigned char greedy[4];
+    CHECK(strcmp(shelf_buyer_name(SHELF_SECOND), "second") == 0);
+    CHECK(strcmp(shelf_end_name(SHELF_RIGHT), "right") == 0);
+    CHECK(strcmp(shelf_kilos_word(1), "kilo") == 0);
+    shelf_game_start(&g, 4);
+    CHECK(shelf_game_take(&g, w, SHELF_RIGHT, &mv) == SHELF_OK &&
+          mv.wheel == 3 && mv.first == 2 && g.turn == 1);
+    CHECK(shelf_greedy_end(w, 0, 3) == SHELF_LEFT);
+    CHECK(shelf_greedy_line(w, 4, SHELF_GREEDY_FIRST, greedy) == SHELF_OK &&
+          greedy[0] == SHELF_LEFT);
+  }
+  {
+    /* Words for errors and notes. */
+    shelf_parse_error pe = {SHELF_EXPECTED_INTEGER, 2, 3, 9, "x"};
+    char line[SHELF_SENTENCE_BUFSIZE];
+    size_t line_len = 0;
+    CHECK(shelf_parse_error_format(&pe, 1, line, sizeof line, &line_len) ==
+              SHELF_OK &&
+          strncmp(line, "line 2, column 3: ", 18) == 0 &&
+          line_len == strlen(line));
+    shelf_notes *notes = NULL;
+    shelf_note got[2];
+    CHECK(shelf_notes_new(&notes) == SHELF_OK);
+    shelf_notes_feed(notes, "3\n1 2 3\n", 8);
+    shelf_notes_finish(notes);
+    CHECK(shelf_notes_take(notes, 4, 0, got) == 1 &&
+          got[0].kind == SHELF_NOTE_COUNT && got[0].count == 3);
+    CHECK(shelf_note_sentence(&got[0], line, sizeof line, NULL) == SHELF_OK);
+    shelf_notes_free(notes);
+    CHECK(shelf_notes_new(&notes) == SHELF_OK);
+    shelf_notes_arg(notes, "1,000");
+    CHECK(shelf_notes_take(notes, 2, 0, got) == 1 &&
+          got[0].kind == SHELF_NOTE_THOUSANDS && got[0].arg == 1 &&
+          strcmp(got[0].digits, "1000") == 0);
+    shelf_notes_free(notes);
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
 }

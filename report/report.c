@@ -6,16 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ==== Shared pieces ==== */
-
-static const char *buyer_name(uint64_t turn) {
-  return turn % 2 == 1 ? "first" : "second";
-}
-
-static const char *end_name(int end) {
-  return end == SHELF_LEFT ? "left" : "right";
-}
-
 /* ==== Text ==== */
 
 /* The columns of the line: name, and whether text is left-aligned. */
@@ -45,18 +35,17 @@ static void number_cell(out *o, int column, shelf_i128 v, int width,
   cell(o, column, buf, shelf_i128_format(v, buf), width, align);
 }
 
-/* Replays the line, calling back with each turn's wheel and running totals.
- * Used once to measure the columns and once to print them. */
-typedef void (*turn_fn)(void *ctx, size_t turn, size_t wheel,
-                        const shelf_i128 totals[2]);
+/* Replays the line (shelf_game_take adds up the totals), calling back with
+ * each move. Used once to measure the columns and once to print them. */
+typedef void (*turn_fn)(void *ctx, const shelf_move *move);
 
 static void replay(const report *r, turn_fn fn, void *ctx) {
-  shelf_i128 totals[2] = {0, 0};
-  size_t i = 0, j = r->n ? r->n - 1 : 0;
+  shelf_game game;
+  shelf_move move;
+  shelf_game_start(&game, r->n);
   for (size_t t = 0; t < r->n; t++) {
-    size_t wheel = r->ends[t] == SHELF_LEFT ? i++ : j--;
-    totals[t & 1] += r->weights[wheel];
-    fn(ctx, t, wheel, totals);
+    shelf_game_take(&game, r->weights, (shelf_end)r->ends[t], &move);
+    fn(ctx, &move);
   }
 }
 
@@ -72,28 +61,26 @@ static void widen(int *width, int w) {
     *width = w;
 }
 
-static void measure_turn(void *ctx, size_t turn, size_t wheel,
-                         const shelf_i128 totals[2]) {
+static void measure_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
-  widen(&m->width[0], i128_width((shelf_i128)turn + 1));
-  widen(&m->width[3], i128_width((shelf_i128)wheel + 1));
-  widen(&m->width[4], i128_width(m->r->weights[wheel]));
-  widen(&m->width[5], i128_width(totals[0]));
-  widen(&m->width[6], i128_width(totals[1]));
+  widen(&m->width[0], i128_width((shelf_i128)mv->turn));
+  widen(&m->width[3], i128_width((shelf_i128)mv->wheel + 1));
+  widen(&m->width[4], i128_width(mv->weight));
+  widen(&m->width[5], i128_width(mv->first));
+  widen(&m->width[6], i128_width(mv->second));
 }
 
-static void print_turn(void *ctx, size_t turn, size_t wheel,
-                       const shelf_i128 totals[2]) {
+static void print_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
-  const char *buyer = buyer_name(turn + 1);
-  const char *end = end_name(m->r->ends[turn]);
-  number_cell(m->o, 0, (shelf_i128)turn + 1, m->width[0], m->align);
+  const char *buyer = shelf_buyer_name(mv->buyer);
+  const char *end = shelf_end_name(mv->end);
+  number_cell(m->o, 0, (shelf_i128)mv->turn, m->width[0], m->align);
   cell(m->o, 1, buyer, strlen(buyer), m->width[1], m->align);
   cell(m->o, 2, end, strlen(end), m->width[2], m->align);
-  number_cell(m->o, 3, (shelf_i128)wheel + 1, m->width[3], m->align);
-  number_cell(m->o, 4, m->r->weights[wheel], m->width[4], m->align);
-  number_cell(m->o, 5, totals[0], m->width[5], m->align);
-  number_cell(m->o, 6, totals[1], m->width[6], m->align);
+  number_cell(m->o, 3, (shelf_i128)mv->wheel + 1, m->width[3], m->align);
+  number_cell(m->o, 4, mv->weight, m->width[4], m->align);
+  number_cell(m->o, 5, mv->first, m->width[5], m->align);
+  number_cell(m->o, 6, mv->second, m->width[6], m->align);
   out_char(m->o, '\n');
 }
 
@@ -233,8 +220,9 @@ static void json_explain(out *o, const report *r) {
     out_format(o,
                ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
                "\"end\": \"%s\", \"index\": %u, \"weight\": %w, \"cost\": %I}",
-               e->mistake_turn, buyer_name(e->mistake_turn),
-               end_name(e->mistake_end), e->mistake_wheel, e->mistake_weight,
+               e->mistake_turn,
+               shelf_buyer_name(e->mistake_turn % 2 ? SHELF_FIRST : SHELF_SECOND),
+               shelf_end_name(e->mistake_end), e->mistake_wheel, e->mistake_weight,
                &e->mistake_cost);
   } else {
     out_str(o, ", \"first_mistake\": null");
@@ -251,15 +239,13 @@ static void json_explain(out *o, const report *r) {
     out_str(o, ", \"limits_reached\": true");
 }
 
-static void json_turn(void *ctx, size_t turn, size_t wheel,
-                      const shelf_i128 totals[2]) {
+static void json_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
-  (void)totals;
   out_format(m->o,
              "%s{\"turn\": %u, \"buyer\": \"%s\", \"end\": \"%s\", "
              "\"index\": %u, \"weight\": %w}",
-             turn ? ", " : "", (uint64_t)turn + 1, buyer_name(turn + 1),
-             end_name(m->r->ends[turn]), (uint64_t)wheel, m->r->weights[wheel]);
+             mv->turn > 1 ? ", " : "", mv->turn, shelf_buyer_name(mv->buyer),
+             shelf_end_name(mv->end), mv->wheel, mv->weight);
 }
 
 static void json_moves(out *o, const report *r) {

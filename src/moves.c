@@ -1,0 +1,137 @@
+/*
+ * moves.c - games move by move: where a game stands, one move and both
+ * totals after it, and greedy play. The command's --moves, the game, the
+ * pictures, the page and Python all replay a line through
+ * shelf_game_take(), so the running totals are added up in one place, and
+ * every surface that says "greedy" means shelf_greedy_end().
+ */
+#include "internal.h"
+
+#include <string.h>
+
+/* ==== One move ==== */
+
+void shelf_game_start(shelf_game *game, size_t n) {
+  memset(game, 0, sizeof *game);
+  game->n = n;
+  game->last = n;
+}
+
+shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,
+                             shelf_end end, shelf_move *move) {
+  if (game == NULL || weights == NULL || game->first >= game->last ||
+      (end != SHELF_LEFT && end != SHELF_RIGHT))
+    return SHELF_INVALID;
+  uint64_t wheel = end == SHELF_LEFT ? game->first++ : --game->last;
+  shelf_buyer buyer = game->turn % 2 == 0 ? SHELF_FIRST : SHELF_SECOND;
+  game->totals[buyer] += weights[wheel];
+  game->turn++;
+  if (move != NULL) {
+    move->turn = game->turn;
+    move->buyer = buyer;
+    move->end = end;
+    move->wheel = wheel;
+    move->weight = weights[wheel];
+    move->first = game->totals[SHELF_FIRST];
+    move->second = game->totals[SHELF_SECOND];
+  }
+  return SHELF_OK;
+}
+
+/* ==== Greedy play ==== */
+
+shelf_end shelf_greedy_end(const int64_t *weights, size_t first, size_t last) {
+  return weights[first] >= weights[last] ? SHELF_LEFT : SHELF_RIGHT;
+}
+
+static void both_greedy_line(const int64_t *w, size_t n, unsigned char *ends) {
+  for (size_t t = 0, i = 0, j = n; i < j; t++) {
+    shelf_end e = shelf_greedy_end(w, i, j - 1);
+    ends[t] = (unsigned char)e;
+    if (e == SHELF_LEFT)
+      i++;
+    else
+      j--;
+  }
+}
+
+/*
+ * A greedy first buyer against a perfect second: the second buyer's search
+ * for the smallest margin, by span as in explain.c, keeping one bit per
+ * block where the second buyer moves (whether taking the right is better),
+ * so that the line can be walked afterwards. The second buyer moves on a
+ * span when n - span is odd; those spans are numbered 0, 1, ... in order,
+ * each with n - span + 1 blocks.
+ */
+static shelf_status greedy_first_line(const int64_t *w, size_t n,
+                                      unsigned char *ends) {
+  if (n == 0)
+    return SHELF_OK;
+  size_t bits = 0; /* blocks of the second buyer's spans */
+  for (size_t span = 1; span <= n; span++)
+    if ((n - span) % 2 == 1)
+      bits += n - span + 1;
+  i128 *row = malloc(n * sizeof *row);
+  unsigned char *right = calloc(bits / 8 + 1, 1);
+  size_t *base = malloc((n + 1) * sizeof *base); /* first bit of each span */
+  if (row == NULL || right == NULL || base == NULL) {
+    free(row);
+    free(right);
+    free(base);
+    return SHELF_NOMEM;
+  }
+  size_t next = 0;
+  for (size_t span = 1; span <= n; span++) {
+    int first_moves = (n - span) % 2 == 0;
+    base[span] = next;
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      i128 after_left = span > 1 ? row[i + 1] : 0;
+      i128 after_right = span > 1 ? row[i] : 0;
+      if (first_moves) {
+        row[i] = shelf_greedy_end(w, i, j) == SHELF_LEFT ? w[i] + after_left
+                                                         : w[j] + after_right;
+      } else {
+        i128 l = after_left - w[i], r = after_right - w[j];
+        if (r < l)
+          right[(next + i) / 8] |= (unsigned char)(1u << ((next + i) % 8));
+        row[i] = r < l ? r : l;
+      }
+    }
+    if (!first_moves)
+      next += n - span + 1;
+  }
+  for (size_t t = 0, i = 0, j = n; i < j; t++) {
+    size_t span = j - i;
+    shelf_end e;
+    if ((n - span) % 2 == 0) {
+      e = shelf_greedy_end(w, i, j - 1);
+    } else {
+      size_t b = base[span] + i;
+      e = right[b / 8] >> (b % 8) & 1 ? SHELF_RIGHT : SHELF_LEFT;
+    }
+    ends[t] = (unsigned char)e;
+    if (e == SHELF_LEFT)
+      i++;
+    else
+      j--;
+  }
+  free(row);
+  free(right);
+  free(base);
+  return SHELF_OK;
+}
+
+shelf_status shelf_greedy_line(const int64_t *weights, size_t n, unsigned flags,
+                               unsigned char *ends) {
+  if ((n > 0 && (weights == NULL || ends == NULL)) ||
+      (flags != SHELF_GREEDY_BOTH && flags != SHELF_GREEDY_FIRST))
+    return SHELF_INVALID;
+  if (flags == SHELF_GREEDY_BOTH) {
+    both_greedy_line(weights, n, ends);
+    return SHELF_OK;
+  }
+  if (n > SHELF_GREEDY_LINE_MAX)
+    return SHELF_TOO_LONG;
+  return greedy_first_line(weights, n, ends);
+}
