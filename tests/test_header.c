@@ -80,6 +80,22 @@ int main(void) {
   ok &= shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&
         dice[0] <= 6;
   ok &= shelf_i128_format(r.margin, buf) > 0;
+  {
+    shelf_i128 wrong = 0;
+    shelf_mistake kind = SHELF_MISTAKE_NONE;
+    size_t told = 0;
+    ok &= shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, &wrong) ==
+              SHELF_OK &&
+          wrong == -5;
+    ok &= strcmp(shelf_mistake_name(SHELF_MISTAKE_LEFT_INDEX), "left-index") ==
+          0;
+    ok &= shelf_mistake_from_name("added", &kind) == SHELF_OK &&
+          kind == SHELF_MISTAKE_ADDED;
+    ok &= shelf_mistake_sentence(kind, said, sizeof said, &told) == SHELF_OK &&
+          told == strlen(said);
+    ok &= shelf_cell_mistake(w, 4, 0, 3, -7, &kind) == SHELF_OK &&
+          kind == SHELF_MISTAKE_SIGN;
+  }
   ok &= strcmp(shelf_version(), SHELF_VERSION_STRING) == 0;
   ok &= strcmp(shelf_strerror(SHELF_NOMEM), "out of memory") == 0;
   ok &= strcmp(shelf_status_name(SHELF_RANGE), "RANGE") == 0;
