@@ -868,6 +868,164 @@ SHELF_API size_t shelf_notes_take(shelf_notes *notes, uint64_t wheels,
 SHELF_API shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
                                            size_t size, size_t *len);
 
+/* MARK: - Known mistakes (Public) */
+
+/** The known mistakes of solutions to this game, as a judge names them
+ * (`shelf check`, shelf.check() in Python, the page's exercise). Values are
+ * pinned like status codes. */
+typedef enum shelf_mistake {
+  /** No mistake: the answer is right. */
+  SHELF_MISTAKE_NONE = 0,
+  /** Taking the heavier end at each turn (the left on equal weights), for
+   * both buyers, instead of searching. */
+  SHELF_MISTAKE_GREEDY = 1,
+  /** The seed's DP with lead = w + lead(rest) instead of w - lead(rest): one
+   * buyer taking everything. */
+  SHELF_MISTAKE_ADDED = 2,
+  /** The seed's DP filled by left index (i, then j, ascending) instead of by
+   * span length, so that lead[i+1][j] is read before it is written. */
+  SHELF_MISTAKE_LEFT_INDEX = 3,
+  /** The margin where a buyer's total was asked, or a total (or the other
+   * buyer's) where the margin was asked. Judged from behaviour. */
+  SHELF_MISTAKE_WRONG_QUANTITY = 4,
+  /** Asked who wins (the first buyer's total at least the second's), a tie
+   * counted as a loss. Judged from behaviour. */
+  SHELF_MISTAKE_STRICT_TIE = 5,
+  /** 32-bit arithmetic: right while every total fits in 31 bits, wrong past
+   * them. Judged from behaviour. */
+  SHELF_MISTAKE_OVERFLOW32 = 6,
+  /** A block's lead from the lead of the wrong block: an end's weight minus
+   * a neighbouring cell of the lead table, not the block that taking that
+   * end leaves. */
+  SHELF_MISTAKE_NEIGHBOUR = 7,
+  /** The lead with its sign turned: the other buyer's view of the block. */
+  SHELF_MISTAKE_SIGN = 8,
+  /** The lead of taking one end, when taking the other end keeps more: the
+   * max of the two ends left out. */
+  SHELF_MISTAKE_ONE_END = 9,
+  /** A wrong answer that matches none of the known mistakes. */
+  SHELF_MISTAKE_UNKNOWN = 10
+} shelf_mistake;
+
+/** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
+ * value. */
+#define SHELF_MISTAKE_COUNT 11
+
+/** Returns the name a judge prints for a mistake: "none", "greedy",
+ * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
+ * "neighbour", "sign", "one-end", "unknown"; NULL for a value not in
+ * shelf_mistake. Static; do not free it. Time O(1). Thread-safe. */
+SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
+
+/** Finds a mistake by its name as shelf_mistake_name() gives it.
+ *
+ * @param name  a NUL-terminated name; must not be NULL.
+ * @param out   receives the mistake; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or no mistake has
+ *         that name.
+ *
+ * Time O(1). Thread-safe. */
+SHELF_API shelf_status shelf_mistake_from_name(const char *name,
+                                               shelf_mistake *out);
+
+/** Writes the sentence a learner reads for a mistake into a caller's buffer,
+ * snprintf-style like shelf_explain_sentence(): at most size - 1 characters
+ * and a NUL (nothing when size is 0), and the whole sentence's length in
+ * *len. One line of plain ASCII ending in a full stop, saying what the
+ * mistaken code does and why it is wrong, in the game's words; it names no
+ * shelf (the judge adds the shelf's own numbers, and for greedy the trap
+ * sentence of shelf_explain_sentence()). A buffer of SHELF_SENTENCE_BUFSIZE
+ * bytes always holds it.
+ *
+ * @param kind  the mistake.
+ * @param buf   receives the text; may be NULL when size is 0.
+ * @param size  bytes available at buf.
+ * @param len   if not NULL, receives the sentence's length, not counting
+ *              the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `kind` is unknown or `buf` is NULL
+ *         with size > 0 (nothing is written then).
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf,
+                                              size_t size, size_t *len);
+
+/** What a known wrong algorithm answers for the margin of a whole shelf,
+ * so that a judge can tell whether a program's answers are that mistake's:
+ *
+ *   - SHELF_MISTAKE_NONE: the true margin (perfect play).
+ *   - SHELF_MISTAKE_GREEDY: both buyers take the heavier end, the left on
+ *     equal weights; the first buyer's total minus the second's.
+ *   - SHELF_MISTAKE_ADDED: lead[i][i] = w[i], then by span length
+ *     lead[i][j] = max(w[i] + lead[i+1][j], w[j] + lead[i][j-1]); the answer
+ *     lead[0][n-1]. Both choices are then the block's sum, so the answer is
+ *     the sum of the shelf, and it is computed as such.
+ *   - SHELF_MISTAKE_LEFT_INDEX: a table of zeros, lead[i][i] = w[i], then for
+ *     i = 0..n-1 ascending and j = i+1..n-1 ascending, lead[i][j] =
+ *     max(w[i] - lead[i+1][j], w[j] - lead[i][j-1]), every cell read as it
+ *     stands (lead[i+1][j] is still 0 for j > i + 1); the answer
+ *     lead[0][n-1]. [7, 2, 9, 4] gives 7 (the true margin is 10), as the
+ *     seed's third pitfall says. Only row 0 reaches the answer, and it reads
+ *     the diagonal and itself, so it takes O(n).
+ *
+ * The other mistakes are not one algorithm: a judge finds them from the
+ * program's behaviour. wrong-quantity: the program's answer equals another
+ * quantity of the true result (the margin, the first or the second buyer's
+ * total) than the one asked. strict-tie: asked who wins, the program says
+ * false exactly on shelves whose margin is 0. overflow32: the program is
+ * right on every shelf whose totals fit in 31 bits and wrong on some whose
+ * totals do not. For those this function returns SHELF_INVALID.
+ *
+ * An empty shelf gives 0 for every kind.
+ *
+ * @param kind     SHELF_MISTAKE_NONE, _GREEDY, _ADDED or _LEFT_INDEX.
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param out      receives the margin; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID for another kind, a NULL `out`, or NULL
+ *         weights with n > 0; SHELF_NOMEM (only for SHELF_MISTAKE_NONE, from
+ *         the linear engine).
+ *
+ * Time O(n); memory O(1), or O(n) for SHELF_MISTAKE_NONE. Thread-safe. */
+SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
+                                            const int64_t *weights, size_t n,
+                                            shelf_i128 *out);
+
+/** Names the mistake behind a wrong value typed for the lead of block
+ * first..last (0-based, inclusive) of the lead table, for an exercise where
+ * a learner fills the table. Writing L(a..b) for the true lead of block
+ * a..b (0 for an empty block), the checks run in this order and the first
+ * that holds is the answer:
+ *
+ *   - SHELF_MISTAKE_NONE: value is L(first..last).
+ *   - SHELF_MISTAKE_SIGN: value is -L(first..last) (not 0).
+ *   - SHELF_MISTAKE_ADDED: value is w[first] + L(first+1..last) or
+ *     w[last] + L(first..last-1).
+ *   - SHELF_MISTAKE_ONE_END: value is w[first] - L(first+1..last) or
+ *     w[last] - L(first..last-1): the worse end's lead.
+ *   - SHELF_MISTAKE_NEIGHBOUR: value is w[first] or w[last] minus the lead
+ *     of a wrong neighbour in the table: L(first+1..last-1) (the cell
+ *     diagonally below), L(first..last-1) with the left wheel or
+ *     L(first+1..last) with the right one (the two reads crossed),
+ *     L(first+2..last) or L(first..last-2) (a cell one further along the
+ *     same column or row).
+ *   - SHELF_MISTAKE_UNKNOWN: anything else.
+ *
+ * @param weights  n weights; must not be NULL.
+ * @param n        the number of wheels, at least 1.
+ * @param first    the block's left wheel, 0-based.
+ * @param last     the block's right wheel, first <= last < n.
+ * @param value    the value typed.
+ * @param out      receives the mistake; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or the block is
+ *         empty or out of range; SHELF_NOMEM.
+ *
+ * Time O(last - first + 1) (six runs of the linear engine over the block
+ * or less); memory O(last - first + 1), freed before returning.
+ * Thread-safe. */
+SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
+                                          size_t first, size_t last,
+                                          shelf_i128 value,
+                                          shelf_mistake *out);
+
 /* MARK: - Pictures (Public) */
 
 /** Flag for shelf_svg(): also show why greedy play loses. The picture marks

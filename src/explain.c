@@ -12,11 +12,16 @@ static int greedy_takes_left(const int64_t *w, size_t i, size_t j) {
   return shelf_greedy_end(w, i, j) == SHELF_LEFT;
 }
 
-static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {
-  i128 total[2] = {0, 0};
+void greedy_totals(const int64_t *w, size_t n, i128 total[2]) {
+  total[0] = total[1] = 0;
   size_t i = 0, j = n;
   for (size_t turn = 0; i < j; turn++)
     total[turn & 1] += greedy_takes_left(w, i, j - 1) ? w[i++] : w[--j];
+}
+
+static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {
+  i128 total[2];
+  greedy_totals(w, n, total);
   out->greedy_first = total[0];
   out->greedy_second = total[1];
   out->greedy_margin = total[0] - total[1];

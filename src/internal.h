@@ -34,6 +34,28 @@ shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status brute_lead(const int64_t *w, size_t n, i128 *lead);
 
+#define say shelf__say
+#define say_i128 shelf__say_i128
+
+/* A bounded writer, snprintf-style: every piece is counted and copied while
+ * it fits, so one pass gives both the text and its length (words.c). */
+typedef struct sink {
+  char *buf;
+  size_t size; /* bytes at buf; the last one is kept for the NUL */
+  size_t len;  /* characters so far, whether they fitted or not */
+} sink;
+
+void say(sink *s, const char *text);
+void say_i128(sink *s, i128 v);
+
+/* ==== Greedy play (explain.c) ==== */
+
+#define greedy_totals shelf__greedy_totals
+
+/* Both buyers greedy (the heavier end, the left on equal weights): total[0]
+ * is the first buyer's kilos, total[1] the second's. O(n). */
+void greedy_totals(const int64_t *w, size_t n, i128 total[2]);
+
 /* ==== Results and memory (shelf.c) ==== */
 
 #define result_from shelf__result_from

@@ -12,15 +12,9 @@
 
 #include <string.h>
 
-/* ==== A bounded writer ==== */
+/* ==== A bounded writer (declared in internal.h: mistakes.c writes with it) ==== */
 
-typedef struct sink {
-  char *buf;
-  size_t size; /* bytes at buf; the last one is kept for the NUL */
-  size_t len;  /* characters so far, whether they fitted or not */
-} sink;
-
-static void say(sink *s, const char *text) {
+void say(sink *s, const char *text) {
   size_t n = strlen(text);
   if (s->len + 1 < s->size) {
     size_t room = s->size - 1 - s->len;
@@ -29,7 +23,7 @@ static void say(sink *s, const char *text) {
   s->len += n;
 }
 
-static void say_i128(sink *s, i128 v) {
+void say_i128(sink *s, i128 v) {
   char digits[SHELF_I128_BUFSIZE];
   shelf_i128_format(v, digits);
   say(s, digits);

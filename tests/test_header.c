@@ -95,6 +95,22 @@ int main(void) {
   CHECK(strcmp(shelf_version(), SHELF_VERSION_STRING) == 0);
   CHECK(strcmp(shelf_strerror(SHELF_NOMEM), "out of memory") == 0);
   CHECK(strcmp(shelf_status_name(SHELF_RANGE), "RANGE") == 0);
+  {
+    shelf_i128 wrong = 0;
+    shelf_mistake kind = SHELF_MISTAKE_NONE;
+    size_t told = 0;
+    CHECK(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, &wrong) ==
+              SHELF_OK &&
+          wrong == -5);
+    CHECK(strcmp(shelf_mistake_name(SHELF_MISTAKE_LEFT_INDEX), "left-index") ==
+          0);
+    CHECK(shelf_mistake_from_name("added", &kind) == SHELF_OK &&
+          kind == SHELF_MISTAKE_ADDED);
+    CHECK(shelf_mistake_sentence(kind, said, sizeof said, &told) == SHELF_OK &&
+          told == strlen(said));
+    CHECK(shelf_cell_mistake(w, 4, 0, 3, -7, &kind) == SHELF_OK &&
+          kind == SHELF_MISTAKE_SIGN);
+  }
   shelf_weights_free(parsed);
   shelf_parser_free(p);
   shelf_solver_free(s);
