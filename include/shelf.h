@@ -1028,6 +1028,19 @@ SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
 
 /* MARK: - Pictures (Public) */
 
+/** The palette every picture and the page use, from Okabe and Ito's set,
+ * which readers with any common colour blindness tell apart: the first
+ * buyer's blue, the second buyer's orange, the bluish green of a lead the
+ * buyer to move is ahead by, the reddish purple of one behind, and the
+ * vermilion that marks the greedy trap. Text on any of them is black or
+ * white (SHELF_COLOUR_INK on the light ones). */
+#define SHELF_COLOUR_FIRST "#0072b2"
+#define SHELF_COLOUR_SECOND "#e69f00"
+#define SHELF_COLOUR_AHEAD "#009e73"
+#define SHELF_COLOUR_BEHIND "#cc79a7"
+#define SHELF_COLOUR_TRAP "#d55e00"
+#define SHELF_COLOUR_INK "#1a1a1a"
+
 /** Flag for shelf_svg(): also show why greedy play loses. The picture marks
  * the greedy trap, the first turn of the line where taking the heavier end
  * is not optimal, with a red ring (or, in a summary, a red marker) on the
