@@ -64,8 +64,8 @@ configure_package_config_file(
   ${CMAKE_CURRENT_LIST_DIR}/shelfConfig.cmake.in
   ${PROJECT_BINARY_DIR}/shelfConfig.cmake
   INSTALL_DESTINATION ${SHELF_CMAKE_DIR})
-# Before 1.0 a minor release may change the API, as the SONAME's major
-# version 0 allows; from 1.0 on, any release with the same major version
+# Before 1.0 a minor release may change the API, and the SONAME names the
+# minor version (libshelf.so.0.2); from 1.0 on, any release with the same major version
 # will do.
 if(PROJECT_VERSION_MAJOR EQUAL 0)
   set(_shelf_compat SameMinorVersion)

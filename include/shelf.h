@@ -41,7 +41,7 @@ extern "C" {
 /* The version of this release. (The build reads it from these three lines,
  * so it is written nowhere else.) */
 #define SHELF_VERSION_MAJOR 0
-#define SHELF_VERSION_MINOR 1
+#define SHELF_VERSION_MINOR 2
 #define SHELF_VERSION_PATCH 0
 
 #define SHELF_STRINGIFY_(x) #x
@@ -169,7 +169,10 @@ typedef struct shelf_result {
 SHELF_API shelf_status shelf_solve(const int64_t *weights, size_t n,
                                    shelf_engine engine, shelf_result *out);
 
-/** The margin as an int64_t, for callers who want no 128-bit arithmetic.
+/** The margin as an int64_t, for callers who want no 128-bit arithmetic:
+ * a foreign-function interface (ctypes, cffi, a language with no 128-bit
+ * integers) cannot pass a shelf_i128, and here a margin that does not fit
+ * is an error rather than a wrapped number.
  *
  * @return SHELF_OK; SHELF_RANGE if the exact margin is outside int64_t (then
  *         *margin is untouched); otherwise as shelf_solve() with the linear
@@ -190,8 +193,6 @@ typedef struct shelf_solver shelf_solver;
 /** Flag for shelf_solver_new(): also keep every weight pushed, so that
  * shelf_solver_weights() can return them (8 more bytes a wheel). */
 #define SHELF_KEEP_WEIGHTS 1u
-
-/* The flag value 2u was SHELF_WEIGHTS_ONLY in 0.1 and is not reused. */
 
 /** Creates an empty solver.
  *
@@ -214,7 +215,15 @@ SHELF_API void shelf_solver_free(shelf_solver *solver);
 SHELF_API shelf_status shelf_solver_push(shelf_solver *solver, int64_t weight);
 
 /** Appends n wheels; the same as n calls of shelf_solver_push(), faster.
- * `weights` may be NULL when n is 0. */
+ * `weights` may be NULL when n is 0.
+ *
+ * @return SHELF_OK; SHELF_INVALID if `solver` is NULL, or `weights` is NULL
+ *         with n > 0; SHELF_NOMEM, after which the solver is failed as
+ *         after shelf_solver_push() (some of the n wheels may have been
+ *         taken: reset it before using it again).
+ *
+ * Time O(n); memory as n pushes (the stack grows by doubling). The array
+ * is only read, and only during the call. */
 SHELF_API shelf_status shelf_solver_push_many(shelf_solver *solver,
                                               const int64_t *weights, size_t n);
 
@@ -236,7 +245,9 @@ SHELF_API shelf_status shelf_solver_result(const shelf_solver *solver,
 SHELF_API const int64_t *shelf_solver_weights(const shelf_solver *solver,
                                               size_t *n);
 
-/** Empties the solver and clears a failure, keeping its flags and memory. */
+/** Empties the solver and clears a failure, keeping its flags and memory,
+ * so that a program solving many shelves allocates once. NULL is allowed
+ * and does nothing. Time O(1); no memory is freed or allocated. */
 SHELF_API void shelf_solver_reset(shelf_solver *solver);
 
 /* MARK: - States that travel (Public) */
@@ -394,14 +405,17 @@ SHELF_API shelf_status shelf_parser_feed(shelf_parser *parser,
 
 /** Ends the input. Reports an unclosed bracket or an error that was waiting
  * for the end of its text, and in line mode ends a final line that had no
- * newline (setting *ended to 1).
+ * newline (setting *ended to 1). The parser then stands at the end: feed
+ * nothing more until shelf_parser_reset().
  *
- * @return as shelf_parser_feed(). */
+ * @return as shelf_parser_feed(). Time O(1); no memory. */
 SHELF_API shelf_status shelf_parser_finish(shelf_parser *parser,
                                            shelf_solver *solver, int *ended);
 
-/** The last parse error; its code is SHELF_OK if there was none. The struct
- * belongs to the parser. */
+/** The last parse error; its code is SHELF_OK if there was none. Never
+ * NULL for a valid parser. The struct belongs to the parser and is valid,
+ * and unchanged, until the next feed, finish, skip, reset or free; copy it
+ * to keep it. shelf_parse_error_format() words it. Time O(1). */
 SHELF_API const shelf_parse_error *
 shelf_parser_error(const shelf_parser *parser);
 

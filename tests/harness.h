@@ -81,13 +81,16 @@ typedef struct test {
              (list)[i_].name);                                                 \
     }                                                                          \
     printf("%d checks, %d failed\n", harness_checks, harness_failures);        \
+    if (harness_failures > 0)                                                  \
+      fprintf(stderr, "replay with SHELF_TEST_SEED=%" PRIu64 "\n",            \
+              test_seed());                                                    \
     return harness_failures == 0 ? 0 : 1;                                      \
   }
 
 /* ==== Random shelves for the tests ==== */
 
-/* xorshift-style generator seeded per test; the seed is printed on failure so
- * that a run can be replayed with SHELF_TEST_SEED. */
+/* SplitMix64, seeded per test from test_seed(); TEST_MAIN prints the run's
+ * seed on failure, so that the run can be replayed with SHELF_TEST_SEED. */
 typedef struct rng {
   uint64_t s;
 } rng;

@@ -103,8 +103,15 @@ def needed_libs(binary):
 # ==== What the install put where ====
 
 
+def abi_version(version):
+    """The SONAME's version: the major one, or before 1.0 major.minor (a
+    minor release may change the API then)."""
+    parts = version.split(".")
+    return parts[0] if parts[0] != "0" else ".".join(parts[:2])
+
+
 def check_layout(a, prefix, version):
-    major = version.split(".")[0]
+    major = abi_version(version)
     lib = os.path.join(prefix, a.libdir)
     real = os.path.join(lib, "libshelf.so." + version)
     so_major = os.path.join(lib, "libshelf.so." + major)
@@ -234,7 +241,7 @@ def pkg_config_way(a, prefix, version, work):
         return
     needed = needed_libs(play)
     if needed is not None:
-        check("libshelf.so." + version.split(".")[0] in needed,
+        check("libshelf.so." + abi_version(version) in needed,
               "play built with pkg-config does not use libshelf.so")
     run_env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(prefix, a.libdir))
     check_play(play, version, "pkg-config way", env=run_env)
