@@ -559,7 +559,69 @@ def render_doc(rows, fault_rows):
                "the pictures: `fuzz_svg` checks that every picture of any "
                "shelf is well-formed XML, its text escaped, every wheel "
                "drawn with its index.\n")
-    return "\n".join(out) + render_faults(fault_rows)
+    return "\n".join(out) + render_faults(fault_rows) + render_elsewhere()
+
+
+# Inputs and faults of the other surfaces (issue 19), each checked by the
+# test it names rather than by this one; kept here so that the file has one
+# writer.
+ELSEWHERE = [
+    ("A saved state of n = 2^63 + 1 wheels, total 2^126, one entry 2^126 "
+     "(checksum right)", "`shelf_solver_load`", "`BAD_STATE`: at most 2^63 wheels, "
+     "and a total and entries within n * 2^63 (it loaded, and gave first + second "
+     "!= total, with 128-bit overflow)", "tests/test_state.c, fuzz_state"),
+    ("States `[-2^126]` and `[2^125, -2^125]`, appended twice", "`shelf_solver_load`",
+     "`BAD_STATE`: no 2^63 int64 weights reach them", "tests/test_state.c, fuzz_state"),
+    ("One wheel of 2^63 saved as a 128-bit entry", "`shelf_solver_load`",
+     "`BAD_STATE`: unmerged entries are the wheels, each an int64", "tests/test_state.c"),
+    ("Two states of 2^63 - 1 wheels appended", "`shelf_solver_append`",
+     "`SHELF_RANGE`, the solver unchanged (the count wrapped to 2^64 - 2)",
+     "tests/test_state.c, fuzz_state"),
+    ("A 4096-wheel `int64` NumPy array or `array('q')` rewritten by another thread "
+     "during `shelf.solve`, `result`, `Solver.extend`, `line`, `explain`, `svg`",
+     "Python", "some answer, never a crash: each weight is read once into the module's "
+     "own memory (it was a double free, or ASan's heap-buffer-overflow)",
+     "python/tests/test_concurrency.py, also under ASan"),
+    ("`Solver.push(x)` where `x.__index__` starts `extend` on another thread",
+     "Python", "`RuntimeError: this Solver is in use by another thread` (it was a "
+     "use-after-free)", "python/tests/test_concurrency.py"),
+    ("`shelf.random(2**61, seed=1)`", "Python", "`MemoryError` (n * 8 wrapped: a "
+     "heap overflow)", "python/tests/test_buffers.py"),
+    ("int8 to int64, unsigned, big-endian (`'>i8'`), strided, reversed and "
+     "non-contiguous arrays, `array('i')`, bool arrays", "Python",
+     "read exactly, as the same weights in a list (`array('i')` and int32 were "
+     "refused while strided views were solved); bool as 0 and 1",
+     "python/tests/test_buffers.py"),
+    ("A `uint64` value above 2^63 - 1", "Python", "`OverflowError` naming its index, "
+     "before anything is pushed", "python/tests/test_buffers.py"),
+    ("A float array, or a float in a list", "Python", "`TypeError` saying how to "
+     "convert: `a.astype(np.int64)` or `[int(x) for x in wheels]`",
+     "python/tests/test_buffers.py"),
+    ("A `TypeError` raised inside a user's `__index__`", "Python",
+     "`TypeError: wheels[i] is T, whose __index__ raised TypeError`, the user's "
+     "exception as its `__cause__` (it was replaced)", "python/tests/test_buffers.py"),
+    ("`#w=%EF%BB%BF%20x` (an error after a byte-order mark)", "the page",
+     "the message as the command's, `x` marked and selected (it marked U+FFFD)",
+     "web/tests/page_address.js"),
+    ("`#w=1,2&step=` and 400 nines", "the page", "the last step, written back as "
+     "`step=2` (it was `step=Infinity`)", "web/tests/page_address.js"),
+    ("A typed shelf of 5001 wheels", "the page", "a note under the box: the address "
+     "holds at most 5000, so a link will not show it (it was dropped without a word)",
+     "web/tests/page_address.js"),
+]
+
+
+def render_elsewhere():
+    out = ["", "## Beyond the command", "",
+           "What the library, the Python module and the page do with hostile input "
+           "of their own (issue 19). Each row is checked by the test it names; the "
+           "command's own faults are in the table above.", "",
+           "| Input or fault | Where | What it gets now | Checked by |",
+           "|---|---|---|---|"]
+    for row in ELSEWHERE:
+        out.append("| %s | %s | %s | %s |" % row)
+    out.append("")
+    return "\n".join(out)
 
 
 def check_doc(rows, fault_rows, checks):
