@@ -13,13 +13,25 @@
  *   3  a shelf and where to cut it: byte 1 picks the weights' kind (small,
  *      raw 64-bit, strictly decreasing, the extremes), the grouping of the
  *      appends and how pieces are pushed; byte 2 how many cuts; then one
- *      byte a cut, then the weights.
+ *      byte a cut, then the weights;
+ *   4  a real shelf's state, perturbed near the bounds: byte 1 picks the
+ *      weights' kind (as in 3) and whether the state is rewritten with
+ *      16-byte entries, byte 2 how many of the rest are edits (3 bytes
+ *      each: which field, how, by how much), then the weights. Edits set
+ *      the count, the total, the sum of |weight| or an entry to a bound
+ *      that n int64 weights reach (n * 2^63, 2^63, NARROW_LIMIT) plus or
+ *      minus a little, shift or negate it, or add a little; the checksum
+ *      is then made right. So the checks at the bounds are reached at
+ *      once, where random bytes would need luck (467k runs of modes 0 to
+ *      3 never reached the states of issue 19).
  *
  * For bytes to load (0 to 2), into a solver that already holds a shelf:
  *
  *   - a refusal is SHELF_BAD_STATE, or SHELF_STATE_VERSION for a state
  *     that says it is one ("SHLF") of another version, and leaves the solver
  *     as it was (the same saved bytes, the same result);
+ *   - a state loaded has a count of at most 2^63, a total and entries
+ *     whose magnitudes add up to at most n * 2^63, as n int64 weights do;
  *   - a state loaded saves back to the very same bytes; its result has the
  *     count and total the bytes say, first + second == total and
  *     first - second == margin; its margin is the interval DP's on its
@@ -63,6 +75,11 @@ __extension__ typedef unsigned __int128 u128;
 
 #define HEAD 48
 #define TAIL 8
+
+/* The most wheels a solver counts, and a 64-bit stack's sum of |weight|
+ * (shelf.h, src/solver.h). */
+#define N_MAX ((uint64_t)1 << 63)
+#define NARROW_LIMIT ((uint64_t)INT64_MAX - 2)
 
 /* ==== The format ==== */
 
@@ -176,6 +193,24 @@ static void is_a_shelfs(const uint8_t *b, size_t top, i128 total) {
               "entries without a merge add up to the total");
 }
 
+/* What n int64 weights reach: a count of at most 2^63 (shelf.h), a total
+ * from -n * 2^63 to n * (2^63 - 1), entries whose magnitudes add up to at
+ * most n * 2^63, and with as many entries as wheels, int64 entries. */
+static void within_reach(const uint8_t *b, size_t top) {
+  uint64_t n = get64(b + 8);
+  FUZZ_ASSERT(n <= N_MAX, "at most 2^63 wheels");
+  i128 reach = (i128)n << 63, sum = get128(b + 16), mags = 0;
+  FUZZ_ASSERT(sum >= -reach && sum <= reach - (i128)n,
+              "a total that n int64 weights reach");
+  for (size_t k = 0; k < top; k++) {
+    i128 v = entry(b, k);
+    FUZZ_ASSERT(top < n || (v >= INT64_MIN && v <= INT64_MAX),
+                "wheels that never merged are int64");
+    mags += v < 0 ? -v : v;
+    FUZZ_ASSERT(mags <= reach, "entries that n int64 weights reach");
+  }
+}
+
 /* ==== Any bytes ==== */
 
 static const int64_t before[] = {3, 9, 1, 2};
@@ -192,8 +227,25 @@ static void acts_as_entries(const shelf_solver *t, const uint8_t *b,
                             const int64_t *pre, size_t npre,
                             const int64_t *post, size_t npost) {
   shelf_solver *u = solver_of(pre, npre);
+  uint64_t n = get64(b + 8); /* at most N_MAX (within_reach) */
+  if (n + npre > N_MAX) {
+    /* beyond the most wheels a solver counts: refused, nothing changed */
+    shelf_result r0 = result_of(u);
+    FUZZ_ASSERT(shelf_solver_append(u, t) == SHELF_RANGE,
+                "an append past 2^63 wheels is SHELF_RANGE");
+    shelf_result r1 = result_of(u);
+    FUZZ_ASSERT(same_result(&r0, &r1), "a refused append changes nothing");
+    shelf_solver_free(u);
+    return;
+  }
   FUZZ_ASSERT(shelf_solver_append(u, t) == SHELF_OK,
               "a loaded state appends to any solver");
+  if (n + npre + npost > N_MAX) {
+    /* Pushes are not counted against 2^63 (no program makes that many);
+     * the bounds are the loaded state's, not of wheels pushed past them. */
+    shelf_solver_free(u);
+    return;
+  }
   FUZZ_ASSERT(shelf_solver_push_many(u, post, npost) == SHELF_OK,
               "and wheels push after it");
   shelf_result r = result_of(u);
@@ -259,6 +311,7 @@ static void load_any(const uint8_t *b, size_t len) {
   i128 total = 0;
   size_t top = entries_of(b, len, &total);
   is_a_shelfs(b, top, total);
+  within_reach(b, top);
   int64_t *entries = malloc((top + 1) * sizeof *entries);
   FUZZ_ASSERT(entries != NULL, "the target itself ran out of memory");
   for (size_t k = 0; k < top && entries != NULL; k++) {
@@ -450,6 +503,104 @@ static void cut_shelf(const uint8_t *d, size_t len) {
   free(w);
 }
 
+/* ==== Real states, perturbed near the bounds ==== */
+
+/* Field f of a state (0 count, 1 total, 2 sum of |weight|, 3 and up entry
+ * f - 3 modulo top) read as a number, and written back. */
+static i128 field_get(const uint8_t *b, size_t top, unsigned f) {
+  if (f == 0)
+    return (i128)get64(b + 8);
+  if (f == 1)
+    return get128(b + 16);
+  if (f == 2 || top == 0)
+    return (i128)get64(b + 32);
+  return entry(b, (f - 3) % top);
+}
+
+static void put128(uint8_t *b, i128 v) {
+  put64(b, (uint64_t)(u128)v);
+  put64(b + 8, (uint64_t)((u128)v >> 64));
+}
+
+static void field_set(uint8_t *b, size_t top, unsigned f, i128 v) {
+  if (f == 0)
+    put64(b + 8, (uint64_t)(u128)v);
+  else if (f == 1)
+    put128(b + 16, v);
+  else if (f == 2 || top == 0)
+    put64(b + 32, (uint64_t)(u128)v);
+  else if (b[5] == 8)
+    put64(b + HEAD + 8 * ((f - 3) % top), (uint64_t)(u128)v);
+  else
+    put128(b + HEAD + 16 * ((f - 3) % top), v);
+}
+
+/* A state saved from narrow to 16-byte entries, as a widened stack saves
+ * them (the sum of |weight| becomes 0); b has room for it. */
+static size_t rewrite_wide(uint8_t *b, size_t len) {
+  size_t top = (len - HEAD - TAIL) / 8;
+  for (size_t k = top; k-- > 0;)
+    put128(b + HEAD + 16 * k, (i128)(int64_t)get64(b + HEAD + 8 * k));
+  b[5] = 16;
+  put64(b + 32, 0);
+  return HEAD + 16 * top + TAIL;
+}
+
+static void perturbed(const uint8_t *d, size_t len) {
+  reader r = {d, len, 0};
+  uint8_t how = next(&r);
+  size_t nedit = next(&r) % 8;
+  if (3 * nedit > r.len - r.pos)
+    nedit = (r.len - r.pos) / 3;
+  const uint8_t *edits = d + r.pos;
+  r.pos += 3 * nedit;
+  int64_t *w = malloc((r.len - r.pos + 1) * sizeof *w);
+  FUZZ_ASSERT(w != NULL, "the target itself ran out of memory");
+  size_t n = read_weights(&r, how % 4, w);
+  shelf_solver *s = solver_of(w, n);
+  free(w);
+  size_t slen;
+  uint8_t *saved_b = saved(s, &slen);
+  shelf_solver_free(s);
+  uint8_t *b = malloc(2 * slen);
+  FUZZ_ASSERT(b != NULL, "the target itself ran out of memory");
+  memcpy(b, saved_b, slen);
+  free(saved_b);
+  if ((how & 4) && b[5] == 8)
+    slen = rewrite_wide(b, slen);
+  size_t top = (slen - HEAD - TAIL) / b[5];
+  for (size_t e = 0; e < nedit; e++) {
+    unsigned f = edits[3 * e], op = edits[3 * e + 1] % 6;
+    int8_t little = (int8_t)edits[3 * e + 2];
+    i128 v = field_get(b, top, f), nn = (i128)get64(b + 8);
+    switch (op) { /* in unsigned arithmetic: the fuzzer itself must not
+                     overflow, whatever the field holds */
+    case 0: /* a little more or less */
+      v = (i128)((u128)v + (u128)(i128)little);
+      break;
+    case 1: /* n * 2^63, the reach of n wheels, or 2^63 for the count */
+      v = (f == 0 ? (i128)N_MAX : nn << 63) + little;
+      break;
+    case 2: /* minus that */
+      v = -(nn << 63) + little;
+      break;
+    case 3: /* n * (2^63 - 1), or the 64-bit stack's limit */
+      v = (f == 2 ? (i128)NARROW_LIMIT : nn * INT64_MAX) + little;
+      break;
+    case 4: /* shifted up */
+      v = (i128)((u128)v << ((uint8_t)little % 64));
+      break;
+    default:
+      v = (i128)(0 - (u128)v);
+      break;
+    }
+    field_set(b, top, f, v);
+  }
+  fix_checksum(b, slen);
+  load_any(b, slen);
+  free(b);
+}
+
 /* ==== The target ==== */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -459,7 +610,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     load_any(data, 0);
     return 0;
   }
-  switch (data[0] % 4) {
+  switch (data[0] % 5) {
   case 0:
     load_any(data + 1, size - 1);
     break;
@@ -469,8 +620,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   case 2:
     load_fixed(data + 1, size - 1, 1);
     break;
-  default:
+  case 3:
     cut_shelf(data + 1, size - 1);
+    break;
+  default:
+    perturbed(data + 1, size - 1);
     break;
   }
   return 0;

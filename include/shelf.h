@@ -19,6 +19,14 @@
  *   - The library does no I/O, keeps no global state, and never exits or
  *     aborts on bad input. Distinct objects may be used from distinct threads
  *     at once; one object must not be used from two threads at once.
+ *   - An array given to a call must not change until the call returns. The
+ *     library may read a weight more than once (shelf_solver_push_many()
+ *     bounds a run of weights, then merges them, trusting the bound), so a
+ *     weight another thread rewrites meanwhile is undefined behaviour, as
+ *     for memcpy() from memory that changes: wrong answers or memory
+ *     corruption. A caller that cannot promise it (a buffer other code may
+ *     write, as in Python) copies the weights first; the Python module
+ *     copies them a chunk at a time.
  *
  * Words used throughout: the shelf is the row, a wheel is one item, its weight
  * is its kilos; the buyers are the first and the second; an end is left or
@@ -267,7 +275,9 @@ SHELF_API void shelf_solver_reset(shelf_solver *solver);
  * @return SHELF_OK; SHELF_INVALID for a NULL or identical argument, or if
  *         `solver` keeps weights (SHELF_KEEP_WEIGHTS) and `other` does
  *         not; `other`'s failure status if it has failed
- *         (then `solver` is not changed); SHELF_NOMEM (then `solver` has
+ *         (then `solver` is not changed); SHELF_RANGE if the two hold more
+ *         than 2^63 wheels together, the most a solver counts (then
+ *         `solver` is not changed); SHELF_NOMEM (then `solver` has
  *         failed, as after a push).
  *
  * Time O(k + m), where k is `other`'s stack size (k <= its wheels) and m
@@ -300,10 +310,22 @@ SHELF_API shelf_status shelf_solver_save(const shelf_solver *solver,
 /** Replaces a solver's wheels with a saved state, as if the wheels it was
  * saved from had been pushed into a fresh solver.
  *
- * Every field is checked (magic, version, sizes, checksum, and that the
- * stack is a reduced stack consistent with the count and total), so any
- * byte string is either loaded exactly or rejected; on failure the solver
- * is not changed.
+ * What a loaded state guarantees. A state saved by shelf_solver_save()
+ * loads exactly: the same count, total, stack and so the same answers,
+ * alone or appended. For any other byte string, every field is checked
+ * (magic, version, sizes, checksum; a count n of at most 2^63; a total
+ * from -n * 2^63 to n * (2^63 - 1) and entries whose magnitudes add up to
+ * at most n * 2^63, or the saved sum of |weight| for a 64-bit stack, as n
+ * int64 weights give; as many entries as wheels less an even number, with
+ * the parity of the total, and no interior peak; each buyer's total within
+ * what ceil(n / 2) or floor(n / 2) int64 weights reach), so it is either
+ * rejected, leaving the solver as it was, or loaded; and then no later
+ * call on the solver, or on one it is appended to, can crash or overflow:
+ * every result has first + second == total and first - second == margin.
+ * The checks do not prove that some shelf reduces to exactly these
+ * entries, and the checksum catches damage, not intent: bytes crafted to
+ * pass give the answers of the stack they hold, which no shelf may have.
+ * Load only states that shelf_solver_save() wrote.
  *
  * @param solver  created with flags 0; must not be NULL.
  * @param buf     the bytes from shelf_solver_save(); may be NULL when len

@@ -248,6 +248,18 @@ void shelf_solver_reset(shelf_solver *s) {
 /* ==== Appending ==== */
 
 /*
+ * What bounds a solver's numbers: the count. n wheels of int64 weights
+ * (from -2^63 to 2^63 - 1) have a total from -n * 2^63 to n * (2^63 - 1),
+ * and each stack entry is a signed sum of distinct weights, so the
+ * entries' magnitudes add up to at most n * 2^63 too. A count of at most
+ * 2^63 keeps all of these, every merge, the margin and sum + margin (twice
+ * the first buyer's total) within 128 bits. No program pushes 2^63 wheels
+ * one by one (centuries at a billion a second), so only appending and
+ * loading, which add counts at once, need to check it.
+ */
+#define STATE_N_MAX ((uint64_t)1 << 63)
+
+/*
  * Why appending is exact. The solver's stack is the shelf with some peaks
  * replaced (a, b, c with b >= a and b >= c become a - b + c), and
  * docs/algorithm.md shows that such a replacement keeps the lead of every
@@ -275,6 +287,12 @@ shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
     return o->failed;
   if (s->failed != SHELF_OK)
     return s->failed;
+  /* The count is what bounds everything else (STATE_N_MAX): with
+   * n1 + n2 <= 2^63 wheels, the totals add up to at most (n1 + n2) * 2^63
+   * in magnitude, so s->sum + o->sum below cannot overflow, and neither
+   * can a merge of the joined stack. */
+  if (o->n > STATE_N_MAX - s->n)
+    return SHELF_RANGE;
   if (s_keeps || (o->flags & SOLVER_WEIGHTS_ONLY))
     return shelf_solver_push_many(s, o->weights, (size_t)o->n);
   if (o->n == 0)
@@ -413,9 +431,12 @@ static i128 state_entry(const unsigned char *e, size_t width, size_t k) {
   return width == 16 ? get128(e + 16 * k) : (i128)(int64_t)get64(e + 8 * k);
 }
 
-/* Checks everything a state claims, so that loading it cannot crash or
- * give a wrong answer: sizes, checksum, and a stack that a shelf of n
- * wheels with this total could reduce to. Returns SHELF_OK or why not. */
+/* Checks everything a state claims that can be checked in one pass:
+ * sizes, checksum, a count of at most STATE_N_MAX, a total and entries
+ * within what that many int64 weights reach, and the shape and parity of a
+ * reduced stack; so that loading it cannot crash or overflow. Whether some
+ * shelf reduces to exactly this stack is not checked (shelf.h says what
+ * that leaves). Returns SHELF_OK or why not. */
 static shelf_status state_check(const unsigned char *b, size_t len) {
   if (len < STATE_HEAD + STATE_TAIL || memcmp(b, "SHLF", 4) != 0)
     return SHELF_BAD_STATE;
@@ -434,14 +455,18 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
   /* Each entry is a signed sum of its group's weights, and the groups
    * split the shelf: so the entries' sum has the parity of the total, and
    * the entries' magnitudes (and the total) add up to at most the sum of
-   * |weight|, which keeps every later merge within the stack's width. */
-  if (top > n || (n > 0) != (top > 0) || (width == 16 && abs_sum != 0) ||
-      (width == 8 && abs_sum > NARROW_LIMIT))
+   * |weight|, which keeps every later merge within the stack's width. That
+   * sum is at most n * 2^63 (see STATE_N_MAX), and for a narrow stack the
+   * state says it. */
+  if (n > STATE_N_MAX || top > n || (n > 0) != (top > 0) ||
+      (width == 16 && abs_sum != 0) || (width == 8 && abs_sum > NARROW_LIMIT))
     return SHELF_BAD_STATE;
   const unsigned char *e = b + STATE_HEAD;
-  i128 bound = width == 8 ? (i128)abs_sum : ((i128)1 << 126);
+  i128 reach = (i128)n << 63; /* at most 2^126 */
+  i128 bound = width == 8 ? (i128)abs_sum : reach;
   unsigned parity = (unsigned)(sum & 1);
-  if (sum > bound || sum < -bound)
+  if (bound > reach || sum > bound || sum < -bound ||
+      sum > (i128)n * INT64_MAX)
     return SHELF_BAD_STATE;
   i128 mags = 0; /* sum of |entry| so far, at most bound */
   for (size_t k = 0; k < top; k++) {
@@ -450,6 +475,10 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
     if (mag > bound - mags)
       return SHELF_BAD_STATE;
     mags += mag;
+    /* With as many entries as wheels, no merge was made: they are the
+     * wheels, each an int64. */
+    if (top == n && (v < INT64_MIN || v > INT64_MAX))
+      return SHELF_BAD_STATE;
     parity ^= (unsigned)(v & 1);
     /* No interior peak: the reduction never leaves one. */
     if (k > 0 && k + 1 < top && v >= state_entry(e, width, k - 1) &&
@@ -468,6 +497,16 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
       return SHELF_BAD_STATE;
   }
   return SHELF_OK;
+}
+
+/* Whether both buyers' totals are within what their wheels can reach: the
+ * first buyer takes ceil(n / 2) wheels and the second floor(n / 2), each
+ * from -2^63 to 2^63 - 1. The checks above keep the stack's margin within
+ * 128 bits; this one refuses a stack whose margin no shelf of n wheels has. */
+static int reachable(const shelf_result *r) {
+  i128 c = (i128)(r->n / 2 + r->n % 2), f = (i128)(r->n / 2);
+  return r->first >= c * INT64_MIN && r->first <= c * INT64_MAX &&
+         r->second >= f * INT64_MIN && r->second <= f * INT64_MAX;
 }
 
 shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,
@@ -500,6 +539,11 @@ shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,
   t->n = get64(buf + 8);
   t->sum = get128(buf + 16);
   t->abs_sum = get64(buf + 32);
+  shelf_result r;
+  if (shelf_solver_result(t, &r) != SHELF_OK || !reachable(&r)) {
+    shelf_solver_free(t);
+    return SHELF_BAD_STATE;
+  }
   shelf_solver old = *s;
   *s = *t;
   *t = old;

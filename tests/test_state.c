@@ -7,6 +7,9 @@
  */
 #include "harness.h"
 
+typedef shelf_i128 i128;
+__extension__ typedef unsigned __int128 u128;
+
 /* The reference: the interval DP on the whole shelf (brute force agrees
  * with it in test_engines.c). */
 static shelf_result reference(const int64_t *w, size_t n) {
@@ -314,6 +317,97 @@ static void test_made_by_hand(void) {
   CHECK_STATUS(load_made(2, 12, 12, valley, &r), SHELF_BAD_STATE);
 }
 
+/* A wide (128-bit) state of n wheels, total `sum` and `top` entries,
+ * sealed, in f (room for 56 + 16 * top bytes); returns its length. */
+static size_t made_wide(uint64_t n, i128 sum, const i128 *e, size_t top,
+                        unsigned char *f) {
+  size_t len = 56 + 16 * top;
+  memset(f, 0, len);
+  memcpy(f, "SHLF\x01\x10", 6);
+  for (int k = 0; k < 8; k++) {
+    f[8 + k] = (unsigned char)(n >> (8 * k));
+    f[16 + k] = (unsigned char)((u128)sum >> (8 * k));
+    f[24 + k] = (unsigned char)((u128)sum >> (64 + 8 * k));
+    f[40 + k] = (unsigned char)((uint64_t)top >> (8 * k));
+    for (size_t j = 0; j < top; j++) {
+      f[48 + 16 * j + k] = (unsigned char)((u128)e[j] >> (8 * k));
+      f[56 + 16 * j + k] = (unsigned char)((u128)e[j] >> (64 + 8 * k));
+    }
+  }
+  seal(f, len);
+  return len;
+}
+
+static shelf_status load_wide(shelf_solver *t, uint64_t n, i128 sum,
+                              const i128 *e, size_t top) {
+  unsigned char f[56 + 16 * 4];
+  if (top > 4)
+    return SHELF_INVALID;
+  return shelf_solver_load(t, f, made_wide(n, sum, e, top, f));
+}
+
+/* Issue 19: states that passed every check and gave totals no shelf has
+ * (first + second != total), or wrapped 128-bit arithmetic. Each field is
+ * bounded by what n int64 weights reach: a total and entries of at most
+ * n * 2^63 in magnitude, for n of at most 2^63. */
+static void test_beyond_reach(void) {
+  const i128 two63 = (i128)1 << 63, two125 = (i128)1 << 125,
+             two126 = (i128)1 << 126;
+  const uint64_t n63 = (uint64_t)1 << 63;
+  shelf_solver *t = NULL, *u = NULL;
+  REQUIRE(shelf_solver_new(&t, 0) == SHELF_OK);
+  REQUIRE(shelf_solver_new(&u, 0) == SHELF_OK);
+  shelf_result r;
+  /* n = 2^63 + 1, total 2^126, one entry 2^126: gave margin 2^126, first
+   * -2^126 (overflow), second 0 */
+  const i128 big[1] = {two126};
+  CHECK_STATUS(load_wide(t, n63 + 1, two126, big, 1), SHELF_BAD_STATE);
+  /* [-2^126] and [2^125, -2^125], appended twice, gave first + second !=
+   * total: no count of at most 2^63 reaches them */
+  const i128 neg[1] = {-two126}, pair[2] = {two125, -two125};
+  CHECK_STATUS(load_wide(t, n63 + 1, -two126, neg, 1), SHELF_BAD_STATE);
+  CHECK_STATUS(load_wide(t, n63 - 1, -two126, neg, 1), SHELF_BAD_STATE);
+  CHECK_STATUS(load_wide(t, n63 + 2, 0, pair, 2), SHELF_BAD_STATE);
+  CHECK_STATUS(load_wide(t, n63 / 2, 0, pair, 2), SHELF_BAD_STATE);
+  /* within n * 2^63, but the first buyer's 2^125 from 2^62 wheels is not */
+  CHECK_STATUS(load_wide(t, n63, 0, pair, 2), SHELF_BAD_STATE);
+  /* one wheel of 2^63 (not an int64), and a total of n * 2^63 positive */
+  const i128 w63[1] = {two63}, w62[1] = {two63 - 1};
+  CHECK_STATUS(load_wide(t, 1, two63, w63, 1), SHELF_BAD_STATE);
+  CHECK_STATUS(load_wide(t, 3, 3 * two63, w62, 1), SHELF_BAD_STATE);
+  /* at the bounds: one wheel of 2^63 - 1; 2^63 - 1 wheels of -2^63 */
+  CHECK_STATUS(load_wide(t, 1, two63 - 1, w62, 1), SHELF_OK);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == 1 && r.margin == two63 - 1 && r.first == two63 - 1);
+  const i128 low[1] = {-two63};
+  CHECK_STATUS(load_wide(t, n63 - 1, (i128)(n63 - 1) * -two63, low, 1),
+               SHELF_OK);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.first + r.second == (i128)(n63 - 1) * -two63);
+  CHECK(r.first - r.second == r.margin);
+  /* appending counts: 2^62 + 1 and 2^62 - 1 zeros make 2^63, the most;
+   * one more wheel appended is refused and changes nothing (it wrapped n) */
+  const i128 zero[1] = {0};
+  CHECK_STATUS(load_wide(t, n63 / 2 + 1, 0, zero, 1), SHELF_OK);
+  CHECK_STATUS(load_wide(u, n63 / 2 - 1, 0, zero, 1), SHELF_OK);
+  CHECK_STATUS(shelf_solver_append(t, u), SHELF_OK);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 && r.margin == 0);
+  shelf_solver_reset(u);
+  CHECK_STATUS(shelf_solver_push(u, 7), SHELF_OK);
+  CHECK_STATUS(shelf_solver_append(t, u), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 && r.margin == 0);
+  /* a state appended to a copy of itself: n = 2^63 - 1 twice */
+  CHECK_STATUS(load_wide(t, n63 - 1, 0, zero, 1), SHELF_OK);
+  CHECK_STATUS(load_wide(u, n63 - 1, 0, zero, 1), SHELF_OK);
+  CHECK_STATUS(shelf_solver_append(t, u), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 - 1);
+  shelf_solver_free(t);
+  shelf_solver_free(u);
+}
+
 static void test_arguments(void) {
   shelf_solver *s = NULL, *k = NULL, *o = NULL;
   REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
@@ -356,6 +450,7 @@ static const test tests[] = {
     {"a saved state worked out by hand", test_layout},
     {"damaged and truncated states", test_damage},
     {"states made by hand", test_made_by_hand},
+    {"states beyond what n wheels reach", test_beyond_reach},
     {"arguments", test_arguments},
 };
 

@@ -48,7 +48,9 @@
     const s = {
       source: { kind: 'text', text: '3, 9, 1, 2' },
       mode: MODES.includes(p.get('mode')) ? p.get('mode') : 'line',
-      step: /^\d+$/.test(p.get('step') || '') ? Number(p.get('step')) : null,
+      // An integer however many digits: a step past the end is the end
+      // (each view clamps to its own), never Infinity or a fraction.
+      step: /^\d+$/.test(p.get('step') || '') ? Math.min(Number(p.get('step')), Number.MAX_SAFE_INTEGER) : null,
       as: p.get('as') === 'second' ? 'second' : 'first',
       vs: p.get('vs') === 'greedy' ? 'greedy' : 'perfect',
       moves: (p.get('moves') || '').toUpperCase().replace(/[^LR]/g, ''),
@@ -74,14 +76,36 @@
     } else if (!model && src.text.length <= 8 * FRAGMENT_W_MAX) {
       put('w', src.text); // a shelf with an error: the link shows the same error
     }
+    addressNote(src.kind === 'text' && (model ? model.n > FRAGMENT_W_MAX : src.text.length > 8 * FRAGMENT_W_MAX));
     if (state.mode !== 'line') put('mode', state.mode);
-    if (state.step !== null) put('step', state.step);
+    const view = VIEWS[state.mode];
+    if (state.step !== null) put('step', model && view.step ? view.step(model) : state.step);
     if (state.mode === 'play') {
       put('as', state.as);
       put('vs', state.vs);
       if (state.moves) put('moves', state.moves);
     }
     history.replaceState(null, '', `#${parts.join('&')}`);
+  }
+
+  // The address keeps what is shown (README), except a typed shelf too long
+  // for it: then the page says so below the box, rather than drop it
+  // without a word.
+  function addressNote(tooLong) {
+    let note = $('address-note');
+    if (!tooLong) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement('p');
+      note.id = 'address-note';
+      note.className = 'note';
+      $('error').before(note);
+    }
+    note.textContent = `The page's address holds a typed shelf of at most ${FRAGMENT_W_MAX} wheels; ` +
+      (model ? `this one has ${model.n}, ` : 'this text is longer, ') +
+      'so a link to this page will not show it. Save the weights as text to keep them.';
   }
 
   // MARK: - The shelf and what libshelf says about it
@@ -518,7 +542,9 @@
     if (err instanceof ShelfError && err.line !== null && typeof text === 'string') {
       // The offending line, with the place marked.
       const lines = text.split('\n');
-      const line = (lines[err.line - 1] || '').replace(/\r$/, '');
+      // A byte-order mark opening the text takes no column (shelf.h), so
+      // it is not part of the line the column counts in.
+      const line = (lines[err.line - 1] || '').replace(/\r$/, '').replace(err.line === 1 ? /^\uFEFF/ : /(?!)/, '');
       const bytes = new TextEncoder().encode(line);
       const col = err.column - 1;
       // Mark the text found there, or one character where `found` is an
@@ -527,7 +553,7 @@
       const literal = found.length > 0 && found.every((b, k) => bytes[col + k] === b);
       const lead = bytes[col];
       const len = literal ? found.length : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-      const dec = new TextDecoder();
+      const dec = new TextDecoder('utf-8', { ignoreBOM: true }); // a mark is text to count, not to drop
       const pre = document.createElement('pre');
       pre.id = 'error-place';
       pre.setAttribute('aria-label', `line ${err.line}, column ${err.column}`);

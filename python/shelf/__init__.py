@@ -12,10 +12,14 @@ second's:
     shelf.Result(n=4, margin=7, first=11, second=4)
 
 A shelf (the argument named wheels) is any iterable of ints, or a buffer of
-int64 such as array('q') or a NumPy int64 array, which is read without a
-copy. An int outside the 64-bit range raises OverflowError and anything that
-is not an int raises TypeError, each naming its index (wheels[3]); True
-counts as 1 and False as 0, as they do in Python arithmetic. Totals and
+integers of any size, signed or unsigned, in either byte order, strided or
+not, such as array('i'), array('q') or a NumPy integer array (a bool array
+reads as 0 and 1; floats are refused: convert them with a.astype(np.int64)
+or [int(x) for x in wheels]). Each weight is read once, so another thread
+rewriting the buffer during a call gives some answer, never a crash. An int
+outside the 64-bit range raises OverflowError and anything that is not an
+int raises TypeError, each naming its index (wheels[3]); True counts as 1
+and False as 0, as they do in Python arithmetic. Totals and
 margins are exact ints of any size. Long work releases the GIL.
 
 Also here: the line of perfect play (line), the best move on any block

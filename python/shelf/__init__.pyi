@@ -6,7 +6,7 @@ from ._errors import ParseError as ParseError
 
 __version__: Final[str]
 
-# An iterable of ints; array('q') and NumPy int64 arrays are read in place.
+# An iterable of ints, or any integer buffer (array('q'), NumPy integer arrays).
 _Wheels = Iterable[SupportsIndex]
 
 _Buyer = Literal["first", "second"]

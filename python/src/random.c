@@ -47,7 +47,10 @@ PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs) {
     return PyErr_Format(PyExc_ValueError,
                         "random: lo must be at most hi, not %lld > %lld", lo,
                         hi);
-  /* Raw: shelf_random fills it with the GIL released. */
+  /* Raw: shelf_random fills it with the GIL released. More than
+   * SIZE_MAX bytes is refused before it wraps (2**61 weights did). */
+  if ((size_t)n > SIZE_MAX / sizeof(int64_t))
+    return PyErr_NoMemory();
   int64_t *weights = PyMem_RawMalloc(n > 0 ? (size_t)n * sizeof *weights : 1);
   if (weights == NULL)
     return PyErr_NoMemory();

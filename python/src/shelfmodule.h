@@ -50,20 +50,45 @@ PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,
 
 /* ==== Conversions (convert.c) ==== */
 
-/* A shelf's weights as libshelf reads them: either the caller's own int64
- * buffer (held, not copied) or a copy made from an iterable of ints. */
+/* How the items of a caller's integer buffer are read (convert.c): by
+ * kind, size and byte order, walking the stride. */
+typedef struct shelf_py_items {
+  const char *first;  /* item 0 */
+  Py_ssize_t stride;  /* bytes from an item to the next, of either sign */
+  Py_ssize_t size;    /* bytes an item: 1, 2, 4 or 8 */
+  char kind;          /* 's' signed, 'u' unsigned, '?' bool (0 or 1) */
+  char little;        /* stored little-endian */
+} shelf_py_items;
+
+/* A shelf's weights as libshelf reads them: a private array that nothing
+ * else writes (a copy made from an iterable of ints or from a buffer), or,
+ * after shelf_py_weights_open() only, the caller's buffer, held and read
+ * a chunk at a time into private memory by shelf_py_weights_push(). The
+ * library must never read a caller's buffer itself: another thread may
+ * rewrite it during the call, and libshelf reads some weights twice. */
 typedef struct shelf_py_weights {
-  const int64_t *weights;
+  const int64_t *weights; /* the private array; NULL while reading `items` */
   size_t n;
-  Py_buffer view; /* held while view.obj is not NULL */
-  int64_t *copy;  /* PyMem_RawMalloc'd: read with the GIL released */
+  Py_buffer view;         /* held while view.obj is not NULL */
+  shelf_py_items items;   /* the buffer's items, when weights is NULL */
+  int64_t *copy;          /* PyMem_RawMalloc'd: read with the GIL released */
 } shelf_py_weights;
 
-/* Reads `obj` (an int64 buffer, or an iterable of ints) into `out`, which
- * must be released with shelf_py_weights_release() even on failure.
- * Errors name `what` and the index of the offending item. */
+/* Reads `obj` (any integer buffer, or an iterable of ints) into `out`'s
+ * private array, which must be released with shelf_py_weights_release()
+ * even on failure. Errors name `what` and the index of the offending
+ * item. */
 int shelf_py_weights_get(PyObject *obj, const char *what,
                          shelf_py_weights *out);
+/* The same, but a buffer is only held and checked, not copied, for
+ * shelf_py_weights_push(). */
+int shelf_py_weights_open(PyObject *obj, const char *what,
+                          shelf_py_weights *out);
+/* Pushes every weight of an opened shelf into `solver`, with the GIL
+ * released; a buffer goes a chunk at a time through private memory, each
+ * item read once. Returns the library's status. */
+shelf_status shelf_py_weights_push(const shelf_py_weights *w,
+                                   shelf_solver *solver);
 void shelf_py_weights_release(shelf_py_weights *w);
 
 /* One weight: an int (or an object with __index__) that fits in int64.

@@ -46,6 +46,21 @@ PyObject *shelf_py_result_of(shelf_py_state *st, const int64_t *weights,
   return shelf_py_result_from(st, &r);
 }
 
+/* Solves an opened shelf (shelf_py_weights_open): a caller's buffer is
+ * pushed a chunk at a time into a solver, the linear engine's own. */
+static shelf_status solve_opened(const shelf_py_weights *w, shelf_result *r) {
+  if (w->weights != NULL || w->n == 0)
+    return shelf_py_solve_weights(w->weights, w->n, r);
+  shelf_solver *s;
+  shelf_status status = shelf_solver_new(&s, 0);
+  if (status == SHELF_OK)
+    status = shelf_py_weights_push(w, s);
+  if (status == SHELF_OK)
+    status = shelf_solver_result(s, r);
+  shelf_solver_free(s);
+  return status;
+}
+
 /* solve() and result() differ only in what they return. */
 static PyObject *solve_or_result(PyObject *module, PyObject *args,
                                  PyObject *kwargs, const char *format,
@@ -55,17 +70,14 @@ static PyObject *solve_or_result(PyObject *module, PyObject *args,
   shelf_py_weights w = {0};
   if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, &obj))
     return NULL;
-  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+  if (shelf_py_weights_open(obj, "wheels", &w) < 0)
     goto done;
   shelf_py_state *st = PyModule_GetState(module);
-  if (whole) {
-    out = shelf_py_result_of(st, w.weights, w.n);
-  } else {
-    shelf_result r;
-    shelf_status status = shelf_py_solve_weights(w.weights, w.n, &r);
-    out = status == SHELF_OK ? shelf_py_int(r.margin)
-                             : shelf_py_raise(st, status, NULL);
-  }
+  shelf_result r;
+  shelf_status status = solve_opened(&w, &r);
+  out = status != SHELF_OK ? shelf_py_raise(st, status, NULL)
+        : whole            ? shelf_py_result_from(st, &r)
+                           : shelf_py_int(r.margin);
 done:
   shelf_py_weights_release(&w);
   return out;

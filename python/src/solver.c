@@ -53,8 +53,10 @@ static PyObject *solver_push(solver_object *self, PyObject *args,
   static char *kwlist[] = {"weight", NULL};
   PyObject *obj;
   int64_t weight;
+  /* The weight first: its __index__ may run Python code that starts an
+   * extend() on another thread, which must then be seen as busy. */
   if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:push", kwlist, &obj) ||
-      check_idle(self) < 0 || shelf_py_weight(obj, "weight", -1, &weight) < 0)
+      shelf_py_weight(obj, "weight", -1, &weight) < 0 || check_idle(self) < 0)
     return NULL;
   /* Amortised O(1): not worth releasing the GIL for. */
   shelf_status status = shelf_solver_push(self->solver, weight);
@@ -72,16 +74,13 @@ static PyObject *solver_extend(solver_object *self, PyObject *args,
   if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:extend", kwlist, &obj) ||
       check_idle(self) < 0)
     return NULL;
-  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+  if (shelf_py_weights_open(obj, "wheels", &w) < 0)
     goto done;
   /* Reading `obj` may have run Python code that started another extend(). */
   if (check_idle(self) < 0)
     goto done;
-  shelf_status status;
   self->busy = 1;
-  Py_BEGIN_ALLOW_THREADS;
-  status = shelf_solver_push_many(self->solver, w.weights, w.n);
-  Py_END_ALLOW_THREADS;
+  shelf_status status = shelf_py_weights_push(&w, self->solver);
   self->busy = 0;
   if (status != SHELF_OK) {
     shelf_py_raise(shelf_py_state_of_type(Py_TYPE(self)), status, NULL);

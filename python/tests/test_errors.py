@@ -88,13 +88,13 @@ class Weights(unittest.TestCase):
             shelf.solve(wheels)
 
     def test_bad_buffer_formats(self):
-        for code in "bBhHiIfd":
+        # Integers of every format are read (test_buffers.py); floats and
+        # text are not, and more than one dimension is not a shelf.
+        for code in "fd":
             with self.assertRaisesRegex(TypeError, f"format '{code}'"):
                 shelf.solve(array.array(code, [1, 2]))
-        with self.assertRaisesRegex(TypeError, "format 'B'"):
+        with self.assertRaisesRegex(TypeError, "bytes.*shelf.parse"):
             shelf.solve(b"\x01\x02")
-        with self.assertRaisesRegex(TypeError, "format '>q'"):
-            shelf.solve(_big_endian())
         two_d = memoryview(array.array("q", [1, 2, 3, 4])).cast("B").cast(
             "q", shape=[2, 2])
         with self.assertRaisesRegex(TypeError, "2-dimensional"):
@@ -104,8 +104,8 @@ class Weights(unittest.TestCase):
         data = array.array("q", [3, 9, 1, 2])
         self.assertEqual(shelf.solve(memoryview(data)), 7)
         self.assertEqual(shelf.solve(memoryview(data).cast("B").cast("l")), 7)
-        # A strided view is read as a sequence, not refused.
         self.assertEqual(shelf.solve(memoryview(array.array("q", [3, 0, 9, 0, 1, 0, 2]))[::2]), 7)
+        self.assertEqual(shelf.solve(_big_endian()), shelf.solve([1, 2]))
 
 
 def _big_endian():

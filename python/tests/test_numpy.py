@@ -1,6 +1,7 @@
 """test_numpy.py - NumPy arrays, where NumPy is installed: int64 arrays are
-read in place (no copy), others are refused naming their format, and
-strided views and NumPy's integer scalars work as sequences of ints."""
+read without a copy of the whole (a chunk at a time), floats are refused
+saying how to convert, and strided views and NumPy's integer scalars work
+(every integer dtype: test_buffers.py)."""
 
 import sys
 import unittest
@@ -30,22 +31,22 @@ class NumPy(unittest.TestCase):
 
     def test_views_and_scalars(self):
         a = np.array([3, 0, 9, 0, 1, 0, 2], dtype=np.int64)
-        self.assertEqual(shelf.solve(a[::2]), 7)  # strided: read as a sequence
+        self.assertEqual(shelf.solve(a[::2]), 7)  # strided: read by its stride
         self.assertEqual(shelf.solve(a[2:3]), 9)
         self.assertEqual(shelf.solve([np.int64(3), np.int32(9), np.uint8(1), 2]), 7)
         self.assertEqual(shelf.solve(np.array([], dtype=np.int64)), 0)
 
     def test_refused(self):
-        for dtype in (np.int32, np.uint64, np.float64, np.int8, np.bool_):
+        # Every integer dtype is read (test_buffers.py); floats are not.
+        for dtype in (np.float32, np.float64):
             with self.subTest(dtype=dtype):
-                with self.assertRaisesRegex(TypeError, "format"):
+                with self.assertRaisesRegex(TypeError, "astype"):
                     shelf.solve(np.array([1, 2], dtype=dtype))
         with self.assertRaisesRegex(TypeError, "2-dimensional"):
             shelf.solve(np.zeros((2, 2), dtype=np.int64))
         with self.assertRaisesRegex(TypeError, "0-dimensional"):
             shelf.solve(np.int64(5))
-        with self.assertRaisesRegex(TypeError, "format '>q'"):
-            shelf.solve(np.array([1, 2], dtype=">i8"))
+        self.assertEqual(shelf.solve(np.array([1, 2], dtype=">i8")), 1)
 
     def test_no_copy(self):
         # A copy of 10^6 weights would be 8 MB that tracemalloc sees.
