@@ -56,7 +56,7 @@ void say_i128(sink *s, i128 v);
  * is the first buyer's kilos, total[1] the second's. O(n). */
 void greedy_totals(const int64_t *w, size_t n, i128 total[2]);
 
-/* ==== Results and memory (shelf.c) ==== */
+/* ==== Results and memory (common.c) ==== */
 
 #define result_from shelf__result_from
 #define weights_sum shelf__weights_sum

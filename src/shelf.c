@@ -1,7 +1,7 @@
 /*
  * shelf.c - the library's front door: version, status messages, 128-bit
- * formatting, engine dispatch, random shelves, and the small helpers every
- * module shares (internal.h).
+ * formatting, engine dispatch and random shelves. The helpers the engines
+ * share are in common.c, below them.
  */
 #include "internal.h"
 
@@ -50,39 +50,6 @@ size_t shelf_i128_format(shelf_i128 value, char *buf) {
     buf[len++] = digits[--k];
   buf[len] = '\0';
   return len;
-}
-
-/* ==== Results and memory ==== */
-
-void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
-  size_t c = *cap ? *cap : 16;
-  while (c < need) {
-    if (c > SIZE_MAX / 2)
-      return NULL;
-    c *= 2;
-  }
-  if (c > SIZE_MAX / size)
-    return NULL;
-  void *q = realloc(p, c * size);
-  if (q != NULL)
-    *cap = c;
-  return q;
-}
-
-i128 weights_sum(const int64_t *w, size_t n) {
-  i128 sum = 0;
-  for (size_t i = 0; i < n; i++)
-    sum += w[i];
-  return sum;
-}
-
-void result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin) {
-  /* first + second = sum and first - second = margin, so sum + margin is
-   * even and both totals are exact. */
-  out->n = n;
-  out->margin = margin;
-  out->first = (sum + margin) / 2;
-  out->second = (sum - margin) / 2;
 }
 
 /* ==== Solving ==== */
