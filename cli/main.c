@@ -12,6 +12,7 @@
  * computed in full before any of them is printed, and what was printed
  * before an error is flushed before the error is reported.
  */
+#include "check.h"
 #include "notes.h"
 #include "out.h"
 #include "parallel.h"
@@ -47,6 +48,8 @@ typedef struct options {
 static const char usage_text[] =
     "Usage: shelf [OPTIONS] [WEIGHT...]\n"
     "       shelf [OPTIONS] -f FILE\n"
+    "       shelf check [OPTIONS] PROGRAM [ARG...]   judge a solution (shelf\n"
+    "                                                check --help)\n"
     "\n"
     "Solve the ripening-shelf game: two buyers take turns lifting the wheel\n"
     "at the left or right end of a shelf, both playing perfectly. Prints the\n"
@@ -812,6 +815,8 @@ static void tell_terminal(const options *opt) {
 }
 
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "check") == 0)
+    return check_main(argc - 1, argv + 1); /* the judge, check.c */
   options opt = {0};
   opt.engine = SHELF_ENGINE_LINEAR;
   play_defaults(&opt.play);

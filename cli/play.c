@@ -299,3 +299,15 @@ int play_shelf(const play_options *p, const report_options *ropt,
   }
   return status;
 }
+
+/* ==== Shared with the judge (check.c) ==== */
+
+int play_parse_u64(const char *s, uint64_t max, uint64_t *value) {
+  return parse_u64(s, max, value);
+}
+
+int play_parse_range(const char *arg, int64_t *lo, int64_t *hi) {
+  return parse_range(arg, lo, hi);
+}
+
+uint64_t play_clock_seed(void) { return clock_seed(); }

@@ -91,4 +91,12 @@ int play_takes_over(const play_options *p);
 int play_shelf(const play_options *p, const report_options *ropt,
                const report *r, out *o);
 
+/* For the judge (check.c), the same readings as these options': decimal
+ * digits up to max; LO..HI with LO <= HI not checked; a seed from the
+ * clock, short enough to type back in. Each returns 1 on success, 0 on a
+ * malformed argument. */
+int play_parse_u64(const char *s, uint64_t max, uint64_t *value);
+int play_parse_range(const char *arg, int64_t *lo, int64_t *hi);
+uint64_t play_clock_seed(void);
+
 #endif
