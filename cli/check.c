@@ -381,6 +381,36 @@ static long shrink(checker *k, const plan *pl, int64_t *w, size_t *n,
   return runs;
 }
 
+/* ==== How time grows ==== */
+
+/* After a time limit on n wheels: random shelves of 8, 16, 32, ... wheels
+ * (below n), so that the growth estimate has runs of doubling size, until
+ * one passes the limit. Returns the size of that one, or 0. */
+static size_t probe_growth(checker *k, const plan *pl, size_t n) {
+  int64_t *w = malloc((n ? n : 1) * sizeof *w);
+  if (w == NULL)
+    return 0;
+  size_t over = 0;
+  for (size_t m = 8; m < n; m *= 2) {
+    shelf_random(pl->seed ^ (uint64_t)m, pl->lo, pl->hi, w, m);
+    answer expected, got;
+    run_result r;
+    if (judge_expected(k->opt->problem.answer, w, m, &expected) != SHELF_OK)
+      break;
+    progress(k, "timing, size", m, n, m);
+    int v = try_once(k, w, m, expected, &got, &r);
+    if (v < 0)
+      break;
+    run_result_free(&r);
+    if (v == VERDICT_TIMEOUT) {
+      over = m;
+      break;
+    }
+  }
+  free(w);
+  return over;
+}
+
 /* ==== The check ==== */
 
 int check_main(int argc, char **argv) {
@@ -477,6 +507,8 @@ int check_main(int argc, char **argv) {
       rep.shrink_runs = (size_t)runs;
       rep.shrunk = k.shrunk;
     }
+    if (v == VERDICT_TIMEOUT)
+      rep.timeout_n = probe_growth(&k, &pl, n);
     rep.w = w;
     rep.n = n;
     rep.expected = expected;

@@ -94,8 +94,9 @@ typedef struct failing {
 shelf_mistake judge_mistake(answer_kind k, const failing *f, size_t count,
                             int fitting_passed);
 
-/* Whether the totals of a shelf fit in 31 bits: the sum of |w| is at most
- * 2^31 - 1. */
+/* Whether the totals of a shelf fit in 31 bits, with room for the sum of
+ * two of them (a program computes the first buyer's total as (sum +
+ * margin) / 2): twice the sum of |w| is at most 2^31 - 1. */
 int fits_31_bits(const int64_t *w, size_t n);
 
 /* ==== The report ==== */
@@ -129,6 +130,7 @@ typedef struct check_report {
   answer other;
   const run_result *run; /* the failing run (output, standard error) */
   shelf_mistake mistake;
+  size_t timeout_n;  /* the smallest probe shelf that timed out, or 0 */
   const timing *timings; /* runs that ended in time */
   size_t timing_count;
 } check_report;

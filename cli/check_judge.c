@@ -158,7 +158,7 @@ int fits_31_bits(const int64_t *w, size_t n) {
   shelf_i128 sum = 0;
   for (size_t k = 0; k < n; k++)
     sum += w[k] < 0 ? -(shelf_i128)w[k] : w[k];
-  return sum <= INT32_MAX;
+  return 2 * sum <= INT32_MAX;
 }
 
 static shelf_i128 sum_of(const int64_t *w, size_t n) {

@@ -74,7 +74,7 @@ static void out_crash(out *o, const run_result *r) {
   if (r->signal != 0) {
     char num[24];
     snprintf(num, sizeof num, "%d", r->signal);
-    out_format(o, "killed by signal %s (%s)", num, strsignal(r->signal));
+    out_format(o, "was killed by signal %s (%s)", num, strsignal(r->signal));
   } else {
     out_format(o, "exited with status %u", (uint64_t)r->exit_code);
   }
@@ -125,9 +125,9 @@ static void out_why_here(out *o, const check_report *c) {
     shelf_i128 sum = 0;
     for (size_t k = 0; k < c->n; k++)
       sum += c->w[k] < 0 ? -(shelf_i128)c->w[k] : c->w[k];
-    out_format(o, "  This shelf's wheels weigh %I kilos in all, past "
-                  "2147483647; every shelf tried whose totals fit in 31 bits "
-                  "passed.\n",
+    out_format(o, "  This shelf's wheels weigh %I kilos in all (by size), and "
+                  "a total plus the margin passes 2147483647; every shelf "
+                  "tried whose totals fit in 31 bits passed.\n",
                &sum);
     return;
   }
@@ -167,39 +167,50 @@ static int growth(const check_report *c, double *exponent, size_t *n_hi,
 static void out_growth(out *o, const check_report *c) {
   double e, t_hi, t_lo;
   size_t n_hi, n_lo;
-  char line[256];
-  if (!growth(c, &e, &n_hi, &t_hi, &n_lo, &t_lo)) {
-    size_t largest = 0;
-    for (size_t k = 0; k < c->timing_count; k++)
-      if (c->timings[k].n > largest)
-        largest = c->timings[k].n;
+  char line[320];
+  if (growth(c, &e, &n_hi, &t_hi, &n_lo, &t_lo)) {
     snprintf(line, sizeof line,
-             "  Growth: too fast to measure on the shelves that ended in "
-             "time (up to %zu wheels)%s.\n",
-             largest,
-             largest >= c->n ? "; as long a shelf ran quickly, so this "
-                               "shelf's weights (zeros, ties) make it slow"
-                             : "");
+             "  Growth: about n^%.1f as n doubles (%zu wheels in %.3f s, %zu "
+             "in %.3f s of CPU)",
+             e, n_lo, t_lo, n_hi, t_hi);
+    out_str(o, line);
+    if (c->n > n_hi) {
+      double need = t_hi * pow((double)c->n / (double)n_hi, e);
+      snprintf(line, sizeof line,
+               "; at that rate %zu wheels need about %.3g s against the %g s "
+               "limit",
+               c->n, need, c->seconds);
+      out_str(o, line);
+    }
+    out_str(o, ".\n");
+    return;
+  }
+  /* Too fast to measure, then past the limit: a lower bound from the
+   * largest run that ended in time and the smallest that did not. */
+  size_t largest = 0;
+  double t = 0;
+  for (size_t k = 0; k < c->timing_count; k++)
+    if (c->timings[k].n > largest)
+      largest = c->timings[k].n, t = c->timings[k].cpu;
+  size_t over = c->timeout_n ? c->timeout_n : c->n;
+  if (largest == 0 || largest >= over) {
+    snprintf(line, sizeof line,
+             "  Growth: shelves as long as this one ended in time, so this "
+             "shelf's weights (zeros, ties, equal ends) make it slow.\n");
     out_str(o, line);
     return;
   }
+  if (t < 0.001)
+    t = 0.001;
+  e = log(c->seconds / t) / log((double)over / (double)largest);
   snprintf(line, sizeof line,
-           "  Growth: about n^%.1f as n doubles (%zu wheels in %.3f s, %zu "
-           "in %.3f s of CPU)",
-           e, n_lo, t_lo, n_hi, t_hi);
+           "  Growth: at least n^%.1f as n doubles (%zu wheels in under "
+           "%.3f s of CPU, %zu past the %g s limit)%s.\n",
+           e, largest, t, over, c->seconds,
+           e > 6 ? ": faster than any small power of n, as an exponential "
+                   "search grows"
+                 : "");
   out_str(o, line);
-  if (c->n > n_hi) {
-    double need = t_hi * pow((double)c->n / (double)n_hi, e);
-    snprintf(line, sizeof line,
-             "; at that rate %zu wheels need about %.3g s against the %g s "
-             "limit",
-             c->n, need, c->seconds);
-    out_str(o, line);
-  } else {
-    out_str(o, "; a shelf as long ran in time, so this shelf's weights "
-               "(zeros, ties) make it slow");
-  }
-  out_str(o, ".\n");
 }
 
 /* ==== In words ==== */
@@ -240,13 +251,13 @@ void report_text(out *o, const check_report *c) {
   out_str(o, "\n");
   if (c->n <= SHOWN_WHEELS) {
     if (c->shrunk)
-      out_format(o, "The shelf, shrunk from %u to %u wheels (and lighter "
+      out_format(o, "The shelf, shrunk from %u to %u %s (and lighter "
                     "weights) in %u runs, as the program reads it:\n",
                  (uint64_t)c->original_n, (uint64_t)c->n,
-                 (uint64_t)c->shrink_runs);
+                 c->n == 1 ? "wheel" : "wheels", (uint64_t)c->shrink_runs);
     else
-      out_format(o, "The shelf (%u wheels), as the program reads it:\n",
-                 (uint64_t)c->n);
+      out_format(o, "The shelf (%u %s), as the program reads it:\n",
+                 (uint64_t)c->n, c->n == 1 ? "wheel" : "wheels");
     judge_input(o, p->layout, c->w, c->n);
     out_str(o, "As shelf's arguments: shelf");
     for (size_t k = 0; k < c->n; k++)
@@ -302,7 +313,7 @@ void report_text(out *o, const check_report *c) {
     out_growth(o, c);
     break;
   case VERDICT_MEMORY:
-    out_format(o, "Got:      it ran out of its %u MB memory limit and ",
+    out_format(o, "Got:      it ran out of its %u MB memory limit: the program ",
                (uint64_t)c->memory_mb);
     out_crash(o, c->run);
     out_str(o, "\n");
