@@ -485,6 +485,22 @@ int check_main(int argc, char **argv) {
       }
       run_result_free(&again);
     }
+    /* A crash under a memory limit that goes away without the limit is the
+     * limit: malloc returned NULL, and C code rarely says so. */
+    if (v == VERDICT_CRASH && k.limits.memory_mb > 0) {
+      run_result free_run;
+      answer free_got;
+      k.limits.memory_mb = 0;
+      int v2 = try_once(&k, w, n, expected, &free_got, &free_run);
+      k.limits.memory_mb = opt.memory_mb;
+      if (v2 < 0) {
+        status = 2;
+        break;
+      }
+      if (v2 != VERDICT_CRASH)
+        v = VERDICT_MEMORY;
+      run_result_free(&free_run);
+    }
     if (v == VERDICT_OK) {
       if (fits_31_bits(w, n))
         fitting_passed++;

@@ -22,7 +22,8 @@ typedef struct play_options {
   int second;         /* --second: the person is the second buyer */
   const char *svg;    /* --svg FILE ("-" for stdout), or NULL */
   int random;         /* --random N was given */
-  size_t random_n;    /* N */
+  size_t random_n;    /* N, or LO of --random LO..HI */
+  size_t random_top;  /* HI of --random LO..HI, else N */
   int seed_given;     /* --seed S was given */
   uint64_t seed;      /* S */
   int range_given;    /* --range LO..HI was given */
@@ -76,6 +77,9 @@ int play_lists_only(const play_options *p, const report_options *ropt,
  * seed comes from the clock and is told on stderr, so the shelf can be made
  * again. Returns 0, or 1 after a message. */
 int play_random_shelf(const play_options *p, int64_t **weights, size_t *n);
+
+/* Writes a shelf count first, as --counted reads it: "4\n3 9 1 2\n". */
+void play_print_counted(out *o, const int64_t *weights, size_t n);
 
 /* Writes a shelf as a one-line list: "[3, 9, 1, 2]". */
 void play_print_list(out *o, const int64_t *weights, size_t n);
