@@ -14,7 +14,7 @@
 /* Shelves longer than this are described, not printed. */
 #define SHOWN_WHEELS 200
 
-static const char *const kind_words[] = {"the seed's cases", "a sample",
+static const char *const kind_words[] = {"one of the seed's cases", "a sample",
                                          "an edge shelf", "a random shelf"};
 static const char *const kind_names[] = {"seed", "sample", "edge", "random"};
 
@@ -250,14 +250,19 @@ void report_text(out *o, const check_report *c) {
   out_program(o, c->argv);
   out_str(o, "\n");
   if (c->n <= SHOWN_WHEELS) {
-    if (c->shrunk)
-      out_format(o, "The shelf, shrunk from %u to %u %s (and lighter "
-                    "weights) in %u runs, as the program reads it:\n",
-                 (uint64_t)c->original_n, (uint64_t)c->n,
-                 c->n == 1 ? "wheel" : "wheels", (uint64_t)c->shrink_runs);
+    const char *unit = c->n == 1 ? "wheel" : "wheels";
+    if (c->shrunk && c->n < c->original_n)
+      out_format(o, "The shelf, shrunk from %u to %u %s in %u runs, as the "
+                    "program reads it:\n",
+                 (uint64_t)c->original_n, (uint64_t)c->n, unit,
+                 (uint64_t)c->shrink_runs);
+    else if (c->shrunk)
+      out_format(o, "The shelf (%u %s, its weights shrunk in %u runs), as "
+                    "the program reads it:\n",
+                 (uint64_t)c->n, unit, (uint64_t)c->shrink_runs);
     else
       out_format(o, "The shelf (%u %s), as the program reads it:\n",
-                 (uint64_t)c->n, c->n == 1 ? "wheel" : "wheels");
+                 (uint64_t)c->n, unit);
     judge_input(o, p->layout, c->w, c->n);
     out_str(o, "As shelf's arguments: shelf");
     for (size_t k = 0; k < c->n; k++)

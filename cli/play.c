@@ -127,10 +127,13 @@ int play_option(play_options *p, int c, const char *arg, char *why,
       ok = dots == NULL && parse_u64(arg, RANDOM_MAX, &v);
       top = v;
     }
+    if ((!ok || v == 0) && dots != NULL)
+      return fail(why, size,
+                  "--random LO..HI needs 1 <= LO <= HI <= %u, not '%s'",
+                  RANDOM_MAX, escape_text(arg, shown, sizeof shown));
     if (!ok || v == 0)
       return fail(why, size,
-                  "--random needs a number of wheels from 1 to %u, or LO..HI "
-                  "between them, not '%s'",
+                  "--random needs a number of wheels from 1 to %u, not '%s'",
                   RANDOM_MAX, escape_text(arg, shown, sizeof shown));
     p->random = 1;
     p->random_n = (size_t)v;

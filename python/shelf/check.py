@@ -161,7 +161,7 @@ def _plan(max_n, lo, hi, tries, seed, samples):
     def fits(w):
         return len(w) <= max_n and all(lo <= x <= hi for x in w)
     for w in _SEED_CASES:
-        yield "the seed's cases", (w if fits(w) else None)
+        yield "one of the seed's cases", (w if fits(w) else None)
     for w in samples:
         yield "a sample", (w if fits(w) else None)
     for w in _edges(max_n, lo, hi):

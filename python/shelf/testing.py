@@ -1,10 +1,11 @@
 """shelf.testing: Hypothesis strategies for people who test that way.
 
-    >>> from hypothesis import given
-    >>> from shelf.testing import shelves
-    >>> @given(shelves(problem="seed"))
-    ... def test_my_solve(wheels):
-    ...     assert my_solve(wheels) == shelf.solve(wheels)
+    from hypothesis import given
+    from shelf.testing import shelves
+
+    @given(shelves(problem="seed"))
+    def test_my_solve(wheels):
+        assert my_solve(wheels) == shelf.solve(wheels)
 
 Hypothesis is optional: this module imports without it, and shelves()
 raises ImportError saying what to install where it is missing (Debian:
