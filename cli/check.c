@@ -311,6 +311,8 @@ static int try_once(checker *k, const int64_t *w, size_t n, answer expected,
   free(text);
   if (e != 0) {
     char shown[SHOWN_SIZE];
+    if (k->progress)
+      fputs("\r\033[K", stderr); /* no progress left under the message */
     fprintf(stderr, "shelf: check: cannot run %s: %s\n",
             escape_text(k->opt->argv[0], shown, sizeof shown), strerror(e));
     return -1;
@@ -476,7 +478,8 @@ int check_main(int argc, char **argv) {
         break;
       }
       int same = v2 == v && other == got && again.out_len == run.out_len &&
-                 memcmp(again.out, run.out, run.out_len) == 0;
+                 (run.out_len == 0 ||
+                  memcmp(again.out, run.out, run.out_len) == 0);
       if (!same) {
         rep.has_got = v == VERDICT_OK || v == VERDICT_WRONG;
         rep.has_other = v2 == VERDICT_OK || v2 == VERDICT_WRONG;
