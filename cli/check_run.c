@@ -152,7 +152,13 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     close_fd(&fds[0]);
   double deadline = start + limits->seconds;
   int status = 0;
-  while (fds[1] >= 0 || fds[2] >= 0) {
+  int ws = 0, reaped = 0;
+  struct rusage ru;
+  memset(&ru, 0, sizeof ru);
+  /* Until both outputs end or the program exits: a child it left running
+   * in the background may hold the pipes open, and the verdict is the
+   * program's (the group is killed below). */
+  while ((fds[1] >= 0 || fds[2] >= 0) && !reaped) {
     double left = deadline - now();
     if (left <= 0) {
       r->timed_out = 1;
@@ -164,7 +170,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
       p[k].events = k == 0 ? POLLOUT : POLLIN;
       p[k].revents = 0;
     }
-    int ms = (int)(left * 1000) + 1;
+    int ms = left < 0.02 ? (int)(left * 1000) + 1 : 20;
     if (poll(p, 3, ms) < 0 && errno != EINTR) {
       status = errno;
       break;
@@ -191,6 +197,17 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     }
     if (status != 0)
       break;
+    if (wait4(pid, &ws, WNOHANG, &ru) == pid) {
+      reaped = 1;
+      /* What it wrote before exiting is in the pipes: read it all. */
+      for (int k = 1; k < 3; k++) {
+        char chunk[65536];
+        ssize_t n;
+        while (fds[k] >= 0 && (n = read(fds[k], chunk, sizeof chunk)) > 0)
+          if (!cap[k - 1].cut && capture_add(&cap[k - 1], chunk, (size_t)n))
+            status = ENOMEM;
+      }
+    }
   }
   close_fd(&fds[0]);
   close_fd(&fds[1]);
@@ -198,12 +215,9 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   if (r->timed_out || status != 0)
     kill(-pid, SIGKILL);
 
-  int ws = 0;
-  struct rusage ru;
-  memset(&ru, 0, sizeof ru);
   /* Standard output closed, but the program may still be running: wait for
    * it up to the deadline, then kill the group. */
-  for (;;) {
+  while (!reaped) {
     pid_t w = wait4(pid, &ws, r->timed_out ? 0 : WNOHANG, &ru);
     if (w == pid)
       break;
