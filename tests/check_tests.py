@@ -240,11 +240,42 @@ def random_files(shelf):
     print("ok   --random N --counted and --random LO..HI")
 
 
+def report_words(shelf, solution_c, solution_cpp):
+    """The report in words says what a person needs for each verdict: the
+    signal and the first lines of standard error for a crash, how the time
+    grows for a time limit, what was printed for bad output."""
+    checks = [([solution_c, "seed", "exponential"], ["--time-limit", "1"],
+               ["FAILED: time limit", "Growth: at least n^",
+                "as an exponential search grows", "killed with its process "
+                "group"]),
+              ([solution_c, "cses", "crash"], ["--problem", "cses"],
+               ["FAILED: crash", "was killed by signal 11 (Segmentation "
+                "fault)", "As shelf's arguments: shelf 0 0 0"]),
+              ([solution_c, "atcoder", "extra-words"], ["--problem",
+                                                        "atcoder"],
+               ["FAILED: bad output", "it printed:", "    The answer is 1\n"])]
+    if solution_cpp:
+        checks.append(([solution_cpp, "cses", "crash"], ["--problem", "cses"],
+                       ["was killed by signal 6", "Standard error (its first "
+                        "lines):", "std::out_of_range"]))
+    for program, options, words in checks:
+        p = run_check(shelf, options + ["--seed", "3", "--tries", "5"] +
+                      program)
+        missing = [w for w in words if w not in p.stdout]
+        if p.returncode != 1 or missing:
+            fail("%s: exit %d, missing %r in:\n%s" % (" ".join(program[1:]),
+                                                      p.returncode, missing,
+                                                      p.stdout))
+        else:
+            print("ok   the words of %s" % " ".join(program[1:]))
+
+
 def main():
     shelf, solution_c = sys.argv[1], sys.argv[2]
     solution_cpp = sys.argv[3] if len(sys.argv) > 3 else None
     py = [sys.executable, SOLUTION_PY]
     usage(shelf)
+    report_words(shelf, solution_c, solution_cpp)
     random_files(shelf)
     seed_cases_first(shelf)
     langs = [("c", [solution_c])]
