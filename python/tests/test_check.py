@@ -119,6 +119,29 @@ class Check(unittest.TestCase):
         r = shelf.check(solution.greedy, tries=3, seed=1)
         self.assertIn(line, repr(r))
 
+    def test_every_sentence_matches_the_library(self):
+        """The sentences of check.py are libshelf's, as the command prints
+        them (the C solutions of tests/check/, built beside the command)."""
+        check_module = sys.modules["shelf.check"]  # shelf.check is the function
+        program = os.path.join(os.path.dirname(support.CLI),
+                               "check_solution_c")
+        if not os.path.exists(program):
+            self.skipTest("skipped: the C solutions (not built)")
+        for mistake, problem in [("greedy", "seed"), ("added", "seed"),
+                                 ("left-index", "seed"),
+                                 ("wrong-quantity", "cses"),
+                                 ("overflow32", "atcoder"),
+                                 ("strict-tie", "leetcode486")]:
+            with self.subTest(mistake=mistake):
+                p = subprocess.run([support.CLI, "check", "--problem",
+                                    problem, "--seed", "1", "--tries", "10",
+                                    program, problem, mistake],
+                                   capture_output=True, text=True)
+                line = next(l for l in p.stdout.splitlines()
+                            if l.startswith("Mistake: "))
+                self.assertEqual(line, "Mistake: %s. %s" % (
+                    mistake, check_module._SENTENCES[mistake]))
+
     def setUp(self):
         import tempfile
         self._dir = tempfile.TemporaryDirectory()
