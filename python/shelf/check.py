@@ -31,6 +31,7 @@ has them (greedy from shelf.explain, the true margin from shelf.solve).
 """
 
 import math
+import operator
 
 from ._shelf import explain, random, result, solve
 
@@ -338,10 +339,23 @@ def _show(v):
 
 # ==== The check ====
 
-def _of_form(kind, got):
+def _read(kind, got):
+    """The answer got as a Python value of the asked form, or None: for a
+    winner a bool (NumPy's included), else an int (anything with
+    __index__, such as np.int64, but not a bool)."""
     if kind == "winner":
-        return isinstance(got, bool)
-    return isinstance(got, int) and not isinstance(got, bool)
+        if isinstance(got, bool):
+            return got
+        if getattr(getattr(got, "dtype", None), "kind", None) == "b":
+            return bool(got)
+        return None
+    if isinstance(got, bool) or getattr(getattr(got, "dtype", None), "kind",
+                                        None) == "b":
+        return None
+    try:
+        return operator.index(got)
+    except TypeError:
+        return None
 
 
 def check(func, problem="seed", *, answer=None, max_n=None, range=None,
@@ -377,9 +391,10 @@ def check(func, problem="seed", *, answer=None, max_n=None, range=None,
     def judge(w):
         """(verdict, got); an exception from func propagates."""
         got = func(list(w))
-        if not _of_form(kind, got):
+        value = _read(kind, got)
+        if value is None:
             return "bad-output", got
-        return ("ok" if got == expected(w) else "wrong"), got
+        return ("ok" if value == expected(w) else "wrong"), value
 
     tried = 0
     fitting = 0

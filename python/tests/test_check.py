@@ -70,6 +70,18 @@ class Check(unittest.TestCase):
     def test_bad_output_and_unstable(self):
         r = shelf.check(lambda w: str(solution.right(w)), tries=5, seed=1)
         self.assertEqual((r.verdict, len(r.wheels)), ("bad-output", 1))
+        r = shelf.check(lambda w: solution.right(w) >= 0, tries=5, seed=1)
+        self.assertEqual(r.verdict, "bad-output")  # a bool for a margin
+        r = shelf.check(lambda w: 1 if solution.right(w) >= 0 else 0,
+                        "leetcode486", tries=5, seed=1)
+        self.assertEqual(r.verdict, "bad-output")  # an int for a bool
+        try:
+            import numpy as np
+        except ImportError:
+            return
+        r = shelf.check(lambda w: np.int64(solution.right(w)), tries=5,
+                        seed=1, max_n=30)
+        self.assertTrue(r.passed, repr(r))
         calls = []
 
         def flaky(w):
