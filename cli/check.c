@@ -28,16 +28,15 @@ static const size_t cses_n[] = {4};
 
 static const int64_t atcoder_1[] = {10, 80}, atcoder_2[] = {10, 100, 10},
                      atcoder_3[] = {10},
-                     atcoder_4[] = {1000000000, 1, 1000000000, 1, 1000000000,
-                                    1, 1000000000, 1, 1000000000, 1},
+                     atcoder_4[] = {1000000000, 1, 1000000000, 1, 1000000000, 1,
+                                    1000000000, 1, 1000000000, 1},
                      atcoder_5[] = {4, 2, 9, 7, 1, 5};
 static const int64_t *const atcoder_samples[] = {
     atcoder_1, atcoder_2, atcoder_3, atcoder_4, atcoder_5, NULL};
 static const size_t atcoder_n[] = {2, 3, 1, 10, 6};
 
 static const int64_t leetcode_1[] = {1, 5, 2}, leetcode_2[] = {1, 5, 233, 7};
-static const int64_t *const leetcode_samples[] = {leetcode_1, leetcode_2,
-                                                  NULL};
+static const int64_t *const leetcode_samples[] = {leetcode_1, leetcode_2, NULL};
 static const size_t leetcode_n[] = {3, 4};
 
 static const problem problems[] = {
@@ -60,7 +59,8 @@ static const char usage_text[] =
     "still fails, and name the mistake. Options end at PROGRAM.\n"
     "\n"
     "  --problem NAME       the input layout, the answer and the limits of a\n"
-    "                       problem: cses (CSES 1097), atcoder (DP contest L),\n"
+    "                       problem: cses (CSES 1097), atcoder (DP contest "
+    "L),\n"
     "                       leetcode486, seed (the default)\n"
     "  --layout L           counted (the count, then the weights), line, list\n"
     "  --answer A           margin, first, second, winner (true or false)\n"
@@ -317,8 +317,8 @@ static int try_once(checker *k, const int64_t *w, size_t n, answer expected,
             escape_text(k->opt->argv[0], shown, sizeof shown), strerror(e));
     return -1;
   }
-  verdict v = judge_run(r, k->opt->problem.answer, k->limits.memory_mb,
-                        expected, got);
+  verdict v =
+      judge_run(r, k->opt->problem.answer, k->limits.memory_mb, expected, got);
   if (v != VERDICT_TIMEOUT && v != VERDICT_MEMORY)
     keep_timing(k, n, r->cpu);
   return (int)v;
@@ -328,8 +328,8 @@ static void progress(checker *k, const char *what, size_t a, size_t b,
                      size_t n) {
   if (!k->progress)
     return;
-  fprintf(stderr, "\rshelf check: %s %zu of %zu, %zu wheels\033[K", what, a,
-          b, n);
+  fprintf(stderr, "\rshelf check: %s %zu of %zu, %zu wheels\033[K", what, a, b,
+          n);
 }
 
 /* ==== Shrinking ==== */
@@ -338,8 +338,7 @@ static void progress(checker *k, const char *what, size_t a, size_t b,
  * verdict, keeping the last failing run in *r. Returns the runs spent, or
  * -1 when the program could not be run. */
 static long shrink(checker *k, const plan *pl, int64_t *w, size_t *n,
-                   verdict want, answer *expected, answer *got,
-                   run_result *r) {
+                   verdict want, answer *expected, answer *got, run_result *r) {
   int64_t *cand = malloc((*n ? *n : 1) * sizeof *cand);
   if (cand == NULL)
     return 0;
@@ -348,9 +347,8 @@ static long shrink(checker *k, const plan *pl, int64_t *w, size_t *n,
   while (moved && runs < SHRINK_MAX) {
     moved = 0;
     size_t cn;
-    for (size_t c = 0; runs < SHRINK_MAX && plan_shrink(pl, w, *n, c, cand,
-                                                        &cn);
-         c++) {
+    for (size_t c = 0;
+         runs < SHRINK_MAX && plan_shrink(pl, w, *n, c, cand, &cn); c++) {
       answer want_answer, cand_got = 0;
       if (judge_expected(k->opt->problem.answer, cand, cn, &want_answer) !=
           SHELF_OK)
@@ -429,8 +427,8 @@ int check_main(int argc, char **argv) {
   k.progress = isatty(STDERR_FILENO);
 
   const problem *p = &opt.problem;
-  plan pl = {p->max_n, p->lo, p->hi, opt.tries, opt.seed, p->samples,
-             p->sample_n};
+  plan pl = {p->max_n, p->lo,      p->hi,      opt.tries,
+             opt.seed, p->samples, p->sample_n};
   size_t planned = plan_count(&pl);
   size_t room = p->max_n > 8 ? p->max_n : 8;
   int64_t *w = malloc(room * sizeof *w);
@@ -477,9 +475,9 @@ int check_main(int argc, char **argv) {
         status = 2;
         break;
       }
-      int same = v2 == v && other == got && again.out_len == run.out_len &&
-                 (run.out_len == 0 ||
-                  memcmp(again.out, run.out, run.out_len) == 0);
+      int same =
+          v2 == v && other == got && again.out_len == run.out_len &&
+          (run.out_len == 0 || memcmp(again.out, run.out, run.out_len) == 0);
       if (!same) {
         rep.has_got = v == VERDICT_OK || v == VERDICT_WRONG;
         rep.has_other = v2 == VERDICT_OK || v2 == VERDICT_WRONG;

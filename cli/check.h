@@ -39,7 +39,7 @@ typedef struct problem {
   answer_kind answer;
   size_t max_n;
   int64_t lo, hi;
-  size_t memory_mb; /* the statement's memory limit, 0 for none */
+  size_t memory_mb;              /* the statement's memory limit, 0 for none */
   const int64_t *const *samples; /* NULL-ended */
   const size_t *sample_n;
 } problem;
@@ -109,28 +109,28 @@ typedef struct timing {
 
 typedef struct check_report {
   const problem *problem;
-  char **argv;       /* the program and its arguments */
+  char **argv; /* the program and its arguments */
   uint64_t seed;
-  double seconds;    /* the time limit */
+  double seconds; /* the time limit */
   size_t memory_mb;
-  size_t tried;      /* tries run (the failing one included) */
+  size_t tried; /* tries run (the failing one included) */
   size_t planned;
-  verdict verdict;   /* VERDICT_OK when every try passed */
-  size_t try_index;  /* 1-based, of the failing try */
+  verdict verdict;  /* VERDICT_OK when every try passed */
+  size_t try_index; /* 1-based, of the failing try */
   try_kind kind;
-  int64_t *w;        /* the failing shelf, shrunk where it shrinks */
+  int64_t *w; /* the failing shelf, shrunk where it shrinks */
   size_t n;
   size_t original_n; /* its length before shrinking */
   size_t shrink_runs;
-  int shrunk;        /* a smaller shelf was found */
+  int shrunk; /* a smaller shelf was found */
   answer expected;
-  int has_got;       /* got is an answer of the asked form */
+  int has_got; /* got is an answer of the asked form */
   answer got;
-  int has_other;     /* unstable: the other run's answer */
+  int has_other; /* unstable: the other run's answer */
   answer other;
   const run_result *run; /* the failing run (output, standard error) */
   shelf_mistake mistake;
-  size_t timeout_n;  /* the smallest probe shelf that timed out, or 0 */
+  size_t timeout_n;      /* the smallest probe shelf that timed out, or 0 */
   const timing *timings; /* runs that ended in time */
   size_t timing_count;
 } check_report;

@@ -11,15 +11,14 @@
 #include "check.h"
 
 #include <ctype.h>
-#include <strings.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *verdict_name(verdict v) {
-  static const char *const names[] = {"ok",      "wrong",  "crash",
-                                      "timeout", "memory", "bad-output",
-                                      "unstable"};
+  static const char *const names[] = {
+      "ok", "wrong", "crash", "timeout", "memory", "bad-output", "unstable"};
   return names[v];
 }
 
@@ -129,9 +128,8 @@ static int read_answer(const char *s, size_t len, answer_kind k, answer *a) {
 static int out_of_memory(const run_result *r, size_t memory_mb) {
   if (memory_mb == 0)
     return 0;
-  static const char *const words[] = {"bad_alloc", "MemoryError",
-                                      "Cannot allocate memory",
-                                      "out of memory"};
+  static const char *const words[] = {
+      "bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory"};
   for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
     if (r->err != NULL && strstr(r->err, words[k]) != NULL)
       return 1;

@@ -217,8 +217,8 @@ int plan_shrink(const plan *p, const int64_t *w, size_t n, size_t c,
     if (w[k] == t)
       continue;
     /* distance as unsigned: weights span up to 2^64 */
-    uint64_t d = w[k] > t ? (uint64_t)w[k] - (uint64_t)t
-                          : (uint64_t)t - (uint64_t)w[k];
+    uint64_t d =
+        w[k] > t ? (uint64_t)w[k] - (uint64_t)t : (uint64_t)t - (uint64_t)w[k];
     size_t steps = 0;
     for (uint64_t e = d; e > 0; e >>= 1)
       steps++;

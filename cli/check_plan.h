@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 typedef struct plan {
-  size_t max_n;      /* the largest shelf the problem allows */
-  int64_t lo, hi;    /* the weights' range */
-  size_t tries;      /* random shelves after the fixed ones */
+  size_t max_n;   /* the largest shelf the problem allows */
+  int64_t lo, hi; /* the weights' range */
+  size_t tries;   /* random shelves after the fixed ones */
   uint64_t seed;
   const int64_t *const *samples; /* the problem's samples, NULL-ended */
   const size_t *sample_n;

@@ -93,9 +93,8 @@ static void out_why_here(out *o, const check_report *c) {
     if (shelf_explain(c->w, c->n, 0, &e) != SHELF_OK)
       return;
     char said[SHELF_SENTENCE_BUFSIZE];
-    static const shelf_sentence which[] = {SHELF_SENTENCE_PERFECT,
-                                           SHELF_SENTENCE_GREEDY,
-                                           SHELF_SENTENCE_TRAP};
+    static const shelf_sentence which[] = {
+        SHELF_SENTENCE_PERFECT, SHELF_SENTENCE_GREEDY, SHELF_SENTENCE_TRAP};
     for (size_t k = 0; k < 3; k++) {
       shelf_explain_sentence(&e, which[k], said, sizeof said, NULL);
       out_format(o, "  %s\n", said);
@@ -107,14 +106,16 @@ static void out_why_here(out *o, const check_report *c) {
     shelf_i128 m;
     if (shelf_mistake_margin(c->mistake, c->w, c->n, &m) != SHELF_OK)
       return;
-    out_format(o, "  On this shelf that table gives a margin of %I, and perfect "
-                  "play %I.\n",
+    out_format(o,
+               "  On this shelf that table gives a margin of %I, and perfect "
+               "play %I.\n",
                &m, &r.margin);
     return;
   }
   case SHELF_MISTAKE_WRONG_QUANTITY:
-    out_format(o, "  On this shelf the margin is %I, the first buyer's total "
-                  "%I and the second's %I; the problem asks for %s.\n",
+    out_format(o,
+               "  On this shelf the margin is %I, the first buyer's total "
+               "%I and the second's %I; the problem asks for %s.\n",
                &r.margin, &r.first, &r.second, answer_words(p->answer));
     return;
   case SHELF_MISTAKE_STRICT_TIE:
@@ -125,9 +126,10 @@ static void out_why_here(out *o, const check_report *c) {
     shelf_i128 sum = 0;
     for (size_t k = 0; k < c->n; k++)
       sum += c->w[k] < 0 ? -(shelf_i128)c->w[k] : c->w[k];
-    out_format(o, "  This shelf's wheels weigh %I kilos in all (by size), and "
-                  "a total plus the margin passes 2147483647; every shelf "
-                  "tried whose totals fit in 31 bits passed.\n",
+    out_format(o,
+               "  This shelf's wheels weigh %I kilos in all (by size), and "
+               "a total plus the margin passes 2147483647; every shelf "
+               "tried whose totals fit in 31 bits passed.\n",
                &sum);
     return;
   }
@@ -153,8 +155,8 @@ static int growth(const check_report *c, double *exponent, size_t *n_hi,
     return 0;
   for (size_t k = 0; k < c->timing_count; k++) {
     const timing *t = &c->timings[k];
-    if (2 * t->n <= a->n && (b == NULL || t->n > b->n ||
-                             (t->n == b->n && t->cpu > b->cpu)))
+    if (2 * t->n <= a->n &&
+        (b == NULL || t->n > b->n || (t->n == b->n && t->cpu > b->cpu)))
       b = t;
   }
   if (b == NULL || a->cpu < 0.02 || b->cpu < 0.005 || b->n == 0)
@@ -218,8 +220,8 @@ static void out_growth(out *o, const check_report *c) {
 static void out_program(out *o, char **argv) {
   char shown[SHOWN_SIZE];
   for (size_t k = 0; argv[k] != NULL; k++)
-    out_format(o, "%s%s", k ? " " : "", escape_text(argv[k], shown,
-                                                    sizeof shown));
+    out_format(o, "%s%s", k ? " " : "",
+               escape_text(argv[k], shown, sizeof shown));
 }
 
 void report_text(out *o, const check_report *c) {
@@ -228,8 +230,9 @@ void report_text(out *o, const check_report *c) {
   if (c->verdict == VERDICT_OK) {
     out_str(o, "shelf check: passed: ");
     out_program(o, c->argv);
-    out_format(o, " gave the right answer on all %u tries (--problem %s: "
-                  "%s in, %s out; 1 to %u wheels of %w..%w; --seed %u).\n",
+    out_format(o,
+               " gave the right answer on all %u tries (--problem %s: "
+               "%s in, %s out; 1 to %u wheels of %w..%w; --seed %u).\n",
                (uint64_t)c->tried, p->name, layout_words(p->layout),
                answer_words(p->answer), (uint64_t)p->max_n, p->lo, p->hi,
                c->seed);
@@ -242,8 +245,9 @@ void report_text(out *o, const check_report *c) {
                                       "memory limit",
                                       "bad output",
                                       "changes from run to run"};
-  out_format(o, "shelf check: FAILED: %s on try %u of %u (%s; --problem %s, "
-                "--seed %u)\n",
+  out_format(o,
+             "shelf check: FAILED: %s on try %u of %u (%s; --problem %s, "
+             "--seed %u)\n",
              heads[c->verdict], (uint64_t)c->try_index, (uint64_t)c->planned,
              kind_words[c->kind], p->name, c->seed);
   out_str(o, "  program: ");
@@ -252,13 +256,15 @@ void report_text(out *o, const check_report *c) {
   if (c->n <= SHOWN_WHEELS) {
     const char *unit = c->n == 1 ? "wheel" : "wheels";
     if (c->shrunk && c->n < c->original_n)
-      out_format(o, "The shelf, shrunk from %u to %u %s in %u runs, as the "
-                    "program reads it:\n",
+      out_format(o,
+                 "The shelf, shrunk from %u to %u %s in %u runs, as the "
+                 "program reads it:\n",
                  (uint64_t)c->original_n, (uint64_t)c->n, unit,
                  (uint64_t)c->shrink_runs);
     else if (c->shrunk)
-      out_format(o, "The shelf (%u %s, its weights shrunk in %u runs), as "
-                    "the program reads it:\n",
+      out_format(o,
+                 "The shelf (%u %s, its weights shrunk in %u runs), as "
+                 "the program reads it:\n",
                  (uint64_t)c->n, unit, (uint64_t)c->shrink_runs);
     else
       out_format(o, "The shelf (%u %s), as the program reads it:\n",
@@ -269,8 +275,9 @@ void report_text(out *o, const check_report *c) {
       out_format(o, " %w", c->w[k]);
     out_str(o, "\n");
   } else {
-    out_format(o, "The shelf: %u wheels, %w %w %w ... %w (try %u of "
-                  "--seed %u; too long to print)\n",
+    out_format(o,
+               "The shelf: %u wheels, %w %w %w ... %w (try %u of "
+               "--seed %u; too long to print)\n",
                (uint64_t)c->n, c->w[0], c->w[1], c->w[2], c->w[c->n - 1],
                (uint64_t)c->try_index, c->seed);
   }
@@ -302,8 +309,9 @@ void report_text(out *o, const check_report *c) {
     out_str(o, "\n");
     break;
   case VERDICT_BAD_OUTPUT:
-    out_format(o, "Got:      output that is not one answer (%s); it "
-                  "printed:\n",
+    out_format(o,
+               "Got:      output that is not one answer (%s); it "
+               "printed:\n",
                p->answer == ANSWER_WINNER ? "true or false" : "an integer");
     if (c->run->out_len == 0)
       out_str(o, "    (nothing)\n");
@@ -312,13 +320,15 @@ void report_text(out *o, const check_report *c) {
     break;
   case VERDICT_TIMEOUT:
     snprintf(num, sizeof num, "%g", c->seconds);
-    out_format(o, "Got:      no answer within the %s s limit on a shelf of "
-                  "%u wheels; it was killed with its process group.\n",
+    out_format(o,
+               "Got:      no answer within the %s s limit on a shelf of "
+               "%u wheels; it was killed with its process group.\n",
                num, (uint64_t)c->n);
     out_growth(o, c);
     break;
   case VERDICT_MEMORY:
-    out_format(o, "Got:      it ran out of its %u MB memory limit: the program ",
+    out_format(o,
+               "Got:      it ran out of its %u MB memory limit: the program ",
                (uint64_t)c->memory_mb);
     out_crash(o, c->run);
     out_str(o, "\n");
@@ -355,8 +365,9 @@ static void json_text(out *o, const char *s, size_t len) {
 
 void report_json(out *o, const check_report *c) {
   const problem *p = c->problem;
-  out_format(o, "{\"passed\": %s, \"tried\": %u, \"planned\": %u, "
-                "\"seed\": %u, \"problem\": %J, \"failure\": ",
+  out_format(o,
+             "{\"passed\": %s, \"tried\": %u, \"planned\": %u, "
+             "\"seed\": %u, \"problem\": %J, \"failure\": ",
              c->verdict == VERDICT_OK ? "true" : "false", (uint64_t)c->tried,
              (uint64_t)c->planned, c->seed, p->name);
   if (c->verdict == VERDICT_OK) {
@@ -367,8 +378,8 @@ void report_json(out *o, const check_report *c) {
              (uint64_t)c->try_index, kind_names[c->kind]);
   for (size_t k = 0; k < c->n; k++)
     out_format(o, "%s%w", k ? ", " : "", c->w[k]);
-  out_format(o, "], \"original_wheels\": %u, \"expected\": ",
-             (uint64_t)c->original_n);
+  out_format(
+      o, "], \"original_wheels\": %u, \"expected\": ", (uint64_t)c->original_n);
   json_answer(o, p->answer, c->expected);
   out_str(o, ", \"got\": ");
   if (c->has_got)

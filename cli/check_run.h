@@ -14,21 +14,21 @@
 #define RUN_ERR_MAX (1u << 14)
 
 typedef struct run_limits {
-  double seconds;  /* wall-clock limit; CPU time is limited a little above */
+  double seconds;   /* wall-clock limit; CPU time is limited a little above */
   size_t memory_mb; /* address space in MB (RLIMIT_AS), or 0 for none */
 } run_limits;
 
 typedef struct run_result {
-  int timed_out;      /* killed at the wall-clock limit, or SIGXCPU */
-  int exited;         /* ended by exit(); exit_code is its status */
+  int timed_out; /* killed at the wall-clock limit, or SIGXCPU */
+  int exited;    /* ended by exit(); exit_code is its status */
   int exit_code;
-  int signal;         /* the signal that ended it, or 0 */
-  double wall, cpu;   /* seconds */
-  long max_rss_kb;    /* its peak resident size */
-  char *out;          /* NUL-terminated, out_len bytes (may hold NULs) */
+  int signal;       /* the signal that ended it, or 0 */
+  double wall, cpu; /* seconds */
+  long max_rss_kb;  /* its peak resident size */
+  char *out;        /* NUL-terminated, out_len bytes (may hold NULs) */
   size_t out_len;
-  int out_cut;        /* more than RUN_OUT_MAX bytes were printed */
-  char *err;          /* standard error, NUL-terminated, at most RUN_ERR_MAX */
+  int out_cut; /* more than RUN_OUT_MAX bytes were printed */
+  char *err;   /* standard error, NUL-terminated, at most RUN_ERR_MAX */
   size_t err_len;
 } run_result;
 
