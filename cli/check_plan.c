@@ -107,8 +107,10 @@ static void edge_shelf(const plan *p, int shape, int big, int64_t *w,
   case EDGE_RISING:
   case EDGE_FALLING:
     for (size_t k = 0; k < len; k++) {
-      size_t step = shape == EDGE_RISING ? k : len - 1 - k;
-      w[k] = clamp(p, p->lo + (int64_t)step);
+      /* lo + step, or hi past it; unsigned, as the range may span 2^64 */
+      uint64_t step = shape == EDGE_RISING ? k : len - 1 - k;
+      uint64_t span = (uint64_t)p->hi - (uint64_t)p->lo;
+      w[k] = step >= span ? p->hi : (int64_t)((uint64_t)p->lo + step);
     }
     return;
   case EDGE_ZIGZAG:
@@ -183,7 +185,7 @@ try_kind plan_shelf(const plan *p, size_t k, int64_t *w, size_t *n) {
   size_t lo_n = hi_n / 2 ? hi_n / 2 : 1;
   *n = lo_n + (size_t)((uint64_t)pick[0] % (uint64_t)(hi_n - lo_n + 1));
   int64_t lo = p->lo, hi = p->hi;
-  if (pick[1] % 3 == 0 && hi - lo > 3)
+  if (pick[1] % 3 == 0 && (uint64_t)hi - (uint64_t)lo > 3)
     hi = lo + 3;
   shelf_random(s ^ 0x5eed, lo, hi, w, *n);
   return TRY_RANDOM;

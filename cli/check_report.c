@@ -170,6 +170,18 @@ static void out_growth(out *o, const check_report *c) {
   double e, t_hi, t_lo;
   size_t n_hi, n_lo;
   char line[320];
+  /* A shelf at least as long that ran in time says more than any rate. */
+  for (size_t k = 0; k < c->timing_count; k++) {
+    if (c->timings[k].n >= c->n) {
+      snprintf(line, sizeof line,
+               "  Growth: a shelf of %zu wheels ran in %.3f s of CPU, so it "
+               "is not the size: this shelf's weights (zeros, ties, equal "
+               "ends) make it slow, or the machine was busy.\n",
+               c->timings[k].n, c->timings[k].cpu);
+      out_str(o, line);
+      return;
+    }
+  }
   if (growth(c, &e, &n_hi, &t_hi, &n_lo, &t_lo)) {
     snprintf(line, sizeof line,
              "  Growth: about n^%.1f as n doubles (%zu wheels in %.3f s, %zu "

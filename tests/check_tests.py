@@ -68,7 +68,7 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
     """shelf check on one solution; `verdict` None means it must pass, else
     a verdict name or a set of them."""
     args = ["--problem", problem, "--seed", "7", "--tries", tries,
-            "--time-limit", "4", "--json"] + list(extra) + program
+            "--time-limit", "10", "--json"] + list(extra) + program
     p = run_check(shelf, args)
     try:
         report = json.loads(p.stdout)
@@ -254,6 +254,10 @@ def report_words(shelf, solution_c, solution_cpp):
               ([solution_c, "atcoder", "extra-words"], ["--problem",
                                                         "atcoder"],
                ["FAILED: bad output", "it printed:", "    The answer is 1\n"])]
+    checks.append(([solution_c, "cses", "memo-zero"],
+                   ["--problem", "cses", "--max-n", "300", "--time-limit", "1"],
+                   ["FAILED: time limit", "so it is not the size: this "
+                    "shelf's weights"]))
     if solution_cpp:
         checks.append(([solution_cpp, "cses", "crash"], ["--problem", "cses"],
                        ["was killed by signal 6", "Standard error (its first "
@@ -305,6 +309,9 @@ def main():
                   extra=["--time-limit", "1"], tries="5")
     check_one(shelf, "c uninit", [solution_c, "seed", "uninit"], "seed",
               {"wrong", "unstable", "crash"}, None)
+    check_one(shelf, "c memo-zero", [solution_c, "cses", "memo-zero"], "cses",
+              "timeout", None, extra=["--max-n", "300", "--time-limit", "1"],
+              tries="0")
     check_one(shelf, "c table, memory", [solution_c, "cses", "table"], "cses",
               "memory", None, extra=["--memory-limit", "64"], tries="0")
     # Python: slower to start, so fewer tries; every mistake once.
