@@ -12,6 +12,7 @@
  * computed in full before any of them is printed, and what was printed
  * before an error is flushed before the error is reported.
  */
+#include "check.h"
 #include "notes.h"
 #include "out.h"
 #include "parallel.h"
@@ -47,6 +48,7 @@ typedef struct options {
 static const char usage_text[] =
     "Usage: shelf [OPTIONS] [WEIGHT...]\n"
     "       shelf [OPTIONS] -f FILE\n"
+    "       shelf check [OPTIONS] PROGRAM [ARG...]  (a judge; check --help)\n"
     "\n"
     "Solve the ripening-shelf game: two buyers take turns lifting the wheel\n"
     "at the left or right end of a shelf, both playing perfectly. Prints the\n"
@@ -94,10 +96,10 @@ static const char usage_text[] =
     "                         greedy trap; over 200 wheels, a summary\n"
     "      --svg-width PX     the picture's width, 320 to 20000 (default\n"
     "                         1000); rows and text are laid out for it\n"
-    "      --random N         a random shelf of N wheels (1 to 10^9): printed\n"
-    "                         as a list, or solved with --moves, --explain,\n"
-    "                         --json, --table, --svg, --interactive or\n"
-    "                         --algorithm\n"
+    "      --random N         a random shelf of N (or LO..HI) wheels, 1 to\n"
+    "                         10^9: printed as a list (-c: count first), or\n"
+    "                         solved with --moves, --explain, --json,\n"
+    "                         --table, --svg, --interactive or --algorithm\n"
     "      --seed S           the random shelf's seed, 0 to 2^64-1: the same\n"
     "                         seed gives the same shelf on every machine\n"
     "                         (default: from the clock, told on stderr)\n"
@@ -788,7 +790,8 @@ static int read_random(run *r) {
     return 1;
   int status = 0;
   if (play_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given)) {
-    play_print_list(&r->stdout_buf, weights, n);
+    (r->opt->counted ? play_print_counted : play_print_list)(&r->stdout_buf,
+                                                             weights, n);
   } else if (shelf_solver_push_many(r->solver, weights, n) != SHELF_OK) {
     error_line("out of memory");
     status = 1;
@@ -813,6 +816,8 @@ static void tell_terminal(const options *opt) {
 }
 
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "check") == 0)
+    return check_main(argc - 1, argv + 1); /* the judge, check.c */
   options opt = {0};
   opt.engine = SHELF_ENGINE_LINEAR;
   play_defaults(&opt.play);

@@ -112,14 +112,34 @@ int play_option(play_options *p, int c, const char *arg, char *why,
                   escape_text(arg, shown, sizeof shown));
     p->svg_width = (unsigned)v;
     return 1;
-  case PLAY_RANDOM:
-    if (!parse_u64(arg, RANDOM_MAX, &v) || v == 0)
+  case PLAY_RANDOM: {
+    /* N, or LO..HI: a number of wheels drawn from the seed too. */
+    const char *dots = strstr(arg, "..");
+    uint64_t top = 0;
+    char low[32];
+    int ok;
+    if (dots != NULL && (size_t)(dots - arg) < sizeof low) {
+      memcpy(low, arg, (size_t)(dots - arg));
+      low[dots - arg] = '\0';
+      ok = parse_u64(low, RANDOM_MAX, &v) &&
+           parse_u64(dots + 2, RANDOM_MAX, &top) && v <= top;
+    } else {
+      ok = dots == NULL && parse_u64(arg, RANDOM_MAX, &v);
+      top = v;
+    }
+    if ((!ok || v == 0) && dots != NULL)
+      return fail(why, size,
+                  "--random LO..HI needs 1 <= LO <= HI <= %u, not '%s'",
+                  RANDOM_MAX, escape_text(arg, shown, sizeof shown));
+    if (!ok || v == 0)
       return fail(why, size,
                   "--random needs a number of wheels from 1 to %u, not '%s'",
                   RANDOM_MAX, escape_text(arg, shown, sizeof shown));
     p->random = 1;
     p->random_n = (size_t)v;
+    p->random_top = (size_t)top;
     return 1;
+  }
   case PLAY_SEED:
     if (!parse_u64(arg, UINT64_MAX, &p->seed))
       return fail(why, size,
@@ -219,20 +239,38 @@ int play_random_shelf(const play_options *p, int64_t **weights, size_t *n) {
     fprintf(stderr, "shelf: random shelf from --seed %llu\n",
             (unsigned long long)seed);
   }
-  int64_t *w = malloc(p->random_n * sizeof *w);
+  size_t n_wheels = p->random_n;
+  if (p->random_top > p->random_n) { /* --random LO..HI */
+    int64_t drawn;
+    shelf_random(seed ^ 0x6e756d626572u, (int64_t)p->random_n,
+                 (int64_t)p->random_top, &drawn, 1);
+    n_wheels = (size_t)drawn;
+  }
+  int64_t *w = malloc(n_wheels * sizeof *w);
   if (w == NULL) {
     fputs("shelf: out of memory\n", stderr);
     return 1;
   }
-  shelf_status st = shelf_random(seed, p->lo, p->hi, w, p->random_n);
+  shelf_status st = shelf_random(seed, p->lo, p->hi, w, n_wheels);
   if (st != SHELF_OK) { /* the options were checked; this is a bug */
     free(w);
     fprintf(stderr, "shelf: %s\n", shelf_strerror(st));
     return 1;
   }
   *weights = w;
-  *n = p->random_n;
+  *n = n_wheels;
   return 0;
+}
+
+void play_print_counted(out *o, const int64_t *weights, size_t n) {
+  out_u64(o, n);
+  out_char(o, '\n');
+  for (size_t k = 0; k < n; k++) {
+    if (k > 0)
+      out_char(o, ' ');
+    out_i128(o, weights[k]);
+  }
+  out_char(o, '\n');
 }
 
 void play_print_list(out *o, const int64_t *weights, size_t n) {
@@ -299,3 +337,15 @@ int play_shelf(const play_options *p, const report_options *ropt,
   }
   return status;
 }
+
+/* ==== Shared with the judge (check.c) ==== */
+
+int play_parse_u64(const char *s, uint64_t max, uint64_t *value) {
+  return parse_u64(s, max, value);
+}
+
+int play_parse_range(const char *arg, int64_t *lo, int64_t *hi) {
+  return parse_range(arg, lo, hi);
+}
+
+uint64_t play_clock_seed(void) { return clock_seed(); }

@@ -22,7 +22,8 @@ typedef struct play_options {
   int second;         /* --second: the person is the second buyer */
   const char *svg;    /* --svg FILE ("-" for stdout), or NULL */
   int random;         /* --random N was given */
-  size_t random_n;    /* N */
+  size_t random_n;    /* N, or LO of --random LO..HI */
+  size_t random_top;  /* HI of --random LO..HI, else N */
   int seed_given;     /* --seed S was given */
   uint64_t seed;      /* S */
   int range_given;    /* --range LO..HI was given */
@@ -77,6 +78,9 @@ int play_lists_only(const play_options *p, const report_options *ropt,
  * again. Returns 0, or 1 after a message. */
 int play_random_shelf(const play_options *p, int64_t **weights, size_t *n);
 
+/* Writes a shelf count first, as --counted reads it: "4\n3 9 1 2\n". */
+void play_print_counted(out *o, const int64_t *weights, size_t n);
+
 /* Writes a shelf as a one-line list: "[3, 9, 1, 2]". */
 void play_print_list(out *o, const int64_t *weights, size_t n);
 
@@ -90,5 +94,13 @@ int play_takes_over(const play_options *p);
  * weights and what `ropt` asks for. Returns the exit status, 0 or 1. */
 int play_shelf(const play_options *p, const report_options *ropt,
                const report *r, out *o);
+
+/* For the judge (check.c), the same readings as these options': decimal
+ * digits up to max; LO..HI with LO <= HI not checked; a seed from the
+ * clock, short enough to type back in. Each returns 1 on success, 0 on a
+ * malformed argument. */
+int play_parse_u64(const char *s, uint64_t max, uint64_t *value);
+int play_parse_range(const char *arg, int64_t *lo, int64_t *hi);
+uint64_t play_clock_seed(void);
 
 #endif

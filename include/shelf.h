@@ -1059,8 +1059,7 @@ SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
  * Thread-safe. */
 SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
                                           size_t first, size_t last,
-                                          shelf_i128 value,
-                                          shelf_mistake *out);
+                                          shelf_i128 value, shelf_mistake *out);
 
 /* MARK: - Pictures (Public) */
 

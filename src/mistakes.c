@@ -200,19 +200,16 @@ shelf_status shelf_cell_mistake(const int64_t *w, size_t n, size_t first,
    * and one cell further along the same column or row. */
   i128 inner = 0, far_left = 0, far_right = 0;
   int has_far = last - first >= 2;
-  if (has_far && ((st = block_lead(w, first + 1, last - 1, &inner)) !=
-                      SHELF_OK ||
-                  (st = block_lead(w, first + 2, last, &far_left)) !=
-                      SHELF_OK ||
-                  (st = block_lead(w, first, last - 2, &far_right)) !=
-                      SHELF_OK))
+  if (has_far &&
+      ((st = block_lead(w, first + 1, last - 1, &inner)) != SHELF_OK ||
+       (st = block_lead(w, first + 2, last, &far_left)) != SHELF_OK ||
+       (st = block_lead(w, first, last - 2, &far_right)) != SHELF_OK))
     return st;
   int neighbour = value == wl - inner || value == wr - inner ||
                   value == wl - after_right || value == wr - after_left;
   if (has_far)
-    neighbour = neighbour || value == wl - far_left ||
-                value == wr - far_left || value == wl - far_right ||
-                value == wr - far_right;
+    neighbour = neighbour || value == wl - far_left || value == wr - far_left ||
+                value == wl - far_right || value == wr - far_right;
   *out = neighbour ? SHELF_MISTAKE_NEIGHBOUR : SHELF_MISTAKE_UNKNOWN;
   return SHELF_OK;
 }

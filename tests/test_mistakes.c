@@ -56,8 +56,7 @@ static shelf_i128 plain_left_index(const int64_t *w, size_t n) {
   return lead[0][n - 1];
 }
 
-static void random_shelf(rng *r, int64_t *w, size_t n, int64_t lo,
-                         int64_t hi) {
+static void random_shelf(rng *r, int64_t *w, size_t n, int64_t lo, int64_t hi) {
   for (size_t k = 0; k < n; k++)
     w[k] = rng_range(r, lo, hi);
 }
@@ -81,9 +80,11 @@ static void seed_pitfalls(void) {
 static void whole_shelf_random(void) {
   rng r = {test_seed()};
   int64_t w[REF_MAX];
-  static const int64_t ranges[][2] = {
-      {0, 3}, {1, 10000}, {-5, 5}, {-1000000000, 1000000000},
-      {INT64_MIN / 64, INT64_MAX / 64}};
+  static const int64_t ranges[][2] = {{0, 3},
+                                      {1, 10000},
+                                      {-5, 5},
+                                      {-1000000000, 1000000000},
+                                      {INT64_MIN / 64, INT64_MAX / 64}};
   for (int t = 0; t < 3000; t++) {
     size_t n = (size_t)rng_range(&r, 0, REF_MAX - 1);
     const int64_t *range = ranges[t % 5];
@@ -138,8 +139,9 @@ static void behaviour_kinds_refused(void) {
 
 static void names_and_sentences(void) {
   static const char *const names[] = {
-      "none",       "greedy",    "added", "left-index", "wrong-quantity",
-      "strict-tie", "overflow32", "neighbour", "sign", "one-end", "unknown"};
+      "none",           "greedy",     "added",      "left-index",
+      "wrong-quantity", "strict-tie", "overflow32", "neighbour",
+      "sign",           "one-end",    "unknown"};
   CHECK(sizeof names / sizeof names[0] == SHELF_MISTAKE_COUNT);
   for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
     const char *name = shelf_mistake_name((shelf_mistake)k);

@@ -26,7 +26,8 @@ Also here: the line of perfect play (line), the best move on any block
 (best_move), why greedy play loses (explain), the interval DP's table
 (lead_table), the command's text grammar (parse, raising ParseError), a
 streaming Solver, reproducible random shelves (random), the picture (svg),
-and Game, which shows itself as its picture in Jupyter.
+and Game, which shows itself as its picture in Jupyter. check judges a
+solution as `shelf check` does, and testing.shelves is a Hypothesis strategy.
 """
 
 from ._shelf import (
@@ -52,8 +53,12 @@ from ._shelf import (
     svg,
 )
 
+from . import testing
+from .check import CheckReport, check
+
 __all__ = [
     "solve", "result", "line", "best_move", "explain", "lead_table", "parse",
     "random", "svg", "Solver", "Game", "ParseError", "Result", "Move",
     "BestMove", "Cell", "Explanation", "Mistake", "Parity",
+    "check", "CheckReport", "testing",
 ]

@@ -1,0 +1,124 @@
+"""The judge's test solutions in Python, right and deliberately wrong.
+
+`python3 solution.py PROBLEM HOW`, with the PROBLEMs and HOWs of solution.c
+(right, greedy, added, left-index, wrong-quantity, strict-tie, overflow32,
+crash, exponential, extra-words), and record: right, writing each input
+it reads as one line of the file $SHELF_CHECK_RECORD. Each way is also a function of the wheels,
+for shelf.check() in python/tests/test_check.py.
+"""
+import os
+import sys
+
+
+def right(w):
+    """The seed's interval DP by span length."""
+    n = len(w)
+    lead = [[0] * n for _ in range(n)]
+    for i in range(n):
+        lead[i][i] = w[i]
+    for span in range(2, n + 1):
+        for i in range(n - span + 1):
+            j = i + span - 1
+            lead[i][j] = max(w[i] - lead[i + 1][j], w[j] - lead[i][j - 1])
+    return lead[0][n - 1]
+
+
+def greedy(w):
+    i, j, turn, total = 0, len(w) - 1, 0, [0, 0]
+    while i <= j:
+        if w[i] >= w[j]:
+            total[turn] += w[i]
+            i += 1
+        else:
+            total[turn] += w[j]
+            j -= 1
+        turn ^= 1
+    return total[0] - total[1]
+
+
+def added(w):
+    n = len(w)
+    lead = [[0] * n for _ in range(n)]
+    for i in range(n):
+        lead[i][i] = w[i]
+    for span in range(2, n + 1):
+        for i in range(n - span + 1):
+            j = i + span - 1
+            lead[i][j] = max(w[i] + lead[i + 1][j], w[j] + lead[i][j - 1])
+    return lead[0][n - 1]
+
+
+def left_index(w):
+    """The seed's third pitfall: by left index, i then j ascending."""
+    n = len(w)
+    lead = [[0] * n for _ in range(n)]
+    for i in range(n):
+        lead[i][i] = w[i]
+    for i in range(n):
+        for j in range(i + 1, n):
+            lead[i][j] = max(w[i] - lead[i + 1][j], w[j] - lead[i][j - 1])
+    return lead[0][n - 1]
+
+
+def wrap(v):
+    """v as a 32-bit int wraps it."""
+    return (v + 2**31) % 2**32 - 2**31
+
+
+def overflow32(w):
+    """The interval DP with every value kept in 32 bits; returns (sum, lead)."""
+    row = [wrap(x) for x in w]
+    total = 0
+    for x in w:
+        total = wrap(total + x)
+    n = len(w)
+    for span in range(2, n + 1):
+        for i in range(n - span + 1):
+            j = i + span - 1
+            row[i] = max(wrap(w[i] - row[i + 1]), wrap(w[j] - row[i]))
+    return total, row[0]
+
+
+def exponential(w, i=0, j=None):
+    j = len(w) - 1 if j is None else j
+    if i == j:
+        return w[i]
+    return max(w[i] - exponential(w, i + 1, j), w[j] - exponential(w, i, j - 1))
+
+
+WAYS = {"right": right, "greedy": greedy, "added": added,
+        "left-index": left_index, "exponential": exponential}
+
+
+def main():
+    problem, how = sys.argv[1], sys.argv[2]
+    text = sys.stdin.read()
+    if how == "record":  # right, and keeps every input it was given
+        with open(os.environ["SHELF_CHECK_RECORD"], "a") as f:
+            f.write(text.replace("\n", " ").strip() + "\n")
+    numbers = [int(t) for t in text.replace("[", " ").replace("]", " ")
+               .replace(",", " ").split()]
+    if problem in ("cses", "atcoder"):
+        numbers = numbers[1:]
+    w = numbers
+    first = problem == "cses"
+    if how == "overflow32":
+        total, lead = overflow32(w)
+        print(int(wrap(total + lead) / 2) if first else lead)
+        return
+    m = WAYS.get(how, right)(w)
+    if how == "crash" and len(w) >= 3:
+        raise IndexError("list index out of range")
+    if how == "wrong-quantity":
+        first = not first
+    if problem == "leetcode486":
+        wins = m > 0 if how == "strict-tie" else m >= 0
+        print("true" if wins else "false")
+    elif how == "extra-words":
+        print("answer:", (sum(w) + m) // 2 if first else m)
+    else:
+        print((sum(w) + m) // 2 if first else m)
+
+
+if __name__ == "__main__":
+    main()

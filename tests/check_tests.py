@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""check_tests.py - `shelf check`, the judge, on solutions whose faults are
+known (tests/check/solution.c, solution.cpp, solution.py): every right one
+passes, every wrong one fails with its verdict and its mistake, and every
+shrunk shelf in a report really fails when this test runs the program on
+it itself, with the answer computed here from the rules (reference.py).
+
+Usage: check_tests.py SHELF SOLUTION_C [SOLUTION_CPP]
+
+No timed assertions: time limits are generous and the programs that must
+time out are exponential on shelves of hundreds of wheels.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from reference import margin
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOLUTION_PY = os.path.join(HERE, "check", "solution.py")
+FAILURES = []
+
+
+def fail(what):
+    FAILURES.append(what)
+    print("FAIL " + what)
+
+
+# ==== The problems, as the tests see them ====
+
+COUNTED = {"cses", "atcoder"}
+
+
+def layout(problem, wheels):
+    if problem in COUNTED:
+        return "%d\n%s\n" % (len(wheels), " ".join(map(str, wheels)))
+    return "[%s]\n" % ", ".join(map(str, wheels))
+
+
+def expected(problem, wheels):
+    m = margin(wheels)
+    if problem == "cses":
+        return str((sum(wheels) + m) // 2)
+    if problem == "leetcode486":
+        return "true" if m >= 0 else "false"
+    return str(m)
+
+
+def run_check(shelf, args, timeout=1200):
+    return subprocess.run([shelf, "check"] + args, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def replay(program, problem, wheels, timeout=60):
+    """Runs the program on a shelf here; (status, stdout)."""
+    p = subprocess.run(program, input=layout(problem, wheels),
+                       capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout
+
+
+# ==== One solution ====
+
+def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
+              tries="40"):
+    """shelf check on one solution; `verdict` None means it must pass, else
+    a verdict name or a set of them."""
+    args = ["--problem", problem, "--seed", "7", "--tries", tries,
+            "--time-limit", "10", "--json"] + list(extra) + program
+    p = run_check(shelf, args)
+    try:
+        report = json.loads(p.stdout)
+    except ValueError:
+        fail("%s: not one JSON object: %r %r" % (name, p.stdout, p.stderr))
+        return
+    if verdict is None:
+        if p.returncode != 0 or not report["passed"] or report["failure"]:
+            fail("%s: expected to pass, got %r" % (name, report))
+        else:
+            print("ok   %s passes (%d tries)" % (name, report["tried"]))
+        return
+    f = report["failure"]
+    if p.returncode != 1 or report["passed"] or f is None:
+        fail("%s: expected to fail, exit %d: %r" % (name, p.returncode, report))
+        return
+    allowed = verdict if isinstance(verdict, set) else {verdict}
+    if f["verdict"] not in allowed:
+        fail("%s: verdict %s, expected %s (%r)" % (name, f["verdict"],
+                                                 "/".join(sorted(allowed)), f))
+        return
+    if f["mistake"] != mistake:
+        fail("%s: mistake %r, expected %r (%r)" % (name, f["mistake"],
+                                                   mistake, f))
+        return
+    wheels = f["wheels"]
+    want = expected(problem, wheels)
+    shown = json.dumps(f["expected"])
+    if shown != want:
+        fail("%s: the report expects %s on %r, the rules say %s" %
+             (name, shown, wheels, want))
+        return
+    # The shrunk shelf fails when run here, the same way.
+    if f["verdict"] in ("wrong", "crash", "bad-output"):
+        status, out = replay(program, problem, wheels)
+        if f["verdict"] == "crash" and status == 0:
+            fail("%s: %r does not crash when run here" % (name, wheels))
+            return
+        if f["verdict"] == "wrong":
+            if status != 0 or out.strip().lower() == want:
+                fail("%s: %r gives %r here, not a wrong answer (want %s)" %
+                     (name, wheels, out, want))
+                return
+            if out.strip().lower() != json.dumps(f["got"]):
+                fail("%s: %r gives %r here, the report says %r" %
+                     (name, wheels, out, f["got"]))
+                return
+        if f["verdict"] == "bad-output" and out.strip() == want:
+            fail("%s: %r prints just the answer here" % (name, wheels))
+            return
+    print("ok   %s fails: %s%s on %d wheels" %
+          (name, f["verdict"], ", " + mistake if mistake else "",
+           len(wheels)))
+
+
+# ==== The tries themselves ====
+
+def seed_cases_first(shelf):
+    """The seed's seven cases come first, in the order of the data file,
+    and the same --seed gives the same tries."""
+    cases = []
+    with open(os.path.join(HERE, "check", "seed_cases.txt")) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                wheels, answer = line.split("->")
+                cases.append(([int(t) for t in wheels.split()], int(answer)))
+    for wheels, answer in cases:
+        if margin(wheels) != answer:
+            fail("seed_cases.txt: %r -> %d, the rules say %d" %
+                 (wheels, answer, margin(wheels)))
+    runs = []
+    for _ in range(2):
+        with tempfile.TemporaryDirectory() as tmp:
+            record = os.path.join(tmp, "record")
+            env = dict(os.environ, SHELF_CHECK_RECORD=record)
+            p = subprocess.run(
+                [shelf, "check", "--seed", "5", "--tries", "3", "--max-n",
+                 "12", sys.executable, SOLUTION_PY, "seed", "record"],
+                capture_output=True, text=True, env=env, timeout=600)
+            if p.returncode != 0:
+                fail("record: exit %d: %s %s" % (p.returncode, p.stdout,
+                                                  p.stderr))
+                return
+            with open(record) as f:
+                runs.append(f.read().splitlines())
+    seen = runs[0]
+    # Short shelves are run twice each, so each case appears twice in a row.
+    firsts = [seen[k] for k in range(0, 2 * len(cases), 2)]
+    want = ["[%s]" % ", ".join(map(str, w)) for w, _ in cases]
+    if firsts != want:
+        fail("the first tries are %r, not the seed's cases %r" %
+             (firsts, want))
+    elif runs[0] != runs[1]:
+        fail("the same --seed gave different tries")
+    elif any(len(json.loads(s)) > 12 for s in seen):
+        fail("a try is longer than --max-n 12")
+    else:
+        print("ok   the seed's seven cases first, then %d more tries, the "
+              "same twice" % (len(seen) // 2 - len(cases)))
+
+
+def usage(shelf):
+    for args, status, words in [
+            ([], 2, "name the PROGRAM"),
+            (["--problem", "codeforces", "true"], 2, "unknown problem"),
+            (["--time-limit", "0", "true"], 2, "--time-limit"),
+            (["--range", "5..1", "true"], 2, "--range"),
+            (["/nonexistent/solution"], 2, "cannot run"),
+            (["--bogus", "true"], 2, "unknown option")]:
+        p = run_check(shelf, args, timeout=60)
+        if p.returncode != status or words not in p.stderr or \
+                p.stderr.count("\n") != 1:
+            fail("shelf check %s: exit %d, stderr %r" %
+                 (" ".join(args), p.returncode, p.stderr))
+            continue
+        print("ok   shelf check %s: exit %d" % (" ".join(args), status))
+    p = run_check(shelf, ["--help"], timeout=60)
+    if p.returncode != 0 or "Usage: shelf check" not in p.stdout:
+        fail("shelf check --help: %d %r" % (p.returncode, p.stdout))
+    # The words report: the shelf in the layout and as arguments.
+    p = run_check(shelf, ["--problem", "seed", "--seed", "1", "--tries",
+                          "5", sys.executable, SOLUTION_PY, "seed",
+                          "greedy"])
+    text = p.stdout
+    for words in ["FAILED: wrong answer", "As shelf's arguments: shelf ",
+                  "Mistake: greedy.", "The greedy trap: at turn"]:
+        if words not in text:
+            fail("the report lacks %r:\n%s" % (words, text))
+            return
+    print("ok   the report in words")
+
+
+def random_files(shelf):
+    """--random N --counted prints a count-first file; --random LO..HI
+    varies n with the seed, and the same seed gives the same shelf."""
+    p = subprocess.run([shelf, "--random", "5", "--seed", "1", "--counted"],
+                       capture_output=True, text=True)
+    lines = p.stdout.splitlines()
+    listed = subprocess.run([shelf, "--random", "5", "--seed", "1"],
+                            capture_output=True, text=True).stdout
+    if p.returncode != 0 or len(lines) != 2 or lines[0] != "5" or \
+            json.loads(listed) != [int(t) for t in lines[1].split()]:
+        fail("--random 5 --counted: %r, listed %r" % (p.stdout, listed))
+        return
+    back = subprocess.run([shelf, "--counted"], input=p.stdout,
+                          capture_output=True, text=True).stdout
+    if back.strip() != str(margin(json.loads(listed))):
+        fail("the counted file does not read back: %r" % back)
+        return
+    sizes = set()
+    for seed in range(40):
+        out = subprocess.run([shelf, "--random", "3..9", "--seed", str(seed)],
+                             capture_output=True, text=True).stdout
+        again = subprocess.run([shelf, "--random", "3..9", "--seed",
+                                str(seed)], capture_output=True,
+                               text=True).stdout
+        if out != again:
+            fail("--random 3..9 --seed %d differs between runs" % seed)
+            return
+        sizes.add(len(json.loads(out)))
+    if not sizes <= set(range(3, 10)) or len(sizes) < 5:
+        fail("--random 3..9 made shelves of %r wheels" % sorted(sizes))
+        return
+    p = subprocess.run([shelf, "--random", "9..3"], capture_output=True,
+                       text=True)
+    if p.returncode != 2 or "LO..HI" not in p.stderr:
+        fail("--random 9..3: %d %r" % (p.returncode, p.stderr))
+        return
+    print("ok   --random N --counted and --random LO..HI")
+
+
+def report_words(shelf, solution_c, solution_cpp):
+    """The report in words says what a person needs for each verdict: the
+    signal and the first lines of standard error for a crash, how the time
+    grows for a time limit, what was printed for bad output."""
+    checks = [([solution_c, "seed", "exponential"], ["--time-limit", "1"],
+               ["FAILED: time limit", "Growth: at least n^",
+                "as an exponential search grows", "killed with its process "
+                "group"]),
+              ([solution_c, "cses", "crash"], ["--problem", "cses"],
+               ["FAILED: crash", "was killed by signal 11 (Segmentation "
+                "fault)", "As shelf's arguments: shelf 0 0 0"]),
+              ([solution_c, "atcoder", "extra-words"], ["--problem",
+                                                        "atcoder"],
+               ["FAILED: bad output", "it printed:", "    The answer is 1\n"])]
+    checks.append(([solution_c, "cses", "memo-zero"],
+                   ["--problem", "cses", "--max-n", "300", "--time-limit", "1"],
+                   ["FAILED: time limit", "so it is not the size: this "
+                    "shelf's weights"]))
+    if solution_cpp:
+        checks.append(([solution_cpp, "cses", "crash"], ["--problem", "cses"],
+                       ["was killed by signal 6", "Standard error (its first "
+                        "lines):", "std::out_of_range"]))
+    for program, options, words in checks:
+        p = run_check(shelf, options + ["--seed", "3", "--tries", "5"] +
+                      program)
+        missing = [w for w in words if w not in p.stdout]
+        if p.returncode != 1 or missing:
+            fail("%s: exit %d, missing %r in:\n%s" % (" ".join(program[1:]),
+                                                      p.returncode, missing,
+                                                      p.stdout))
+        else:
+            print("ok   the words of %s" % " ".join(program[1:]))
+
+
+def main():
+    shelf, solution_c = sys.argv[1], sys.argv[2]
+    solution_cpp = sys.argv[3] if len(sys.argv) > 3 else None
+    py = [sys.executable, SOLUTION_PY]
+    usage(shelf)
+    report_words(shelf, solution_c, solution_cpp)
+    random_files(shelf)
+    seed_cases_first(shelf)
+    langs = [("c", [solution_c])]
+    if solution_cpp:
+        langs.append(("c++", [solution_cpp]))
+    else:
+        print("skipped: the C++ solutions (no C++ compiler)")
+    for lang, prog in langs:
+        for problem in ("cses", "atcoder", "leetcode486", "seed"):
+            check_one(shelf, "%s right %s" % (lang, problem),
+                      prog + [problem, "right"], problem, None, None)
+        for how in ("greedy", "added", "left-index", "wrong-quantity",
+                    "overflow32"):
+            problem = "cses" if lang == "c" else "atcoder"
+            check_one(shelf, "%s %s %s" % (lang, how, problem),
+                      prog + [problem, how], problem, "wrong", how)
+        check_one(shelf, "%s strict-tie" % lang,
+                  prog + ["leetcode486", "strict-tie"], "leetcode486",
+                  "wrong", "strict-tie")
+        check_one(shelf, "%s crash" % lang, prog + ["cses", "crash"], "cses",
+                  "crash", None)
+        check_one(shelf, "%s extra-words" % lang,
+                  prog + ["atcoder", "extra-words"], "atcoder", "bad-output",
+                  None)
+        check_one(shelf, "%s exponential" % lang,
+                  prog + ["seed", "exponential"], "seed", "timeout", None,
+                  extra=["--time-limit", "1"], tries="5")
+    check_one(shelf, "c uninit", [solution_c, "seed", "uninit"], "seed",
+              {"wrong", "unstable", "crash"}, None)
+    check_one(shelf, "c memo-zero", [solution_c, "cses", "memo-zero"], "cses",
+              "timeout", None, extra=["--max-n", "300", "--time-limit", "1"],
+              tries="0")
+    check_one(shelf, "c table, memory", [solution_c, "cses", "table"], "cses",
+              "memory", None, extra=["--memory-limit", "64"], tries="0")
+    # Python: slower to start, so fewer tries; every mistake once.
+    for problem in ("leetcode486", "seed"):
+        check_one(shelf, "python right %s" % problem, py + [problem, "right"],
+                  problem, None, None, tries="10")
+    for how, problem in (("greedy", "seed"), ("added", "seed"),
+                         ("left-index", "seed"), ("wrong-quantity", "cses"),
+                         ("overflow32", "atcoder"),
+                         ("strict-tie", "leetcode486")):
+        check_one(shelf, "python %s %s" % (how, problem), py + [problem, how],
+                  problem, "wrong", how, tries="5")
+    check_one(shelf, "python crash", py + ["seed", "crash"], "seed", "crash",
+              None, tries="5")
+    check_one(shelf, "python extra-words", py + ["seed", "extra-words"],
+              "seed", "bad-output", None, tries="5")
+    check_one(shelf, "python exponential", py + ["seed", "exponential"],
+              "seed", "timeout", None, extra=["--time-limit", "1"], tries="3")
+    print("%d failed" % len(FAILURES))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
