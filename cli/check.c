@@ -40,13 +40,13 @@ static const int64_t *const leetcode_samples[] = {leetcode_1, leetcode_2, NULL};
 static const size_t leetcode_n[] = {3, 4};
 
 static const problem problems[] = {
-    {"cses", LAYOUT_COUNTED, ANSWER_FIRST, 5000, -1000000000, 1000000000, 512,
+    {"cses", LAYOUT_COUNTED, SHELF_ANSWER_FIRST, 5000, -1000000000, 1000000000, 512,
      cses_samples, cses_n},
-    {"atcoder", LAYOUT_COUNTED, ANSWER_MARGIN, 3000, 1, 1000000000, 1024,
+    {"atcoder", LAYOUT_COUNTED, SHELF_ANSWER_MARGIN, 3000, 1, 1000000000, 1024,
      atcoder_samples, atcoder_n},
-    {"leetcode486", LAYOUT_LIST, ANSWER_WINNER, 20, 0, 10000000, 0,
+    {"leetcode486", LAYOUT_LIST, SHELF_ANSWER_WINNER, 20, 0, 10000000, 0,
      leetcode_samples, leetcode_n},
-    {"seed", LAYOUT_LIST, ANSWER_MARGIN, 500, 1, 10000, 0, NULL, NULL},
+    {"seed", LAYOUT_LIST, SHELF_ANSWER_MARGIN, 500, 1, 10000, 0, NULL, NULL},
 };
 
 static const char usage_text[] =
@@ -245,7 +245,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   if (layout_k >= 0)
     o->problem.layout = (enum layout)layout_k;
   if (answer_k >= 0)
-    o->problem.answer = (answer_kind)answer_k;
+    o->problem.answer = (shelf_answer)answer_k;
   if (max_n > 0)
     o->problem.max_n = max_n;
   if (range_given)
@@ -337,7 +337,7 @@ static void progress(checker *k, const char *what, size_t a, size_t b,
 /* Shrinks the failing shelf w[0..*n) while a candidate fails with the same
  * verdict, keeping the last failing run in *r. Returns the runs spent, or
  * -1 when the program could not be run. */
-static long shrink(checker *k, const plan *pl, int64_t *w, size_t *n,
+static long shrink(checker *k, const shelf_plan *pl, int64_t *w, size_t *n,
                    verdict want, answer *expected, answer *got, run_result *r) {
   int64_t *cand = malloc((*n ? *n : 1) * sizeof *cand);
   if (cand == NULL)
@@ -348,9 +348,9 @@ static long shrink(checker *k, const plan *pl, int64_t *w, size_t *n,
     moved = 0;
     size_t cn;
     for (size_t c = 0;
-         runs < SHRINK_MAX && plan_shrink(pl, w, *n, c, cand, &cn); c++) {
+         runs < SHRINK_MAX && shelf_plan_shrink(pl, w, *n, c, cand, &cn); c++) {
       answer want_answer, cand_got = 0;
-      if (judge_expected(k->opt->problem.answer, cand, cn, &want_answer) !=
+      if (shelf_answer_of(k->opt->problem.answer, cand, cn, &want_answer) !=
           SHELF_OK)
         continue;
       run_result cr;
@@ -386,7 +386,7 @@ static long shrink(checker *k, const plan *pl, int64_t *w, size_t *n,
 /* After a time limit on n wheels: random shelves of 8, 16, 32, ... wheels
  * (below n), so that the growth estimate has runs of doubling size, until
  * one passes the limit. Returns the size of that one, or 0. */
-static size_t probe_growth(checker *k, const plan *pl, size_t n) {
+static size_t probe_growth(checker *k, const shelf_plan *pl, size_t n) {
   int64_t *w = malloc((n ? n : 1) * sizeof *w);
   if (w == NULL)
     return 0;
@@ -395,7 +395,7 @@ static size_t probe_growth(checker *k, const plan *pl, size_t n) {
     shelf_random(pl->seed ^ (uint64_t)m, pl->lo, pl->hi, w, m);
     answer expected, got;
     run_result r;
-    if (judge_expected(k->opt->problem.answer, w, m, &expected) != SHELF_OK)
+    if (shelf_answer_of(k->opt->problem.answer, w, m, &expected) != SHELF_OK)
       break;
     progress(k, "timing, size", m, n, m);
     int v = try_once(k, w, m, expected, &got, &r);
@@ -427,9 +427,9 @@ int check_main(int argc, char **argv) {
   k.progress = isatty(STDERR_FILENO);
 
   const problem *p = &opt.problem;
-  plan pl = {p->max_n, p->lo,      p->hi,      opt.tries,
+  shelf_plan pl = {p->max_n, p->lo,      p->hi,      opt.tries,
              opt.seed, p->samples, p->sample_n};
-  size_t planned = plan_count(&pl);
+  size_t planned = shelf_plan_count(&pl);
   size_t room = p->max_n > 8 ? p->max_n : 8;
   int64_t *w = malloc(room * sizeof *w);
   if (w == NULL) {
@@ -450,13 +450,14 @@ int check_main(int argc, char **argv) {
   size_t fitting_passed = 0;
   for (size_t t = 0; t < planned; t++) {
     size_t n;
-    try_kind kind = plan_shelf(&pl, t, w, &n);
+    shelf_try kind = SHELF_TRY_SEED;
+    shelf_plan_shelf(&pl, t, w, &n, &kind);
     if (n == 0)
       continue;
     rep.tried++;
     progress(&k, "try", t + 1, planned, n);
     answer expected, got = 0;
-    if (judge_expected(p->answer, w, n, &expected) != SHELF_OK) {
+    if (shelf_answer_of(p->answer, w, n, &expected) != SHELF_OK) {
       fputs("shelf: check: out of memory\n", stderr);
       status = 1;
       break;
@@ -519,7 +520,7 @@ int check_main(int argc, char **argv) {
       run_result_free(&free_run);
     }
     if (v == VERDICT_OK) {
-      if (fits_31_bits(w, n))
+      if (shelf_fits_31_bits(w, n))
         fitting_passed++;
       run_result_free(&run);
       continue;
@@ -560,8 +561,12 @@ int check_main(int argc, char **argv) {
           break;
         }
       }
-      rep.mistake = judge_mistake(p->answer, k.failing, k.failing_count,
-                                  fitting_passed >= 3);
+      shelf_failure seen[FAILING_MAX];
+      for (size_t i = 0; i < k.failing_count; i++)
+        seen[i] = (shelf_failure){k.failing[i].w, k.failing[i].n,
+                                  k.failing[i].got};
+      rep.mistake = shelf_mistake_of(p->answer, seen, k.failing_count,
+                                     fitting_passed >= 3);
     }
     status = 1;
     break;

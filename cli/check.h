@@ -11,7 +11,6 @@
 #ifndef SHELF_CLI_CHECK_H
 #define SHELF_CLI_CHECK_H
 
-#include "check_plan.h"
 #include "check_run.h"
 #include "out.h"
 
@@ -26,17 +25,11 @@ int check_main(int argc, char **argv);
 /* ==== The problem ==== */
 
 typedef enum layout { LAYOUT_COUNTED, LAYOUT_LINE, LAYOUT_LIST } layout;
-typedef enum answer_kind {
-  ANSWER_MARGIN,
-  ANSWER_FIRST,
-  ANSWER_SECOND,
-  ANSWER_WINNER
-} answer_kind;
 
 typedef struct problem {
   const char *name; /* cses, atcoder, leetcode486, seed, or "custom" */
   layout layout;
-  answer_kind answer;
+  shelf_answer answer;
   size_t max_n;
   int64_t lo, hi;
   size_t memory_mb;              /* the statement's memory limit, 0 for none */
@@ -46,7 +39,7 @@ typedef struct problem {
 
 /* ==== Answers and verdicts ==== */
 
-/* An answer of the asked form: an integer, or for ANSWER_WINNER 1 (true)
+/* An answer of the asked form: an integer, or for SHELF_ANSWER_WINNER 1 (true)
  * and 0 (false). */
 typedef shelf_i128 answer;
 
@@ -70,34 +63,19 @@ char *judge_input_text(layout l, const int64_t *w, size_t n, size_t *len);
 /* Appends the shelf as the program reads it to o. */
 void judge_input(out *o, layout l, const int64_t *w, size_t n);
 
-/* The true answer of the asked kind. Returns SHELF_OK or the solver's
- * status. */
-shelf_status judge_expected(answer_kind k, const int64_t *w, size_t n,
-                            answer *result);
-
 /* The verdict of one run against `expected` (TIMEOUT, MEMORY, CRASH,
  * BAD_OUTPUT, WRONG or OK, in the order DMOJ checks them); *got is the
  * answer read when the output had the asked form. */
-verdict judge_run(const run_result *r, answer_kind k, size_t memory_mb,
+verdict judge_run(const run_result *r, shelf_answer k, size_t memory_mb,
                   answer expected, answer *got);
 
-/* A failing shelf that the mistake search looks at. */
+/* A failing shelf kept for naming the mistake (shelf_mistake_of), owning
+ * its weights. */
 typedef struct failing {
   int64_t *w;
   size_t n;
   answer got;
 } failing;
-
-/* The mistake the program's answers on the failing shelves show (every one
- * of them wrong answers), or SHELF_MISTAKE_NONE when none fits.
- * `fitting_passed` says that shelves whose totals fit in 31 bits passed. */
-shelf_mistake judge_mistake(answer_kind k, const failing *f, size_t count,
-                            int fitting_passed);
-
-/* Whether the totals of a shelf fit in 31 bits, with room for the sum of
- * two of them (a program computes the first buyer's total as (sum +
- * margin) / 2): twice the sum of |w| is at most 2^31 - 1. */
-int fits_31_bits(const int64_t *w, size_t n);
 
 /* ==== The report ==== */
 
@@ -117,7 +95,7 @@ typedef struct check_report {
   size_t planned;
   verdict verdict;  /* VERDICT_OK when every try passed */
   size_t try_index; /* 1-based, of the failing try */
-  try_kind kind;
+  shelf_try kind;
   int64_t *w; /* the failing shelf, shrunk where it shrinks */
   size_t n;
   size_t original_n; /* its length before shrinking */

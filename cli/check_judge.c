@@ -62,29 +62,6 @@ void judge_input(out *o, layout l, const int64_t *w, size_t n) {
 
 /* ==== Answers ==== */
 
-static answer of_kind(answer_kind k, const shelf_result *r) {
-  switch (k) {
-  case ANSWER_FIRST:
-    return r->first;
-  case ANSWER_SECOND:
-    return r->second;
-  case ANSWER_WINNER:
-    return r->margin >= 0;
-  case ANSWER_MARGIN:
-  default:
-    return r->margin;
-  }
-}
-
-shelf_status judge_expected(answer_kind k, const int64_t *w, size_t n,
-                            answer *result) {
-  shelf_result r;
-  shelf_status st = shelf_solve(w, n, SHELF_ENGINE_LINEAR, &r);
-  if (st == SHELF_OK)
-    *result = of_kind(k, &r);
-  return st;
-}
-
 static int is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
@@ -92,7 +69,7 @@ static int is_blank(char c) {
 /* One answer of the asked form, with blanks around it: an integer (a sign
  * and digits, within 128 bits), or for a winner true or false in any case.
  * Returns 1 with *a set, or 0. */
-static int read_answer(const char *s, size_t len, answer_kind k, answer *a) {
+static int read_answer(const char *s, size_t len, shelf_answer k, answer *a) {
   size_t i = 0, j = len;
   while (i < j && is_blank(s[i]))
     i++;
@@ -100,7 +77,7 @@ static int read_answer(const char *s, size_t len, answer_kind k, answer *a) {
     j--;
   if (i == j)
     return 0;
-  if (k == ANSWER_WINNER) {
+  if (k == SHELF_ANSWER_WINNER) {
     if (j - i == 4 && strncasecmp(s + i, "true", 4) == 0)
       return *a = 1, 1;
     if (j - i == 5 && strncasecmp(s + i, "false", 5) == 0)
@@ -136,7 +113,7 @@ static int out_of_memory(const run_result *r, size_t memory_mb) {
   return (double)r->max_rss_kb * 1024.0 >= 0.9 * (double)memory_mb * 1048576.0;
 }
 
-verdict judge_run(const run_result *r, answer_kind k, size_t memory_mb,
+verdict judge_run(const run_result *r, shelf_answer k, size_t memory_mb,
                   answer expected, answer *got) {
   if (r->timed_out)
     return VERDICT_TIMEOUT;
@@ -148,108 +125,4 @@ verdict judge_run(const run_result *r, answer_kind k, size_t memory_mb,
   if (r->out_cut || !read_answer(r->out, r->out_len, k, got))
     return VERDICT_BAD_OUTPUT;
   return *got == expected ? VERDICT_OK : VERDICT_WRONG;
-}
-
-/* ==== Mistakes ==== */
-
-int fits_31_bits(const int64_t *w, size_t n) {
-  shelf_i128 sum = 0;
-  for (size_t k = 0; k < n; k++)
-    sum += w[k] < 0 ? -(shelf_i128)w[k] : w[k];
-  return 2 * sum <= INT32_MAX;
-}
-
-static shelf_i128 sum_of(const int64_t *w, size_t n) {
-  shelf_i128 sum = 0;
-  for (size_t k = 0; k < n; k++)
-    sum += w[k];
-  return sum;
-}
-
-/* Half of v, rounded toward zero or toward minus infinity: a program that
- * turns a wrong margin of the wrong parity into a total does either. */
-static int is_half(answer got, shelf_i128 v) {
-  shelf_i128 trunc = v / 2, floor = v % 2 != 0 && v < 0 ? trunc - 1 : trunc;
-  return got == trunc || got == floor;
-}
-
-/* Whether a program that computes margin m the asked way answers got. */
-static int answers_margin(answer_kind k, answer got, shelf_i128 m,
-                          shelf_i128 sum) {
-  switch (k) {
-  case ANSWER_FIRST:
-    return is_half(got, sum + m);
-  case ANSWER_SECOND:
-    return is_half(got, sum - m);
-  case ANSWER_WINNER:
-    return got == (m >= 0);
-  case ANSWER_MARGIN:
-  default:
-    return got == m;
-  }
-}
-
-static int all_algorithm(shelf_mistake kind, answer_kind k, const failing *f,
-                         size_t count) {
-  for (size_t i = 0; i < count; i++) {
-    shelf_i128 m;
-    if (shelf_mistake_margin(kind, f[i].w, f[i].n, &m) != SHELF_OK ||
-        !answers_margin(k, f[i].got, m, sum_of(f[i].w, f[i].n)))
-      return 0;
-  }
-  return 1;
-}
-
-/* Every answer is another quantity of the true result than the asked one. */
-static int all_other_quantity(answer_kind k, const failing *f, size_t count) {
-  if (k == ANSWER_WINNER)
-    return 0;
-  for (size_t i = 0; i < count; i++) {
-    shelf_result r;
-    if (shelf_solve(f[i].w, f[i].n, SHELF_ENGINE_LINEAR, &r) != SHELF_OK)
-      return 0;
-    int other = 0;
-    for (int q = ANSWER_MARGIN; q <= ANSWER_SECOND; q++)
-      if (q != (int)k && f[i].got == of_kind((answer_kind)q, &r))
-        other = 1;
-    if (!other)
-      return 0;
-  }
-  return 1;
-}
-
-/* Every failing shelf is a tie (margin 0) that the program calls a loss. */
-static int all_strict_ties(answer_kind k, const failing *f, size_t count) {
-  if (k != ANSWER_WINNER)
-    return 0;
-  for (size_t i = 0; i < count; i++) {
-    shelf_i128 m;
-    if (shelf_mistake_margin(SHELF_MISTAKE_NONE, f[i].w, f[i].n, &m) !=
-            SHELF_OK ||
-        m != 0 || f[i].got != 0)
-      return 0;
-  }
-  return 1;
-}
-
-shelf_mistake judge_mistake(answer_kind k, const failing *f, size_t count,
-                            int fitting_passed) {
-  if (count == 0)
-    return SHELF_MISTAKE_NONE;
-  static const shelf_mistake algorithms[] = {
-      SHELF_MISTAKE_GREEDY, SHELF_MISTAKE_ADDED, SHELF_MISTAKE_LEFT_INDEX};
-  for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++)
-    if (all_algorithm(algorithms[a], k, f, count))
-      return algorithms[a];
-  if (all_strict_ties(k, f, count))
-    return SHELF_MISTAKE_STRICT_TIE;
-  if (all_other_quantity(k, f, count))
-    return SHELF_MISTAKE_WRONG_QUANTITY;
-  /* 32-bit code wraps in too many places to compute its answer: it is
-   * right while the totals fit in 31 bits and wrong on every failing shelf,
-   * none of which fits. */
-  int past = fitting_passed;
-  for (size_t i = 0; past && i < count; i++)
-    past = !fits_31_bits(f[i].w, f[i].n);
-  return past ? SHELF_MISTAKE_OVERFLOW32 : SHELF_MISTAKE_NONE;
 }

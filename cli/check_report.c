@@ -18,15 +18,15 @@ static const char *const kind_words[] = {"one of the seed's cases", "a sample",
                                          "an edge shelf", "a random shelf"};
 static const char *const kind_names[] = {"seed", "sample", "edge", "random"};
 
-static const char *answer_words(answer_kind k) {
+static const char *answer_words(shelf_answer k) {
   switch (k) {
-  case ANSWER_FIRST:
+  case SHELF_ANSWER_FIRST:
     return "the first buyer's total";
-  case ANSWER_SECOND:
+  case SHELF_ANSWER_SECOND:
     return "the second buyer's total";
-  case ANSWER_WINNER:
+  case SHELF_ANSWER_WINNER:
     return "whether the first buyer's total is at least the second's";
-  case ANSWER_MARGIN:
+  case SHELF_ANSWER_MARGIN:
   default:
     return "the margin";
   }
@@ -38,8 +38,8 @@ static const char *layout_words(layout l) {
                              : "a bracketed list";
 }
 
-static void out_answer(out *o, answer_kind k, answer a) {
-  if (k == ANSWER_WINNER)
+static void out_answer(out *o, shelf_answer k, answer a) {
+  if (k == SHELF_ANSWER_WINNER)
     out_str(o, a ? "true" : "false");
   else
     out_i128(o, a);
@@ -324,7 +324,7 @@ void report_text(out *o, const check_report *c) {
     out_format(o,
                "Got:      output that is not one answer (%s); it "
                "printed:\n",
-               p->answer == ANSWER_WINNER ? "true or false" : "an integer");
+               p->answer == SHELF_ANSWER_WINNER ? "true or false" : "an integer");
     if (c->run->out_len == 0)
       out_str(o, "    (nothing)\n");
     else
@@ -362,8 +362,8 @@ void report_text(out *o, const check_report *c) {
 
 /* ==== As JSON ==== */
 
-static void json_answer(out *o, answer_kind k, answer a) {
-  if (k == ANSWER_WINNER)
+static void json_answer(out *o, shelf_answer k, answer a) {
+  if (k == SHELF_ANSWER_WINNER)
     out_str(o, a ? "true" : "false");
   else
     out_i128(o, a);

@@ -1061,6 +1061,108 @@ SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
                                           size_t first, size_t last,
                                           shelf_i128 value, shelf_mistake *out);
 
+/* MARK: - Judging a solution (Public) */
+
+/** What a problem asks a solution to print. */
+typedef enum shelf_answer {
+  SHELF_ANSWER_MARGIN = 0, /**< the first buyer's total minus the second's */
+  SHELF_ANSWER_FIRST = 1,  /**< the first buyer's total (CSES 1097) */
+  SHELF_ANSWER_SECOND = 2, /**< the second buyer's total */
+  SHELF_ANSWER_WINNER = 3  /**< 1 when the first buyer's total is at least
+                                the second's, else 0 (LeetCode 486) */
+} shelf_answer;
+
+/** The right answer of the asked kind on a shelf.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, an unknown kind);
+ *         SHELF_NOMEM. Time O(n); memory as shelf_solve(). Thread-safe. */
+SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
+                                       const int64_t *weights, size_t n,
+                                       shelf_i128 *out);
+
+/** What a judge tries, as a problem states its limits. */
+typedef struct shelf_plan {
+  size_t max_n;   /**< the most wheels a shelf may have, at least 1 */
+  int64_t lo, hi; /**< every weight is in lo..hi */
+  size_t tries;   /**< random shelves after the fixed ones */
+  uint64_t seed;  /**< the same seed gives the same tries */
+  const int64_t *const *samples; /**< the problem's samples, NULL-ended;
+                                      may be NULL for none */
+  const size_t *sample_n;        /**< their lengths */
+} shelf_plan;
+
+/** Which part of a plan a try comes from. */
+typedef enum shelf_try {
+  SHELF_TRY_SEED = 0,   /**< one of the seed write-up's seven cases */
+  SHELF_TRY_SAMPLE = 1, /**< one of the problem's samples */
+  SHELF_TRY_EDGE = 2,   /**< an edge shelf: one wheel, two, all equal,
+                             zeros, ties, rising, falling, zigzag, every
+                             weight at the bottom or top of the range, totals
+                             past 2^31 and 2^32; each small and at max_n */
+  SHELF_TRY_RANDOM = 3  /**< a random shelf; sizes double from 1 to max_n
+                             over the tries, a third of them in a narrow
+                             range at the bottom of lo..hi (ties) */
+} shelf_try;
+
+/** The number of tries of a plan: the fixed ones and `tries` random ones.
+ * Time O(number of samples). */
+SHELF_API size_t shelf_plan_count(const shelf_plan *plan);
+
+/** Writes try k (0-based, below shelf_plan_count()) into `weights`, which
+ * has room for max(max_n, 8) weights, its length into *n and its part into
+ * *kind (if not NULL). A fixed shelf that does not fit the plan's limits,
+ * or an edge shelf's large version that says nothing new, is given as an
+ * empty shelf (*n = 0), for the caller to skip.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, lo > hi, max_n 0, k out
+ *         of range). Time O(max_n); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_plan_shelf(const shelf_plan *plan, size_t k,
+                                        int64_t *weights, size_t *n,
+                                        shelf_try *kind);
+
+/** Shrink candidate c (0-based) of a failing shelf, smallest first, as
+ * Hypothesis and QuickCheck order them: fewer wheels first (chunks of n/2,
+ * n/4, ..., 1 wheels deleted at each place, never below one wheel), then
+ * each weight from the left moved toward the point of lo..hi nearest 0 (to
+ * it, then halfway, a quarter, ...). A judge tries candidates in order and
+ * starts again from the first that still fails.
+ *
+ * @param out    room for n weights; receives the candidate.
+ * @param out_n  receives its length.
+ * @return 1 when candidate c exists and was written, 0 when it does not (or
+ *         an argument is NULL). Time O(n + c); no memory. Thread-safe. */
+SHELF_API int shelf_plan_shrink(const shelf_plan *plan, const int64_t *weights,
+                                size_t n, size_t c, int64_t *out,
+                                size_t *out_n);
+
+/** One shelf a program got wrong, and what it answered. */
+typedef struct shelf_failure {
+  const int64_t *weights;
+  size_t n;
+  shelf_i128 got; /**< the program's answer, of the asked kind */
+} shelf_failure;
+
+/** Whether every total of a shelf fits in 31 bits with room for the sum of
+ * two of them (a program computes the first buyer's total as (sum +
+ * margin) / 2): twice the sum of |w| is at most 2^31 - 1. Time O(n). */
+SHELF_API int shelf_fits_31_bits(const int64_t *weights, size_t n);
+
+/** The known mistake that a program's wrong answers show, or
+ * SHELF_MISTAKE_NONE when none fits all of them: greedy, added or
+ * left-index when that algorithm (shelf_mistake_margin()) gives every
+ * answer, turned into the asked kind as a program would (a total from a
+ * margin rounded either way); strict-tie when the winner was asked and
+ * every failing shelf is a tie called a loss; wrong-quantity when every
+ * answer is another of margin, first and second; overflow32 when
+ * `fitting_passed` says the shelves tried whose totals fit in 31 bits all
+ * passed and none of the failing ones fits.
+ *
+ * Time O(total wheels of the failures); memory as shelf_solve().
+ * Thread-safe. */
+SHELF_API shelf_mistake shelf_mistake_of(shelf_answer kind,
+                                         const shelf_failure *failures,
+                                         size_t count, int fitting_passed);
+
 /* MARK: - Pictures (Public) */
 
 /** The palette every picture and the page use, from Okabe and Ito's set,

@@ -154,6 +154,26 @@ int main(void) {
           strcmp(got[0].digits, "1000") == 0);
     shelf_notes_free(notes);
   }
+  {
+    /* What a judge needs. */
+    shelf_i128 answer = 0;
+    int64_t tried[8], smaller[8];
+    size_t tried_n = 0, smaller_n = 0;
+    shelf_try kind = SHELF_TRY_RANDOM;
+    const shelf_plan plan = {500, 1, 10000, 10, 1, NULL, NULL};
+    CHECK(shelf_answer_of(SHELF_ANSWER_FIRST, w, 4, &answer) == SHELF_OK &&
+          answer == 11);
+    CHECK(shelf_plan_count(&plan) > 10);
+    CHECK(shelf_plan_shelf(&plan, 1, tried, &tried_n, &kind) == SHELF_OK &&
+          kind == SHELF_TRY_SEED && tried_n == 4);
+    CHECK(shelf_plan_shrink(&plan, tried, tried_n, 0, smaller, &smaller_n) ==
+              1 &&
+          smaller_n == 2);
+    shelf_failure f = {w, 4, -5};
+    CHECK(shelf_fits_31_bits(w, 4));
+    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &f, 1, 0) ==
+          SHELF_MISTAKE_GREEDY);
+  }
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -1,0 +1,386 @@
+/*
+ * judge.c - what a judge of solutions needs beyond the right answer: the
+ * answer a problem asks for, the order of tries (the seed's seven cases,
+ * the problem's samples, edge shelves, random shelves of growing size),
+ * the shrinking of a failing shelf, and which known mistake a program's
+ * wrong answers show. `shelf check` and Python's shelf.check() both call
+ * these, so they try the same shelves, shrink the same way and name the
+ * same mistakes.
+ *
+ * Every shelf of the plan is a pure function of the plan and its index, so
+ * the same seed gives the same tries, and a report can say "try 17" and
+ * mean it. Random shelves come from shelf_random().
+ */
+#include "internal.h"
+
+#include <string.h>
+
+/* ==== Answers ==== */
+
+static shelf_i128 answer_from(shelf_answer kind, const shelf_result *r) {
+  switch (kind) {
+  case SHELF_ANSWER_FIRST:
+    return r->first;
+  case SHELF_ANSWER_SECOND:
+    return r->second;
+  case SHELF_ANSWER_WINNER:
+    return r->margin >= 0;
+  case SHELF_ANSWER_MARGIN:
+  default:
+    return r->margin;
+  }
+}
+
+shelf_status shelf_answer_of(shelf_answer kind, const int64_t *w, size_t n,
+                             shelf_i128 *out) {
+  if (out == NULL || (w == NULL && n > 0) || kind < SHELF_ANSWER_MARGIN ||
+      kind > SHELF_ANSWER_WINNER)
+    return SHELF_INVALID;
+  shelf_result r;
+  shelf_status st = linear_result(w, n, &r);
+  if (st == SHELF_OK)
+    *out = answer_from(kind, &r);
+  return st;
+}
+
+/* ==== The fixed tries ==== */
+
+/* The seed's seven cases (tests/check/seed_cases.txt holds the same facts
+ * with their answers, for the tests). */
+static const int64_t seed_case_weights[7][6] = {
+    {7, 2, 9, 4}, {3, 9, 1, 2}, {2, 4, 8, 1, 9, 3}, {6, 6},
+    {10, 1},      {5},          {4, 4, 4, 4}};
+static const size_t seed_case_n[7] = {4, 4, 6, 2, 2, 1, 4};
+#define SEED_CASES 7
+
+/* The edge shapes; each is tried small (EDGE_SMALL wheels or what the shape
+ * needs) and at the largest n. */
+enum {
+  EDGE_ONE_LO,
+  EDGE_ONE_HI,
+  EDGE_TWO,
+  EDGE_EQUAL,
+  EDGE_ZEROS,
+  EDGE_TIES,
+  EDGE_RISING,
+  EDGE_FALLING,
+  EDGE_ZIGZAG,
+  EDGE_ALL_LO,
+  EDGE_ALL_HI,
+  EDGE_PAST31,
+  EDGE_PAST32,
+  EDGE_SHAPES
+};
+#define EDGE_SMALL 6
+
+static size_t sample_count(const shelf_plan *p) {
+  size_t k = 0;
+  while (p->samples != NULL && p->samples[k] != NULL)
+    k++;
+  return k;
+}
+
+size_t shelf_plan_count(const shelf_plan *p) {
+  if (p == NULL)
+    return 0;
+  return SEED_CASES + sample_count(p) + 2 * EDGE_SHAPES + p->tries;
+}
+
+static int fits(const shelf_plan *p, const int64_t *w, size_t n) {
+  if (n > p->max_n)
+    return 0;
+  for (size_t k = 0; k < n; k++)
+    if (w[k] < p->lo || w[k] > p->hi)
+      return 0;
+  return 1;
+}
+
+static int64_t clamp(const shelf_plan *p, int64_t v) {
+  return v < p->lo ? p->lo : v > p->hi ? p->hi : v;
+}
+
+/* The fewest wheels of weight hi whose total passes 2^bits, or 0 when the
+ * problem's shelves cannot get there. */
+static size_t wheels_past(const shelf_plan *p, int bits) {
+  if (p->hi <= 0)
+    return 0;
+  uint64_t need = ((uint64_t)1 << bits) / (uint64_t)p->hi + 1;
+  return need <= p->max_n ? (size_t)need : 0;
+}
+
+static void edge_shelf(const shelf_plan *p, int shape, int big, int64_t *w,
+                       size_t *n) {
+  size_t len = big ? p->max_n : (p->max_n < EDGE_SMALL ? p->max_n : EDGE_SMALL);
+  *n = len;
+  switch (shape) {
+  case EDGE_ONE_LO:
+  case EDGE_ONE_HI:
+    *n = big ? 0 : 1; /* one wheel has no large version */
+    w[0] = shape == EDGE_ONE_LO ? p->lo : p->hi;
+    return;
+  case EDGE_TWO:
+    *n = big ? 0 : (p->max_n >= 2 ? 2 : 0);
+    w[0] = p->lo, w[1] = p->hi;
+    return;
+  case EDGE_EQUAL:
+    for (size_t k = 0; k < len; k++)
+      w[k] = clamp(p, 7);
+    return;
+  case EDGE_ZEROS:
+    if (p->lo > 0 || p->hi < 0)
+      *n = 0;
+    for (size_t k = 0; k < len; k++)
+      w[k] = 0;
+    return;
+  case EDGE_TIES: /* equal ends at every turn: 1 2 2 1 1 2 2 1 ... */
+    for (size_t k = 0; k < len; k++)
+      w[k] = clamp(p, (k % 4 == 1 || k % 4 == 2) ? 2 : 1);
+    return;
+  case EDGE_RISING:
+  case EDGE_FALLING:
+    for (size_t k = 0; k < len; k++) {
+      /* lo + step, or hi past it; unsigned, as the range may span 2^64 */
+      uint64_t step = shape == EDGE_RISING ? k : len - 1 - k;
+      uint64_t span = (uint64_t)p->hi - (uint64_t)p->lo;
+      w[k] = step >= span ? p->hi : (int64_t)((uint64_t)p->lo + step);
+    }
+    return;
+  case EDGE_ZIGZAG:
+    for (size_t k = 0; k < len; k++)
+      w[k] = k % 2 ? p->lo : p->hi;
+    return;
+  case EDGE_ALL_LO:
+  case EDGE_ALL_HI:
+    for (size_t k = 0; k < len; k++)
+      w[k] = shape == EDGE_ALL_LO ? p->lo : p->hi;
+    return;
+  case EDGE_PAST31:
+  case EDGE_PAST32: {
+    /* Small: the fewest heavy wheels whose total passes 2^31 (2^32), with
+     * one light wheel so that the ends differ; big: the largest n. */
+    size_t need = wheels_past(p, shape == EDGE_PAST31 ? 31 : 32);
+    if (need == 0) {
+      *n = 0;
+      return;
+    }
+    *n = big ? p->max_n : (need + 1 <= p->max_n ? need + 1 : need);
+    for (size_t k = 0; k < *n; k++)
+      w[k] = p->hi;
+    if (*n > need)
+      w[1 % *n] = clamp(p, 1);
+    return;
+  }
+  }
+  *n = 0;
+}
+
+/* The largest size random try k may have: it doubles from 1 up to max_n
+ * over the tries (in integers, so that every machine draws the same), and
+ * the last try may reach max_n itself. */
+static size_t grown_size(const shelf_plan *p, size_t k) {
+  size_t levels = 0; /* doublings from 1 to max_n */
+  while (levels < 63 && ((size_t)1 << levels) < p->max_n)
+    levels++;
+  size_t level = p->tries > 1 ? k * levels / (p->tries - 1) : levels;
+  size_t size = level >= levels ? p->max_n : (size_t)1 << level;
+  return size < 1 ? 1 : size > p->max_n ? p->max_n : size;
+}
+
+static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w, size_t *n) {
+  if (k < SEED_CASES) {
+    *n = seed_case_n[k];
+    memcpy(w, seed_case_weights[k], *n * sizeof *w);
+    if (!fits(p, w, *n))
+      *n = 0;
+    return SHELF_TRY_SEED;
+  }
+  k -= SEED_CASES;
+  size_t samples = sample_count(p);
+  if (k < samples) {
+    *n = p->sample_n[k];
+    memcpy(w, p->samples[k], *n * sizeof *w);
+    if (!fits(p, w, *n))
+      *n = 0;
+    return SHELF_TRY_SAMPLE;
+  }
+  k -= samples;
+  if (k < 2 * EDGE_SHAPES) {
+    edge_shelf(p, (int)(k / 2), (int)(k % 2), w, n);
+    /* A big version no bigger than the small one says nothing new. */
+    if (k % 2 == 1 && *n <= EDGE_SMALL + 2)
+      *n = 0;
+    return SHELF_TRY_EDGE;
+  }
+  k -= 2 * EDGE_SHAPES;
+  /* Random shelf k of `tries`: its size grows geometrically from 1 to
+   * max_n (each drawn between half the step's size and the size); every
+   * third uses a narrow range at the bottom of the problem's, so that ties
+   * and equal ends come up. */
+  uint64_t s = p->seed * 0x9e3779b97f4a7c15u + k;
+  int64_t pick[2];
+  shelf_random(s, 0, INT64_MAX, pick, 2);
+  size_t hi_n = grown_size(p, k);
+  size_t lo_n = hi_n / 2 ? hi_n / 2 : 1;
+  *n = lo_n + (size_t)((uint64_t)pick[0] % (uint64_t)(hi_n - lo_n + 1));
+  int64_t lo = p->lo, hi = p->hi;
+  if (pick[1] % 3 == 0 && (uint64_t)hi - (uint64_t)lo > 3)
+    hi = lo + 3;
+  shelf_random(s ^ 0x5eed, lo, hi, w, *n);
+  return SHELF_TRY_RANDOM;
+}
+
+shelf_status shelf_plan_shelf(const shelf_plan *p, size_t k, int64_t *w,
+                              size_t *n, shelf_try *kind) {
+  if (p == NULL || w == NULL || n == NULL || p->lo > p->hi || p->max_n == 0 ||
+      k >= shelf_plan_count(p))
+    return SHELF_INVALID;
+  shelf_try t = plan_try(p, k, w, n);
+  if (kind != NULL)
+    *kind = t;
+  return SHELF_OK;
+}
+
+/* ==== Shrinking ==== */
+
+/* The point of the range nearest 0: where every weight shrinks to. */
+static int64_t target(const shelf_plan *p) { return clamp(p, 0); }
+
+int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n,
+                      size_t c, int64_t *out, size_t *out_n) {
+  if (p == NULL || w == NULL || out == NULL || out_n == NULL)
+    return 0;
+  /* Deleting chunks: for size = n/2, n/4, ..., 1, each start 0, size, ... */
+  for (size_t size = n / 2; size >= 1; size /= 2) {
+    size_t starts = n / size;
+    if (c < starts) {
+      size_t at = c * size;
+      if (n - size < 1)
+        return 0;
+      memcpy(out, w, at * sizeof *w);
+      memcpy(out + at, w + at + size, (n - at - size) * sizeof *w);
+      *out_n = n - size;
+      return 1;
+    }
+    c -= starts;
+  }
+  /* Moving weights toward the target, left to right: to it, then halfway,
+   * a quarter, ... (at most 64 steps each). */
+  int64_t t = target(p);
+  for (size_t k = 0; k < n; k++) {
+    if (w[k] == t)
+      continue;
+    /* distance as unsigned: weights span up to 2^64 */
+    uint64_t d =
+        w[k] > t ? (uint64_t)w[k] - (uint64_t)t : (uint64_t)t - (uint64_t)w[k];
+    size_t steps = 0;
+    for (uint64_t e = d; e > 0; e >>= 1)
+      steps++;
+    if (c < steps) {
+      memcpy(out, w, n * sizeof *w);
+      uint64_t left = c == 0 ? 0 : (d >> c); /* distance kept */
+      out[k] = w[k] > t ? (int64_t)((uint64_t)t + left)
+                        : (int64_t)((uint64_t)t - left);
+      *out_n = n;
+      return 1;
+    }
+    c -= steps;
+  }
+  return 0;
+}
+
+/* ==== Naming the mistake ==== */
+
+int shelf_fits_31_bits(const int64_t *w, size_t n) {
+  i128 sum = 0;
+  for (size_t k = 0; k < n; k++)
+    sum += w[k] < 0 ? -(i128)w[k] : w[k];
+  return 2 * sum <= INT32_MAX;
+}
+
+/* Half of v, rounded toward zero or toward minus infinity: a program that
+ * turns a wrong margin of the wrong parity into a total does either. */
+static int is_half(i128 got, i128 v) {
+  i128 trunc = v / 2, floor = v % 2 != 0 && v < 0 ? trunc - 1 : trunc;
+  return got == trunc || got == floor;
+}
+
+/* Whether a program that computes margin m the asked way answers got. */
+static int answers_margin(shelf_answer k, i128 got, i128 m, i128 sum) {
+  switch (k) {
+  case SHELF_ANSWER_FIRST:
+    return is_half(got, sum + m);
+  case SHELF_ANSWER_SECOND:
+    return is_half(got, sum - m);
+  case SHELF_ANSWER_WINNER:
+    return got == (m >= 0);
+  case SHELF_ANSWER_MARGIN:
+  default:
+    return got == m;
+  }
+}
+
+static int all_algorithm(shelf_mistake kind, shelf_answer k,
+                         const shelf_failure *f, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    i128 m;
+    if (shelf_mistake_margin(kind, f[i].weights, f[i].n, &m) != SHELF_OK ||
+        !answers_margin(k, f[i].got, m, weights_sum(f[i].weights, f[i].n)))
+      return 0;
+  }
+  return 1;
+}
+
+/* Every answer is another quantity of the true result than the asked one. */
+static int all_other_quantity(shelf_answer k, const shelf_failure *f,
+                              size_t count) {
+  if (k == SHELF_ANSWER_WINNER)
+    return 0;
+  for (size_t i = 0; i < count; i++) {
+    shelf_result r;
+    if (linear_result(f[i].weights, f[i].n, &r) != SHELF_OK)
+      return 0;
+    int other = 0;
+    for (int q = SHELF_ANSWER_MARGIN; q <= SHELF_ANSWER_SECOND; q++)
+      if (q != (int)k && f[i].got == answer_from((shelf_answer)q, &r))
+        other = 1;
+    if (!other)
+      return 0;
+  }
+  return 1;
+}
+
+/* Every failing shelf is a tie (margin 0) that the program calls a loss. */
+static int all_strict_ties(shelf_answer k, const shelf_failure *f,
+                           size_t count) {
+  if (k != SHELF_ANSWER_WINNER)
+    return 0;
+  for (size_t i = 0; i < count; i++) {
+    i128 m;
+    if (linear_lead(f[i].weights, f[i].n, &m) != SHELF_OK || m != 0 ||
+        f[i].got != 0)
+      return 0;
+  }
+  return 1;
+}
+
+shelf_mistake shelf_mistake_of(shelf_answer kind, const shelf_failure *f,
+                               size_t count, int fitting_passed) {
+  if (f == NULL || count == 0)
+    return SHELF_MISTAKE_NONE;
+  static const shelf_mistake algorithms[] = {
+      SHELF_MISTAKE_GREEDY, SHELF_MISTAKE_ADDED, SHELF_MISTAKE_LEFT_INDEX};
+  for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++)
+    if (all_algorithm(algorithms[a], kind, f, count))
+      return algorithms[a];
+  if (all_strict_ties(kind, f, count))
+    return SHELF_MISTAKE_STRICT_TIE;
+  if (all_other_quantity(kind, f, count))
+    return SHELF_MISTAKE_WRONG_QUANTITY;
+  /* 32-bit code wraps in too many places to compute its answer: it is
+   * right while the totals fit in 31 bits and wrong on every failing shelf,
+   * none of which fits. */
+  int past = fitting_passed;
+  for (size_t i = 0; past && i < count; i++)
+    past = !shelf_fits_31_bits(f[i].weights, f[i].n);
+  return past ? SHELF_MISTAKE_OVERFLOW32 : SHELF_MISTAKE_NONE;
+}

@@ -1,0 +1,161 @@
+/*
+ * test_judge.c - what a judge needs (judge.c): the asked answer, the plan
+ * of tries, shrink candidates and the mistake named, each against the
+ * rules written out here.
+ */
+#include "harness.h"
+#include "reference.h"
+
+static void test_answer(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  shelf_i128 a;
+  CHECK_STATUS(shelf_answer_of(SHELF_ANSWER_MARGIN, w, 4, &a), SHELF_OK);
+  CHECK_I128(a, 7);
+  CHECK_STATUS(shelf_answer_of(SHELF_ANSWER_FIRST, w, 4, &a), SHELF_OK);
+  CHECK_I128(a, 11);
+  CHECK_STATUS(shelf_answer_of(SHELF_ANSWER_SECOND, w, 4, &a), SHELF_OK);
+  CHECK_I128(a, 4);
+  const int64_t tie[] = {1, 5, 4}; /* 5 to 5 */
+  CHECK_STATUS(shelf_answer_of(SHELF_ANSWER_WINNER, tie, 3, &a), SHELF_OK);
+  CHECK_I128(a, 1);
+  CHECK_STATUS(shelf_answer_of((shelf_answer)9, w, 4, &a), SHELF_INVALID);
+  CHECK_STATUS(shelf_answer_of(SHELF_ANSWER_MARGIN, NULL, 4, &a),
+               SHELF_INVALID);
+}
+
+static const shelf_plan cses = {5000, -1000000000, 1000000000, 300, 42,
+                                NULL, NULL};
+
+/* Every try is within the limits, the same each time, and the sizes grow. */
+static void test_plan(void) {
+  static int64_t w[5000], again[5000];
+  size_t count = shelf_plan_count(&cses);
+  CHECK(count == 7 + 26 + 300);
+  size_t last_random = 0, seen_max = 0;
+  int seen[4] = {0};
+  for (size_t k = 0; k < count; k++) {
+    size_t n = 0, m = 0;
+    shelf_try kind;
+    REQUIRE(shelf_plan_shelf(&cses, k, w, &n, &kind) == SHELF_OK);
+    REQUIRE(shelf_plan_shelf(&cses, k, again, &m, NULL) == SHELF_OK);
+    CHECK(n == m && memcmp(w, again, n * sizeof *w) == 0);
+    CHECK(n <= cses.max_n);
+    for (size_t i = 0; i < n; i++)
+      CHECK(w[i] >= cses.lo && w[i] <= cses.hi);
+    seen[kind]++;
+    if (kind == SHELF_TRY_RANDOM) {
+      CHECK(n >= 1);
+      if (n > seen_max)
+        seen_max = n;
+      last_random = n;
+    }
+  }
+  CHECK(seen[SHELF_TRY_SEED] == 7 && seen[SHELF_TRY_EDGE] == 26 &&
+        seen[SHELF_TRY_RANDOM] == 300 && seen[SHELF_TRY_SAMPLE] == 0);
+  CHECK(seen_max > 2500 && last_random > 2500);
+  /* The first try is the seed's first case. */
+  size_t n = 0;
+  CHECK_STATUS(shelf_plan_shelf(&cses, 0, w, &n, NULL), SHELF_OK);
+  CHECK(n == 4 && w[0] == 7 && w[3] == 4);
+  /* A seed case outside the range is skipped (weights 1..3 here). */
+  shelf_plan small = {10, 1, 3, 5, 1, NULL, NULL};
+  CHECK_STATUS(shelf_plan_shelf(&small, 0, w, &n, NULL), SHELF_OK);
+  CHECK(n == 0);
+  CHECK_STATUS(shelf_plan_shelf(&small, shelf_plan_count(&small), w, &n, NULL),
+               SHELF_INVALID);
+  shelf_plan bad = {10, 3, 1, 5, 1, NULL, NULL};
+  CHECK_STATUS(shelf_plan_shelf(&bad, 0, w, &n, NULL), SHELF_INVALID);
+  CHECK(shelf_plan_count(NULL) == 0);
+  /* Samples come after the seed's cases. */
+  static const int64_t sample[] = {10, 80, 90, 30};
+  static const int64_t *const samples[] = {sample, NULL};
+  static const size_t sample_n[] = {4};
+  shelf_plan atcoder = {3000, 1, 1000000000, 10, 7, samples, sample_n};
+  shelf_try kind;
+  CHECK_STATUS(shelf_plan_shelf(&atcoder, 7, w, &n, &kind), SHELF_OK);
+  CHECK(kind == SHELF_TRY_SAMPLE && n == 4 && w[1] == 80);
+}
+
+/* Candidates come fewer wheels first, never empty, and then each weight
+ * closer to the target; every one is within the range. */
+static void test_shrink(void) {
+  const shelf_plan p = {100, -50, 50, 10, 1, NULL, NULL};
+  const int64_t w[] = {40, -30, 7, 0, 12};
+  int64_t out[5];
+  size_t n = 0, c = 0, fewer = 0, closer = 0;
+  for (; shelf_plan_shrink(&p, w, 5, c, out, &n); c++) {
+    CHECK(n >= 1 && n <= 5);
+    if (n < 5) {
+      CHECK(closer == 0); /* deletions come first */
+      fewer++;
+      continue;
+    }
+    closer++;
+    int moved = 0;
+    for (size_t i = 0; i < 5; i++) {
+      int64_t a = out[i] < 0 ? -out[i] : out[i], b = w[i] < 0 ? -w[i] : w[i];
+      CHECK(a <= b && out[i] >= p.lo && out[i] <= p.hi);
+      moved += out[i] != w[i];
+    }
+    CHECK(moved == 1);
+  }
+  CHECK(fewer == 2 + 5);  /* chunks of 2 at 0 and 2, then single wheels */
+  CHECK(closer == 6 + 5 + 3 + 4); /* bits of 40, 30, 7, 12 */
+  /* One wheel shrinks only its weight; at the target, not at all. */
+  const int64_t one[] = {0};
+  CHECK(shelf_plan_shrink(&p, one, 1, 0, out, &n) == 0);
+  CHECK(shelf_plan_shrink(NULL, one, 1, 0, out, &n) == 0);
+}
+
+/* The answers of a program with each mistake name it. */
+static void test_mistake_of(void) {
+  rng r = {test_seed() ^ 3};
+  enum { K = 6 };
+  int64_t w[K][12];
+  shelf_failure f[K];
+  const shelf_mistake kinds[] = {SHELF_MISTAKE_GREEDY, SHELF_MISTAKE_ADDED,
+                                 SHELF_MISTAKE_LEFT_INDEX};
+  for (size_t m = 0; m < 3; m++) {
+    for (size_t i = 0; i < K; i++) {
+      f[i].weights = w[i];
+      f[i].n = 12;
+      for (size_t k = 0; k < 12; k++)
+        w[i][k] = rng_range(&r, 1, 1000);
+      shelf_i128 margin;
+      REQUIRE(shelf_mistake_margin(kinds[m], w[i], 12, &margin) == SHELF_OK);
+      f[i].got = margin;
+    }
+    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, f, K, 0) == kinds[m]);
+  }
+  /* The margin where the first buyer's total was asked. */
+  for (size_t i = 0; i < K; i++) {
+    ref_table lead;
+    ref_lead_table(w[i], 12, lead);
+    f[i].got = lead[0][11];
+  }
+  CHECK(shelf_mistake_of(SHELF_ANSWER_FIRST, f, K, 0) ==
+        SHELF_MISTAKE_WRONG_QUANTITY);
+  /* A tie called a loss. */
+  const int64_t tie[] = {1, 5, 4};
+  shelf_failure t = {tie, 3, 0};
+  CHECK(shelf_mistake_of(SHELF_ANSWER_WINNER, &t, 1, 0) ==
+        SHELF_MISTAKE_STRICT_TIE);
+  /* Wrong only past 31 bits, with the fitting shelves passed. */
+  const int64_t big[] = {2000000000, 1, 2000000000};
+  shelf_failure o = {big, 3, 12345};
+  CHECK(!shelf_fits_31_bits(big, 3) && shelf_fits_31_bits(tie, 3));
+  CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 1) ==
+        SHELF_MISTAKE_OVERFLOW32);
+  CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 0) == SHELF_MISTAKE_NONE);
+  CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 1) ==
+        SHELF_MISTAKE_NONE);
+}
+
+static const test tests[] = {
+    {"answer", test_answer},
+    {"plan", test_plan},
+    {"shrink", test_shrink},
+    {"mistake_of", test_mistake_of},
+};
+
+TEST_MAIN(tests)
