@@ -128,15 +128,15 @@ typedef struct fast_stack {
  * branch: the two entries that would come up are read first (the guards
  * make that safe on a short stack), the merged value is computed in
  * unsigned arithmetic (when no merge happens it may be garbage), and the
- * new top, stack pointer and "again" are chosen with conditional moves or
- * masks. "again" is the new t1 after a merge and x - 1 otherwise, so that
- * one comparison decides whether a second merge is due. */
+ * new top and stack pointer are chosen with conditional moves or masks.
+ * Then one comparison, the merge test on the new t1, t2 and x, decides
+ * whether a second merge is due: without a first merge they are the old
+ * ones, on which the test has just failed. */
 static inline void fast_push(fast_stack *f, int64_t x) {
   int64_t *sp = f->sp;
   int64_t t1 = f->t1, t2 = f->t2;
   int64_t t3 = sp[-3], t4 = sp[-4];
   int64_t merged = (int64_t)((uint64_t)t2 - (uint64_t)t1 + (uint64_t)x);
-  int64_t again = x - 1; /* no real x is INT64_MIN: the stack is narrow */
 #if FAST_X86
   int64_t larger = x, *down = sp - 2;
   __asm__("cmpq %[x], %[t2]\n\t"
@@ -145,10 +145,9 @@ static inline void fast_push(fast_stack *f, int64_t x) {
           "cmovgeq %[merged], %[x]\n\t"
           "cmovgeq %[t3], %[t1]\n\t"
           "cmovgeq %[t4], %[t2]\n\t"
-          "cmovgeq %[down], %[sp]\n\t"
-          "cmovgeq %[t3], %[again]"
+          "cmovgeq %[down], %[sp]"
           : [x] "+&r"(x), [larger] "+&r"(larger), [t1] "+&r"(t1),
-            [t2] "+&r"(t2), [sp] "+&r"(sp), [again] "+&r"(again)
+            [t2] "+&r"(t2), [sp] "+&r"(sp)
           : [merged] "r"(merged), [t3] "r"(t3), [t4] "rm"(t4), [down] "r"(down)
           : "cc");
 #else
@@ -156,13 +155,12 @@ static inline void fast_push(fast_stack *f, int64_t x) {
 #define FAST_PICK(a, b)                                                        \
   ((int64_t)((uint64_t)(a) ^ (((uint64_t)(a) ^ (uint64_t)(b)) & mask)))
   x = FAST_PICK(x, merged);
-  again = FAST_PICK(again, t3);
   t1 = FAST_PICK(t1, t3);
   t2 = FAST_PICK(t2, t4);
   sp -= 2 & mask;
 #undef FAST_PICK
 #endif
-  if (again >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
+  if (t1 >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
     do {
       x = t2 - t1 + x;
       sp -= 2;
