@@ -175,8 +175,8 @@ int sums_best(void) {
 
 /* run_sums() four weights a step; the processor's AVX2 was checked by the
  * caller (sums_best()), so only this function is compiled for it. */
-__attribute__((target("avx2"))) int
-run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum) {
+__attribute__((target("avx2"))) int run_sums_avx2(const int64_t *w, size_t m,
+                                                  uint64_t *abs, i128 *sum) {
   __m256i va = _mm256_setzero_si256(), vs = va, vb = va;
   const __m256i zero = va;
   size_t i = 0;

@@ -300,8 +300,8 @@ int run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum);
 #include <emmintrin.h>
 #endif
 
-static inline int run_sums(const int64_t *w, size_t m, uint64_t *abs,
-                           i128 *sum, int how) {
+static inline int run_sums(const int64_t *w, size_t m, uint64_t *abs, i128 *sum,
+                           int how) {
   uint64_t a = 0, s = 0, big = 0;
   size_t i = 0;
 #if FAST_X86

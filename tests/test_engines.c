@@ -353,7 +353,6 @@ static void test_heavy_pieces(void) {
   CHECK(agree(w, N, test_seed() + 40));
 }
 
-
 /* The ways of summing a run this processor can run: plain C always, SSE2
  * on x86-64 builds with the fast paths, AVX2 where the processor has it.
  * Returns how many were put in ways[]. */
@@ -418,8 +417,8 @@ static void test_run_sums(void) {
       int ok = run_sums(w, m, &abs, &sum, ways[k2]);
       CHECK(ok == small);
       if (ok && small && ((shelf_i128)abs != abs_want || sum != sum_want)) {
-        fprintf(stderr, "run_sums way %d, %zu weights: wrong sums\n",
-                ways[k2], m);
+        fprintf(stderr, "run_sums way %d, %zu weights: wrong sums\n", ways[k2],
+                m);
         CHECK(0);
         return;
       }
