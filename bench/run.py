@@ -850,7 +850,8 @@ def layout_section(rows, mem, n):
         solve, total = mem["solve"], mem["sum"]
         L.append("`shelf_solve` on %s random int64 weights (1..10^4) in "
                  "memory, against summing the same array (`bench/engine_time."
-                 "c sum-and-linear`, best of several, one core): %.2f ns a "
+                 "c sum-and-linear`, the thread's CPU time, best of several, one "
+                 "core): %.2f ns a "
                  "wheel against %.2f ns, **%.2fx** (target: at most 3x)."
                  % (fmt_n(mem["n"]), solve / mem["n"] * 1e9,
                     total / mem["n"] * 1e9, solve / total))
