@@ -23,6 +23,7 @@ __extension__ typedef unsigned __int128 u128;
 
 #define linear_lead shelf__linear_lead
 #define linear_result shelf__linear_result
+#define linear_result_sums shelf__linear_result_sums
 #define dp_lead shelf__dp_lead
 #define brute_lead shelf__brute_lead
 
@@ -31,6 +32,11 @@ __extension__ typedef unsigned __int128 u128;
  * for the sum. The caller has checked the arguments. */
 shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out);
 shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead);
+/* linear_result() summing its runs the way `how` says (SUMS_* of
+ * solver.h): linear_result() passes the widest the processor has; tests
+ * pass each in turn, so that every way is checked on every machine. */
+shelf_status linear_result_sums(const int64_t *w, size_t n, shelf_result *out,
+                                int how);
 shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status brute_lead(const int64_t *w, size_t n, i128 *lead);
 

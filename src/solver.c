@@ -158,6 +158,57 @@ shelf_status solver_widen(shelf_solver *s) {
   return SHELF_OK;
 }
 
+/* ==== Summing a run ==== */
+
+int sums_best(void) {
+#if FAST_X86
+  /* Reads what the C runtime found out about the processor at start-up:
+   * no state of ours, and the same answer from every thread. */
+  return __builtin_cpu_supports("avx2") ? SUMS_AVX2 : SUMS_SSE2;
+#else
+  return SUMS_PLAIN;
+#endif
+}
+
+#if FAST_X86
+#include <immintrin.h>
+
+/* run_sums() four weights a step; the processor's AVX2 was checked by the
+ * caller (sums_best()), so only this function is compiled for it. */
+__attribute__((target("avx2"))) int run_sums_avx2(const int64_t *w, size_t m,
+                                                  uint64_t *abs, i128 *sum) {
+  __m256i va = _mm256_setzero_si256(), vs = va, vb = va;
+  const __m256i zero = va;
+  size_t i = 0;
+  for (; i + 4 <= m; i += 4) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(w + i));
+    __m256i neg = _mm256_cmpgt_epi64(zero, v);
+    __m256i mag = _mm256_sub_epi64(_mm256_xor_si256(v, neg), neg);
+    vb = _mm256_or_si256(vb, mag);
+    va = _mm256_add_epi64(va, mag);
+    vs = _mm256_add_epi64(vs, v);
+  }
+  uint64_t la[4], ls[4], lb[4];
+  _mm256_storeu_si256((__m256i *)(void *)la, va);
+  _mm256_storeu_si256((__m256i *)(void *)ls, vs);
+  _mm256_storeu_si256((__m256i *)(void *)lb, vb);
+  uint64_t a = la[0] + la[1] + la[2] + la[3];
+  uint64_t s = ls[0] + ls[1] + ls[2] + ls[3];
+  uint64_t big = lb[0] | lb[1] | lb[2] | lb[3];
+  uint64_t ta;
+  i128 ts;
+  /* The last m % 4 weights the plain way, folded in. */
+  big |= run_sums(w + i, m - i, &ta, &ts, SUMS_PLAIN) ? 0 : ~(uint64_t)0;
+  *abs = a + ta;
+  *sum = (int64_t)(s + (uint64_t)(int64_t)ts);
+  return big >> RUN_SUMS_BITS == 0;
+}
+#else
+int run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum) {
+  return run_sums(w, m, abs, sum, SUMS_PLAIN);
+}
+#endif
+
 shelf_status shelf_solver_push(shelf_solver *s, int64_t weight) {
   if (s == NULL)
     return SHELF_INVALID;
@@ -167,10 +218,8 @@ shelf_status shelf_solver_push(shelf_solver *s, int64_t weight) {
 /* push_many takes the weights in runs of RUN_SUMS_MAX: each run's
  * magnitudes are summed first, over data that then sits in L1, so that the
  * merge loop knows the stack stays narrow and needs no test a weight. */
-shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
-                                    size_t n) {
-  if (s == NULL || (weights == NULL && n > 0))
-    return SHELF_INVALID;
+shelf_status solver_push_many_sums(shelf_solver *s, const int64_t *weights,
+                                   size_t n, int how) {
   size_t i = 0;
   while (s->flags == 0 && i < n) {
     size_t m = n - i < RUN_SUMS_MAX ? n - i : RUN_SUMS_MAX;
@@ -178,7 +227,7 @@ shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
     uint64_t abs;
     i128 sum;
     solver_run r;
-    if (!run_sums(w, m, &abs, &sum) || !solver_run_open(s, &r, m, abs))
+    if (!run_sums(w, m, &abs, &sum, how) || !solver_run_open(s, &r, m, abs))
       break; /* the rest goes one by one, widening or failing there */
     for (size_t k = 0; k < m; k++)
       fast_push(&r.f, w[k]);
@@ -192,6 +241,13 @@ shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
       return st;
   }
   return SHELF_OK;
+}
+
+shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
+                                    size_t n) {
+  if (s == NULL || (weights == NULL && n > 0))
+    return SHELF_INVALID;
+  return solver_push_many_sums(s, weights, n, sums_best());
 }
 
 shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {

@@ -128,15 +128,15 @@ typedef struct fast_stack {
  * branch: the two entries that would come up are read first (the guards
  * make that safe on a short stack), the merged value is computed in
  * unsigned arithmetic (when no merge happens it may be garbage), and the
- * new top, stack pointer and "again" are chosen with conditional moves or
- * masks. "again" is the new t1 after a merge and x - 1 otherwise, so that
- * one comparison decides whether a second merge is due. */
+ * new top and stack pointer are chosen with conditional moves or masks.
+ * Then one comparison, the merge test on the new t1, t2 and x, decides
+ * whether a second merge is due: without a first merge they are the old
+ * ones, on which the test has just failed. */
 static inline void fast_push(fast_stack *f, int64_t x) {
   int64_t *sp = f->sp;
   int64_t t1 = f->t1, t2 = f->t2;
   int64_t t3 = sp[-3], t4 = sp[-4];
   int64_t merged = (int64_t)((uint64_t)t2 - (uint64_t)t1 + (uint64_t)x);
-  int64_t again = x - 1; /* no real x is INT64_MIN: the stack is narrow */
 #if FAST_X86
   int64_t larger = x, *down = sp - 2;
   __asm__("cmpq %[x], %[t2]\n\t"
@@ -145,10 +145,9 @@ static inline void fast_push(fast_stack *f, int64_t x) {
           "cmovgeq %[merged], %[x]\n\t"
           "cmovgeq %[t3], %[t1]\n\t"
           "cmovgeq %[t4], %[t2]\n\t"
-          "cmovgeq %[down], %[sp]\n\t"
-          "cmovgeq %[t3], %[again]"
+          "cmovgeq %[down], %[sp]"
           : [x] "+&r"(x), [larger] "+&r"(larger), [t1] "+&r"(t1),
-            [t2] "+&r"(t2), [sp] "+&r"(sp), [again] "+&r"(again)
+            [t2] "+&r"(t2), [sp] "+&r"(sp)
           : [merged] "r"(merged), [t3] "r"(t3), [t4] "rm"(t4), [down] "r"(down)
           : "cc");
 #else
@@ -156,13 +155,12 @@ static inline void fast_push(fast_stack *f, int64_t x) {
 #define FAST_PICK(a, b)                                                        \
   ((int64_t)((uint64_t)(a) ^ (((uint64_t)(a) ^ (uint64_t)(b)) & mask)))
   x = FAST_PICK(x, merged);
-  again = FAST_PICK(again, t3);
   t1 = FAST_PICK(t1, t3);
   t2 = FAST_PICK(t2, t4);
   sp -= 2 & mask;
 #undef FAST_PICK
 #endif
-  if (again >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
+  if (t1 >= (t2 > x ? t2 : x)) { /* merged, and the new top merges too */
     do {
       x = t2 - t1 + x;
       sp -= 2;
@@ -177,9 +175,15 @@ static inline void fast_push(fast_stack *f, int64_t x) {
 }
 
 #define solver_new_weights shelf__solver_new_weights
+#define solver_push_many_sums shelf__solver_push_many_sums
 #define solver_take_weights shelf__solver_take_weights
 #define solver_reserve shelf__solver_reserve
 #define solver_widen shelf__solver_widen
+
+/* shelf_solver_push_many() summing its runs the way `how` says (SUMS_*,
+ * below): the public one passes sums_best(); tests pass each way in turn. */
+shelf_status solver_push_many_sums(shelf_solver *s, const int64_t *weights,
+                                   size_t n, int how);
 
 /* Creates a solver that only collects weights (SOLVER_WEIGHTS_ONLY). */
 shelf_status solver_new_weights(shelf_solver **out);
@@ -275,12 +279,56 @@ static inline void solver_run_push(solver_run *r, uint64_t mag, int neg,
 /* The sum of magnitudes and the total of w[0..m), m <= RUN_SUMS_MAX, to open
  * a run with, in wrapping 64-bit arithmetic that is exact when every
  * magnitude is below 2^RUN_SUMS_BITS; returns 0 if one is not (then the
- * weights are pushed one at a time). Scalar on plain x86-64: SSE2 has no
- * 64-bit compare to vectorize the magnitudes with. */
-static inline int run_sums(const int64_t *w, size_t m, uint64_t *abs,
-                           i128 *sum) {
+ * weights are pushed one at a time). Three ways to add them up, the same
+ * sums each (tests/test_engines.c checks every one the processor has
+ * against the others): plain C, SSE2 (two weights a step: the sign of a
+ * 64-bit lane is its high half shifted, as SSE2 has no 64-bit compare),
+ * and AVX2 (four a step), chosen at run time where the processor has it. */
+enum { SUMS_PLAIN, SUMS_SSE2, SUMS_AVX2 };
+
+#define run_sums_avx2 shelf__run_sums_avx2
+#define sums_best shelf__sums_best
+
+/* The widest way this processor has: SUMS_AVX2, SUMS_SSE2 or SUMS_PLAIN. */
+int sums_best(void);
+
+/* run_sums() with AVX2, compiled for it alone (solver.c); call it only
+ * where sums_best() says SUMS_AVX2. */
+int run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum);
+
+#if FAST_X86
+#include <emmintrin.h>
+#endif
+
+static inline int run_sums(const int64_t *w, size_t m, uint64_t *abs, i128 *sum,
+                           int how) {
   uint64_t a = 0, s = 0, big = 0;
-  for (size_t i = 0; i < m; i++) {
+  size_t i = 0;
+#if FAST_X86
+  if (how == SUMS_AVX2)
+    return run_sums_avx2(w, m, abs, sum);
+  if (how == SUMS_SSE2) {
+    __m128i va = _mm_setzero_si128(), vs = va, vb = va;
+    for (; i + 2 <= m; i += 2) {
+      __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
+      __m128i neg = _mm_shuffle_epi32(_mm_srai_epi32(v, 31), 0xF5);
+      __m128i mag = _mm_sub_epi64(_mm_xor_si128(v, neg), neg);
+      vb = _mm_or_si128(vb, mag);
+      va = _mm_add_epi64(va, mag);
+      vs = _mm_add_epi64(vs, v);
+    }
+    uint64_t la[2], ls[2], lb[2];
+    _mm_storeu_si128((__m128i *)(void *)la, va);
+    _mm_storeu_si128((__m128i *)(void *)ls, vs);
+    _mm_storeu_si128((__m128i *)(void *)lb, vb);
+    a = la[0] + la[1];
+    s = ls[0] + ls[1];
+    big = lb[0] | lb[1];
+  }
+#else
+  (void)how;
+#endif
+  for (; i < m; i++) {
     uint64_t mag = w[i] < 0 ? 0 - (uint64_t)w[i] : (uint64_t)w[i];
     big |= mag;
     a += mag;

@@ -8,6 +8,10 @@
 #include "harness.h"
 #include "reference.h"
 
+/* The library's internal ways of summing a run (plain C, SSE2, AVX2), so
+ * that each is checked here whatever the processor would pick. */
+#include "../src/solver.h"
+
 /* Up to this many wheels, agree() also searches the first buyer's total
  * itself (2^n steps). */
 #define BRUTE_TOTAL_MAX 10
@@ -349,6 +353,128 @@ static void test_heavy_pieces(void) {
   CHECK(agree(w, N, test_seed() + 40));
 }
 
+/* The ways of summing a run this processor can run: plain C always, SSE2
+ * on x86-64 builds with the fast paths, AVX2 where the processor has it.
+ * Returns how many were put in ways[]. */
+static int sum_ways(int ways[3]) {
+  int k = 0;
+  ways[k++] = SUMS_PLAIN;
+  if (FAST_X86)
+    ways[k++] = SUMS_SSE2;
+  if (sums_best() == SUMS_AVX2)
+    ways[k++] = SUMS_AVX2;
+  return k;
+}
+
+/* A weight for the run-summing test: small, either side of the quick sum's
+ * 2^51 limit, or an int64 extreme. */
+static int64_t edge_weight(rng *r) {
+  const int64_t L = (int64_t)1 << RUN_SUMS_BITS;
+  switch (rng_next(r) % 8) {
+  case 0:
+    return INT64_MIN;
+  case 1:
+    return INT64_MAX;
+  case 2:
+    return L - 1;
+  case 3:
+    return -(L - 1);
+  case 4:
+    return rng_next(r) % 2 ? L : -L;
+  default:
+    return rng_range(r, -5, 5);
+  }
+}
+
+/* run_sums() every way against the test's own 128-bit arithmetic: the same
+ * verdict (every magnitude below 2^RUN_SUMS_BITS), and then the same sum of
+ * magnitudes and total, for every length up to RUN_SUMS_MAX (all the
+ * vector loops' tails) and weights near the limit. */
+static void test_run_sums(void) {
+  int ways[3], nways = sum_ways(ways);
+  printf("  ways of summing a run checked: %d (plain%s%s)\n", nways,
+         nways > 1 ? ", SSE2" : "", nways > 2 ? ", AVX2" : "");
+  rng r = {test_seed() + 50};
+  static int64_t w[RUN_SUMS_MAX];
+  for (int k = 0; k < 3000; k++) {
+    size_t m = k < 40 ? (size_t)k : (size_t)(rng_next(&r) % (RUN_SUMS_MAX + 1));
+    int edgy = (int)(rng_next(&r) % 3); /* 0: none, 1: a few, 2: many */
+    for (size_t i = 0; i < m; i++)
+      w[i] = edgy == 2 || (edgy == 1 && rng_next(&r) % 200 == 0)
+                 ? edge_weight(&r)
+                 : rng_range(&r, -1000000, 1000000);
+    int small = 1;
+    shelf_i128 abs_want = 0, sum_want = 0;
+    for (size_t i = 0; i < m; i++) {
+      shelf_i128 v = w[i], mag = v < 0 ? -v : v;
+      small = small && mag < ((shelf_i128)1 << RUN_SUMS_BITS);
+      abs_want += mag;
+      sum_want += v;
+    }
+    for (int k2 = 0; k2 < nways; k2++) {
+      uint64_t abs = 0;
+      shelf_i128 sum = 0;
+      int ok = run_sums(w, m, &abs, &sum, ways[k2]);
+      CHECK(ok == small);
+      if (ok && small && ((shelf_i128)abs != abs_want || sum != sum_want)) {
+        fprintf(stderr, "run_sums way %d, %zu weights: wrong sums\n", ways[k2],
+                m);
+        CHECK(0);
+        return;
+      }
+    }
+  }
+}
+
+/* The linear engine with each way of summing, on shelves long enough to be
+ * cut into pieces (ties, zeros, negatives, wide weights, int64 extremes
+ * that send it to the 128-bit stack), against the DP. */
+static void test_sum_ways_engine(void) {
+  int ways[3], nways = sum_ways(ways);
+  uint64_t seed = test_seed() + 51;
+  rng r = {seed};
+  enum { N = 5000 };
+  static int64_t w[N];
+  for (int k = 0; k < 16; k++) {
+    size_t n = 2000 + (size_t)(rng_next(&r) % (N - 1999));
+    random_shelf(&r, w, n);
+    if (k % 4 == 3) /* an extreme somewhere: the pieces stop short */
+      w[rng_next(&r) % n] = rng_next(&r) % 2 ? INT64_MAX : INT64_MIN;
+    if (k == 0)
+      for (size_t i = 0; i < n; i++)
+        w[i] = 7; /* all equal */
+    shelf_result dp = solve(w, n, SHELF_ENGINE_DP);
+    for (int k2 = 0; k2 < nways; k2++) {
+      shelf_result lin = {0};
+      CHECK_STATUS(linear_result_sums(w, n, &lin, ways[k2]), SHELF_OK);
+      if (lin.n != n || lin.margin != dp.margin || lin.first != dp.first ||
+          lin.second != dp.second) {
+        fprintf(stderr,
+                "summing way %d disagrees with dp (seed %" PRIu64
+                ", shelf %d, %zu wheels)\n",
+                ways[k2], seed, k, n);
+        CHECK(0);
+        return;
+      }
+    }
+  }
+  /* Strictly decreasing and increasing 10^5 wheels (no merge: every wheel
+   * stays on the stacks and the pieces join by copying), by hand: on a
+   * decreasing shelf each buyer takes the left end, so the margin is
+   * n / 2 pairs of 1; increasing is the mirror image. */
+  enum { M = 100000 };
+  static int64_t d[M];
+  for (int dir = 0; dir < 2; dir++) {
+    for (size_t i = 0; i < M; i++)
+      d[i] = dir == 0 ? (int64_t)(M - i) : (int64_t)(i + 1);
+    for (int k2 = 0; k2 < nways; k2++) {
+      shelf_result lin = {0};
+      CHECK_STATUS(linear_result_sums(d, M, &lin, ways[k2]), SHELF_OK);
+      CHECK_I128(lin.margin, M / 2);
+    }
+  }
+}
+
 static const test tests[] = {
     {"shelves worked out by hand", test_by_hand},
     {"published examples", test_published},
@@ -358,6 +484,8 @@ static const test tests[] = {
     {"random shelves, n <= 3000, linear and dp", test_random_large},
     {"64-bit extremes", test_extremes},
     {"heavy weights in pieces", test_heavy_pieces},
+    {"every way of summing a run", test_run_sums},
+    {"the linear engine with every way of summing", test_sum_ways_engine},
     {"arguments", test_arguments},
     {"status strings and numbers", test_status_strings},
     {"random shelves API", test_random_api},
