@@ -92,7 +92,7 @@ def lead_table(wheels, *, form="cells"):
     >>> lead_table([3, 9, 1, 2])[0][3]
     shelf.Cell(lead=7, left=-5, right=7)
     >>> lead_table([3, 9, 1, 2], form="seed")[0]
-    [3, 6, 4, 7]
+    [3, 6, -5, 7]
     """
     if form not in ("cells", "seed", "numpy"):
         raise ValueError(

@@ -14,9 +14,7 @@ _BUYERS = ("first", "second")
 
 
 class Game(_shelf._Game):
-    """Game(wheels, *, opponent="perfect", you="first")
-
-    One shelf and its perfect game, which you can also play: take("left")
+    """One shelf and its perfect game, which you can also play: take("left")
     or take("right") at your turn, and the opponent (a perfect buyer, or a
     greedy one that takes the heavier end) replies at once. undo() takes
     your last move back, hint() says what each end keeps, review() lists

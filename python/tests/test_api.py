@@ -82,7 +82,7 @@ class Pictures(unittest.TestCase):
         g = shelf.Game([3, 9, 1, 2])
         self.assertEqual(repr(g), "<shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>")
         self.assertEqual(len(g), 4)
-        self.assertEqual(g._repr_svg_(), shelf.svg([3, 9, 1, 2]))
+        self.assertEqual(g._repr_svg_(), shelf.svg([3, 9, 1, 2], explain=True))
         self.assertEqual(g.svg(explain=True), shelf.svg([3, 9, 1, 2], explain=True))
         long = shelf.Game(range(1, 1001))
         self.assertRegex(repr(long), r"^<shelf\.Game of 1000 wheels "
