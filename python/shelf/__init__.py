@@ -104,4 +104,10 @@ def lead_table(wheels, *, form="cells"):
     if form == "seed":
         return lead
     import numpy
+    for i, row in enumerate(lead):
+        for j, v in enumerate(row):
+            if not -2**63 <= v < 2**63:
+                raise OverflowError(
+                    f"lead_table: lead[{i}][{j}] = {v} does not fit in int64; "
+                    "form='seed' gives exact ints")
     return numpy.array(lead, dtype=numpy.int64).reshape(len(lead), len(lead))
