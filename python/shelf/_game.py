@@ -140,19 +140,23 @@ class Game(_shelf._Game):
 
     def widget(self):
         """Buttons to play the game in Jupyter (ipywidgets): Left, Right,
-        Undo and Hint, the block, the totals and, once over, the review."""
+        Undo and Hint, the block, the totals and, once over, the review.
+        Shown in a notebook, a game shows these where ipywidgets 7 or later
+        is installed, and its picture otherwise."""
         from ._widget import game_widget
         return game_widget(self)
 
     def _ipython_display_(self):
-        # Buttons where ipywidgets is installed, the picture otherwise.
+        # Buttons where ipywidgets 7 or later is installed, the picture
+        # otherwise: ipywidgets 6 (Debian 12's) speaks a protocol that
+        # JupyterLab and nbclient no longer read.
         from IPython.display import SVG, display
         try:
-            widget = self.widget()
-        except ImportError:
+            from ._widget import usable
+        except ImportError:  # no ipywidgets
             display(SVG(self._repr_svg_()))
-        else:
-            display(widget)
+            return
+        display(self.widget() if usable() else SVG(self._repr_svg_()))
 
     # ==== The moves ====
 

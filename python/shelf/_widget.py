@@ -10,6 +10,14 @@ import html
 import ipywidgets
 
 
+def usable():
+    """Whether front ends show these widgets: ipywidgets 7 or later."""
+    try:
+        return int(ipywidgets.__version__.split(".")[0]) >= 7
+    except ValueError:
+        return False
+
+
 def _block_html(game):
     """The wheels that remain, the ends in bold, and both totals."""
     first, second = game.totals
