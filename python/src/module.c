@@ -74,7 +74,9 @@ static PyMethodDef shelf_methods[] = {
      "The weights of a shelf written in the command's grammar (str or "
      "bytes):\nweights separated by spaces, commas or newlines, optionally "
      "in one pair\nof brackets. Raises ParseError with the line and column, "
-     "as the command\nprints them.\n\n"
+     "as the command\nprints them. Text that looks counted (a first line "
+     "of one number, the count\nof the rest) or grouped by thousands "
+     "(1,000) gives a UserWarning with\nthe command's note.\n\n"
      ">>> parse('[7, 2, 9, 4]')\n[7, 2, 9, 4]"},
     {"random", (PyCFunction)(void (*)(void))shelf_py_random,
      METH_VARARGS | METH_KEYWORDS,
