@@ -283,7 +283,7 @@ PyTypeObject *shelf_py_add_struct(PyObject *module,
                                   PyStructSequence_Desc *desc) {
   int count = desc->n_in_sequence;
   PyTypeObject *type = NULL;
-  PyObject *names = PyTuple_New(count);
+  PyObject *names = PyTuple_New(count), *doc = NULL;
   /* PyType_FromModuleAndSpec copies the members into the type. */
   PyMemberDef *members = PyMem_Calloc((size_t)count + 1, sizeof *members);
   if (names == NULL || members == NULL) {
@@ -300,8 +300,18 @@ PyTypeObject *shelf_py_add_struct(PyObject *module,
                                             (size_t)k * sizeof(PyObject *)),
                                READONLY, desc->fields[k].doc};
   }
+  /* "Result(n, margin, first, second)\n--\n\n" before the doc gives the
+   * class its signature in help() and inspect; the type copies it. */
+  PyObject *sep = PyUnicode_FromString(", "), *args = NULL;
+  if (sep != NULL && (args = PyUnicode_Join(sep, names)) != NULL)
+    doc = PyUnicode_FromFormat("%s(%U)\n--\n\n%s",
+                               strrchr(desc->name, '.') + 1, args, desc->doc);
+  Py_XDECREF(sep);
+  Py_XDECREF(args);
+  if (doc == NULL)
+    goto done;
   PyType_Slot slots[] = {
-      {Py_tp_doc, (void *)desc->doc},
+      {Py_tp_doc, (void *)PyUnicode_AsUTF8(doc)},
       {Py_tp_new, SHELF_PY_SLOT(record_new)},
       {Py_tp_dealloc, SHELF_PY_SLOT(record_dealloc)},
       {Py_tp_traverse, SHELF_PY_SLOT(record_traverse)},
@@ -333,6 +343,7 @@ PyTypeObject *shelf_py_add_struct(PyObject *module,
 done:
   PyMem_Free(members);
   Py_XDECREF(names);
+  Py_XDECREF(doc);
   return type;
 }
 

@@ -3,6 +3,7 @@ records whose repr is an expression that recreates them (eval round-trips),
 compared and hashed by their fields, pickled, matched by field, and not
 tuples, so help() shows their fields and no tuple methods."""
 
+import inspect
 import pickle
 import pydoc
 import unittest
@@ -57,6 +58,10 @@ class Records(unittest.TestCase):
 
     def test_help_shows_fields_not_tuple_methods(self):
         text = pydoc.render_doc(shelf.Result, renderer=pydoc.plaintext)
+        self.assertIn("Result(n, margin, first, second)", text)
+        for record in every_record():
+            self.assertEqual(list(inspect.signature(type(record)).parameters),
+                             list(record.__match_args__))
         for field in ("n", "margin", "first", "second"):
             self.assertIn(field, text)
         for tuple_method in ("count(", "index(", "__getitem__", "__len__",
