@@ -82,10 +82,7 @@ class Game(_shelf._Game):
     @property
     def totals(self):
         """The kilos taken so far: (the first buyer's, the second's)."""
-        totals = [0, 0]
-        for m, _, _ in self._moves:
-            totals[m.turn % 2 == 0] += m.weight
-        return tuple(totals)
+        return self._totals([m.end for m, _, _ in self._moves])
 
     # ==== Playing ====
 

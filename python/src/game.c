@@ -133,6 +133,37 @@ static PyObject *game_explain(game_object *self, PyObject *args,
                              (size_t)limit);
 }
 
+/* Both totals after the moves `ends` (a sequence of 'left' and 'right'),
+ * replayed by shelf_game_take(), the library's one replay of a game. */
+static PyObject *game_totals(game_object *self, PyObject *ends) {
+  shelf_py_state *st = game_state(self);
+  PyObject *seq = PySequence_Fast(ends, "_totals: ends must be a sequence");
+  if (seq == NULL)
+    return NULL;
+  shelf_game g;
+  shelf_game_start(&g, self->n);
+  PyObject *out = NULL;
+  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+    PyObject *end = PySequence_Fast_GET_ITEM(seq, k); /* borrowed */
+    int left = PyObject_RichCompareBool(end, st->words[2], Py_EQ);
+    int right = left == 1 ? 0 : PyObject_RichCompareBool(end, st->words[3], Py_EQ);
+    if (left < 0 || right < 0)
+      goto done;
+    if ((!left && !right) ||
+        shelf_game_take(&g, self->weights, left ? SHELF_LEFT : SHELF_RIGHT,
+                        NULL) != SHELF_OK) {
+      PyErr_Format(PyExc_ValueError,
+                   "_totals: move %zd is not a move of this game", k + 1);
+      goto done;
+    }
+  }
+  out = Py_BuildValue("(NN)", shelf_py_int(g.totals[0]),
+                      shelf_py_int(g.totals[1]));
+done:
+  Py_DECREF(seq);
+  return out;
+}
+
 static PyObject *game_get_wheels(game_object *self, void *unused) {
   (void)unused;
   return shelf_py_list(self->weights, self->n);
@@ -161,6 +192,9 @@ static PyMethodDef game_methods[] = {
      "svg($self, /, *, explain=True, width=0)\n--\n\n"
      "The picture of the game, as shelf.svg(), the trap marked unless\n"
      "explain=False."},
+    {"_totals", (PyCFunction)game_totals, METH_O,
+     "_totals($self, ends, /)\n--\n\n"
+     "Both buyers' totals after the moves `ends` ('left' or 'right' each)."},
     {"_repr_svg_", (PyCFunction)game_repr_svg, METH_NOARGS,
      "_repr_svg_($self, /)\n--\n\n"
      "The picture, for Jupyter and IPython."},
