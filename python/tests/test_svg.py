@@ -2,7 +2,7 @@
 shelf_svg_width() draws it; a long shelf's picture is no longer thousands
 of pixels tall at a small width's expense, and a bad width is refused."""
 
-import re
+import subprocess
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -28,6 +28,18 @@ class Width(unittest.TestCase):
                         size(shelf.svg(w, width=1000))[1])
         g = shelf.Game(w)
         self.assertEqual(g.svg(width=640), shelf.svg(w, explain=True, width=640))
+
+    def test_as_the_command_draws(self):
+        for w, px, explain in (([3, 9, 1, 2], 640, True), ([5, -1, 0, 7], 320, False),
+                               (list(range(300)), 2000, False)):
+            with self.subTest(n=len(w), width=px, explain=explain):
+                argv = [support.CLI, "--svg", "-", "--svg-width", str(px)]
+                argv += ["--explain"] if explain else []
+                p = subprocess.run(argv + ["--", *map(str, w)],
+                                   capture_output=True, text=True, timeout=60)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(shelf.svg(w, explain=explain, width=px),
+                                 p.stdout)
 
     def test_bad_width(self):
         for px in (1, 319, 20001, -5):
