@@ -61,6 +61,22 @@ class Widget(unittest.TestCase):
         for row in g.review():
             self.assertIn(f"<td>{row.cost}</td>", status.value)
 
+    def test_notebook_shows_buttons_or_the_picture(self):
+        import IPython.display
+        shown = []
+        real = IPython.display.display
+        IPython.display.display = shown.append
+        try:
+            shelf.Game([3, 9, 1, 2])._ipython_display_()
+        finally:
+            IPython.display.display = real
+        self.assertEqual(len(shown), 1)
+        if int(ipywidgets.__version__.split(".")[0]) >= 7:
+            self.assertIsInstance(shown[0], ipywidgets.VBox)
+        else:  # ipywidgets 6: front ends no longer read its widgets
+            self.assertIsInstance(shown[0], IPython.display.SVG)
+            self.assertIn('class="trap"', shown[0].data)
+
     def test_no_move_to_undo(self):
         g = shelf.Game([1, 2, 3, 4], you="second", opponent="greedy")
         board, status, left, right, undo, hint = buttons(g.widget())
