@@ -60,6 +60,8 @@ import statistics
 import subprocess
 import sys
 
+import python_solve  # bench/python_solve.py
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out")
 
@@ -979,6 +981,7 @@ def main():
                                    "benchmarks.svg"))
     write_report(args.report, machine(), (load_before, load_after), runs,
                  table, threads, dp, scaling, big, notes, layouts)
+    python_solve.write_section(args.report, args.build_dir, runs)
     log("wrote %s" % args.report)
     return 0
 

@@ -26,28 +26,35 @@ Also here: the line of perfect play (line), the best move on any block
 (best_move), why greedy play loses (explain), the interval DP's table
 (lead_table), the command's text grammar (parse, raising ParseError), a
 streaming Solver, reproducible random shelves (random), the picture (svg),
-and Game, which shows itself as its picture in Jupyter. check judges a
-solution as `shelf check` does, and testing.shelves is a Hypothesis strategy.
+and Game, which you can play (take, undo, hint, review) and which shows
+itself as its picture, or as buttons, in Jupyter. Results are small
+immutable records whose repr recreates them, and str(explain(w)) is the
+command's --explain text.
+check judges a solution as `shelf check` does, and testing.shelves is a
+Hypothesis strategy.
 """
 
+import time as _time
+import warnings as _warnings
+
+from . import _shelf
+from ._game import Game
 from ._shelf import (
     BestMove,
     Cell,
     Explanation,
-    Game,
     Mistake,
     Move,
     Parity,
     ParseError,
     Result,
+    Review,
     Solver,
     __version__,
     best_move,
     explain,
-    lead_table,
     line,
     parse,
-    random,
     result,
     solve,
     svg,
@@ -59,6 +66,58 @@ from .check import CheckReport, check
 __all__ = [
     "solve", "result", "line", "best_move", "explain", "lead_table", "parse",
     "random", "svg", "Solver", "Game", "ParseError", "Result", "Move",
-    "BestMove", "Cell", "Explanation", "Mistake", "Parity",
+    "BestMove", "Cell", "Explanation", "Mistake", "Parity", "Review",
     "check", "CheckReport", "testing",
 ]
+
+
+def random(n, *, seed=None, lo=1, hi=10000):
+    """A reproducible random shelf of n wheels, each weight uniform in
+    lo..hi: the same shelf as `shelf --random N --seed S --range LO..HI`
+    on every machine.
+
+    Without a seed, one is taken from the clock and shown in a warning,
+    "random shelf from seed=S", as the command shows it, so that the shelf
+    can be made again.
+
+    >>> random(5, seed=1)
+    [2466, 8520, 591, 236, 8762]
+    """
+    if seed is None:
+        seed = _time.time_ns() // 1000 % 1000000000  # short enough to type
+        _warnings.warn(f"random shelf from seed={seed}", stacklevel=2)
+    return _shelf.random(n, seed=seed, lo=lo, hi=hi)
+
+
+def lead_table(wheels, *, form="cells"):
+    """The interval DP's table of a small shelf (at most 1024 wheels).
+
+    form="cells": table[i][j] is Cell(lead, left, right) for block i..j,
+    what the buyer to move can finish ahead by and what taking each end
+    keeps; None where i > j.
+    form="seed": the seed's table, lead[i][j] an int, 0 where i > j.
+    form="numpy": the same as a NumPy int64 array (OverflowError if a lead
+    does not fit 64 bits; ImportError without NumPy).
+
+    >>> lead_table([3, 9, 1, 2])[0][3]
+    shelf.Cell(lead=7, left=-5, right=7)
+    >>> lead_table([3, 9, 1, 2], form="seed")[0]
+    [3, 6, -5, 7]
+    """
+    if form not in ("cells", "seed", "numpy"):
+        raise ValueError(
+            f"lead_table: form must be 'cells', 'seed' or 'numpy', not {form!r}")
+    table = _shelf.lead_table(wheels)
+    if form == "cells":
+        return table
+    lead = [[0 if c is None else c.lead for c in row] for row in table]
+    if form == "seed":
+        return lead
+    import numpy
+    for i, row in enumerate(lead):
+        for j, v in enumerate(row):
+            if not -2**63 <= v < 2**63:
+                raise OverflowError(
+                    f"lead_table: lead[{i}][{j}] = {v} does not fit in int64; "
+                    "form='seed' gives exact ints")
+    return numpy.array(lead, dtype=numpy.int64).reshape(len(lead), len(lead))

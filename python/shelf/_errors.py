@@ -10,6 +10,9 @@ class ParseError(ValueError):
     str(error) reads as the command's message without its "shelf: " prefix,
     for example 'line 2, column 3: expected an integer, found "x"'.
 
+    It is raised by the module with the library's message; the attributes
+    give its parts.
+
     Attributes:
         msg: what is wrong, such as "expected an integer".
         line: the line of the offending text, from 1.
@@ -21,10 +24,9 @@ class ParseError(ValueError):
 
     __module__ = "shelf"  # where users import it from, and how it pickles
 
-    def __init__(self, msg, line, column, offset, found=""):
-        text = f"line {line}, column {column}: {msg}"
-        if found:
-            text += f', found "{found}"'
+    def __init__(self, text, msg, line, column, offset, found=""):
+        # text is libshelf's one-line message (shelf_parse_error_format),
+        # the words every surface shows; the module passes it in.
         super().__init__(text)
         self.msg = msg
         self.line = line
@@ -33,5 +35,5 @@ class ParseError(ValueError):
         self.found = found
 
     def __reduce__(self):
-        return (type(self),
-                (self.msg, self.line, self.column, self.offset, self.found))
+        return (type(self), (str(self), self.msg, self.line, self.column,
+                             self.offset, self.found))

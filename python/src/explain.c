@@ -21,11 +21,15 @@ static PyStructSequence_Field explanation_fields[] = {
                "else None"},
     {"limits_reached",
      "True if a None above means 'not computed' rather than 'none'"},
+    {"sentences", "the command's --explain sentences, worded by libshelf "
+                  "(a tuple of str); str() of the explanation joins them"},
     {NULL, NULL}};
 
 static PyStructSequence_Desc explanation_desc = {
-    "shelf.Explanation", "Why greedy play loses on one shelf.",
-    explanation_fields, 9};
+    "shelf.Explanation",
+    "Why greedy play loses on one shelf. str() of it is the command's\n"
+    "--explain text, one sentence a line.",
+    explanation_fields, 10};
 
 static PyStructSequence_Field mistake_fields[] = {
     {"turn", "the turn, from 1"},
@@ -53,13 +57,46 @@ static PyStructSequence_Desc parity_desc = {
     "The parity floor of a shelf with an even number of wheels.", parity_fields,
     4};
 
+/* The sentences, one a line, as `shelf --explain` prints them. */
+static PyObject *explanation_str(PyObject *self) {
+  PyObject *sentences = PyObject_GetAttrString(self, "sentences"), *out = NULL;
+  PyObject *sep = PyUnicode_FromString("\n");
+  if (sentences != NULL && sep != NULL)
+    out = PyUnicode_Join(sep, sentences);
+  Py_XDECREF(sentences);
+  Py_XDECREF(sep);
+  return out;
+}
+
 int shelf_py_explain_init(PyObject *module, shelf_py_state *st) {
   if ((st->explanation_type = shelf_py_add_struct(module, &explanation_desc)) ==
           NULL ||
       (st->mistake_type = shelf_py_add_struct(module, &mistake_desc)) == NULL ||
       (st->parity_type = shelf_py_add_struct(module, &parity_desc)) == NULL)
     return -1;
+  /* The one slot the records do not share. */
+  st->explanation_type->tp_str = explanation_str;
+  PyType_Modified(st->explanation_type);
   return 0;
+}
+
+/* The library's sentences for `e`, a tuple of str. */
+static PyObject *sentences_of(const shelf_explanation *e) {
+  PyObject *out = PyTuple_New(SHELF_SENTENCE_COUNT);
+  if (out == NULL)
+    return NULL;
+  for (int k = 0; k < SHELF_SENTENCE_COUNT; k++) {
+    char text[SHELF_SENTENCE_BUFSIZE];
+    size_t len = 0;
+    shelf_explain_sentence(e, (shelf_sentence)k, text, sizeof text, &len);
+    PyObject *s = PyUnicode_DecodeASCII(text, (Py_ssize_t)len, "strict");
+    if (s == NULL) {
+      Py_DECREF(out);
+      return NULL;
+    }
+    PyTuple_SET_ITEM(out, k, s);
+  }
+  return out;
 }
 
 PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
@@ -87,7 +124,7 @@ PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
                           shelf_py_int(e.parity_gain)};
     Py_SETREF(parity, shelf_py_struct(st->parity_type, items, 4));
   }
-  PyObject *items[9] = {
+  PyObject *items[10] = {
       PyLong_FromUnsignedLongLong(e.n),
       shelf_py_int(e.margin),
       shelf_py_int(e.greedy_first),
@@ -97,8 +134,9 @@ PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
                               : Py_NewRef(Py_None),
       mistake,
       parity,
-      PyBool_FromLong(!e.has_greedy_vs_perfect || e.mistake < 0)};
-  return shelf_py_struct(st->explanation_type, items, 9);
+      PyBool_FromLong(!e.has_greedy_vs_perfect || e.mistake < 0),
+      sentences_of(&e)};
+  return shelf_py_struct(st->explanation_type, items, 10);
 }
 
 PyObject *shelf_py_explain(PyObject *module, PyObject *args, PyObject *kwargs) {

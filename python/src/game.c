@@ -1,6 +1,9 @@
 /*
- * game.c - shelf.Game: one shelf and its perfect game, which shows itself as
- * a short line in the REPL and as its picture in Jupyter (_repr_svg_).
+ * game.c - the C half of shelf.Game (shelf._shelf._Game): one shelf and its
+ * perfect game, which shows itself as a short line in the REPL and as its
+ * picture, the trap marked, in Jupyter (_repr_svg_). shelf/_game.py extends
+ * it with play (take, undo, hint, review). Also the Review type, one row of
+ * a game's review.
  *
  * The Game keeps its own copy of the weights (the caller's list or buffer
  * may change afterwards) and its Result, computed once.
@@ -93,17 +96,23 @@ done:
   return out;
 }
 
+/* The picture a notebook shows: the trap marked, with its sentences. */
 static PyObject *game_repr_svg(game_object *self, PyObject *unused) {
   (void)unused;
-  return shelf_py_svg_of(game_state(self), self->weights, self->n, 0);
+  return shelf_py_svg_of(game_state(self), self->weights, self->n, 1, 0);
 }
 
 static PyObject *game_svg(game_object *self, PyObject *args, PyObject *kwargs) {
-  static char *kwlist[] = {"explain", NULL};
-  int explain = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$p:svg", kwlist, &explain))
+  static char *kwlist[] = {"explain", "width", NULL};
+  int explain = 1;
+  Py_ssize_t width = 0;
+  unsigned px;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$pn:svg", kwlist, &explain,
+                                   &width) ||
+      shelf_py_svg_width(width, &px) < 0)
     return NULL;
-  return shelf_py_svg_of(game_state(self), self->weights, self->n, explain);
+  return shelf_py_svg_of(game_state(self), self->weights, self->n, explain,
+                         px);
 }
 
 static PyObject *game_line(game_object *self, PyObject *unused) {
@@ -122,6 +131,37 @@ static PyObject *game_explain(game_object *self, PyObject *args,
                         "explain: limit must be 0 (the default) or more");
   return shelf_py_explain_of(game_state(self), self->weights, self->n,
                              (size_t)limit);
+}
+
+/* Both totals after the moves `ends` (a sequence of 'left' and 'right'),
+ * replayed by shelf_game_take(), the library's one replay of a game. */
+static PyObject *game_totals(game_object *self, PyObject *ends) {
+  shelf_py_state *st = game_state(self);
+  PyObject *seq = PySequence_Fast(ends, "_totals: ends must be a sequence");
+  if (seq == NULL)
+    return NULL;
+  shelf_game g;
+  shelf_game_start(&g, self->n);
+  PyObject *out = NULL;
+  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+    PyObject *end = PySequence_Fast_GET_ITEM(seq, k); /* borrowed */
+    int left = PyObject_RichCompareBool(end, st->words[2], Py_EQ);
+    int right = left == 1 ? 0 : PyObject_RichCompareBool(end, st->words[3], Py_EQ);
+    if (left < 0 || right < 0)
+      goto done;
+    if ((!left && !right) ||
+        shelf_game_take(&g, self->weights, left ? SHELF_LEFT : SHELF_RIGHT,
+                        NULL) != SHELF_OK) {
+      PyErr_Format(PyExc_ValueError,
+                   "_totals: move %zd is not a move of this game", k + 1);
+      goto done;
+    }
+  }
+  out = Py_BuildValue("(NN)", shelf_py_int(g.totals[0]),
+                      shelf_py_int(g.totals[1]));
+done:
+  Py_DECREF(seq);
+  return out;
 }
 
 static PyObject *game_get_wheels(game_object *self, void *unused) {
@@ -149,8 +189,12 @@ static PyMethodDef game_methods[] = {
      "explain($self, /, *, limit=0)\n--\n\n"
      "Why greedy play loses, as shelf.explain()."},
     {"svg", (PyCFunction)(void (*)(void))game_svg, METH_VARARGS | METH_KEYWORDS,
-     "svg($self, /, *, explain=False)\n--\n\n"
-     "The picture of the game, as shelf.svg()."},
+     "svg($self, /, *, explain=True, width=0)\n--\n\n"
+     "The picture of the game, as shelf.svg(), the trap marked unless\n"
+     "explain=False."},
+    {"_totals", (PyCFunction)game_totals, METH_O,
+     "_totals($self, ends, /)\n--\n\n"
+     "Both buyers' totals after the moves `ends` ('left' or 'right' each)."},
     {"_repr_svg_", (PyCFunction)game_repr_svg, METH_NOARGS,
      "_repr_svg_($self, /)\n--\n\n"
      "The picture, for Jupyter and IPython."},
@@ -166,12 +210,8 @@ static PyGetSetDef game_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyType_Slot game_slots[] = {
-    {Py_tp_doc, "Game(wheels)\n--\n\n"
-                "One shelf and its perfect game. In the REPL it shows as a "
-                "short line; in\nJupyter as its picture. wheels is read as "
-                "solve() reads it, and copied.\n\n"
-                ">>> Game([3, 9, 1, 2])\n"
-                "<shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>"},
+    {Py_tp_doc, "The C half of shelf.Game: the shelf, copied, and its "
+                "perfect game."},
     {Py_tp_new, SHELF_PY_SLOT(game_new)},
     {Py_tp_dealloc, SHELF_PY_SLOT(game_dealloc)},
     {Py_tp_methods, game_methods},
@@ -180,13 +220,32 @@ static PyType_Slot game_slots[] = {
     {Py_sq_length, SHELF_PY_SLOT(game_len)},
     {0, NULL}};
 
-static PyType_Spec game_spec = {"shelf.Game", sizeof(game_object), 0,
-                                Py_TPFLAGS_DEFAULT, game_slots};
+/* A base type: shelf.Game, in Python, extends it. */
+static PyType_Spec game_spec = {"shelf._shelf._Game", sizeof(game_object), 0,
+                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+                                game_slots};
+
+static PyStructSequence_Field review_fields[] = {
+    {"turn", "the turn of your move, from 1"},
+    {"end", "'left' or 'right', or 'last' for the last wheel, which was "
+            "taken for you"},
+    {"weight", "the wheel's weight"},
+    {"lead_kept", "the lead your move kept: what you finish ahead by from "
+                  "that turn on, both playing perfectly"},
+    {"best_lead", "the best lead the block offered"},
+    {"cost", "best_lead - lead_kept: what the move gave away"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc review_desc = {
+    "shelf.Review",
+    "One of your moves against perfect play, a row of the command's review.",
+    review_fields, 6};
 
 int shelf_py_game_init(PyObject *module, shelf_py_state *st) {
   st->game_type =
       (PyTypeObject *)PyType_FromModuleAndSpec(module, &game_spec, NULL);
   if (st->game_type == NULL || PyModule_AddType(module, st->game_type) < 0)
     return -1;
-  return 0;
+  st->review_type = shelf_py_add_struct(module, &review_desc);
+  return st->review_type != NULL ? 0 : -1;
 }

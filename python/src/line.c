@@ -117,3 +117,28 @@ done:
   shelf_py_weights_release(&w);
   return out;
 }
+
+PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
+                              PyObject *kwargs) {
+  static char *kwlist[] = {"wheels", "first", "last", NULL};
+  PyObject *obj, *out = NULL;
+  Py_ssize_t first, last;
+  shelf_py_weights w = {0};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn:_greedy_end", kwlist,
+                                   &obj, &first, &last))
+    return NULL;
+  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+    goto done;
+  if (first < 0 || first > last || (size_t)last >= w.n) {
+    PyErr_Format(PyExc_IndexError,
+                 "_greedy_end: block %zd..%zd is not a block of a shelf of "
+                 "%zu wheels",
+                 first, last, w.n);
+    goto done;
+  }
+  out = shelf_py_end(PyModule_GetState(module),
+                     shelf_greedy_end(w.weights, (size_t)first, (size_t)last));
+done:
+  shelf_py_weights_release(&w);
+  return out;
+}

@@ -1,118 +1,13 @@
 /*
- * module.c - the shelf._shelf extension module: its initialisation, its
- * state, and the one table that maps every shelf_status to a Python
- * exception.
+ * module.c - the shelf._shelf extension module: its functions, its state,
+ * and the initialisation that registers every part. What the parts share
+ * (the status table, the names, the record types) is in helpers.c.
  *
  * The module uses multi-phase initialisation and keeps everything it needs
  * (ParseError and its types) in module state, never in C globals, as
  * libshelf itself keeps no global state.
  */
 #include "shelfmodule.h"
-
-/* ==== The status table ==== */
-
-/* How each status is raised. Parse codes (10 and up, as shelf.h promises)
- * raise shelf.ParseError with the place; the others are listed here once. */
-typedef enum raise_kind {
-  RAISE_VALUE,
-  RAISE_MEMORY,
-  RAISE_OVERFLOW,
-  RAISE_PARSE
-} raise_kind;
-
-static const struct {
-  shelf_status status;
-  raise_kind kind;
-} status_table[] = {
-    {SHELF_INVALID, RAISE_VALUE},
-    {SHELF_NOMEM, RAISE_MEMORY},
-    {SHELF_RANGE, RAISE_OVERFLOW},
-    {SHELF_TOO_LONG, RAISE_VALUE},
-};
-
-static raise_kind kind_of(shelf_status status) {
-  for (size_t i = 0; i < sizeof status_table / sizeof status_table[0]; i++)
-    if (status_table[i].status == status)
-      return status_table[i].kind;
-  return status >= SHELF_EXPECTED_INTEGER ? RAISE_PARSE : RAISE_VALUE;
-}
-
-PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,
-                         const shelf_parse_error *error) {
-  switch (kind_of(status)) {
-  case RAISE_MEMORY:
-    return PyErr_NoMemory();
-  case RAISE_OVERFLOW:
-    PyErr_SetString(PyExc_OverflowError, shelf_strerror(status));
-    return NULL;
-  case RAISE_PARSE:
-    if (error != NULL && error->code != SHELF_OK) {
-      /* ParseError(msg, line, column, offset, found), as the command
-       * reports it: msg is shelf_strerror()'s, found the offending text. */
-      PyObject *exc = PyObject_CallFunction(
-          st->parse_error, "sKKKs", shelf_strerror(error->code),
-          (unsigned long long)error->line, (unsigned long long)error->column,
-          (unsigned long long)error->offset, error->found);
-      if (exc != NULL) {
-        PyErr_SetObject(st->parse_error, exc);
-        Py_DECREF(exc);
-      }
-      return NULL;
-    }
-    break;
-  case RAISE_VALUE:
-    break;
-  }
-  PyErr_SetString(PyExc_ValueError, shelf_strerror(status));
-  return NULL;
-}
-
-/* ==== Shared helpers ==== */
-
-static const char *const word_text[4] = {"first", "second", "left", "right"};
-
-PyObject *shelf_py_buyer(shelf_py_state *st, uint64_t turn) {
-  return Py_NewRef(st->words[turn % 2 == 1 ? 0 : 1]);
-}
-
-PyObject *shelf_py_end(shelf_py_state *st, shelf_end end) {
-  return Py_NewRef(st->words[end == SHELF_LEFT ? 2 : 3]);
-}
-
-shelf_py_state *shelf_py_state_of_type(PyTypeObject *type) {
-  return PyType_GetModuleState(type);
-}
-
-PyTypeObject *shelf_py_add_struct(PyObject *module,
-                                  PyStructSequence_Desc *desc) {
-  PyTypeObject *type = PyStructSequence_NewType(desc);
-  if (type == NULL)
-    return NULL;
-  const char *dot = strrchr(desc->name, '.');
-  if (PyModule_AddObjectRef(module, dot ? dot + 1 : desc->name,
-                            (PyObject *)type) < 0) {
-    Py_DECREF(type);
-    return NULL;
-  }
-  return type;
-}
-
-/* Fills a structseq from `items`, stealing each; NULL if any is NULL. */
-PyObject *shelf_py_struct(PyTypeObject *type, PyObject **items, int count) {
-  PyObject *out = PyStructSequence_New(type);
-  int failed = out == NULL;
-  for (int i = 0; i < count; i++) {
-    if (items[i] == NULL)
-      failed = 1;
-    if (out != NULL)
-      PyStructSequence_SetItem(out, i, items[i]);
-    else
-      Py_XDECREF(items[i]);
-  }
-  if (failed)
-    Py_CLEAR(out);
-  return out;
-}
 
 /* ==== The module ==== */
 
@@ -179,7 +74,9 @@ static PyMethodDef shelf_methods[] = {
      "The weights of a shelf written in the command's grammar (str or "
      "bytes):\nweights separated by spaces, commas or newlines, optionally "
      "in one pair\nof brackets. Raises ParseError with the line and column, "
-     "as the command\nprints them.\n\n"
+     "as the command\nprints them. Text that looks counted (a first line "
+     "of one number, the count\nof the rest) or grouped by thousands "
+     "(1,000) gives a UserWarning with\nthe command's note.\n\n"
      ">>> parse('[7, 2, 9, 4]')\n[7, 2, 9, 4]"},
     {"random", (PyCFunction)(void (*)(void))shelf_py_random,
      METH_VARARGS | METH_KEYWORDS,
@@ -188,13 +85,20 @@ static PyMethodDef shelf_methods[] = {
      "lo..hi:\nthe same shelf as `shelf --random N --seed S --range LO..HI` "
      "on every\nmachine.\n\n"
      ">>> random(5, seed=1)\n[2466, 8520, 591, 236, 8762]"},
+    {"_greedy_end", (PyCFunction)(void (*)(void))shelf_py_greedy_end,
+     METH_VARARGS | METH_KEYWORDS,
+     "_greedy_end($module, /, wheels, first, last)\n--\n\n"
+     "The greedy move on block first..last: 'left' or 'right', by\n"
+     "shelf_greedy_end(), the one rule every surface calls greedy."},
     {"svg", (PyCFunction)(void (*)(void))shelf_py_svg,
      METH_VARARGS | METH_KEYWORDS,
-     "svg($module, /, wheels, *, explain=False)\n--\n\n"
+     "svg($module, /, wheels, *, explain=False, width=0)\n--\n\n"
      "The shelf and its perfect game drawn as an SVG document (a str): "
      "each\nwheel a circle coloured by its buyer and numbered by its turn, "
      "the lead\ntable beside it up to 30 wheels, a summary above 200. With "
-     "explain=True\nthe greedy trap is marked."},
+     "explain=True\nthe greedy trap is marked and the --explain sentences written "
+     "below.\nwidth is the picture's width in pixels (320 to 20000; 0, the "
+     "default,\nis 1000): rows of wheels wrap to fit it."},
     {NULL, NULL, 0, NULL}};
 
 static int shelf_exec(PyObject *module) {
@@ -207,9 +111,8 @@ static int shelf_exec(PyObject *module) {
   if (st->parse_error == NULL ||
       PyModule_AddObjectRef(module, "ParseError", st->parse_error) < 0)
     return -1;
-  for (int i = 0; i < 4; i++)
-    if ((st->words[i] = PyUnicode_InternFromString(word_text[i])) == NULL)
-      return -1;
+  if (shelf_py_words_init(st) < 0)
+    return -1;
   if (PyModule_AddStringConstant(module, "__version__", shelf_version()) < 0)
     return -1;
   if (shelf_py_solve_init(module, st) < 0 ||
@@ -234,6 +137,7 @@ static int shelf_exec(PyObject *module) {
   X((st)->parity_type);                                                        \
   X((st)->solver_type);                                                        \
   X((st)->game_type);                                                          \
+  X((st)->review_type);                                                        \
   for (int i_ = 0; i_ < 4; i_++)                                               \
   X((st)->words[i_])
 

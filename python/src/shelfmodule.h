@@ -32,15 +32,19 @@ typedef struct shelf_py_state {
   PyTypeObject *parity_type;
   PyTypeObject *solver_type;
   PyTypeObject *game_type;
+  PyTypeObject *review_type;
   PyObject *words[4]; /* "first", "second", "left", "right", interned */
 } shelf_py_state;
+
+/* Fills st->words with the library's names (helpers.c). */
+int shelf_py_words_init(shelf_py_state *st);
 
 /* The interned words, by buyer (turn 1 is the first buyer's) and by end. */
 PyObject *shelf_py_buyer(shelf_py_state *st, uint64_t turn);
 PyObject *shelf_py_end(shelf_py_state *st, shelf_end end);
 
-/* The state of the module that defined `type` (one of ours, which cannot be
- * subclassed, so the type is always the defining one). */
+/* The state of the module that defined `type`, one of ours or a Python
+ * subclass of one (shelf.Game of _Game). */
 shelf_py_state *shelf_py_state_of_type(PyTypeObject *type);
 
 /* Raises the exception that the one status table maps `status` to; `error`
@@ -121,6 +125,8 @@ PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
 PyObject *shelf_py_line(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
                              PyObject *kwargs);
+PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
+                              PyObject *kwargs);
 
 /* explain.c: explain() and its types. */
 int shelf_py_explain_init(PyObject *module, shelf_py_state *st);
@@ -142,20 +148,26 @@ int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
 /* random.c: random(). */
 PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* svg.c: svg(). */
+/* svg.c: svg(). A width of 0 is SHELF_SVG_WIDTH; shelf_py_svg_width()
+ * checks a width argument. */
+int shelf_py_svg_width(Py_ssize_t width, unsigned *out);
 PyObject *shelf_py_svg_of(shelf_py_state *st, const int64_t *weights, size_t n,
-                          int explain);
+                          int explain, unsigned width);
 PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* game.c: the Game type. */
+/* game.c: the Game type's C half (shelf._shelf._Game, which shelf.Game
+ * extends with play) and the Review type. */
 int shelf_py_game_init(PyObject *module, shelf_py_state *st);
 
-/* A structseq type made by PyStructSequence_NewType and added to the module
- * under its short name (the part of desc->name after "shelf."). */
+/* ==== Records (helpers.c) ==== */
+
+/* A result type: an immutable record with the fields of `desc` (only its
+ * names and docs are read; it is not a structseq, nor a tuple), added to
+ * the module under its short name (the part of desc->name after "shelf."). */
 PyTypeObject *shelf_py_add_struct(PyObject *module,
                                   PyStructSequence_Desc *desc);
 
-/* An instance of a structseq type with `items`, each stolen (also on
+/* An instance of a record type with `items`, each stolen (also on
  * failure); NULL if any of them is NULL. */
 PyObject *shelf_py_struct(PyTypeObject *type, PyObject **items, int count);
 

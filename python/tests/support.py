@@ -58,3 +58,8 @@ def traced_peak(f, *args):
 def main():
     """Runs the file's tests; exit status 0 or 1."""
     unittest.main(verbosity=2)
+
+
+def fields(record):
+    """A record's fields as a tuple, in order (records are not tuples)."""
+    return tuple(getattr(record, name) for name in record.__match_args__)

@@ -8,6 +8,7 @@ import gc
 import sys
 import tracemalloc
 import unittest
+import warnings
 
 import support
 import shelf
@@ -20,7 +21,7 @@ ARRAY = array.array("q", WHEELS)
 
 def call(k):
     """One call of the package, chosen by k, errors included."""
-    step = k % 14
+    step = k % 18
     try:
         if step == 0:
             shelf.solve(WHEELS)
@@ -53,6 +54,22 @@ def call(k):
             shelf.solve(array.array("i", [1]))
         elif step == 13 and k % 140 == 13:  # the picture is larger: fewer
             shelf.svg(WHEELS, explain=True)
+        elif step == 14:  # records made, compared, printed, rebuilt
+            r = shelf.result(WHEELS)
+            eval(repr(r), {"shelf": shelf}) == r and hash(r)
+            shelf.Result(1, 2, 3, second=4)
+            shelf.Result(1, 2, 3)
+        elif step == 15:
+            str(shelf.explain(WHEELS[:12]))
+        elif step == 16 and k % 36 == 16:  # a game played and taken back
+            g = shelf.Game(WHEELS[:9], opponent="greedy" if k % 72 else "perfect")
+            g.take("left")
+            g.take("right")
+            g.review(), g.totals, g.hint()
+            g.undo()
+            g._totals(["left", "middle"])
+        elif step == 17:
+            shelf.parse("3\n1 2 3")
     except (ValueError, TypeError, OverflowError):
         pass
 
@@ -63,8 +80,15 @@ def resident_bytes():
 
 
 class Memory(unittest.TestCase):
+    def setUp(self):
+        # parse()'s notes warn; the warnings registry would grow otherwise.
+        catcher = warnings.catch_warnings()
+        catcher.__enter__()
+        self.addCleanup(catcher.__exit__, None, None, None)
+        warnings.simplefilter("ignore")
+
     def test_calls_release_memory(self):
-        for k in range(2000):  # warm up caches and free lists
+        for k in range(20000):  # warm up caches and free lists
             call(k)
         gc.collect()
         refs = (sys.getrefcount(WHEELS), sys.getrefcount(ARRAY))

@@ -25,7 +25,7 @@ class SeedTests(unittest.TestCase):
     def test_examples_worked_by_hand(self):
         # The seed's text: the first buyer takes 2 and 9 against 3 and 1.
         self.assertEqual(shelf.result([3, 9, 1, 2]),
-                         (4, 7, 11, 4))
+                         shelf.Result(n=4, margin=7, first=11, second=4))
         self.assertEqual(shelf.result([7, 2, 9, 4]).first, 16)
 
 

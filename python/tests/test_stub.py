@@ -75,7 +75,7 @@ class Stub(unittest.TestCase):
         for name in shelf.__all__:
             self.assertIn(name, text)
         self.assertIn("solve(wheels)", text)
-        self.assertIn("random(n, *, seed, lo=1, hi=10000)", text)
+        self.assertIn("random(n, *, seed=None, lo=1, hi=10000)", text)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,180 @@
+"""test_game.py - shelf.Game played move by move: against the reference DP,
+against the library's line, and against the review `shelf --interactive`
+prints for the same moves (run in a pipe, as tests/interactive_tests.py
+runs it)."""
+
+import subprocess
+import unittest
+
+import support
+import reference
+import shelf
+
+
+def command_review(weights, choices, second=False):
+    """The review rows the command prints after a game where the person
+    answers the prompts with `choices` ('l' or 'r'), as lists of str."""
+    options = ["--second"] if second else []
+    stdin = "".join(c + "\n" for c in choices) + "q\n"
+    p = subprocess.run([support.CLI, "--interactive", *options, "--",
+                        *map(str, weights)], input=stdin, capture_output=True,
+                       text=True, timeout=60)
+    lines = p.stdout.splitlines()
+    at = lines.index("Review of your moves against perfect play:")
+    rows = []
+    for line in lines[at + 2:]:  # after the header row
+        if not line.strip() or line.startswith("("):
+            break
+        rows.append(line.split())
+    return rows
+
+
+class Play(unittest.TestCase):
+    def play_randomly(self, r, w, you, opponent):
+        """Plays w with random ends for you; checks every move against the
+        reference DP as it goes. Returns the game and your choices."""
+        g = shelf.Game(w, you=you, opponent=opponent)
+        lead = reference.lead_table(w)
+        choices = []
+        while not g.over:
+            i, j = g.block
+            self.assertGreater(j, i)  # a last wheel is taken for you
+            self.assertEqual(g.turn % 2 == 1, you == "first")
+            hint = g.hint()
+            self.assertEqual((hint.lead, hint.left, hint.right),
+                             (lead[i][j], reference.kept(w, lead, i, j, "left"),
+                              reference.kept(w, lead, i, j, "right")))
+            end = r.choice(["left", "right"])
+            choices.append(end[0])
+            made = g.take(end)
+            self.assertEqual((made[0].end, made[0].index, made[0].weight),
+                             (end, i if end == "left" else j,
+                              w[i if end == "left" else j]))
+        return g, choices
+
+    def test_perfect_play(self):
+        r = support.rng("test_game")
+        for _ in range(200):
+            w = support.random_shelf(r, 10)
+            for you in ("first", "second"):
+                with self.subTest(wheels=w, you=you):
+                    # Both play perfectly: you the hint's end, which is
+                    # the line's on the whole shelf.
+                    g = shelf.Game(w, you=you)
+                    if len(w) > 1 and you == "first":
+                        self.assertEqual(g.hint().best, shelf.line(w)[0].end)
+                    while not g.over:
+                        g.take(g.hint().best)
+                    lead = reference.lead_table(w)
+                    i, j = 0, len(w) - 1
+                    for m in g.moves:  # every move keeps the block's lead
+                        self.assertEqual(
+                            reference.kept(w, lead, i, j, m.end), lead[i][j])
+                        i, j = (i + 1, j) if m.end == "left" else (i, j - 1)
+                    res = shelf.result(w)
+                    self.assertEqual(g.totals, (res.first, res.second))
+                    self.assertTrue(all(row.cost == 0 for row in g.review()))
+
+    def test_review_is_the_commands(self):
+        r = support.rng("test_game")
+        for _ in range(40):
+            w = [r.randint(-9, 30) for _ in range(r.randint(2, 9))]
+            for you in ("first", "second"):
+                with self.subTest(wheels=w, you=you):
+                    g, choices = self.play_randomly(r, w, you, "perfect")
+                    want = command_review(w, choices, you == "second")
+                    got = [[str(v) for v in support.fields(row)]
+                           for row in g.review()]
+                    self.assertEqual(got, want)
+                    for row in g.review():
+                        self.assertEqual(row.cost,
+                                         row.best_lead - row.lead_kept)
+                        self.assertGreaterEqual(row.cost, 0)
+
+    def test_greedy_opponent(self):
+        r = support.rng("test_game")
+        for _ in range(200):
+            w = support.random_shelf(r, 10)
+            g = shelf.Game(w, you="second", opponent="greedy")
+            while not g.over:
+                g.take(g.hint().best)  # you play perfectly
+            i, j = 0, len(w) - 1
+            for m in g.moves:
+                if m.buyer == "first" and i < j:
+                    want = "left" if w[i] >= w[j] else "right"
+                    self.assertEqual(m.end, want, (w, m))
+                i, j = (i + 1, j) if m.end == "left" else (i, j - 1)
+            # Perfect play keeps the second buyer's lead whatever the first
+            # does, and the best reply to greedy
+            # (reference.greedy_vs_perfect) does at least as well.
+            first, second = g.totals
+            self.assertLessEqual(first - second, shelf.solve(w))
+            self.assertGreaterEqual(first - second,
+                                    reference.greedy_vs_perfect(w))
+
+    def test_undo(self):
+        g = shelf.Game([3, 9, 1, 2, 5, 6])
+        self.assertFalse(g.undo())
+        g.take("left")
+        g.take("right")
+        before = (g.moves, g.totals, g.turn)
+        g.take("left")
+        self.assertTrue(g.undo())
+        self.assertEqual((g.moves, g.totals, g.turn), before)
+        self.assertTrue(g.undo())
+        self.assertTrue(g.undo())
+        self.assertEqual((g.moves, g.turn, g.block), ([], 1, (0, 5)))
+        self.assertFalse(g.undo())
+        # As the second buyer, the opponent's first move stays.
+        g = shelf.Game([3, 9, 1, 2], you="second")
+        self.assertEqual(len(g.moves), 1)
+        self.assertFalse(g.undo())
+        g.take("left")
+        self.assertTrue(g.undo())
+        self.assertEqual(len(g.moves), 1)
+
+    def test_by_hand(self):
+        # The command's own example: the left costs 12, the right nothing.
+        g = shelf.Game([3, 9, 1, 2, 5, 6])
+        g.take("left")
+        g.take("right")
+        self.assertEqual(g.review(), [
+            shelf.Review(turn=1, end="left", weight=3, lead_kept=-4,
+                         best_lead=8, cost=12),
+            shelf.Review(turn=3, end="right", weight=6, lead_kept=2,
+                         best_lead=2, cost=0)])
+        g.take("left")
+        self.assertTrue(g.over)
+        self.assertIsNone(g.hint())
+        self.assertIsNone(g.block)
+        self.assertEqual(len(g.review()), 3)
+        # A last wheel is taken for you, as "last" in the review.
+        g = shelf.Game([1, 5, 2])
+        g.take("left")
+        self.assertTrue(g.over)
+        self.assertEqual([row.end for row in g.review()], ["left", "last"])
+
+    def test_bad_moves(self):
+        g = shelf.Game([1, 2])
+        with self.assertRaisesRegex(ValueError, "end must be 'left' or 'right'"):
+            g.take("middle")
+        with self.assertRaisesRegex(ValueError, "opponent must be"):
+            shelf.Game([1], opponent="lucky")
+        with self.assertRaisesRegex(ValueError, "you must be"):
+            shelf.Game([1], you="third")
+        g.take("left")
+        with self.assertRaisesRegex(ValueError, "the game is over"):
+            g.take("left")
+        empty = shelf.Game([])
+        self.assertTrue(empty.over)
+        self.assertEqual(empty.review(), [])
+
+    def test_picture_marks_the_trap(self):
+        g = shelf.Game([3, 9, 1, 2])
+        self.assertIn('class="trap"', g._repr_svg_())
+        self.assertNotIn('class="trap"', g.svg(explain=False))
+        self.assertIn('width="400"', g.svg(width=400))
+
+
+if __name__ == "__main__":
+    support.main()
