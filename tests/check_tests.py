@@ -146,7 +146,8 @@ def seed_cases_first(shelf):
             env = dict(os.environ, SHELF_CHECK_RECORD=record)
             p = subprocess.run(
                 [shelf, "check", "--seed", "5", "--tries", "3", "--max-n",
-                 "12", sys.executable, SOLUTION_PY, "seed", "record"],
+                 "12", "--time-limit", "10", sys.executable, SOLUTION_PY,
+                 "seed", "record"],
                 capture_output=True, text=True, env=env, timeout=600)
             if p.returncode != 0:
                 fail("record: exit %d: %s %s" % (p.returncode, p.stdout,

@@ -22,18 +22,16 @@ shelf is raised again with a note naming it. A callable cannot be stopped
 from inside Python, so there is no time limit here; use the command on a
 program for that.
 
-Why the plan and the shrinking are written here again rather than called
-from libshelf: the extension module (python/src/module.c) is being reworked
-and offers no hook for them yet; tests/check_tests.py and
-python/tests/test_check.py keep the two in step (the same shelves, the same
-mistake sentences). The mistakes' margins come from the library where it
-has them (greedy from shelf.explain, the true margin from shelf.solve).
+The plan of tries, the shrink candidates, the mistake named and its
+sentence are libshelf's (shelf_plan_shelf, shelf_plan_shrink,
+shelf_mistake_of, shelf_mistake_sentence), the same calls the command
+makes.
 """
 
-import math
 import operator
 
-from ._shelf import explain, random, result, solve
+from . import _shelf
+from ._shelf import explain, result
 
 __all__ = ["check", "CheckReport"]
 
@@ -48,38 +46,11 @@ _PROBLEMS = {
     "leetcode486": ("winner", 20, 0, 10**7, [[1, 5, 2], [1, 5, 233, 7]]),
     "seed": ("margin", 500, 1, 10**4, []),
 }
-_SEED_CASES = [[7, 2, 9, 4], [3, 9, 1, 2], [2, 4, 8, 1, 9, 3], [6, 6],
-               [10, 1], [5], [4, 4, 4, 4]]
-_EDGE_SMALL = 6
 _TWICE_MAX = 16
 _SHRINK_MAX = 600
-_U64 = 2**64
-
-_SENTENCES = {  # libshelf's shelf_mistake_sentence(), word for word
-    "greedy": "Greedy: the code takes the heavier end at every turn, but a "
-    "heavy wheel can open the way to a heavier one for the other buyer; the "
-    "lead of a block is the better of its two ends, each end's weight minus "
-    "the lead the other buyer then has on the rest.",
-    "added": "Added: the code adds the rest's lead to the wheel taken "
-    "(w + lead) instead of subtracting it, as if one buyer took every "
-    "wheel; after a move the other buyer is the one to move on the rest, so "
-    "that lead counts against you: w - lead.",
-    "left-index": "Left index: the code fills the lead table by left end i "
-    "ascending, but lead[i][j] reads lead[i+1][j], a row not filled yet, "
-    "and gets its initial value; fill by span length (every block of 1 "
-    "wheel, then of 2, and so on), so that both blocks a cell reads are "
-    "done before it.",
-    "wrong-quantity": "Wrong quantity: the answer is another number of the "
-    "game than the one asked (the margin, the first buyer's total or the "
-    "second's); the first buyer's total is (sum + margin) / 2, the "
-    "second's (sum - margin) / 2.",
-    "strict-tie": "Strict tie: asked whether the first buyer wins, the code "
-    "says no on a tie, but a first buyer's total equal to the second's "
-    "counts as a win: margin >= 0, not margin > 0.",
-    "overflow32": "Overflow: the code adds in 32-bit integers, which wrap "
-    "past 2147483647 kilos; totals and leads need 64 bits (long long, "
-    "int64_t).",
-}
+_ANSWERS = ("margin", "first", "second", "winner")  # shelf_answer's order
+_KINDS = ("one of the seed's cases", "a sample", "an edge shelf",
+          "a random shelf")  # shelf_try's order
 
 _ANSWER_WORDS = {
     "margin": "the margin",
@@ -89,178 +60,34 @@ _ANSWER_WORDS = {
 }
 
 
-# ==== The plan (cli/check_plan.c) ====
-
-def _clamp(v, lo, hi):
-    return lo if v < lo else hi if v > hi else v
-
-
-def _edges(max_n, lo, hi):
-    """The edge shelves, each small and at the largest n, in the command's
-    order; None where the command skips one."""
-    small = min(max_n, _EDGE_SMALL)
-
-    def past(bits):
-        if hi <= 0:
-            return 0
-        need = (1 << bits) // hi + 1
-        return need if need <= max_n else 0
-
-    shapes = []
-    for shape in range(13):
-        for big in (False, True):
-            n = max_n if big else small
-            if shape in (0, 1):
-                w = None if big else [lo if shape == 0 else hi]
-            elif shape == 2:
-                w = None if big or max_n < 2 else [lo, hi]
-            elif shape == 3:
-                w = [_clamp(7, lo, hi)] * n
-            elif shape == 4:
-                w = None if lo > 0 or hi < 0 else [0] * n
-            elif shape == 5:
-                w = [_clamp(2 if k % 4 in (1, 2) else 1, lo, hi)
-                     for k in range(n)]
-            elif shape in (6, 7):
-                w = [_clamp(lo + (k if shape == 6 else n - 1 - k), lo, hi)
-                     for k in range(n)]
-            elif shape == 8:
-                w = [lo if k % 2 else hi for k in range(n)]
-            elif shape in (9, 10):
-                w = [lo if shape == 9 else hi] * n
-            else:
-                need = past(31 if shape == 11 else 32)
-                if need == 0:
-                    w = None
-                else:
-                    m = max_n if big else (need + 1 if need + 1 <= max_n
-                                           else need)
-                    w = [hi] * m
-                    if m > need:
-                        w[1 % m] = _clamp(1, lo, hi)
-            if big and w is not None and len(w) <= _EDGE_SMALL + 2:
-                w = None
-            shapes.append(w)
-    return shapes
-
-
-def _random_try(seed, k, tries, max_n, lo, hi):
-    s = (seed * 0x9e3779b97f4a7c15 + k) % _U64
-    pick = random(2, seed=s, lo=0, hi=2**63 - 1)
-    t = k / (tries - 1) if tries > 1 else 1.0
-    top = math.pow(max_n, t)
-    hi_n = min(max(int(top + 0.5), 1), max_n)
-    lo_n = hi_n // 2 or 1
-    n = lo_n + pick[0] % (hi_n - lo_n + 1)
-    whi = lo + 3 if pick[1] % 3 == 0 and hi - lo > 3 else hi
-    return random(n, seed=s ^ 0x5eed, lo=lo, hi=whi)
-
+# ==== The plan, shrinking and mistakes (libshelf's judge.c) ====
 
 def _plan(max_n, lo, hi, tries, seed, samples):
     """(kind, wheels) for every try in order; wheels None for a skipped
     one."""
-    def fits(w):
-        return len(w) <= max_n and all(lo <= x <= hi for x in w)
-    for w in _SEED_CASES:
-        yield "one of the seed's cases", (w if fits(w) else None)
-    for w in samples:
-        yield "a sample", (w if fits(w) else None)
-    for w in _edges(max_n, lo, hi):
-        yield "an edge shelf", w
-    for k in range(tries):
-        yield "a random shelf", _random_try(seed, k, tries, max_n, lo, hi)
+    return [(_KINDS[k], w)
+            for k, w in _shelf._plan(max_n, lo, hi, tries, seed, samples)]
 
 
 def _shrink_candidates(w, lo, hi):
-    """The command's order: chunks of n/2, n/4, ..., 1 wheels deleted at
-    each place, then each weight from the left toward the point of the
-    range nearest 0 (to it, then keeping half the distance, ...)."""
-    n = len(w)
-    size = n // 2
-    while size >= 1:
-        for at in range(0, (n // size) * size, size):
-            if n - size >= 1:
-                yield w[:at] + w[at + size:]
-        size //= 2
-    target = _clamp(0, lo, hi)
-    for k in range(n):
-        d = abs(w[k] - target)
-        c = 0
-        while d >> c if c else d:
-            left = 0 if c == 0 else d >> c
-            out = list(w)
-            out[k] = target + left if w[k] > target else target - left
-            yield out
-            c += 1
+    c = 0
+    while (cand := _shelf._shrink(w, lo, hi, c)) is not None:
+        yield cand
+        c += 1
 
-
-# ==== Answers and mistakes (cli/check_judge.c) ====
 
 def _answer(kind, r):
     return {"margin": r.margin, "first": r.first, "second": r.second,
             "winner": r.margin >= 0}[kind]
 
 
-def _left_index_margin(w):
-    """The seed's DP filled by left index: only row 0 reaches the answer,
-    and it reads the diagonal and itself (as src/mistakes.c argues)."""
-    if not w:
-        return 0
-    row = w[0]
-    for j in range(1, len(w)):
-        below = w[1] if j == 1 else 0
-        row = max(w[0] - below, w[j] - row)
-    return row
-
-
-def _mistake_margin(name, w):
-    if name == "greedy":
-        return explain(w, limit=1).greedy_margin
-    if name == "added":
-        return sum(w)
-    return _left_index_margin(w)
-
-
-def _half(got, v):
-    """Half of v rounded toward zero (C) or toward minus infinity (Python):
-    a program turns a wrong margin of the wrong parity into a total either
-    way."""
-    toward_zero = -((-v) // 2) if v < 0 else v // 2
-    return got in (toward_zero, v // 2)
-
-
-def _answers_margin(kind, got, m, total):
-    if kind == "first":
-        return _half(got, total + m)
-    if kind == "second":
-        return _half(got, total - m)
-    if kind == "winner":
-        return got == (m >= 0)
-    return got == m
-
-
 def _fits_31(w):
-    return 2 * sum(abs(x) for x in w) <= 2**31 - 1
+    return _shelf._fits_31_bits(w)
 
 
 def _mistake(kind, failing, fitting_passed):
-    if not failing:
-        return None
-    for name in ("greedy", "added", "left-index"):
-        if all(_answers_margin(kind, got, _mistake_margin(name, w), sum(w))
-               for w, got in failing):
-            return name
-    if kind == "winner" and all(solve(w) == 0 and got is False
-                                for w, got in failing):
-        return "strict-tie"
-    if kind != "winner":
-        others = [q for q in ("margin", "first", "second") if q != kind]
-        if all(any(got == _answer(q, result(w)) for q in others)
-               for w, got in failing):
-            return "wrong-quantity"
-    if fitting_passed and all(not _fits_31(w) for w, _ in failing):
-        return "overflow32"
-    return None
+    return _shelf._mistake_of(_ANSWERS.index(kind), failing,
+                              bool(fitting_passed))
 
 
 # ==== The report ====
@@ -311,24 +138,17 @@ class CheckReport:
             lines.append(f"Got:      {_show(self.got)}")
         if self.mistake:
             lines.append(f"Mistake: {self.mistake}. "
-                         f"{_SENTENCES[self.mistake]}")
+                         f"{_shelf._mistake_sentence(self.mistake)}")
             if self.mistake == "greedy":
                 lines.extend(_why_greedy(self.wheels))
         return "\n".join(lines)
 
 
 def _why_greedy(w):
-    """Why greedy fails on this very shelf, from shelf.explain."""
-    e = explain(w)
-    lines = [f"  Perfect play: margin {e.margin}; both greedy (the heavier "
-             f"end, the left on equal weights): margin {e.greedy_margin}."]
-    m = e.first_mistake
-    if m is not None:
-        lines.append(f"  The greedy trap: at turn {m.turn} the {m.buyer} "
-                     f"buyer's heavier end is the {m.end} (wheel "
-                     f"{m.index + 1}, {m.weight} kilos), but taking it costs "
-                     f"{m.cost} kilos of lead.")
-    return lines
+    """Why greedy fails on this very shelf, in the library's sentences, as
+    the command gives them: perfect play, both greedy, the trap."""
+    said = explain(w).sentences
+    return ["  " + said[k] for k in (0, 1, 3)]
 
 
 def _show(v):
@@ -383,7 +203,7 @@ def check(func, problem="seed", *, answer=None, max_n=None, range=None,
     if seed is None:
         import random as _random
         seed = _random.randrange(10**9)
-    plan = list(_plan(top, lo, hi, tries, seed, samples))
+    plan = _plan(top, lo, hi, tries, seed, samples)
 
     def expected(w):
         return _answer(kind, result(w))

@@ -99,6 +99,20 @@ static PyMethodDef shelf_methods[] = {
      "explain=True\nthe greedy trap is marked and the --explain sentences written "
      "below.\nwidth is the picture's width in pixels (320 to 20000; 0, the "
      "default,\nis 1000): rows of wheels wrap to fit it."},
+    /* The judge's pieces for shelf.check (judge.c), private. */
+    {"_plan", shelf_py_plan, METH_VARARGS,
+     "_plan(max_n, lo, hi, tries, seed, samples)\n--\n\n"
+     "Every try of shelf_plan_shelf() in order: (kind, wheels or None)."},
+    {"_shrink", shelf_py_shrink, METH_VARARGS,
+     "_shrink(wheels, lo, hi, c)\n--\n\n"
+     "Shrink candidate c of shelf_plan_shrink(), or None past the last."},
+    {"_mistake_of", shelf_py_mistake_of, METH_VARARGS,
+     "_mistake_of(answer, failures, fitting_passed)\n--\n\n"
+     "The name of shelf_mistake_of()'s mistake, or None."},
+    {"_mistake_sentence", shelf_py_mistake_sentence, METH_O,
+     "_mistake_sentence(name)\n--\n\nshelf_mistake_sentence() by name."},
+    {"_fits_31_bits", shelf_py_fits_31_bits, METH_O,
+     "_fits_31_bits(wheels)\n--\n\nshelf_fits_31_bits()."},
     {NULL, NULL, 0, NULL}};
 
 static int shelf_exec(PyObject *module) {

@@ -148,6 +148,14 @@ int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
 /* random.c: random(). */
 PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
 
+/* judge.c: the plan of tries, shrink candidates and the mistake named, for
+ * shelf.check. */
+PyObject *shelf_py_plan(PyObject *module, PyObject *args);
+PyObject *shelf_py_shrink(PyObject *module, PyObject *args);
+PyObject *shelf_py_mistake_of(PyObject *module, PyObject *args);
+PyObject *shelf_py_fits_31_bits(PyObject *module, PyObject *wheels);
+PyObject *shelf_py_mistake_sentence(PyObject *module, PyObject *name);
+
 /* svg.c: svg(). A width of 0 is SHELF_SVG_WIDTH; shelf_py_svg_width()
  * checks a width argument. */
 int shelf_py_svg_width(Py_ssize_t width, unsigned *out);

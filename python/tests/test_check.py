@@ -152,7 +152,7 @@ class Check(unittest.TestCase):
                 line = next(l for l in p.stdout.splitlines()
                             if l.startswith("Mistake: "))
                 self.assertEqual(line, "Mistake: %s. %s" % (
-                    mistake, check_module._SENTENCES[mistake]))
+                    mistake, check_module._shelf._mistake_sentence(mistake)))
 
     def setUp(self):
         import tempfile
