@@ -59,9 +59,9 @@ int main(int argc, char **argv) {
              : strcmp(shape, "zigzag") == 0     ? 3
              : strcmp(shape, "equal") == 0      ? 4
                                                 : -1;
-  int lay = strcmp(layout, "lines") == 0  ? 0
-            : strcmp(layout, "line") == 0 ? 1
-            : strcmp(layout, "json") == 0 ? 2
+  int lay = strcmp(layout, "lines") == 0   ? 0
+            : strcmp(layout, "line") == 0  ? 1
+            : strcmp(layout, "json") == 0  ? 2
             : strcmp(layout, "jsonc") == 0 ? 3
                                            : -1;
   if (kind < 0 || lay < 0)

@@ -8,8 +8,8 @@
  * stops. */
 static int failed(shelf_parser *parser, shelf_solver *solver, shelf_status st,
                   const line_hooks *h) {
-  if (h->error(h->ctx, st, shelf_parser_error(parser)) != 0 ||
-      !h->keep_going || st == SHELF_NOMEM)
+  if (h->error(h->ctx, st, shelf_parser_error(parser)) != 0 || !h->keep_going ||
+      st == SHELF_NOMEM)
     return 1;
   shelf_parser_skip_line(parser);
   shelf_solver_reset(solver);
@@ -28,8 +28,8 @@ int lines_feed(shelf_parser *parser, shelf_solver *solver, const char *data,
   while (pos < len) {
     size_t used;
     int end;
-    shelf_status st = shelf_parser_feed(parser, solver, data + pos, len - pos,
-                                        &used, &end);
+    shelf_status st =
+        shelf_parser_feed(parser, solver, data + pos, len - pos, &used, &end);
     pos += used;
     if (st != SHELF_OK) {
       if (failed(parser, solver, st, h))

@@ -184,7 +184,8 @@ static void parse_piece(const source *src, piece *p, char *buf) {
   }
   if (p->status == SHELF_OK && p->data != NULL && from < p->end)
     feed(p, p->data + (from - p->start), (size_t)(p->end - from));
-  for (uint64_t at = from; p->data == NULL && at < p->end && p->status == SHELF_OK;) {
+  for (uint64_t at = from;
+       p->data == NULL && at < p->end && p->status == SHELF_OK;) {
     if (stopped(src, p)) {
       p->parsed = 0;
       return;
@@ -217,8 +218,8 @@ static void parse_piece(const source *src, piece *p, char *buf) {
     nlen = got > 0 ? (size_t)got : 0;
     nb = next;
   }
-  p->status = shelf_piece_end(p->parser, p->solver, nb, nlen, NULL,
-                              &p->end_place);
+  p->status =
+      shelf_piece_end(p->parser, p->solver, nb, nlen, NULL, &p->end_place);
   if (p->status == SHELF_INVALID)
     p->why = "a piece did not end at a cut point";
 }
@@ -370,17 +371,16 @@ static size_t cut_file(const source *src, uint64_t size, uint64_t range,
       return 0;
     if ((uint64_t)cut >= limit)
       continue; /* no cut point near here: the range before goes on */
-    uint64_t lo = (uint64_t)cut > SHELF_LOOK_BACK
-                      ? (uint64_t)cut - SHELF_LOOK_BACK
-                      : 0;
+    uint64_t lo =
+        (uint64_t)cut > SHELF_LOOK_BACK ? (uint64_t)cut - SHELF_LOOK_BACK : 0;
     ssize_t got = read_at(src, win, (size_t)((uint64_t)cut - lo), lo);
     if (got < 0)
       return 0;
     piece *p = &pieces[n];
     p->start = (uint64_t)cut;
     p->index = n;
-    shelf_piece_guess(&opening, win, (size_t)got, (uint64_t)cut, 0,
-                      &p->assumed, &p->sure);
+    shelf_piece_guess(&opening, win, (size_t)got, (uint64_t)cut, 0, &p->assumed,
+                      &p->sure);
     p->sure &= sure_opening;
     n++;
     nominal = (uint64_t)cut; /* the next range starts `range` after it */
@@ -645,14 +645,14 @@ static void *pipe_worker(void *arg) {
 
 /* The reader's state between blocks. */
 typedef struct cutter {
-  uint64_t at;             /* text offset of the next block */
+  uint64_t at;               /* text offset of the next block */
   shelf_parse_place opening; /* how the text opens (from the first block) */
   int sure_opening;
-  char *tail;              /* bytes after the last cut, for the next block */
+  char *tail; /* bytes after the last cut, for the next block */
   size_t tail_len;
-  int eof;      /* the input has ended (or failed) */
-  size_t block; /* bytes to read before cutting */
-  int by_line;  /* --batch: cut after a line feed */
+  int eof;                      /* the input has ended (or failed) */
+  size_t block;                 /* bytes to read before cutting */
+  int by_line;                  /* --batch: cut after a line feed */
   char before[SHELF_LOOK_BACK]; /* the bytes before the next block */
   size_t before_len;
 } cutter;

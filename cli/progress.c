@@ -77,4 +77,3 @@ void progress_stop(progress *p) {
   pthread_mutex_destroy(&p->lock);
   p->on = 0;
 }
-

@@ -141,8 +141,7 @@ static void round_trip(const shelf_parse_place *p) {
 /* Parses a piece from `from` (its start, or later after a wrong guess),
  * resumed at `at` (NULL: the text's start). */
 static void parse_piece(piece *k, const char *text, size_t len, size_t from,
-                        const shelf_parse_place *at, unsigned flags,
-                        int last) {
+                        const shelf_parse_place *at, unsigned flags, int last) {
   int lines = (flags & SHELF_PARSE_LINES) != 0;
   memset(&k->lines, 0, sizeof k->lines);
   shelf_solver_reset(k->solver);
@@ -153,7 +152,8 @@ static void parse_piece(piece *k, const char *text, size_t len, size_t from,
   k->status = SHELF_OK;
   k->final = 0;
   if (from < k->end)
-    k->status = feed(k->parser, k->solver, text, from, k->end, lines, &k->lines);
+    k->status =
+        feed(k->parser, k->solver, text, from, k->end, lines, &k->lines);
   if (k->status != SHELF_OK)
     return;
   if (last) {
@@ -196,7 +196,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pieces[n++].start = 0;
   for (size_t k = 1; k < want && len > 0; k++) {
     size_t nominal = k * len / want;
-    size_t cut = anywhere ? nominal : shelf_piece_cut(text, len, nominal, flags);
+    size_t cut =
+        anywhere ? nominal : shelf_piece_cut(text, len, nominal, flags);
     if (cut <= prev || cut >= len)
       continue;
     if (!anywhere && !lines)

@@ -176,8 +176,8 @@ static void guess(input *in, MPI_Offset s, char *buf, shelf_parse_place *at) {
   read_at(in, lo, buf, (int)(s - lo));
   shelf_piece_guess(&open, buf, (size_t)(s - lo), (uint64_t)s, 0, at, &sure);
   if (misguess && at->after != SHELF_AFTER_NOTHING)
-    at->after = at->after == SHELF_AFTER_COMMA ? SHELF_AFTER_WEIGHT
-                                               : SHELF_AFTER_COMMA;
+    at->after =
+        at->after == SHELF_AFTER_COMMA ? SHELF_AFTER_WEIGHT : SHELF_AFTER_COMMA;
 }
 
 /* ==== Pieces ==== */
@@ -243,7 +243,7 @@ static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
      * stopped (a name waiting for its '=' fails on it). */
     char next[16];
     int n = in->size - to < (MPI_Offset)sizeof next ? (int)(in->size - to)
-                                                     : (int)sizeof next;
+                                                    : (int)sizeof next;
     read_at(in, to, next, n);
     st = shelf_piece_end(wk->parser, into->solver, next, (size_t)n, NULL,
                          &into->end_place);
@@ -298,11 +298,10 @@ static void merge(piece *l, piece *r) {
   }
   /* Lines counted from r's start (in its first file) join l's count. */
   if (!r->start_fresh) {
-    shelf_piece_rebase(&l->end_place,
-                       r->end_file == r->start_file ? &r->end_place : NULL,
-                       r->status != SHELF_OK && r->err_file == r->start_file
-                           ? &r->error
-                           : NULL);
+    shelf_piece_rebase(
+        &l->end_place, r->end_file == r->start_file ? &r->end_place : NULL,
+        r->status != SHELF_OK && r->err_file == r->start_file ? &r->error
+                                                              : NULL);
   }
   l->status = r->status;
   l->error = r->error;
@@ -540,9 +539,8 @@ static MPI_Offset range_end(input *in, MPI_Offset base, MPI_Offset total,
  * files laid end to end, in order, merged into `into`. The first piece
  * starts at `first` when it is not NULL (the true place, after a wrong
  * guess), else at its guess. */
-static void parse_share(work *wk, input *files, int nfiles, int rank,
-                        int ranks, const shelf_parse_place *first,
-                        piece *into) {
+static void parse_share(work *wk, input *files, int nfiles, int rank, int ranks,
+                        const shelf_parse_place *first, piece *into) {
   MPI_Offset total = 0, base = 0;
   for (int f = 0; f < nfiles; f++)
     total += files[f].size;
@@ -807,8 +805,7 @@ static int report_whole(piece *p, input *files, const report_options *opt) {
   if (e->found[0] != '\0')
     snprintf(found, sizeof found, ", found \"%s\"", e->found);
   say("%s: line %llu, column %llu: %s%s", files[p->err_file].name,
-      (unsigned long long)e->line,
-      (unsigned long long)e->column,
+      (unsigned long long)e->line, (unsigned long long)e->column,
       shelf_strerror(e->code), found);
   return 1;
 }

@@ -85,8 +85,7 @@ int main(void) {
     ok &= shelf_piece_cut(text, 5, 1, 0) == 3;
     ok &= shelf_piece_opening(text, 5, 0, &open, &sure) == SHELF_OK &&
           sure == 1 && open.in_list == 1;
-    ok &= shelf_piece_guess(&open, text, 3, 3, 0, &guess, &sure) ==
-              SHELF_OK &&
+    ok &= shelf_piece_guess(&open, text, 3, 3, 0, &guess, &sure) == SHELF_OK &&
           guess.after == SHELF_AFTER_COMMA;
     ok &= shelf_parser_new(&q, 0) == SHELF_OK;
     shelf_solver_reset(s);

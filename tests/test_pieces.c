@@ -43,8 +43,8 @@ static void test_cut_rule(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cuts(cases[i].text, cases[i].flags, marks);
     if (strcmp(marks, cases[i].marks) != 0)
-      fprintf(stderr, "cuts of %s: '%s', expected '%s'\n", cases[i].text,
-              marks, cases[i].marks);
+      fprintf(stderr, "cuts of %s: '%s', expected '%s'\n", cases[i].text, marks,
+              cases[i].marks);
     CHECK(strcmp(marks, cases[i].marks) == 0);
   }
   CHECK(shelf_piece_cut(NULL, 5, 0, 0) == 5);
@@ -62,7 +62,9 @@ static void test_opening(void) {
   CHECK(o.open_offset == 15 && o.open_line == 3 && o.open_line_start == 14);
   CHECK(o.offset == 16 && o.line == 3 && o.line_start == 14);
   /* No brackets: a place after the byte-order mark, with nothing before. */
-  CHECK_STATUS(shelf_piece_opening("\xEF\xBB\xBF" "1 2", 6, 0, &o, &sure),
+  CHECK_STATUS(shelf_piece_opening("\xEF\xBB\xBF"
+                                   "1 2",
+                                   6, 0, &o, &sure),
                SHELF_OK);
   CHECK(sure == 1 && o.in_list == 0 && o.offset == 3 && o.line_start == 3);
   /* A name without its '=' opens no list. */
@@ -218,7 +220,7 @@ static outcome in_pieces(const char *text, size_t len, unsigned flags,
       shelf_piece_guess(&open, text, start, start, flags, &guess, &sure);
       shelf_parse_place again;
       if (!shelf_piece_fits(&at, &guess, &again)) { /* as if it had been */
-        guess = again;                               /* parsed, then redone */
+        guess = again;                              /* parsed, then redone */
         ++*redone;
       }
       shelf_parser_resume(p, &guess);
@@ -228,8 +230,8 @@ static outcome in_pieces(const char *text, size_t len, unsigned flags,
     shelf_solver_reset(s);
     size_t used;
     int ended;
-    shelf_status st = shelf_parser_feed(p, s, text + start, end - start, &used,
-                                        &ended);
+    shelf_status st =
+        shelf_parser_feed(p, s, text + start, end - start, &used, &ended);
     shelf_parse_place here;
     if (st == SHELF_OK && last)
       st = shelf_parser_finish(p, s, &ended);
@@ -277,8 +279,9 @@ static void test_join(void) {
       "1 2 3 4 5 6 7 8 9 oops 10", /* on the first line of a late piece */
       "[1, 2, 3, 4, 5, 6, 7, 8",   /* unclosed: placed at the '[' */
       "[1, 2, 3] 4 5 6 7 8",       /* after the list */
-      "\xEF\xBB\xBF" "1 2 3 4 x",  /* column after a byte-order mark */
-      "wheels 1 2 3 4 5 6",        /* a name without its '=' */
+      "\xEF\xBB\xBF"
+      "1 2 3 4 x",          /* column after a byte-order mark */
+      "wheels 1 2 3 4 5 6", /* a name without its '=' */
       "1,2,,3,4,5,6,7",
       "1\r\n2\r\n3\r 4 5 6",
   };
@@ -307,8 +310,11 @@ static void test_join(void) {
   CHECK(same(&got, &want) && redone > 0);
   /* A wrong guess does not fit, and the place to parse again from counts
    * its lines from 1. */
-  shelf_parse_place end = {.offset = 10, .line = 4, .line_start = 8,
-                           .after = SHELF_AFTER_COMMA, .counted = UINT64_MAX};
+  shelf_parse_place end = {.offset = 10,
+                           .line = 4,
+                           .line_start = 8,
+                           .after = SHELF_AFTER_COMMA,
+                           .counted = UINT64_MAX};
   shelf_parse_place guess = end, again;
   guess.line = 1;
   CHECK(shelf_piece_fits(&end, &guess, &again) == 1);
@@ -318,12 +324,12 @@ static void test_join(void) {
         again.offset == 10);
   /* Rebase: the first line's column from the true line start; later lines
    * moved down. */
-  shelf_parse_error e = {.code = SHELF_EXPECTED_INTEGER, .line = 1,
-                         .column = 3, .offset = 12};
+  shelf_parse_error e = {
+      .code = SHELF_EXPECTED_INTEGER, .line = 1, .column = 3, .offset = 12};
   shelf_piece_rebase(&end, NULL, &e);
   CHECK(e.line == 4 && e.column == 5);
-  shelf_parse_error e2 = {.code = SHELF_EXPECTED_INTEGER, .line = 2,
-                          .column = 3, .offset = 20};
+  shelf_parse_error e2 = {
+      .code = SHELF_EXPECTED_INTEGER, .line = 2, .column = 3, .offset = 20};
   shelf_piece_rebase(&end, NULL, &e2);
   CHECK(e2.line == 5 && e2.column == 3);
 }
