@@ -451,7 +451,7 @@ def test_late_error(tmp, quick):
     the line and column of the whole text, as one thread reports them."""
     rnd = random.Random(1919)
     path = os.path.join(tmp, "late.txt")
-    n = 150000 if quick else 400000
+    n = 250000 if quick else 400000
     w = [rnd.randint(0, 10**6) for _ in range(n)]
     for sep, name in ((b",", "JSON without spaces"), (b" ", "spaces"),
                       (b"\n", "lines")):
@@ -463,7 +463,7 @@ def test_late_error(tmp, quick):
         text = bytes(text)
         with open(path, "wb") as f:
             f.write(text)
-        check(len(text) > 2 << 20, "the file is threaded (over 1 MiB)")
+        check(len(text) > 1 << 20, "the file is threaded (over 1 MiB)")
         found = text[at:text.index(sep, at)].decode()
         line, col = place(text, at)
         want = ("shelf: %s: line %d, column %d: expected an integer, found "
