@@ -11,33 +11,33 @@
  *
  * How the work is split. The files are laid end to end, T bytes in all, and
  * rank r owns bytes [r*T/P, (r+1)*T/P), computed on its own (no messages).
- * Inside a file the owned range is moved to split points: a split point is
- * a byte offset just after a space, tab, line feed or comma (or the start
- * or end of the file), the first one at or after the range's end. So a
- * weight belongs to the rank holding its first byte: a rank skips a weight
- * begun before its range and reads past its end to finish its last. Every
- * rank finds the same split point for the same offset from the same bytes,
- * so the pieces meet exactly. A piece that starts a file is parsed fresh.
- * Any other piece is parsed by a parser resumed at a place guessed from
- * the few bytes before it (what came last: a weight, a comma, a bracket,
- * or nothing but blanks) and from the file's first item (whether the shelf
- * is in brackets); its lines are counted from 1 there and fixed up when it
- * is merged onto the piece before, which knows how many lines it ended on.
+ * Inside a file each boundary is moved to a cut point (libshelf's
+ * shelf_piece_cut(): after a blank or a comma, before a weight), the first
+ * in a window after it; a boundary with none there is no boundary, and the
+ * rank before goes on to the next one that has. So a weight belongs to the
+ * rank holding its first byte. Every rank finds the same cut point for the
+ * same boundary from the same bytes, so the pieces meet exactly, and a file
+ * without cut points costs a window a boundary, not a scan. A piece that
+ * starts a file is parsed fresh. Any other piece is parsed by a parser
+ * resumed at the place libshelf guesses from the bytes before it and from
+ * how the file opens (read once); its lines are counted from 1 there and
+ * rebased when it is merged onto the piece before (shelf_piece_rebase()).
  *
- * How the pieces come together. Each rank saves its solver's state
- * (shelf_solver_save) with a summary of its piece: where it starts and the
+ * How the pieces come together. First every guess is made to fit: the
+ * ranks gather each other's summaries (where each piece starts and the
  * place it assumed there, where it ends and the parser's true place there,
- * and the first error it met. The summaries are combined along a binomial
- * tree in rank order: at step k a rank with bit k set sends to r - 2^k and
- * leaves, and the receiver appends the sender's state after its own
- * (shelf_solver_append: exact for any grouping). log2(P) rounds; rank 0
- * ends with the whole shelf and alone prints. A merge first checks that the
- * left piece ends at the place the right piece assumed; where it does not
- * (rare: text the guess cannot see, such as a second bracket), the result
- * is cut there and rank 0 parses the rest itself, from the left piece's
- * true place. A piece that failed still sends its summary; a merge keeps
- * the leftmost failure, so the error reported is the first in the text, as
- * one pass would report it.
+ * as shelf_place_encode() bytes), and each rank whose assumed place is not
+ * the true end of the rank before it parses its own range again from
+ * there, all such ranks at once, until every start fits (one round for
+ * valid text; settle() says why at most P). Then each rank saves its
+ * solver's state (shelf_solver_save) with its summary, and the pieces are
+ * combined along a binomial tree in rank order: at step k a rank with bit
+ * k set sends to r - 2^k and leaves, and the receiver appends the sender's
+ * state after its own (shelf_solver_append: exact for any grouping).
+ * log2(P) rounds; rank 0 ends with the whole shelf and alone prints. A
+ * piece that failed still sends its summary; a merge keeps the leftmost
+ * failure, so the error reported is the first in the text, as one pass
+ * would report it.
  *
  * Every MPI call is checked (MPI_ERRORS_RETURN and MPI_CHECK): a failure
  * is one line, `shelf-mpi: rank R: <call>: <reason>`, and MPI_Abort.
