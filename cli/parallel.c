@@ -661,6 +661,10 @@ typedef struct cutter {
  * last 4 KiB, then 64 KiB, then all of it, so a block is scanned about
  * once. */
 static size_t last_cut(const char *b, size_t len, unsigned flags) {
+  /* --batch: a block that ends a line is whole (a line typed is answered
+   * at once); the next shelf starts after it, whatever comes. */
+  if (flags == SHELF_PARSE_LINES && len > 0 && b[len - 1] == '\n')
+    return len;
   size_t best = 0;
   for (size_t span = 4096;; span *= 16) {
     size_t from = len > span ? len - span : 1;
