@@ -14,7 +14,7 @@ MPI_FLAGS  ?= -DSHELF_MPI=ON
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state
+FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
 .PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
 	asan fuzz bench format clean web

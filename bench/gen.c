@@ -13,6 +13,8 @@
  * LAYOUT  lines      one weight a line
  *         line       one huge line, weights separated by single spaces
  *         json       one JSON list: [w, w, ..., w] and a newline
+ *         jsonc      the same without spaces, as JSON.stringify writes it:
+ *                    [w,w,...,w]
  *
  * The same arguments always give the same bytes, so runs can be compared.
  */
@@ -40,7 +42,7 @@ static uint64_t uniform(uint64_t *s, uint64_t hi) {
 
 static int usage(void) {
   fputs("usage: gen random|ascending|descending|zigzag|equal N "
-        "lines|line|json [SEED]\n",
+        "lines|line|json|jsonc [SEED]\n",
         stderr);
   return 2;
 }
@@ -57,18 +59,19 @@ int main(int argc, char **argv) {
              : strcmp(shape, "zigzag") == 0     ? 3
              : strcmp(shape, "equal") == 0      ? 4
                                                 : -1;
-  int lay = strcmp(layout, "lines") == 0  ? 0
-            : strcmp(layout, "line") == 0 ? 1
-            : strcmp(layout, "json") == 0 ? 2
-                                          : -1;
+  int lay = strcmp(layout, "lines") == 0   ? 0
+            : strcmp(layout, "line") == 0  ? 1
+            : strcmp(layout, "json") == 0  ? 2
+            : strcmp(layout, "jsonc") == 0 ? 3
+                                           : -1;
   if (kind < 0 || lay < 0)
     return usage();
 
   static char buf[1 << 16];
   size_t len = 0;
-  const char *sep = lay == 0 ? "\n" : lay == 1 ? " " : ", ";
+  const char *sep = lay == 0 ? "\n" : lay == 1 ? " " : lay == 2 ? ", " : ",";
   size_t seplen = strlen(sep);
-  if (lay == 2)
+  if (lay >= 2)
     buf[len++] = '[';
   for (uint64_t i = 0; i < n; i++) {
     uint64_t w;
@@ -107,7 +110,7 @@ int main(int argc, char **argv) {
       len += i + 1 < n ? seplen : 1;
     }
   }
-  if (lay == 2)
+  if (lay >= 2)
     buf[len++] = ']';
   if (lay != 0 || n == 0)
     buf[len++] = '\n';

@@ -399,7 +399,8 @@ def write_report(path, m, load, runs, table, threads, dp, scaling, big,
     for key, label in (("random", "random 1..10^4, one a line"),
                        ("descending", "descending n..1"),
                        ("batch", "`--batch`: %d lines of 10 random weights"
-                        % (threads["batch-lines"]))):
+                        % (threads["batch-lines"])),
+                       ("jsonc", "random 1..10^4, JSON without spaces")):
         row = threads[key]
         base, one = row["baseline"], row["--threads 1"]
         for prog, r in row.items():
@@ -917,9 +918,11 @@ def main():
 
     log("every core: threads 1, 2 and the default")
     threads = {"cores": len(os.sched_getaffinity(0))}
-    for shape in ("random", "descending", "batch"):
+    for shape in ("random", "descending", "batch", "jsonc"):
         batch = shape == "batch"
         path = (make_batch_input(n // 10) if batch
+                else make_input(tools, "random", n, "jsonc")
+                if shape == "jsonc"
                 else make_input(tools, shape, n, "lines"))
         progs = [("baseline", [tools["baseline"], path], None)]
         for t in ("--threads 1", "--threads 2", ""):

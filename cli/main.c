@@ -13,6 +13,7 @@
  * before an error is flushed before the error is reported.
  */
 #include "check.h"
+#include "lines.h"
 #include "notes.h"
 #include "out.h"
 #include "parallel.h"
@@ -550,58 +551,47 @@ static void report_error_at(run *r, shelf_status st,
   }
 }
 
-static void report_parse_error(run *r, shelf_status st) {
-  report_error_at(r, st, shelf_parser_error(r->parser));
+/* ==== Feeding input ==== */
+
+/* lines.c's hooks for this thread: each shelf as it ends, each error as
+ * it is found. */
+static int shelf_ended(void *arg, shelf_solver *solver) {
+  run *r = arg;
+  (void)solver; /* r->solver */
+  r->shelf_line++;
+  if (emit_shelf(r) == 0)
+    return 0;
+  r->failed = 1;
+  return !r->opt->keep_going;
 }
 
-/* ==== Feeding input ==== */
+static int parse_failed(void *arg, shelf_status st,
+                        const shelf_parse_error *e) {
+  run *r = arg;
+  report_error_at(r, st, e);
+  r->failed = 1;
+  r->shelf_line++; /* the bad line counts as a line */
+  return 0;
+}
+
+static line_hooks run_hooks(run *r) {
+  line_hooks h = {.ctx = r,
+                  .shelf = shelf_ended,
+                  .error = parse_failed,
+                  .keep_going = r->opt->keep_going};
+  return h;
+}
 
 /* Feeds one block of text; returns 0 to go on, 1 to stop with status 1. */
 static int feed(run *r, const char *data, size_t len) {
-  size_t pos = 0;
-  while (pos < len) {
-    size_t used;
-    int ended;
-    shelf_status st = shelf_parser_feed(r->parser, r->solver, data + pos,
-                                        len - pos, &used, &ended);
-    pos += used;
-    if (st != SHELF_OK) {
-      report_parse_error(r, st);
-      if (!r->opt->keep_going || st == SHELF_NOMEM)
-        return 1;
-      r->failed = 1;
-      r->shelf_line++; /* the bad line counts as a line */
-      shelf_parser_skip_line(r->parser);
-      shelf_solver_reset(r->solver);
-      continue;
-    }
-    if (ended) {
-      r->shelf_line++;
-      if (emit_shelf(r) != 0) {
-        if (!r->opt->keep_going)
-          return 1;
-        r->failed = 1;
-      }
-      shelf_solver_reset(r->solver);
-    }
-  }
-  return 0;
+  line_hooks h = run_hooks(r);
+  return lines_feed(r->parser, r->solver, data, len, &h);
 }
 
 /* Ends the input: the last shelf, or the error it was waiting for. */
 static int finish(run *r) {
-  int ended;
-  shelf_status st = shelf_parser_finish(r->parser, r->solver, &ended);
-  if (st != SHELF_OK) {
-    report_parse_error(r, st);
-    return 1;
-  }
-  if (ended) {
-    r->shelf_line++;
-    if (emit_shelf(r) != 0)
-      return 1;
-  }
-  return r->failed;
+  line_hooks h = run_hooks(r);
+  return lines_finish(r->parser, r->solver, &h) ? 1 : r->failed;
 }
 
 /* Reads the next block; -1 after reporting a read error. */

@@ -1,47 +1,34 @@
 /*
- * parallel.c - one shelf on every core.
+ * parallel.c - one shelf on every core: the I/O and the threads.
  *
- * The text is cut into pieces; each piece is parsed and reduced on its own
- * thread, into its own solver, and the solvers are appended in shelf order
- * with shelf_solver_append(). The answer is exact for any cuts, because
- * appending a reduced piece makes only merges that the reduction of the
- * whole shelf could have made (docs/algorithm.md, "Cutting the text").
+ * The text is cut into pieces at the library's cut points; each piece is
+ * parsed and reduced on its own thread, into its own solver, from the
+ * place libshelf guesses for its start; then, in shelf order, each guess is
+ * checked against where the piece before truly ended, a piece whose guess
+ * was wrong is parsed again from there, and the solvers are appended with
+ * shelf_solver_append(). The policy (where to cut, what to guess, how to
+ * join, and why the answer is exact for any cuts) is libshelf's:
+ * src/pieces.c and docs/algorithm.md, "Cutting the text". What is here is
+ * how the bytes are read and who parses which piece.
  *
- * Where to cut. A cut point is a byte that can start a weight (a digit or
- * a sign) right after a space, tab or line feed. Nothing the grammar reads
- * spans such a place: a weight, an error token and a UTF-8 sequence all end
- * at the blank, and a carriage return waits for a line feed, not a blank.
- * So at a cut the parser is between items, and its whole state is what
- * came last (a weight, a comma, '[' or ']'; shelf_parse_after), whether it
- * is inside the brackets, and where it is (offset, line, the line's
- * start). The one exception, a name waiting for its '=' across blanks
- * ("wheels\n= [...]"), shows as shelf_parser_place() failing: that piece's
- * parser is then fed the next piece too (chain.carry).
+ * A regular file is cut into byte ranges (RANGES_MIN says how many); a cut
+ * point is looked for in a window of WINDOW bytes after each range's
+ * nominal start, so that cutting reads O(ranges x WINDOW) bytes whatever
+ * the file holds: where the window has none (a text with no blanks or
+ * commas, or a file of zeros), the range before goes on. Each thread takes
+ * ranges in turn and reads them with pread(2) into its own 128 KiB buffer
+ * (mmap measured no faster here, and counts the mapped file in peak
+ * memory; docs/benchmarks.md). A piece whose guess was sure and that fails
+ * has the first error of the text in it or before it, so it stops the
+ * pieces after it (stop_at): an early error ends the run early, however
+ * large the file.
  *
- * Where each piece starts is guessed: the offset is the cut; the line is
- * counted from 1 within the piece; the line's start is taken to be the cut;
- * what came last is read off the bytes before the cut; and it is inside the
- * brackets if the text opens with '[' and no ']' came last. Then, in shelf
- * order, each piece's guess is checked against where the piece before truly
- * left its parser (shelf_parser_place()): what came last and the brackets
- * must agree, or the piece is parsed again from the true place (which
- * happens only where long runs of blanks hide what came before, and next to
- * errors). The line counts of the pieces
- * before give the true line, and the true line start corrects the column of
- * an error on a piece's first line. Pieces are checked in order and the
- * first that fails stops the run, so the error reported is the first in
- * the text, placed as the one-thread parse places it.
- *
- * A regular file is cut into byte ranges (RANGES_MIN says how many); each
- * thread takes ranges in turn and reads them with pread(2) into its own
- * 128 KiB buffer (mmap measured no faster here, and counts the mapped file
- * in peak memory; docs/benchmarks.md). A pipe is read by the calling thread
- * in blocks, each cut at its last cut point; parser threads take the
- * blocks in turn, and the calling thread checks and appends them in order.
- * A block with no cut point at all (a long text with no blanks) ends the
- * cutting: the rest is parsed on the calling thread. --batch cuts its
+ * A pipe is read by the calling thread in blocks, each cut at its last cut
+ * point; parser threads take the blocks in turn, and the calling thread
+ * checks and appends them in order. A block with no cut point at all ends
+ * the cutting: the rest is parsed on the calling thread. --batch cuts its
  * blocks after a line feed, where a shelf starts and nothing is guessed,
- * and hands the lines back in order.
+ * and hands the lines back in order (lines.c is the loop).
  *
  * Memory: a piece's solver holds its reduced stack, as one solver would
  * for its wheels, so the pieces together hold what one solver would, plus
@@ -50,6 +37,9 @@
  */
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
+
+#include "lines.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -61,7 +51,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Files smaller than this are read on one thread: starting threads costs
@@ -78,13 +67,18 @@
  * parser threads are in flight (read_blocks()), so 256 KiB keeps memory
  * small while a block still takes far longer to parse than to hand over. */
 #define PIPE_BLOCK (1u << 18)
-/* How far back from a cut to look for what came last. */
-#define LOOK_BACK 4096
 /* How far ahead of a range's nominal start to look for a cut point. */
 #define WINDOW (1u << 16)
+/* The bytes after a piece that shelf_piece_end() is given: one is enough
+ * at a cut point. */
+#define NEXT_BYTES 16
+/* The head the opening is read from, and the notes look at. */
+#define HEAD (1u << 16)
 
-_Static_assert(WINDOW <= READ_BLOCK && LOOK_BACK <= READ_BLOCK,
-               "read_file()'s scratch buffer holds a window and a block");
+_Static_assert(WINDOW <= READ_BLOCK && SHELF_LOOK_BACK <= READ_BLOCK &&
+                   HEAD <= READ_BLOCK,
+               "read_file()'s scratch buffer holds a window, a look-back "
+               "and the head");
 
 /* ==== Cores and the test aid ==== */
 
@@ -110,203 +104,6 @@ static size_t test_piece(void) {
   return *end == '\0' && v > 0 && v < (1ull << 40) ? (size_t)v : 0;
 }
 
-/* ==== Progress ==== */
-
-typedef struct progress {
-  atomic_ullong done; /* bytes read */
-  uint64_t total;     /* bytes to read, or 0 if unknown */
-  int on;             /* the thread runs */
-  int stop;
-  pthread_t thread;
-  pthread_mutex_t lock;
-  pthread_cond_t changed;
-} progress;
-
-static void mb(char *buf, size_t size, uint64_t bytes) {
-  snprintf(buf, size, "%.1f MB", (double)bytes / 1e6);
-}
-
-/* Shows the count after a second, five times a second, on one line that is
- * rewritten in place and erased at the end. */
-static void *progress_main(void *arg) {
-  progress *p = arg;
-  struct timespec t;
-  clock_gettime(CLOCK_REALTIME, &t);
-  t.tv_sec += 1;
-  int shown = 0;
-  pthread_mutex_lock(&p->lock);
-  while (!p->stop) {
-    if (pthread_cond_timedwait(&p->changed, &p->lock, &t) != ETIMEDOUT)
-      continue;
-    char line[128], done[32], total[32];
-    uint64_t d = atomic_load(&p->done);
-    mb(done, sizeof done, d);
-    if (p->total > 0) {
-      mb(total, sizeof total, p->total);
-      snprintf(line, sizeof line, "\rshelf: read %s of %s (%d%%)\033[K", done,
-               total, (int)(d * 100.0 / (double)p->total));
-    } else {
-      snprintf(line, sizeof line, "\rshelf: read %s\033[K", done);
-    }
-    fputs(line, stderr);
-    shown = 1;
-    t.tv_nsec += 200000000;
-    if (t.tv_nsec >= 1000000000) {
-      t.tv_sec++;
-      t.tv_nsec -= 1000000000;
-    }
-  }
-  pthread_mutex_unlock(&p->lock);
-  if (shown)
-    fputs("\r\033[K", stderr);
-  return NULL;
-}
-
-static void progress_start(progress *p, int on, uint64_t total) {
-  atomic_init(&p->done, 0);
-  p->total = total;
-  p->stop = 0;
-  p->on = 0;
-  if (!on)
-    return;
-  pthread_mutex_init(&p->lock, NULL);
-  pthread_cond_init(&p->changed, NULL);
-  p->on = pthread_create(&p->thread, NULL, progress_main, p) == 0;
-  if (!p->on) {
-    pthread_cond_destroy(&p->changed);
-    pthread_mutex_destroy(&p->lock);
-  }
-}
-
-/* Ends the display (erasing it) before anything else is written. */
-static void progress_stop(progress *p) {
-  if (!p->on)
-    return;
-  pthread_mutex_lock(&p->lock);
-  p->stop = 1;
-  pthread_cond_signal(&p->changed);
-  pthread_mutex_unlock(&p->lock);
-  pthread_join(p->thread, NULL);
-  pthread_cond_destroy(&p->changed);
-  pthread_mutex_destroy(&p->lock);
-  p->on = 0;
-}
-
-/* ==== Cut points and guessed places ==== */
-
-static int blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n'; }
-
-static int starts_weight(unsigned char c) {
-  return (c >= '0' && c <= '9') || c == '+' || c == '-';
-}
-
-static int is_cut(const unsigned char *b, size_t i) {
-  return blank(b[i - 1]) && starts_weight(b[i]);
-}
-
-/* How the text opens: with a byte-order mark, and with '[' (where). */
-typedef struct opening {
-  int bom;
-  int list;
-  uint64_t offset, line, line_start; /* the '[' */
-} opening;
-
-static int name_char(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-         (c >= '0' && c <= '9');
-}
-
-static size_t skip_blanks(const unsigned char *b, size_t i, size_t n,
-                          uint64_t *line, uint64_t *start) {
-  for (; i < n && (blank(b[i]) || b[i] == '\r'); i++) {
-    if (b[i] == '\n') {
-      ++*line;
-      *start = i + 1;
-    }
-  }
-  return i;
-}
-
-/* Finds the '[' that opens the text, after blanks and maybe a name and its
- * '=' (`wheels = [7, 2, 9, 4]`). */
-static void find_opening(const unsigned char *b, size_t n, opening *o) {
-  memset(o, 0, sizeof *o);
-  size_t i = 0;
-  uint64_t line = 1, start = 0;
-  if (n >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf) {
-    o->bom = 1;
-    i = start = 3;
-  }
-  i = skip_blanks(b, i, n, &line, &start);
-  if (i < n && name_char(b[i]) && b[i] > '9') {
-    while (i < n && name_char(b[i]))
-      i++;
-    i = skip_blanks(b, i, n, &line, &start);
-    if (i >= n || b[i] != '=')
-      return;
-    i = skip_blanks(b, i + 1, n, &line, &start);
-  }
-  if (i < n && b[i] == '[') {
-    o->list = 1;
-    o->offset = i;
-    o->line = line;
-    o->line_start = start;
-  }
-}
-
-/* What the grammar saw last before b[i], looking back no further than
- * b[0], which is at offset `b_off` of the text. *found is 0 if only blanks
- * were seen and the text goes back further. */
-static shelf_parse_after look_back(const unsigned char *b, size_t i,
-                                   uint64_t b_off, const opening *o,
-                                   int *found) {
-  *found = 1;
-  while (i > 0) {
-    unsigned char c = b[--i];
-    if (blank(c) || c == '\r')
-      continue;
-    if (o->bom && b_off + i < 3)
-      return SHELF_AFTER_NOTHING;
-    switch (c) {
-    case ',':
-      return SHELF_AFTER_COMMA;
-    case '[':
-      return SHELF_AFTER_OPEN;
-    case ']':
-      return SHELF_AFTER_CLOSE;
-    default: /* a weight, or an error the piece before reports */
-      return SHELF_AFTER_WEIGHT;
-    }
-  }
-  *found = b_off == 0;
-  return SHELF_AFTER_NOTHING;
-}
-
-/* The guessed place of a piece starting at `at`. */
-static void guess_place(shelf_parse_place *p, uint64_t at,
-                        shelf_parse_after after, const opening *o) {
-  memset(p, 0, sizeof *p);
-  p->offset = at;
-  p->line = 1;
-  p->line_start = at;
-  p->after = after;
-  p->in_list =
-      o->list && after != SHELF_AFTER_NOTHING && after != SHELF_AFTER_CLOSE;
-  if (p->in_list) {
-    p->open_offset = o->offset;
-    p->open_line = o->line;
-    p->open_line_start = o->line_start;
-  }
-}
-
-static int same_place(const shelf_parse_place *a, const shelf_parse_place *b) {
-  if (a->after != b->after || a->in_list != b->in_list)
-    return 0;
-  return !a->in_list ||
-         (a->open_offset == b->open_offset && a->open_line == b->open_line &&
-          a->open_line_start == b->open_line_start);
-}
-
 /* ==== Pieces ==== */
 
 /* What every thread shares. */
@@ -315,20 +112,27 @@ typedef struct source {
   int fd;
   off_t base; /* the file offset of the text's first byte */
   progress *progress;
+  /* Files: the first piece known to hold the text's first error (or one
+   * before it), so the pieces after it need not be parsed. */
+  atomic_size_t stop_at;
 } source;
 
 typedef struct piece {
   uint64_t start, end;       /* its bytes, as offsets in the text */
   const char *data;          /* a pipe's block, or NULL: pread the range */
   int last;                  /* the text ends with it */
+  size_t index;              /* files: its place in the list */
   shelf_parse_place assumed; /* where its parser starts (not piece 0) */
+  int sure;                  /* the guess is sure for valid text */
+  int parsed;                /* parsed from `assumed` (else skipped) */
+  char next[NEXT_BYTES];     /* pipes: the bytes after it */
+  size_t next_len;
   shelf_parser *parser;
   shelf_solver *solver;
   shelf_status status;         /* of parsing it */
   int read_errno;              /* with SHELF_INVALID: a read error */
   int then_errno;              /* a pipe's read error after its bytes */
   const char *why;             /* with SHELF_INVALID: anything else */
-  int lost;                    /* its parser did not end between items */
   shelf_parse_place end_place; /* where it left its parser, if not last */
 } piece;
 
@@ -355,71 +159,77 @@ static void feed(piece *p, const char *data, size_t len) {
   p->status = shelf_parser_feed(p->parser, p->solver, data, len, &used, &ended);
 }
 
-/* Feeds the bytes of piece `from` to the parser of piece `to` (the same
- * piece, or the chain's carry), then ends `to` as `from` ends. */
-static void feed_piece(const source *src, piece *to, const piece *from,
-                       char *buf) {
-  if (to->status == SHELF_OK && from->data != NULL)
-    feed(to, from->data, (size_t)(from->end - from->start));
-  for (uint64_t at = from->start;
-       from->data == NULL && at < from->end && to->status == SHELF_OK;) {
-    size_t want =
-        from->end - at < READ_BLOCK ? (size_t)(from->end - at) : READ_BLOCK;
+/* Whether a piece after the one that holds the first error: not worth
+ * finishing (settle() parses it if the chain ever needs it). */
+static int stopped(const source *src, const piece *p) {
+  return p->data == NULL && p->index > atomic_load(&src->stop_at);
+}
+
+/* Parses a piece from its assumed place (the text's start for the first),
+ * from byte p->assumed.offset (its start, or later after a wrong guess
+ * that a piece before ran past). */
+static void parse_piece(const source *src, piece *p, char *buf) {
+  p->read_errno = 0;
+  p->why = NULL;
+  p->parsed = 1;
+  shelf_solver_reset(p->solver);
+  p->status = SHELF_OK;
+  uint64_t from = p->start;
+  if (p->start == 0) {
+    shelf_parser_reset(p->parser);
+  } else {
+    p->status = shelf_parser_resume(p->parser, &p->assumed);
+    if (p->assumed.offset > from)
+      from = p->assumed.offset;
+  }
+  if (p->status == SHELF_OK && p->data != NULL && from < p->end)
+    feed(p, p->data + (from - p->start), (size_t)(p->end - from));
+  for (uint64_t at = from;
+       p->data == NULL && at < p->end && p->status == SHELF_OK;) {
+    if (stopped(src, p)) {
+      p->parsed = 0;
+      return;
+    }
+    size_t want = p->end - at < READ_BLOCK ? (size_t)(p->end - at) : READ_BLOCK;
     ssize_t got = read_at(src, buf, want, at);
     if (got <= 0) {
-      to->read_errno = got < 0 ? errno : 0;
-      to->why = got < 0 ? NULL : "the file became shorter while it was read";
-      to->status = SHELF_INVALID;
+      p->read_errno = got < 0 ? errno : 0;
+      p->why = got < 0 ? NULL : "the file became shorter while it was read";
+      p->status = SHELF_INVALID;
       return;
     }
     atomic_fetch_add(&src->progress->done, (unsigned long long)got);
-    feed(to, buf, (size_t)got);
+    feed(p, buf, (size_t)got);
     at += (uint64_t)got;
   }
-  to->end = from->end;
-  to->last = from->last;
-  to->lost = 0;
-  if (to->status != SHELF_OK)
+  if (p->status != SHELF_OK)
     return;
   int ended;
-  if (to->last)
-    to->status = shelf_parser_finish(to->parser, to->solver, &ended);
-  else if (shelf_parser_place(to->parser, &to->end_place) != SHELF_OK)
-    to->lost = 1;
-}
-
-/* Starts a piece's parser at its assumed place (the text's start for the
- * first piece). */
-static void start_piece(piece *p) {
-  p->read_errno = 0;
-  p->why = NULL;
-  shelf_solver_reset(p->solver);
-  p->status = SHELF_OK;
-  if (p->start == 0)
-    shelf_parser_reset(p->parser);
-  else
-    p->status = shelf_parser_resume(p->parser, &p->assumed);
-}
-
-static void parse_piece(const source *src, piece *p, char *buf) {
-  start_piece(p);
-  feed_piece(src, p, p, buf);
+  if (p->last) {
+    p->status = shelf_parser_finish(p->parser, p->solver, &ended);
+    return;
+  }
+  /* Where its parser truly stopped: at a cut point, the next byte says. */
+  char next[NEXT_BYTES];
+  const char *nb = p->next;
+  size_t nlen = p->next_len;
+  if (p->data == NULL) {
+    ssize_t got = read_at(src, next, sizeof next, p->end);
+    nlen = got > 0 ? (size_t)got : 0;
+    nb = next;
+  }
+  p->status =
+      shelf_piece_end(p->parser, p->solver, nb, nlen, NULL, &p->end_place);
+  if (p->status == SHELF_INVALID)
+    p->why = "a piece did not end at a cut point";
 }
 
 /* ==== Checking and appending, in shelf order ==== */
 
 typedef struct chain {
-  shelf_parse_place at; /* where the next piece truly starts, its line
-                           counted from 1 */
-  uint64_t lines;       /* line feeds before it */
+  shelf_parse_place at; /* where the next piece truly starts */
   shelf_solver *out;
   par_outcome *res;
-  /* Pieces that end inside an item (a name waiting for its '=', as in
-   * "wheels \n = [...]"; shelf_parser_place() says so) are parsed again
-   * here, from their true start, and the pieces after them fed on to the
-   * same parser until one ends between items. */
-  piece carry;
-  int carrying;
 } chain;
 
 /* Ends the run with a piece's failure, its error placed in the text. */
@@ -429,69 +239,44 @@ static int piece_failed(chain *ch, const piece *p) {
   ch->res->why = p->why;
   if (p->status >= SHELF_EXPECTED_INTEGER) {
     shelf_parse_error e = *shelf_parser_error(p->parser);
-    /* An unclosed bracket is reported where it opened, placed already. */
-    if (e.code != SHELF_UNCLOSED) {
-      if (e.line == 1 && p->start != 0)
-        e.column = e.offset - ch->at.line_start + 1;
-      e.line += ch->lines;
-    }
+    if (p->start != 0)
+      shelf_piece_rebase(&ch->at, NULL, &e);
     ch->res->error = e;
   }
   return 1;
 }
 
-/* Takes piece p, parsed from its true start into q (p itself or the
- * carry): its failure, or its wheels appended and the chain moved past it.
- * Returns 0, or 1 to stop (res says why). */
-static int take(const source *src, chain *ch, const piece *p, piece *q,
-                char *buf) {
-  if (q->status != SHELF_OK)
-    return piece_failed(ch, q);
+/* Appends the next piece after checking (and if need be redoing) its
+ * start. Returns 0, or 1 to stop (res says why). */
+static int settle(const source *src, chain *ch, piece *p, char *buf) {
+  if (p->start != 0) {
+    shelf_parse_place again;
+    if (!shelf_piece_fits(&ch->at, &p->assumed, &again)) {
+      p->assumed = again;
+      p->parsed = 0;
+    }
+  }
+  if (!p->parsed)
+    parse_piece(src, p, buf);
+  if (p->status != SHELF_OK)
+    return piece_failed(ch, p);
   if (p->then_errno != 0) { /* the input failed after this piece */
     ch->res->status = SHELF_INVALID;
     ch->res->read_errno = p->then_errno;
     return 1;
   }
-  if (q->lost) {
-    if (!ch->carrying) {
-      q = &ch->carry;
-      q->start = p->start;
-      q->assumed = ch->at;
-      start_piece(q);
-      feed_piece(src, q, p, buf);
-      ch->carrying = 1;
-    }
-    return 0;
-  }
-  ch->carrying = 0;
-  shelf_status st = shelf_solver_append(ch->out, q->solver);
+  shelf_status st = shelf_solver_append(ch->out, p->solver);
   if (st != SHELF_OK) {
     ch->res->status = st;
     return 1;
   }
-  if (!q->last) {
-    shelf_parse_place end = q->end_place;
-    ch->lines += end.line - 1;
-    if (end.line == 1 && q->start != 0)
-      end.line_start = ch->at.line_start; /* its guess was the cut */
-    end.line = 1;
+  if (!p->last) {
+    shelf_parse_place end = p->end_place;
+    if (p->start != 0)
+      shelf_piece_rebase(&ch->at, &end, NULL);
     ch->at = end;
   }
   return 0;
-}
-
-/* Appends the next piece after checking (and if need be redoing) its
- * start. Returns 0, or 1 to stop (res says why). */
-static int settle(const source *src, chain *ch, piece *p, char *buf) {
-  if (ch->carrying) {
-    feed_piece(src, &ch->carry, p, buf);
-    return take(src, ch, p, &ch->carry, buf);
-  }
-  if (p->start != 0 && !same_place(&p->assumed, &ch->at)) {
-    p->assumed = ch->at;
-    parse_piece(src, p, buf);
-  }
-  return take(src, ch, p, p, buf);
 }
 
 static int piece_init(piece *p, unsigned parse_flags, unsigned flags) {
@@ -507,24 +292,17 @@ static void piece_free(piece *p) {
   p->solver = NULL;
 }
 
-/* Returns 0 if out of memory. */
-static int chain_init(chain *ch, unsigned flags, shelf_solver *out,
-                      par_outcome *res) {
+static void chain_init(chain *ch, shelf_solver *out, par_outcome *res) {
   memset(ch, 0, sizeof *ch);
   ch->at.line = 1;
   ch->out = out;
   ch->res = res;
-  if (piece_init(&ch->carry, 0, flags))
-    return 1;
-  piece_free(&ch->carry);
-  res->status = SHELF_NOMEM;
-  return 0;
 }
 
 /* ==== Regular files: byte ranges ==== */
 
 typedef struct file_job {
-  const source *src;
+  source *src;
   piece *pieces;
   size_t n;
   atomic_size_t next; /* the next range to take */
@@ -537,65 +315,73 @@ static void *file_worker(void *arg) {
     size_t k = atomic_fetch_add(&j->next, 1);
     if (k >= j->n)
       break;
+    piece *p = &j->pieces[k];
+    if (stopped(j->src, p))
+      continue; /* after the first error */
     if (buf == NULL)
-      j->pieces[k].status = SHELF_NOMEM;
+      p->status = SHELF_NOMEM;
     else
-      parse_piece(j->src, &j->pieces[k], buf);
+      parse_piece(j->src, p, buf);
+    /* A sure start and a failure: the text's first error is here or
+     * before, so nothing after this piece matters. */
+    if (p->parsed && p->status != SHELF_OK && (k == 0 || p->sure)) {
+      size_t was = atomic_load(&j->src->stop_at);
+      while (k < was &&
+             !atomic_compare_exchange_weak(&j->src->stop_at, &was, k))
+        ;
+    }
   }
   free(buf);
   return NULL;
 }
 
-/* The first cut point in [from, limit), or `limit` if there is none; -1 on
- * a read error. `from` is at least 1. */
+/* The first cut point in [from, limit), or `limit` if there is none in
+ * the WINDOW bytes from `from`; -1 on a read error. `from` is at least 1. */
 static int64_t find_cut(const source *src, uint64_t from, uint64_t limit,
-                        unsigned char *win) {
-  for (uint64_t at = from - 1; at + 1 < limit;) {
-    size_t want = limit - at < WINDOW ? (size_t)(limit - at) : WINDOW;
-    ssize_t got = read_at(src, (char *)win, want, at);
-    if (got < 0)
-      return -1;
-    if (got < 2)
-      break;
-    for (size_t i = 1; i < (size_t)got; i++)
-      if (is_cut(win, i))
-        return (int64_t)(at + i);
-    at += (uint64_t)got - 1;
-  }
-  return (int64_t)limit;
+                        unsigned flags, char *win) {
+  uint64_t to = limit - from > WINDOW ? from + WINDOW : limit;
+  ssize_t got = read_at(src, win, (size_t)(to - from + 1), from - 1);
+  if (got < 0)
+    return -1;
+  if (got < 2)
+    return (int64_t)limit;
+  size_t cut = shelf_piece_cut(win, (size_t)got, 1, flags);
+  return cut < (size_t)got ? (int64_t)(from - 1 + cut) : (int64_t)limit;
 }
 
 /* Cuts the file into ranges and guesses where each starts. Returns the
  * number of ranges (at least 1), or 0 after a read error (errno set). */
 static size_t cut_file(const source *src, uint64_t size, uint64_t range,
-                       piece *pieces, size_t max, unsigned char *win) {
-  ssize_t head = read_at(src, (char *)win, WINDOW, 0);
+                       piece *pieces, size_t max, char *win) {
+  ssize_t head = read_at(src, win, HEAD, 0);
   if (head < 0)
     return 0;
-  src->hooks->seen(src->hooks->ctx, (const char *)win, (size_t)head);
-  opening o;
-  find_opening(win, (size_t)head, &o);
+  src->hooks->seen(src->hooks->ctx, win, (size_t)head);
+  shelf_parse_place opening;
+  int sure_opening;
+  shelf_piece_opening(win, (size_t)head, 0, &opening, &sure_opening);
   size_t n = 1;
   pieces[0].start = 0;
   for (uint64_t nominal = range; nominal < size && n < max; nominal += range) {
     if (nominal <= pieces[n - 1].start)
       continue;
     uint64_t limit = nominal + range < size ? nominal + range : size;
-    int64_t cut = find_cut(src, nominal, limit, win);
+    int64_t cut = find_cut(src, nominal, limit, 0, win);
     if (cut < 0)
       return 0;
     if ((uint64_t)cut >= limit)
       continue; /* no cut point near here: the range before goes on */
-    uint64_t lo = (uint64_t)cut > LOOK_BACK ? (uint64_t)cut - LOOK_BACK : 0;
-    ssize_t got = read_at(src, (char *)win, (size_t)((uint64_t)cut - lo), lo);
+    uint64_t lo =
+        (uint64_t)cut > SHELF_LOOK_BACK ? (uint64_t)cut - SHELF_LOOK_BACK : 0;
+    ssize_t got = read_at(src, win, (size_t)((uint64_t)cut - lo), lo);
     if (got < 0)
       return 0;
-    int found;
-    shelf_parse_after after = look_back(win, (size_t)got, lo, &o, &found);
-    if (!found)
-      after = SHELF_AFTER_WEIGHT; /* a guess; checked like any other */
-    pieces[n].start = (uint64_t)cut;
-    guess_place(&pieces[n].assumed, (uint64_t)cut, after, &o);
+    piece *p = &pieces[n];
+    p->start = (uint64_t)cut;
+    p->index = n;
+    shelf_piece_guess(&opening, win, (size_t)got, (uint64_t)cut, 0, &p->assumed,
+                      &p->sure);
+    p->sure &= sure_opening;
     n++;
     nominal = (uint64_t)cut; /* the next range starts `range` after it */
   }
@@ -605,7 +391,7 @@ static size_t cut_file(const source *src, uint64_t size, uint64_t range,
   return n;
 }
 
-static void read_file(const source *src, uint64_t size, unsigned threads,
+static void read_file(source *src, uint64_t size, unsigned threads,
                       unsigned flags, shelf_solver *out, par_outcome *res) {
   size_t test = test_piece();
   uint64_t ranges = (uint64_t)threads * RANGES_PER_THREAD;
@@ -619,7 +405,7 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
     max = 65536;
   piece *pieces = calloc(max, sizeof *pieces);
   /* For finding cuts, and for parsing a range again (settle()). */
-  unsigned char *win = malloc(READ_BLOCK);
+  char *win = malloc(READ_BLOCK);
   size_t n = 0, made = 0;
   if (pieces == NULL || win == NULL) {
     res->status = SHELF_NOMEM;
@@ -641,9 +427,12 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
     pieces[made].start = keep.start;
     pieces[made].end = keep.end;
     pieces[made].last = keep.last;
+    pieces[made].index = keep.index;
     pieces[made].assumed = keep.assumed;
+    pieces[made].sure = keep.sure;
   }
 
+  atomic_init(&src->stop_at, SIZE_MAX);
   file_job job = {.src = src, .pieces = pieces, .n = n};
   atomic_init(&job.next, 0);
   unsigned helpers = threads < n ? threads - 1 : (unsigned)n - 1;
@@ -659,12 +448,16 @@ static void read_file(const source *src, uint64_t size, unsigned threads,
 
   src->hooks->seen(src->hooks->ctx, NULL, 0); /* the notes saw the head */
   chain ch;
-  int go = chain_init(&ch, flags, out, res);
-  for (size_t k = 0; go && k < n; k++) {
-    go = settle(src, &ch, &pieces[k], (char *)win) == 0;
+  chain_init(&ch, out, res);
+  /* From here on every piece the chain reaches is parsed, if need be on
+   * this thread. */
+  atomic_store(&src->stop_at, SIZE_MAX);
+  for (size_t k = 0; k < n; k++) {
+    int stop = settle(src, &ch, &pieces[k], win);
     piece_free(&pieces[k]); /* its stack now lives in `out` */
+    if (stop)
+      break;
   }
-  piece_free(&ch.carry);
 out:
   for (size_t k = 0; k < made; k++)
     piece_free(&pieces[k]);
@@ -744,10 +537,30 @@ static int add_line(slot *s, shelf_status st, const shelf_result *result,
   return 1;
 }
 
-/* Parses a block of whole lines into line records, as main.c's one-thread
- * loop would (feed() and finish()), but keeps the outcomes for the calling
- * thread to print in order. The parser starts at the block's first line,
- * counting it as line 1; lines are placed when they are handed over. */
+/* lines.c's hooks for a block: each line's outcome recorded. */
+static int record_shelf(void *ctx, shelf_solver *solver) {
+  slot *s = ctx;
+  shelf_result result;
+  shelf_status st = shelf_solver_result(solver, &result);
+  if (add_line(s, st, &result, NULL))
+    return 0;
+  s->p.status = SHELF_NOMEM;
+  return 1;
+}
+
+static int record_error(void *ctx, shelf_status st,
+                        const shelf_parse_error *e) {
+  slot *s = ctx;
+  if (add_line(s, st, NULL, e))
+    return 0;
+  s->p.status = SHELF_NOMEM;
+  return 1;
+}
+
+/* Parses a block of whole lines into line records with main.c's loop
+ * (lines.c), but keeps the outcomes for the calling thread to print in
+ * order. The parser starts at the block's first line, counting it as line
+ * 1; lines are placed when they are handed over. */
 static void parse_lines(const pipe_job *j, slot *s) {
   piece *p = &s->p;
   s->nlines = s->nerrors = 0;
@@ -760,39 +573,13 @@ static void parse_lines(const pipe_job *j, slot *s) {
   shelf_solver_reset(p->solver);
   p->status = p->start == 0 ? (shelf_parser_reset(p->parser), SHELF_OK)
                             : shelf_parser_resume(p->parser, &start);
-  size_t pos = 0;
-  int finishing = 0;
-  while (p->status == SHELF_OK) {
-    size_t used = 0;
-    int ended = 0;
-    shelf_status st = SHELF_OK;
-    if (pos < s->len)
-      st = shelf_parser_feed(p->parser, p->solver, s->buf + pos, s->len - pos,
-                             &used, &ended);
-    pos += used;
-    if (st == SHELF_OK && !ended && pos >= s->len) {
-      if (!p->last || finishing)
-        break;
-      finishing = 1;
-      st = shelf_parser_finish(p->parser, p->solver, &ended);
-      if (st == SHELF_OK && !ended)
-        break;
-    }
-    if (st != SHELF_OK) {
-      if (!add_line(s, st, NULL, shelf_parser_error(p->parser)))
-        p->status = SHELF_NOMEM;
-      if (!j->keep_going || st == SHELF_NOMEM || finishing)
-        break;
-      shelf_parser_skip_line(p->parser);
-      shelf_solver_reset(p->solver);
-      continue;
-    }
-    shelf_result result;
-    st = shelf_solver_result(p->solver, &result);
-    if (!add_line(s, st, &result, NULL))
-      p->status = SHELF_NOMEM;
-    shelf_solver_reset(p->solver);
-  }
+  line_hooks h = {.ctx = s,
+                  .shelf = record_shelf,
+                  .error = record_error,
+                  .keep_going = j->keep_going};
+  if (p->status == SHELF_OK &&
+      lines_feed(p->parser, p->solver, s->buf, s->len, &h) == 0 && p->last)
+    lines_finish(p->parser, p->solver, &h);
 }
 
 /* Hands a block's lines over, in order, placed in the whole text. Returns
@@ -858,15 +645,36 @@ static void *pipe_worker(void *arg) {
 
 /* The reader's state between blocks. */
 typedef struct cutter {
-  uint64_t at;             /* text offset of the next block */
-  shelf_parse_after after; /* guessed: what came last before it */
-  opening o;               /* how the text opens (from the first block) */
-  char *tail;              /* bytes after the last cut, for the next block */
+  uint64_t at;               /* text offset of the next block */
+  shelf_parse_place opening; /* how the text opens (from the first block) */
+  int sure_opening;
+  char *tail; /* bytes after the last cut, for the next block */
   size_t tail_len;
-  int eof;      /* the input has ended (or failed) */
-  size_t block; /* bytes to read before cutting */
-  int by_line;  /* --batch: cut after a line feed */
+  int eof;                      /* the input has ended (or failed) */
+  size_t block;                 /* bytes to read before cutting */
+  int by_line;                  /* --batch: cut after a line feed */
+  char before[SHELF_LOOK_BACK]; /* the bytes before the next block */
+  size_t before_len;
 } cutter;
+
+/* The last cut point of a block, or 0 if it has none: looked for in the
+ * last 4 KiB, then 64 KiB, then all of it, so a block is scanned about
+ * once. */
+static size_t last_cut(const char *b, size_t len, unsigned flags) {
+  /* --batch: a block that ends a line is whole (a line typed is answered
+   * at once); the next shelf starts after it, whatever comes. */
+  if (flags == SHELF_PARSE_LINES && len > 0 && b[len - 1] == '\n')
+    return len;
+  size_t best = 0;
+  for (size_t span = 4096;; span *= 16) {
+    size_t from = len > span ? len - span : 1;
+    for (size_t at = shelf_piece_cut(b, len, from, flags); at < len;
+         at = shelf_piece_cut(b, len, at + 1, flags))
+      best = at;
+    if (best != 0 || from == 1)
+      return best;
+  }
+}
 
 /* Fills a slot with the next block; returns SLOT_READY, or SLOT_REST if it
  * has no cut point and the rest of the input must be parsed in one go. */
@@ -899,33 +707,29 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
   p->data = s->buf;
   p->then_errno = err; /* parse what was read (an error in it comes first) */
   p->last = c->eof && err == 0;
+  unsigned flags = c->by_line ? SHELF_PARSE_LINES : 0;
   if (c->at == 0)
-    find_opening((const unsigned char *)s->buf, len, &c->o);
-  else
-    guess_place(&p->assumed, c->at, c->after, &c->o);
+    shelf_piece_opening(s->buf, len, flags, &c->opening, &c->sure_opening);
   size_t cut = len;
-  if (!c->eof && c->by_line) {
-    for (cut = len; cut > 0 && s->buf[cut - 1] != '\n'; cut--)
-      ;
+  if (!c->eof) {
+    cut = last_cut(s->buf, len, flags);
     if (cut == 0) {
       s->len = len;
       c->eof = 1;
       return SLOT_REST;
     }
-  } else if (!c->eof) {
-    const unsigned char *b = (const unsigned char *)s->buf;
-    for (cut = len - 1; cut > 0 && !is_cut(b, cut); cut--)
-      ;
-    if (cut == 0) {
-      s->len = len;
-      c->eof = 1;
-      return SLOT_REST;
-    }
-    int found;
-    shelf_parse_after after = look_back(b, cut, c->at, &c->o, &found);
-    if (found)
-      c->after = after; /* else blanks only: what came before them */
   }
+  if (c->at != 0) {
+    /* The bytes before the cut are in the block or its tail: the guess
+     * looks back only as far as this block reaches. */
+    shelf_piece_guess(&c->opening, c->before, c->before_len, c->at, flags,
+                      &p->assumed, &p->sure);
+  }
+  /* What the next block's guess looks back at. */
+  c->before_len = cut < SHELF_LOOK_BACK ? cut : SHELF_LOOK_BACK;
+  memcpy(c->before, s->buf + cut - c->before_len, c->before_len);
+  p->next_len = len - cut < NEXT_BYTES ? len - cut : NEXT_BYTES;
+  memcpy(p->next, s->buf + cut, p->next_len);
   c->tail_len = len - cut;
   memcpy(c->tail, s->buf + cut, c->tail_len);
   p->end = c->at + cut;
@@ -934,25 +738,35 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
   return SLOT_READY;
 }
 
-/* A block with no cut point: it and the rest of the input, on this thread. */
+/* A block with no cut point: it and the rest of the input, on this thread,
+ * from the true place where the block before ended. */
 static int settle_rest(const source *src, chain *ch, slot *s) {
-  piece *p = &s->p, *q = p;
+  piece *p = &s->p;
   p->end = p->start + s->len;
   p->last = 0;
-  if (ch->carrying) {
-    q = &ch->carry;
-    feed_piece(src, q, p, NULL);
-  } else {
-    p->assumed = ch->at;
-    parse_piece(src, p, NULL);
-  }
-  while (q->status == SHELF_OK) {
+  p->next_len = 0;
+  shelf_parse_place again;
+  if (p->start != 0 && !shelf_piece_fits(&ch->at, &p->assumed, &again))
+    p->assumed = again;
+  shelf_parse_place keep = p->assumed;
+  /* Its bytes, then the rest of the input, then the end. */
+  p->read_errno = 0;
+  p->why = NULL;
+  shelf_solver_reset(p->solver);
+  p->status = SHELF_OK;
+  if (p->start == 0)
+    shelf_parser_reset(p->parser);
+  else
+    p->status = shelf_parser_resume(p->parser, &keep);
+  if (p->status == SHELF_OK)
+    feed(p, s->buf, s->len);
+  while (p->status == SHELF_OK) {
     ssize_t k = read(src->fd, s->buf, s->cap);
     if (k < 0 && errno == EINTR)
       continue;
     if (k < 0) {
-      q->read_errno = errno;
-      q->status = SHELF_INVALID;
+      p->read_errno = errno;
+      p->status = SHELF_INVALID;
       break;
     }
     if (k == 0) {
@@ -961,14 +775,17 @@ static int settle_rest(const source *src, chain *ch, slot *s) {
     }
     src->hooks->seen(src->hooks->ctx, s->buf, (size_t)k);
     atomic_fetch_add(&src->progress->done, (unsigned long long)k);
-    feed(q, s->buf, (size_t)k);
+    feed(p, s->buf, (size_t)k);
   }
   int ended;
-  if (q->status == SHELF_OK)
-    q->status = shelf_parser_finish(q->parser, q->solver, &ended);
-  p->last = q->last = 1;
-  q->lost = 0;
-  return take(src, ch, p, q, NULL);
+  if (p->status == SHELF_OK)
+    p->status = shelf_parser_finish(p->parser, p->solver, &ended);
+  p->last = 1;
+  p->parsed = 1;
+  p->then_errno = 0;
+  p->assumed = ch->at; /* it fits now: settle() takes it as it is */
+  p->assumed.line = 1;
+  return settle(src, ch, p, NULL);
 }
 
 static int input_ready(int fd) {
@@ -1026,7 +843,8 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
   int want_threads = 0;
 
   chain ch;
-  int go = chain_init(&ch, flags, out, res);
+  chain_init(&ch, out, res);
+  int go = 1;
   pthread_mutex_lock(&j.lock);
   while (go) {
     slot *head = &j.slots[j.next_settle % j.nslots];
@@ -1087,7 +905,6 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
   free(th);
   pthread_cond_destroy(&j.changed);
   pthread_mutex_destroy(&j.lock);
-  piece_free(&ch.carry);
 out:
   for (size_t k = 0; k < made; k++) {
     piece_free(&j.slots[k].p);

@@ -407,12 +407,33 @@ static int ref_weight(const uint8_t *t, size_t n, int64_t *w) {
   return 1;
 }
 
-/* The length of a UTF-8 lead byte's sequence, or 0 if it cannot lead. */
-static size_t utf8_need(uint8_t c) {
-  return c >= 0xc2 && c <= 0xdf   ? 2
-         : c >= 0xe0 && c <= 0xef ? 3
-         : c >= 0xf0 && c <= 0xf4 ? 4
-                                  : 0;
+/* UTF-8 from its definition (RFC 3629, section 3), not from parse.c's
+ * tables: the lead byte's high bits give the length, each further byte is
+ * 10xxxxxx, and the code point must need that length (no overlong form),
+ * be no surrogate (U+D800..U+DFFF) and be at most U+10FFFF. */
+static size_t utf8_length(uint8_t c) {
+  return (c & 0xe0) == 0xc0   ? 2
+         : (c & 0xf0) == 0xe0 ? 3
+         : (c & 0xf8) == 0xf0 ? 4
+                              : 0;
+}
+
+/* Whether the first k bytes of a sequence of `need` can still be completed
+ * to a valid character: the code points their completions reach form one
+ * aligned block, which must meet the valid ones. A prefix that cannot is
+ * where the parser stops, showing the bytes up to its last. */
+static int completes(const uint8_t *b, size_t k, size_t need) {
+  uint32_t cp = b[0] & (0x7fu >> need);
+  for (size_t j = 1; j < k; j++)
+    cp = cp << 6 | (b[j] & 0x3fu);
+  unsigned free_bits = 6 * (unsigned)(need - k);
+  uint32_t lo = cp << free_bits, hi = lo | ((1u << free_bits) - 1);
+  uint32_t min = need == 2 ? 0x80 : need == 3 ? 0x800 : 0x10000;
+  if (lo < min)
+    lo = min;
+  if (hi > 0x10ffff)
+    hi = 0x10ffff;
+  return lo <= hi && !(lo >= 0xd800 && hi <= 0xdfff);
 }
 
 /* A byte at or above 0x80 at i: never part of a shelf. Records its error:
@@ -420,27 +441,16 @@ static size_t utf8_need(uint8_t c) {
  * and including the first bad one. */
 static void ref_utf8(ref *r, size_t i) {
   uint8_t lead = r->d[i];
-  size_t need = utf8_need(lead), end = i + 1;
-  int valid = need > 0;
+  size_t need = utf8_length(lead), end = i + 1;
+  int valid = need > 0 && completes(r->d + i, 1, need);
   for (size_t k = 1; valid && k < need; k++) {
     if (i + k >= r->len) { /* cut short by the end of the input */
       valid = 0;
       end = r->len;
       break;
     }
-    uint8_t c = r->d[i + k], lo = 0x80, hi = 0xbf;
-    if (k == 1) { /* no overlong forms, no surrogates, nothing past U+10FFFF */
-      if (lead == 0xe0)
-        lo = 0xa0;
-      else if (lead == 0xed)
-        hi = 0x9f;
-      else if (lead == 0xf0)
-        lo = 0x90;
-      else if (lead == 0xf4)
-        hi = 0x8f;
-    }
     end = i + k + 1;
-    if (c < lo || c > hi)
+    if ((r->d[i + k] & 0xc0) != 0x80 || !completes(r->d + i, k + 1, need))
       valid = 0;
   }
   ref_error(r, valid ? SHELF_UNEXPECTED_CHAR : SHELF_BAD_UTF8, 0, i, i, end);

@@ -11,33 +11,33 @@
  *
  * How the work is split. The files are laid end to end, T bytes in all, and
  * rank r owns bytes [r*T/P, (r+1)*T/P), computed on its own (no messages).
- * Inside a file the owned range is moved to split points: a split point is
- * a byte offset just after a space, tab, line feed or comma (or the start
- * or end of the file), the first one at or after the range's end. So a
- * weight belongs to the rank holding its first byte: a rank skips a weight
- * begun before its range and reads past its end to finish its last. Every
- * rank finds the same split point for the same offset from the same bytes,
- * so the pieces meet exactly. A piece that starts a file is parsed fresh.
- * Any other piece is parsed by a parser resumed at a place guessed from
- * the few bytes before it (what came last: a weight, a comma, a bracket,
- * or nothing but blanks) and from the file's first item (whether the shelf
- * is in brackets); its lines are counted from 1 there and fixed up when it
- * is merged onto the piece before, which knows how many lines it ended on.
+ * Inside a file each boundary is moved to a cut point (libshelf's
+ * shelf_piece_cut(): after a blank or a comma, before a weight), the first
+ * in a window after it; a boundary with none there is no boundary, and the
+ * rank before goes on to the next one that has. So a weight belongs to the
+ * rank holding its first byte. Every rank finds the same cut point for the
+ * same boundary from the same bytes, so the pieces meet exactly, and a file
+ * without cut points costs a window a boundary, not a scan. A piece that
+ * starts a file is parsed fresh. Any other piece is parsed by a parser
+ * resumed at the place libshelf guesses from the bytes before it and from
+ * how the file opens (read once); its lines are counted from 1 there and
+ * rebased when it is merged onto the piece before (shelf_piece_rebase()).
  *
- * How the pieces come together. Each rank saves its solver's state
- * (shelf_solver_save) with a summary of its piece: where it starts and the
+ * How the pieces come together. First every guess is made to fit: the
+ * ranks gather each other's summaries (where each piece starts and the
  * place it assumed there, where it ends and the parser's true place there,
- * and the first error it met. The summaries are combined along a binomial
- * tree in rank order: at step k a rank with bit k set sends to r - 2^k and
- * leaves, and the receiver appends the sender's state after its own
- * (shelf_solver_append: exact for any grouping). log2(P) rounds; rank 0
- * ends with the whole shelf and alone prints. A merge first checks that the
- * left piece ends at the place the right piece assumed; where it does not
- * (rare: text the guess cannot see, such as a second bracket), the result
- * is cut there and rank 0 parses the rest itself, from the left piece's
- * true place. A piece that failed still sends its summary; a merge keeps
- * the leftmost failure, so the error reported is the first in the text, as
- * one pass would report it.
+ * as shelf_place_encode() bytes), and each rank whose assumed place is not
+ * the true end of the rank before it parses its own range again from
+ * there, all such ranks at once, until every start fits (one round for
+ * valid text; settle() says why at most P). Then each rank saves its
+ * solver's state (shelf_solver_save) with its summary, and the pieces are
+ * combined along a binomial tree in rank order: at step k a rank with bit
+ * k set sends to r - 2^k and leaves, and the receiver appends the sender's
+ * state after its own (shelf_solver_append: exact for any grouping).
+ * log2(P) rounds; rank 0 ends with the whole shelf and alone prints. A
+ * piece that failed still sends its summary; a merge keeps the leftmost
+ * failure, so the error reported is the first in the text, as one pass
+ * would report it.
  *
  * Every MPI call is checked (MPI_ERRORS_RETURN and MPI_CHECK): a failure
  * is one line, `shelf-mpi: rank R: <call>: <reason>`, and MPI_Abort.
@@ -63,8 +63,9 @@
 
 /* Bytes a read asks for: well under INT_MAX, the most one MPI call takes. */
 #define READ_CHUNK (1 << 20)
-/* Bytes a window of the split-point and guessing scans holds. */
-#define WINDOW 4096
+/* How far after a boundary a cut point is looked for, and the head a
+ * file's opening is read from. */
+#define WINDOW (1 << 16)
 /* The most bytes one message carries; a larger state goes in pieces. (The
  * tests build a copy with small messages, so that the pieces are tried.) */
 #ifndef MESSAGE_MAX
@@ -105,6 +106,9 @@ typedef struct input {
   MPI_Offset size;
   MPI_File fh; /* opened when first read */
   int opened;
+  int have_opening; /* how the file opens, read once */
+  int sure_opening;
+  shelf_parse_place opening;
 } input;
 
 static void read_at(input *in, MPI_Offset off, char *buf, int n) {
@@ -130,148 +134,50 @@ static void read_at(input *in, MPI_Offset off, char *buf, int n) {
   }
 }
 
-/* A few kilobytes of a file around the bytes a scan looks at. */
-typedef struct window {
-  input *in;
-  MPI_Offset from;
-  int len;
-  unsigned char buf[WINDOW];
-} window;
+/* ==== Cut points and guessed places (libshelf's, src/pieces.c) ==== */
 
-/* The byte at `off` (0 <= off < size); `back` says the scan goes towards
- * the start, so the window is read to end at `off`. */
-static unsigned char byte_at(window *w, MPI_Offset off, int back) {
-  if (off < w->from || off >= w->from + w->len) {
-    MPI_Offset from = back ? off - (WINDOW - 1) : off;
-    if (from < 0)
-      from = 0;
-    MPI_Offset len = w->in->size - from;
-    w->from = from;
-    w->len = (int)(len < WINDOW ? len : WINDOW);
-    read_at(w->in, from, (char *)w->buf, w->len);
+/* The cut point for the boundary at `b` (0 < b < size): the first one in
+ * [b, b + WINDOW), or -1 if there is none there. Every rank finds the same
+ * from the same bytes, so the ranges meet exactly; and a file with no cut
+ * points (no blanks or commas, or zeros) costs a window a boundary, never a
+ * scan to its end. */
+static MPI_Offset cut_at(input *in, MPI_Offset b, char *buf) {
+  MPI_Offset to = in->size - b > WINDOW ? b + WINDOW : in->size;
+  int n = (int)(to - (b - 1));
+  read_at(in, b - 1, buf, n);
+  size_t cut = shelf_piece_cut(buf, (size_t)n, 1, 0);
+  return cut < (size_t)n ? b - 1 + (MPI_Offset)cut : -1;
+}
+
+/* How the file opens, read once per file. */
+static const shelf_parse_place *opening(input *in, char *buf, int *sure) {
+  if (!in->have_opening) {
+    int n = in->size < WINDOW ? (int)in->size : WINDOW;
+    read_at(in, 0, buf, n);
+    shelf_piece_opening(buf, (size_t)n, 0, &in->opening, &in->sure_opening);
+    in->have_opening = 1;
   }
-  return w->buf[off - w->from];
-}
-
-/* ==== Split points and guessed places ==== */
-
-static int blank(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* A piece may start just after these: a parser that has taken one is
- * between items (no weight or other text open, no CR waiting). */
-static int cut_after(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == ',';
-}
-
-/* The first split point at or after `b`: the first s >= b whose byte
- * before is one of cut_after()'s, or the end of the file. */
-static MPI_Offset split_point(input *in, MPI_Offset b) {
-  if (b <= 0)
-    return 0;
-  window w = {.in = in, .len = 0};
-  for (MPI_Offset s = b; s < in->size; s++)
-    if (cut_after(byte_at(&w, s - 1, 0)))
-      return s;
-  return in->size;
-}
-
-/* What a file holds before its first item: a byte-order mark, blanks, and
- * maybe the shelf's opening bracket, with a name before it or not
- * (`wheels = [`). */
-typedef struct head {
-  MPI_Offset start;          /* the first byte after a byte-order mark */
-  int open;                  /* the shelf is in brackets */
-  shelf_parse_place bracket; /* where the '[' is: offset, line, line start */
-} head;
-
-static int name_char(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-         (c >= '0' && c <= '9');
-}
-
-/* Moves *off past blanks, counting lines. */
-static void skip_blanks(window *w, MPI_Offset *off, uint64_t *line,
-                        uint64_t *line_start) {
-  unsigned char c;
-  while (*off < w->in->size && blank(c = byte_at(w, *off, 0))) {
-    if (c == '\n') {
-      ++*line;
-      *line_start = (uint64_t)*off + 1;
-    }
-    ++*off;
-  }
-}
-
-static void read_head(input *in, head *h) {
-  window w = {.in = in, .len = 0};
-  h->start = 0;
-  if (in->size >= 3 && byte_at(&w, 0, 0) == 0xef && byte_at(&w, 1, 0) == 0xbb &&
-      byte_at(&w, 2, 0) == 0xbf)
-    h->start = 3;
-  uint64_t line = 1, line_start = (uint64_t)h->start;
-  MPI_Offset off = h->start;
-  skip_blanks(&w, &off, &line, &line_start);
-  if (off < in->size && name_char(byte_at(&w, off, 0)) &&
-      !(byte_at(&w, off, 0) >= '0' && byte_at(&w, off, 0) <= '9')) {
-    while (off < in->size && name_char(byte_at(&w, off, 0)))
-      off++;
-    skip_blanks(&w, &off, &line, &line_start);
-    if (off < in->size && byte_at(&w, off, 0) == '=')
-      off++;
-    skip_blanks(&w, &off, &line, &line_start);
-  }
-  h->open = off < in->size && byte_at(&w, off, 0) == '[';
-  h->bracket.open_offset = (uint64_t)off;
-  h->bracket.open_line = line;
-  h->bracket.open_line_start = line_start;
+  *sure = in->sure_opening;
+  return &in->opening;
 }
 
 /* SHELF_MPI_MISGUESS=1 in the environment makes every guess wrong where
- * any item comes before, so that the tests can show rank 0's re-parse
- * giving the right answer. */
+ * any item comes before, so that the tests can show a re-parse giving the
+ * right answer. */
 static int misguess;
 
-/* The place a piece starting at split point s > 0 assumes: what the last
- * non-blank byte before it says, inside the brackets if the file opens
- * with one. Lines count from 1 at s (line_start s until the first line
- * feed); the merge puts them right. `blank_place` is a fresh parser's
- * place, so that fields this program does not set keep their defaults.
- *
- * For text that is valid up to s the guess is exact: blanks change no
- * place, the last item before them decides `after`, and only blanks may
- * follow the closing bracket. So a wrong guess means bad text before s,
- * which the piece before reports first, and the check at every merge
- * stands guard over the rest. */
-static void guess_place(input *in, MPI_Offset s,
-                        const shelf_parse_place *blank_place,
-                        shelf_parse_place *at) {
-  head h;
-  read_head(in, &h);
-  window w = {.in = in, .len = 0};
-  MPI_Offset off = s - 1;
-  while (off >= h.start && blank(byte_at(&w, off, 1)))
-    off--;
-  *at = *blank_place;
-  at->offset = (uint64_t)s;
-  at->line = 1;
-  at->line_start = (uint64_t)s;
-  if (off < h.start || misguess) {
-    at->after = SHELF_AFTER_NOTHING;
-    return;
-  }
-  unsigned char c = byte_at(&w, off, 1);
-  at->after = c == ','   ? SHELF_AFTER_COMMA
-              : c == '[' ? SHELF_AFTER_OPEN
-              : c == ']' ? SHELF_AFTER_CLOSE
-                         : SHELF_AFTER_WEIGHT;
-  at->in_list = c != ']' && h.open;
-  if (at->in_list) {
-    at->open_offset = h.bracket.open_offset;
-    at->open_line = h.bracket.open_line;
-    at->open_line_start = h.bracket.open_line_start;
-  }
+/* The place a piece starting at cut point s > 0 assumes, guessed from the
+ * SHELF_LOOK_BACK bytes before it. Lines count from 1 at s; the merge puts
+ * them right (shelf_piece_rebase()). */
+static void guess(input *in, MPI_Offset s, char *buf, shelf_parse_place *at) {
+  int sure;
+  shelf_parse_place open = *opening(in, buf, &sure);
+  MPI_Offset lo = s > SHELF_LOOK_BACK ? s - SHELF_LOOK_BACK : 0;
+  read_at(in, lo, buf, (int)(s - lo));
+  shelf_piece_guess(&open, buf, (size_t)(s - lo), (uint64_t)s, 0, at, &sure);
+  if (misguess && at->after != SHELF_AFTER_NOTHING)
+    at->after =
+        at->after == SHELF_AFTER_COMMA ? SHELF_AFTER_WEIGHT : SHELF_AFTER_COMMA;
 }
 
 /* ==== Pieces ==== */
@@ -285,10 +191,8 @@ static void guess_place(input *in, MPI_Offset s,
 typedef struct piece {
   int empty;               /* no text: merging it changes nothing */
   shelf_status status;     /* the first failure: a parse code, or another */
-  int cut;                 /* the next piece's guess was wrong at its end */
   shelf_parse_error error; /* with a parse code: where, in file err_file */
   uint32_t err_file;
-  uint64_t err_line_start;
   uint32_t start_file; /* where it starts */
   uint64_t start_offset;
   int start_fresh;               /* at the start of its file */
@@ -303,45 +207,7 @@ typedef struct piece {
 typedef struct work {
   shelf_parser *parser;
   char *buf; /* READ_CHUNK bytes */
-  shelf_parse_place blank_place;
 } work;
-
-/* A split point where the parser is not between items: after a name
- * that waits for its '=' (in a file's head, or an error). Parses on from
- * `off`, to the next split point where it is, to an error, or to the end
- * of the file (then *final is set); the piece ends there instead, and the
- * merge with the next piece, which starts before that, cuts the shelf
- * there for rank 0 to go on from. */
-static shelf_status feed_on(work *wk, input *in, MPI_Offset off, piece *p,
-                            int *final) {
-  while (off < in->size) {
-    int n = in->size - off < READ_CHUNK ? (int)(in->size - off) : READ_CHUNK;
-    read_at(in, off, wk->buf, n);
-    for (int i = 0; i < n;) {
-      int j = i;
-      while (j < n && !cut_after((unsigned char)wk->buf[j]))
-        j++;
-      j += j < n;
-      size_t used;
-      int ended;
-      shelf_status st = shelf_parser_feed(wk->parser, p->solver, wk->buf + i,
-                                          (size_t)(j - i), &used, &ended);
-      off += j - i;
-      i = j;
-      if (st != SHELF_OK)
-        return st;
-      if (cut_after((unsigned char)wk->buf[j - 1]) &&
-          shelf_parser_place(wk->parser, &p->end_place) == SHELF_OK) {
-        p->end_offset = (uint64_t)off;
-        return SHELF_OK;
-      }
-    }
-  }
-  *final = 1;
-  p->end_closed = 1;
-  p->end_offset = (uint64_t)in->size;
-  return SHELF_OK;
-}
 
 /* Parses bytes [from, to) of file `file` into a new piece: fresh when `at`
  * is NULL, else resumed at *at; `final` when `to` is the end of the file. */
@@ -353,7 +219,8 @@ static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
   into->start_offset = (uint64_t)from;
   into->end_offset = (uint64_t)to;
   into->start_fresh = at == NULL;
-  into->start_place = at != NULL ? *at : wk->blank_place;
+  if (at != NULL)
+    into->start_place = *at;
   into->end_closed = final;
   shelf_status st = shelf_solver_new(&into->solver, 0);
   shelf_parser_reset(wk->parser);
@@ -369,17 +236,23 @@ static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
     off += n;
   }
   int ended;
-  if (st == SHELF_OK && !final &&
-      shelf_parser_place(wk->parser, &into->end_place) != SHELF_OK)
-    st = feed_on(wk, in, to, into, &final);
-  if (st == SHELF_OK && final)
+  if (st == SHELF_OK && final) {
     st = shelf_parser_finish(wk->parser, into->solver, &ended);
+  } else if (st == SHELF_OK) {
+    /* `to` is a cut point: its first byte says where the parser truly
+     * stopped (a name waiting for its '=' fails on it). */
+    char next[16];
+    int n = in->size - to < (MPI_Offset)sizeof next ? (int)(in->size - to)
+                                                    : (int)sizeof next;
+    read_at(in, to, next, n);
+    st = shelf_piece_end(wk->parser, into->solver, next, (size_t)n, NULL,
+                         &into->end_place);
+  }
   into->status = st;
   const shelf_parse_error *e = shelf_parser_error(wk->parser);
   if (st != SHELF_OK && e->code == st) {
     into->error = *e;
     into->err_file = file;
-    into->err_line_start = e->offset - (e->column - 1);
   }
 }
 
@@ -392,23 +265,12 @@ static void drop(piece *p) {
 static int continues(const piece *l, const piece *r) {
   if (r->start_fresh)
     return l->end_closed && r->start_file == l->end_file + 1;
-  const shelf_parse_place *a = &l->end_place, *b = &r->start_place;
   return !l->end_closed && l->end_file == r->start_file &&
-         l->end_offset == r->start_offset && a->after == b->after &&
-         a->in_list == b->in_list &&
-         (!a->in_list || a->open_offset == b->open_offset);
+         shelf_piece_fits(&l->end_place, &r->start_place, NULL);
 }
 
-/* A line and line start counted from the start of a piece that continues
- * `l`, made to count as `l`'s do. */
-static void fix_line(const piece *l, uint64_t *line, uint64_t *line_start) {
-  if (*line == 1)
-    *line_start = l->end_place.line_start;
-  *line += l->end_place.line - 1;
-}
-
-/* Appends `r` (the text right after `l`) to `l`, keeping the leftmost
- * failure or cut; `r` is used up. */
+/* Appends `r` (the text right after `l`, checked to continue it) to `l`,
+ * keeping the leftmost failure; `r` is used up. */
 static void merge(piece *l, piece *r) {
   if (r->empty)
     return;
@@ -417,12 +279,12 @@ static void merge(piece *l, piece *r) {
     r->solver = NULL;
     return;
   }
-  if (l->status != SHELF_OK || l->cut) {
+  if (l->status != SHELF_OK) {
     drop(r);
     return;
   }
-  if (!continues(l, r)) {
-    l->cut = 1;
+  if (!continues(l, r)) { /* settle() made every guess fit */
+    l->status = SHELF_INVALID;
     drop(r);
     return;
   }
@@ -434,17 +296,16 @@ static void merge(piece *l, piece *r) {
       return;
     }
   }
-  int relative = !r->start_fresh;
-  if (relative && r->status != SHELF_OK && r->err_file == r->start_file &&
-      r->error.offset >= r->start_offset)
-    fix_line(l, &r->error.line, &r->err_line_start);
-  if (relative && r->end_file == r->start_file)
-    fix_line(l, &r->end_place.line, &r->end_place.line_start);
+  /* Lines counted from r's start (in its first file) join l's count. */
+  if (!r->start_fresh) {
+    shelf_piece_rebase(
+        &l->end_place, r->end_file == r->start_file ? &r->end_place : NULL,
+        r->status != SHELF_OK && r->err_file == r->start_file ? &r->error
+                                                              : NULL);
+  }
   l->status = r->status;
-  l->cut = r->cut;
   l->error = r->error;
   l->err_file = r->err_file;
-  l->err_line_start = r->err_line_start;
   l->end_file = r->end_file;
   l->end_offset = r->end_offset;
   l->end_closed = r->end_closed;
@@ -455,14 +316,17 @@ static void merge(piece *l, piece *r) {
 /* ==== Pieces as messages ==== */
 
 /*
- * A piece travels as a fixed header of little-endian 64-bit fields and the
- * error's text, then its solver's saved state (portable and checked on
- * load). Messages carry at most MESSAGE_MAX bytes; a larger state follows
- * in more messages, each sized by MPI_Probe and MPI_Get_count.
+ * A piece travels as a fixed header of little-endian 64-bit fields, its two
+ * places (shelf_place_encode()) and the error's text, then its solver's
+ * saved state (portable and checked on load). Messages carry at most
+ * MESSAGE_MAX bytes; a larger state follows in more messages, each sized by
+ * MPI_Probe and MPI_Get_count. The summary alone (no error text, no state)
+ * is what settle() gathers from every rank.
  */
-enum { PLACE_FIELDS = 8, HEADER_FIELDS = 15 + 2 * PLACE_FIELDS };
+enum { SUMMARY_FIELDS = 8, HEADER_FIELDS = SUMMARY_FIELDS + 6 };
 #define FOUND_SIZE sizeof(((shelf_parse_error *)0)->found)
-#define HEADER_SIZE (HEADER_FIELDS * 8 + FOUND_SIZE)
+#define SUMMARY_SIZE (SUMMARY_FIELDS * 8 + 2 * SHELF_PLACE_SIZE)
+#define HEADER_SIZE (HEADER_FIELDS * 8 + 2 * SHELF_PLACE_SIZE + FOUND_SIZE)
 
 typedef struct cursor {
   unsigned char *at;
@@ -481,25 +345,52 @@ static uint64_t get(cursor *c) {
 }
 
 static void put_place(cursor *c, const shelf_parse_place *p) {
-  put(c, p->offset);
-  put(c, p->line);
-  put(c, p->line_start);
-  put(c, (uint64_t)p->after);
-  put(c, (uint64_t)p->in_list);
-  put(c, p->open_offset);
-  put(c, p->open_line);
-  put(c, p->open_line_start);
+  shelf_place_encode(p, c->at);
+  c->at += SHELF_PLACE_SIZE;
 }
 
-static void get_place(cursor *c, shelf_parse_place *p) {
-  p->offset = get(c);
-  p->line = get(c);
-  p->line_start = get(c);
-  p->after = (shelf_parse_after)get(c);
-  p->in_list = (int)get(c);
-  p->open_offset = get(c);
-  p->open_line = get(c);
-  p->open_line_start = get(c);
+/* A place that does not decode is a damaged message. */
+static void get_place(cursor *c, shelf_parse_place *p, int from) {
+  shelf_parse_place none = {0};
+  if (shelf_place_decode(c->at, p) != SHELF_OK) {
+    /* An empty piece's places are all zeros: line 0 does not decode. */
+    int zero = 1;
+    for (int i = 0; i < SHELF_PLACE_SIZE; i++)
+      zero &= c->at[i] == 0;
+    if (!zero) {
+      fprintf(stderr, "shelf-mpi: rank %d: damaged place from rank %d\n",
+              world_rank, from);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    *p = none;
+  }
+  c->at += SHELF_PLACE_SIZE;
+}
+
+static void put_summary(cursor *c, const piece *p) {
+  put(c, (uint64_t)p->empty);
+  put(c, (uint64_t)p->status);
+  put(c, p->start_file);
+  put(c, p->start_offset);
+  put(c, (uint64_t)p->start_fresh);
+  put(c, p->end_file);
+  put(c, p->end_offset);
+  put(c, (uint64_t)p->end_closed);
+  put_place(c, &p->start_place);
+  put_place(c, &p->end_place);
+}
+
+static void get_summary(cursor *c, piece *p, int from) {
+  p->empty = (int)get(c);
+  p->status = (shelf_status)get(c);
+  p->start_file = (uint32_t)get(c);
+  p->start_offset = get(c);
+  p->start_fresh = (int)get(c);
+  p->end_file = (uint32_t)get(c);
+  p->end_offset = get(c);
+  p->end_closed = (int)get(c);
+  get_place(c, &p->start_place, from);
+  get_place(c, &p->end_place, from);
 }
 
 /* Sends a piece to rank `to` and frees its solver. */
@@ -531,22 +422,12 @@ static void send_piece(piece *p, int to) {
   }
   drop(p);
   cursor c = {buf};
-  put(&c, (uint64_t)p->empty);
-  put(&c, (uint64_t)p->status);
-  put(&c, (uint64_t)p->cut);
+  put_summary(&c, p);
   put(&c, (uint64_t)p->error.code);
   put(&c, p->error.line);
+  put(&c, p->error.column);
   put(&c, p->error.offset);
   put(&c, p->err_file);
-  put(&c, p->err_line_start);
-  put(&c, p->start_file);
-  put(&c, p->start_offset);
-  put(&c, (uint64_t)p->start_fresh);
-  put_place(&c, &p->start_place);
-  put(&c, p->end_file);
-  put(&c, p->end_offset);
-  put(&c, (uint64_t)p->end_closed);
-  put_place(&c, &p->end_place);
   put(&c, state);
   memcpy(c.at, p->error.found, FOUND_SIZE);
   for (size_t done = 0; done < total;) {
@@ -582,10 +463,8 @@ static void receive(unsigned char *buf, size_t size, int from) {
                      MPI_STATUS_IGNORE));
 }
 
-/* Receives the piece rank `from` sends; `blank_place` fills the fields of
- * places that do not travel. */
-static void receive_piece(piece *p, int from,
-                          const shelf_parse_place *blank_place) {
+/* Receives the piece rank `from` sends. */
+static void receive_piece(piece *p, int from) {
   size_t first = probe(from);
   if (first < HEADER_SIZE)
     first = HEADER_SIZE; /* receive() then reports the short message */
@@ -594,24 +473,13 @@ static void receive_piece(piece *p, int from,
     no_memory();
   receive(buf, first, from);
   memset(p, 0, sizeof *p);
-  p->start_place = p->end_place = *blank_place;
   cursor c = {buf};
-  p->empty = (int)get(&c);
-  p->status = (shelf_status)get(&c);
-  p->cut = (int)get(&c);
+  get_summary(&c, p, from);
   p->error.code = (shelf_status)get(&c);
   p->error.line = get(&c);
+  p->error.column = get(&c);
   p->error.offset = get(&c);
   p->err_file = (uint32_t)get(&c);
-  p->err_line_start = get(&c);
-  p->start_file = (uint32_t)get(&c);
-  p->start_offset = get(&c);
-  p->start_fresh = (int)get(&c);
-  get_place(&c, &p->start_place);
-  p->end_file = (uint32_t)get(&c);
-  p->end_offset = get(&c);
-  p->end_closed = (int)get(&c);
-  get_place(&c, &p->end_place);
   uint64_t state = get(&c);
   memcpy(p->error.found, c.at, FOUND_SIZE);
   p->error.found[FOUND_SIZE - 1] = '\0';
@@ -649,33 +517,61 @@ static MPI_Offset share(MPI_Offset total, int k, int ranks) {
   return total / ranks * k + total % ranks * k / ranks;
 }
 
-/* Parses the pieces of files[first..] that lie in bytes [lo, hi) of the
- * files laid end to end, in order, merged into `into`. */
-static void parse_share(work *wk, input *files, int nfiles, MPI_Offset lo,
-                        MPI_Offset hi, int last_rank, piece *into) {
+/* Where rank `rank`'s range ends in file `in` (which starts at `base` of
+ * the files laid end to end): at the cut point for the first boundary
+ * after it that has one, or the end of the file. */
+static MPI_Offset range_end(input *in, MPI_Offset base, MPI_Offset total,
+                            int rank, int ranks, char *buf) {
+  for (int k = rank + 1; k < ranks; k++) {
+    MPI_Offset b = share(total, k, ranks) - base;
+    if (b >= in->size)
+      break;
+    if (b <= 0)
+      continue;
+    MPI_Offset cut = cut_at(in, b, buf);
+    if (cut >= 0)
+      return cut;
+  }
+  return in->size;
+}
+
+/* Parses the pieces of the files that lie in rank `rank`'s share of the
+ * files laid end to end, in order, merged into `into`. The first piece
+ * starts at `first` when it is not NULL (the true place, after a wrong
+ * guess), else at its guess. */
+static void parse_share(work *wk, input *files, int nfiles, int rank, int ranks,
+                        const shelf_parse_place *first, piece *into) {
   MPI_Offset total = 0, base = 0;
   for (int f = 0; f < nfiles; f++)
     total += files[f].size;
-  for (int f = 0; f < nfiles && into->status == SHELF_OK && !into->cut; f++) {
+  MPI_Offset lo = share(total, rank, ranks), hi = share(total, rank + 1, ranks);
+  int last_rank = rank == ranks - 1;
+  memset(into, 0, sizeof *into);
+  into->empty = 1;
+  for (int f = 0; f < nfiles && into->status == SHELF_OK; f++) {
     input *in = &files[f];
     MPI_Offset n = in->size;
-    MPI_Offset from = lo - base < 0 ? 0 : lo - base < n ? lo - base : n;
-    MPI_Offset to = hi - base < 0 ? 0 : hi - base < n ? hi - base : n;
+    MPI_Offset from = lo - base;
     /* The file's start (empty files too) is the rank's whose range holds
      * it; the last rank's range also holds the very end. */
     int owns_start = lo <= base && (base < hi || (last_rank && base == total));
+    int inside = from > 0 && from < n;
+    MPI_Offset here = base;
     base += n;
     piece p;
     if (owns_start) {
-      to = split_point(in, to);
+      MPI_Offset to = range_end(in, here, total, rank, ranks, wk->buf);
       parse_piece(wk, in, (uint32_t)f, 0, to, NULL, to == n, &p);
-    } else if (from > 0 && from < n) {
-      from = split_point(in, from);
-      to = split_point(in, to);
-      if (from >= to)
-        continue;
+    } else if (inside) {
+      from = cut_at(in, from, wk->buf);
+      if (from < 0)
+        continue; /* no cut point here: the rank before goes on */
+      MPI_Offset to = range_end(in, here, total, rank, ranks, wk->buf);
       shelf_parse_place at;
-      guess_place(in, from, &wk->blank_place, &at);
+      if (first != NULL)
+        at = *first;
+      else
+        guess(in, from, wk->buf, &at);
       parse_piece(wk, in, (uint32_t)f, from, to, &at, to == n, &p);
     } else {
       continue;
@@ -684,33 +580,70 @@ static void parse_share(work *wk, input *files, int nfiles, MPI_Offset lo,
   }
 }
 
-/* Rank 0, when a merge found a wrong guess: parses the rest of the text
- * itself, from the true place where the cut piece ends. */
-static void parse_rest(work *wk, input *files, int nfiles, piece *whole) {
-  whole->cut = 0;
-  uint32_t f = whole->end_file;
-  if (!whole->end_closed) {
-    shelf_parse_place at = whole->end_place;
-    at.line = 1; /* counted from here, as every resumed piece */
-    at.line_start = whole->end_offset;
-    input *in = &files[f];
-    piece p;
-    parse_piece(wk, in, f, (MPI_Offset)whole->end_offset, in->size, &at, 1, &p);
-    merge(whole, &p);
+/* Makes every rank's guess fit. All ranks gather every rank's summary; a
+ * rank whose start does not fit the true end of the nearest rank before
+ * it with any text parses its own share again from there, all such ranks
+ * at once; and again, until every start fits. For valid text a sure guess
+ * fits, so this is one round of gathering; the leftmost misfit always has
+ * a true place before it, so there are at most P rounds, each of them
+ * O(log P) messages deep. The combine then stays the log P tree. */
+static void settle(work *wk, input *files, int nfiles, int rank, int ranks,
+                   piece *mine) {
+  unsigned char *all = malloc((size_t)ranks * SUMMARY_SIZE);
+  unsigned char own[SUMMARY_SIZE];
+  if (all == NULL)
+    no_memory();
+  for (int round = 0; round <= ranks; round++) {
+    cursor c = {own};
+    put_summary(&c, mine);
+    MPI_CHECK(MPI_Allgather(own, SUMMARY_SIZE, MPI_BYTE, all, SUMMARY_SIZE,
+                            MPI_BYTE, MPI_COMM_WORLD));
+    piece me, left;
+    memset(&left, 0, sizeof left);
+    left.empty = 1;
+    int redo = 0;
+    for (int r = 0; r < ranks; r++) {
+      cursor at = {all + (size_t)r * SUMMARY_SIZE};
+      get_summary(&at, &me, r);
+      if (me.empty)
+        continue;
+      if (r == rank && !left.empty && left.status == SHELF_OK &&
+          !me.start_fresh && !continues(&left, &me))
+        redo = 1;
+      left = me;
+      if (r == rank)
+        break;
+    }
+    shelf_parse_place again;
+    int any = 0;
+    if (redo) {
+      cursor at = {all};
+      piece l;
+      memset(&l, 0, sizeof l);
+      for (int r = 0; r < rank; r++) { /* the nearest before with text */
+        piece q;
+        get_summary(&at, &q, r);
+        if (!q.empty)
+          l = q;
+      }
+      shelf_piece_fits(&l.end_place, &mine->start_place, &again);
+    }
+    MPI_CHECK(MPI_Allreduce(&redo, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD));
+    if (!any)
+      break;
+    if (redo) {
+      drop(mine);
+      parse_share(wk, files, nfiles, rank, ranks, &again, mine);
+    }
   }
-  for (f++; (int)f < nfiles && whole->status == SHELF_OK; f++) {
-    piece p;
-    parse_piece(wk, &files[f], f, 0, files[f].size, NULL, 1, &p);
-    merge(whole, &p);
-  }
+  free(all);
 }
 
 /* Combines every rank's piece at rank 0 along a binomial tree, in rank
  * order: at step k, a rank with bit k set sends what it holds (ranks r to
  * r + 2^k - 1) to r - 2^k and is done; the receiver appends it after its
  * own. Returns 1 at rank 0, which holds the whole shelf in `p`. */
-static int combine(piece *p, int rank, int ranks,
-                   const shelf_parse_place *blank_place) {
+static int combine(piece *p, int rank, int ranks) {
   for (int step = 1; step < ranks; step <<= 1) {
     if (rank & step) {
       send_piece(p, rank - step);
@@ -718,7 +651,7 @@ static int combine(piece *p, int rank, int ranks,
     }
     if (rank + step < ranks) {
       piece right;
-      receive_piece(&right, rank + step, blank_place);
+      receive_piece(&right, rank + step);
       merge(p, &right);
     }
   }
@@ -868,13 +801,9 @@ static int report_whole(piece *p, input *files, const report_options *opt) {
     say("%s", shelf_strerror(p->status));
     return 1;
   }
-  char found[80] = "";
-  if (e->found[0] != '\0')
-    snprintf(found, sizeof found, ", found \"%s\"", e->found);
-  say("%s: line %llu, column %llu: %s%s", files[p->err_file].name,
-      (unsigned long long)e->line,
-      (unsigned long long)(e->offset - p->err_line_start + 1),
-      shelf_strerror(e->code), found);
+  char why[SHELF_SENTENCE_BUFSIZE]; /* the one line every surface prints */
+  shelf_parse_error_format(e, 1, why, sizeof why, NULL);
+  say("%s: %s", files[p->err_file].name, why);
   return 1;
 }
 
@@ -897,8 +826,7 @@ int main(int argc, char **argv) {
   work wk = {0};
   wk.buf = malloc(READ_CHUNK);
   if (files == NULL || wk.buf == NULL ||
-      shelf_parser_new(&wk.parser, 0) != SHELF_OK ||
-      shelf_parser_place(wk.parser, &wk.blank_place) != SHELF_OK)
+      shelf_parser_new(&wk.parser, 0) != SHELF_OK)
     no_memory();
   for (int f = 0; f < nfiles; f++)
     files[f].name = argv[optind + f];
@@ -907,18 +835,10 @@ int main(int argc, char **argv) {
 
   status = file_sizes(files, nfiles);
   if (status == 0) {
-    MPI_Offset total = 0;
-    for (int f = 0; f < nfiles; f++)
-      total += files[f].size;
     piece mine;
-    memset(&mine, 0, sizeof mine);
-    mine.empty = 1;
-    parse_share(&wk, files, nfiles, share(total, world_rank, ranks),
-                share(total, world_rank + 1, ranks), world_rank == ranks - 1,
-                &mine);
-    if (combine(&mine, world_rank, ranks, &wk.blank_place)) {
-      if (mine.cut)
-        parse_rest(&wk, files, nfiles, &mine);
+    parse_share(&wk, files, nfiles, world_rank, ranks, NULL, &mine);
+    settle(&wk, files, nfiles, world_rank, ranks, &mine);
+    if (combine(&mine, world_rank, ranks)) {
       status = report_whole(&mine, files, &opt);
       drop(&mine);
     }

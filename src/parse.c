@@ -17,6 +17,7 @@
  * and separators only) take a fast path, 64 bytes at a time, that hands
  * everything else to the byte-at-a-time machine; see "The fast path".
  */
+#include "grammar.h"
 #include "scan.h"
 
 #include <string.h>
@@ -400,15 +401,6 @@ static shelf_status shelf_end_check(shelf_parser *p) {
 }
 
 /* ==== Feeding ==== */
-
-/* A name may open a named list: `wheels = [7, 2, 9, 4]`. */
-static int name_start(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static int name_char(unsigned char c) {
-  return name_start(c) || (c >= '0' && c <= '9');
-}
 
 /* A blank between items: a space, a tab, a carriage return (checked against
  * the next byte by the caller) and, unless each line is a shelf, a line

@@ -19,7 +19,10 @@ bracketed shelves (spaced, compact, over lines, with a trailing comma),
 CRLF lines, a byte-order mark, fewer weights than ranks, an empty file,
 bad input placed at and around every range boundary, and sets of files.
 With SHELF_MPI_MISGUESS=1 every rank's guess of its starting place is
-wrong, so rank 0 must re-parse the rest itself; the answers stay the same.
+wrong, so each rank must parse its range again from the true place; the
+answers stay the same. The cut rule: JSON without spaces, commas only, a
+named list over lines, errors in a late piece; and an early error in a
+2 GB sparse file read in a bounded number of bytes (/proc/self/io).
 
 Where mpirun is missing, prints "skipped: MPI (...)" and exits 77 (CMake
 registers a skipped test of its own where shelf-mpi was not built). Never
@@ -239,10 +242,63 @@ def main():
         c.check("an error in the second file, named as shelf names it",
                 [names[0], bad_part, names[2]], ranks=(2, 3), like=[bad_part])
 
-        # Every guess wrong: rank 0 re-parses, and nothing changes.
+        # The cut rule (libshelf's shelf_piece_cut): after a blank or a
+        # comma, so text without blanks is cut too.
+        compact = json.dumps(w[:50000], separators=(",", ":"))
+        c.check("JSON without spaces", [c.write("nospace.json", compact)],
+                margin=reduce_margin(w[:50000]))
+        c.check("commas only", [c.write("commas.txt", compact[1:-1])],
+                margin=reduce_margin(w[:50000]))
+        c.check("named list over lines, no spaces", [c.write(
+            "namedlines.txt", "wheels\n\n=\n" + compact + "\n")])
+        cut = compact.rindex(",", 0, len(compact) - 2000) + 1
+        late = compact[:cut] + "x" + compact[cut:]
+        c.check("error in a late piece, no spaces",
+                [c.write("latenospace.json", late)], json_out=False)
+        c.check("error in a late piece, over lines", [c.write(
+            "latelines.txt", "\n".join(map(str, w[:50000])) + "\n7 8 ?\n")],
+            json_out=False)
+        c.check("no cut point at all", [c.write("nocut.txt", "1" * 5000)])
+
+        # An early error ends the run early (issue 19, defect 6): every rank
+        # looks for a cut point in a window, and rank 0's parse stops at the
+        # error, so a 2 GB sparse file is answered after reading a few
+        # megabytes, counted by the kernel (rchar of this process takes in
+        # those of the children it reaps, and theirs of theirs).
+        sparse = os.path.join(tmp, "sparse.txt")
+        with open(sparse, "wb") as f:
+            f.write(b"1 2 3 x 5")
+            f.truncate(2 * 10**9)
+        if os.path.exists("/proc/self/io") and \
+                os.stat(sparse).st_blocks * 512 < 1 << 20:
+            def rchar():
+                with open("/proc/self/io") as f:
+                    return next(int(line.split()[1]) for line in f
+                                if line.startswith("rchar:"))
+            want = shelf([sparse], False)
+            for p in (2, 4):
+                c.count += 1
+                before = rchar()
+                got = shelf_mpi(p, [sparse], False)
+                read = rchar() - before
+                if (got.returncode, message(got.stderr, "shelf-mpi")) != \
+                        (want.returncode, message(want.stderr, "shelf")) or \
+                        read > 64 << 20:
+                    c.fail("sparse file, %d ranks: %r, %d bytes read"
+                           % (p, got, read))
+                else:
+                    print("ok   early error in a 2 GB sparse file, %d ranks, "
+                          "%.1f MB read" % (p, read / 1e6))
+        else:
+            print("skipped: the sparse file (no /proc/self/io, or holes "
+                  "filled)")
+        os.remove(sparse)
+
+        # Every guess wrong: each rank parses its own range again from the
+        # true place, and nothing changes.
         env = dict(os.environ, SHELF_MPI_MISGUESS="1")
         for name in ("random.txt", "list.txt", "crlf.txt", "bomline.txt",
-                     "lastline.txt"):
+                     "lastline.txt", "nospace.json", "latenospace.json"):
             c.check("misguessed: " + name, [os.path.join(tmp, name)],
                     ranks=(4,), env=env)
         c.check("misguessed: five files", names, ranks=(4,), env=env)

@@ -5,7 +5,8 @@ and against an independent reduction.
 Usage: parallel_tests.py PATH/TO/shelf [--quick]
 
 `shelf` reads a file in byte ranges and a pipe in blocks, each on its own
-thread, cut at a digit or sign after a blank (cli/parallel.c). The test aid
+thread, cut at a digit or sign after a blank or a comma (libshelf's
+shelf_piece_cut(), which cli/parallel.c calls). The test aid
 SHELF_TEST_PIECE=N makes the pieces about N bytes long and threads files of
 any size, so that short texts are cut many times; file_cuts() below
 computes where the cuts of a file fall, so that errors are put exactly on
@@ -21,6 +22,16 @@ them. Checked:
     the same as `--threads 1` gives (stdout, stderr and exit status);
   - a randomized comparison: random texts with random errors, threaded
     (file and pipe, random piece sizes) against `--threads 1`;
+  - the cut rule: JSON written without spaces, commas only, named lists
+    (across lines too) and the counted layout, cut into pieces, give the
+    values and errors of one thread; an error in a late piece of a real
+    (multi-megabyte) file is placed exactly, as one thread places it;
+  - an early error ends the run early (issue 19, defect 6): a 2 GB sparse
+    file that opens `1 2 3 x 5`, and a 60 MB text with an error on its
+    first line, are answered with the one-thread error after reading a
+    few megabytes, counted by the kernel (rchar in /proc/self/io, which
+    takes in a child's reads when it is reaped): deterministic, where a
+    time limit would not be;
   - --batch keeps its output in input order, with --keep-going too;
   - memory on strictly decreasing input stays under 16 bytes a wheel on
     many threads;
@@ -81,7 +92,9 @@ def expected_json(weights):
 # ==== Where the cuts fall ====
 
 def is_cut(b, i):
-    return b[i - 1] in b" \t\n" and (48 <= b[i] <= 57 or b[i] in b"+-")
+    """libshelf's cut rule (shelf_piece_cut): after a blank or a comma,
+    before a weight."""
+    return b[i - 1] in b" \t\n," and (48 <= b[i] <= 57 or b[i] in b"+-")
 
 
 def file_cuts(b, piece):
@@ -372,6 +385,136 @@ def test_random(tmp, quick):
             break
 
 
+# ==== The cut rule ====
+
+def test_cut_rule(tmp, quick):
+    rnd = random.Random(1818)
+    path = os.path.join(tmp, "c.txt")
+    n = 2000 if quick else 8000
+    w = [rnd.randint(-10**6, 10**6) for _ in range(n)]
+    body = b",".join(b"%d" % x for x in w)
+    texts = [
+        ("JSON without spaces", b"[" + body + b"]"),
+        ("commas only", body),
+        ("a named list", b"wheels=[" + body + b"]"),
+        ("a named list across lines", b"wheels\n\n =\n[" + body + b",]\n"),
+    ]
+    for name, text in texts:
+        with open(path, "wb") as f:
+            f.write(text)
+        check(len(file_cuts(text, 97)) > 10, "%s: no cut points" % name)
+        want = (b"%d\n" % reduce_margin(w), b"", 0)
+        for piece in (7, 97, 1000):
+            got = run(["--threads", "4", "-f", path], piece=piece)
+            check(got == want, "%s, pieces of %d: %r" % (name, piece, got))
+            got = run(["--threads", "4"], data=text, piece=piece)
+            check(got == want, "%s piped, pieces of %d: %r"
+                  % (name, piece, got))
+    # Errors the cut rule must not move: a name without its '=' before
+    # weights, and text after the closing bracket.
+    for text in (b"wheels 1,2,3,4,5,6,7,8,9", b"wheels\n  1 2 3 4 5 6 7",
+                 b"w = 1,2,3,4,5,6,7,8", b"[1,2,3] 4,5,6,7,8,9",
+                 b"[1,2,3,4,5,6,7,8,9", b"1,2,3,,4,5,6,7,8,9",
+                 b"[1,2,3,4,5,6,7,8,9]]", b"1,2,3\n4,5,6\n7,x,9"):
+        with open(path, "wb") as f:
+            f.write(text)
+        one = run(["--threads", "1", "-f", path])
+        one_piped = run(["--threads", "1"], data=text)
+        for piece in (1, 2, 3, 5):
+            got = run(["--threads", "4", "-f", path], piece=piece)
+            check(got == one, "%r, pieces of %d: %r, one thread %r"
+                  % (text, piece, got, one))
+            got = run(["--threads", "4"], data=text, piece=piece)
+            check(got == one_piped, "%r piped, pieces of %d: %r, one thread "
+                  "%r" % (text, piece, got, one_piped))
+    # The counted layout: where a piece starts in its shelf depends on the
+    # count, so it is read on one thread, and is right.
+    counted = b"%d\n" % n + b" ".join(b"%d" % x for x in w) + b"\n"
+    with open(path, "wb") as f:
+        f.write(counted)
+    want = (b"%d\n" % reduce_margin(w), b"", 0)
+    for args in (["-f", path], []):
+        got = run(["--counted", "--threads", "4"] + args,
+                  data=None if args else counted, piece=50)
+        check(got == want, "counted %s: %r" % (args, got))
+    bad = b"%d\n" % (n + 1) + counted.split(b"\n", 1)[1]
+    with open(path, "wb") as f:
+        f.write(bad)
+    one = run(["--counted", "--threads", "1", "-f", path])
+    got = run(["--counted", "--threads", "4", "-f", path], piece=50)
+    check(got == one and b"fewer weights than the count" in got[1],
+          "counted, too few: %r, one thread %r" % (got, one))
+
+
+def test_late_error(tmp, quick):
+    """An error near the end of a file cut into real ranges (no test aid):
+    the line and column of the whole text, as one thread reports them."""
+    rnd = random.Random(1919)
+    path = os.path.join(tmp, "late.txt")
+    n = 250000 if quick else 400000
+    w = [rnd.randint(0, 10**6) for _ in range(n)]
+    for sep, name in ((b",", "JSON without spaces"), (b" ", "spaces"),
+                      (b"\n", "lines")):
+        text = bytearray(b"[" + sep.join(b"%d" % x for x in w) + b"]\n")
+        at = len(text) - 1000
+        while text[at - 1:at] != sep:
+            at += 1
+        text[at:at + 1] = b"x"  # the first byte of a weight
+        text = bytes(text)
+        with open(path, "wb") as f:
+            f.write(text)
+        check(len(text) > 1 << 20, "the file is threaded (over 1 MiB)")
+        found = text[at:text.index(sep, at)].decode()
+        line, col = place(text, at)
+        want = ("shelf: %s: line %d, column %d: expected an integer, found "
+                "\"%s\"\n" % (path, line, col, found)).encode()
+        one = run(["--threads", "1", "-f", path])
+        got = run(["--threads", "2", "-f", path])
+        check(got == one and got[1] == want, "%s, late error: %r, one thread "
+              "%r, want %r" % (name, got, one, want))
+
+
+def read_chars():
+    """The bytes this process and its reaped children have read."""
+    with open("/proc/self/io") as f:
+        for line in f:
+            if line.startswith("rchar:"):
+                return int(line.split()[1])
+    return None
+
+
+def test_early_error(tmp, quick):
+    if not os.path.exists("/proc/self/io"):
+        print("skipped: early error reads (no /proc/self/io)")
+        return
+    sparse = os.path.join(tmp, "sparse.txt")
+    with open(sparse, "wb") as f:
+        f.write(b"1 2 3 x 5")
+        f.truncate(2 * 10**9)
+    if os.stat(sparse).st_blocks * 512 > 1 << 20:
+        print("skipped: the 2 GB sparse file (this file system fills holes)")
+        os.remove(sparse)
+        sparse = None
+    dense = os.path.join(tmp, "dense.txt")
+    with open(dense, "wb") as f:
+        f.write(b"1 2 x 4\n")
+        chunk = b"7 " * (1 << 20)
+        for _ in range(30):  # 60 MB of weights after the error
+            f.write(chunk)
+    for path in filter(None, (sparse, dense)):
+        one = run(["--threads", "1", "-f", path])
+        before = read_chars()
+        got = run(["--threads", "2", "-f", path])
+        read = read_chars() - before
+        check(got == one and got[2] == 1 and b"column" in got[1],
+              "early error in %s: %r, one thread %r" % (path, got, one))
+        # Before: every range was scanned for a cut point, or parsed to its
+        # end, first: the whole file (2 GB, or 60 MB) was read.
+        check(read < 16 << 20, "early error in %s: %d bytes read"
+              % (path, read))
+        os.remove(path)
+
+
 # ==== --batch ====
 
 def test_batch(tmp, quick):
@@ -513,6 +656,7 @@ def main(argv):
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_values, test_options, test_error_cuts, test_random,
+                     test_cut_rule, test_late_error, test_early_error,
                      test_batch,
                      test_memory, test_progress):
             t = time.monotonic()

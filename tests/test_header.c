@@ -87,6 +87,29 @@ int main(void) {
     CHECK(shelf_parser_place(p, &place) == SHELF_OK && place.line == 1);
     CHECK(shelf_parser_resume(p, &place) == SHELF_OK);
   }
+  {
+    /* Parsing in pieces: "[1," and "2]" cut at the '2', joined. */
+    const char text[] = "[1,2]";
+    shelf_parse_place open, guess, end;
+    int sure = 0;
+    unsigned char bytes[SHELF_PLACE_SIZE];
+    shelf_parser *q;
+    CHECK(shelf_piece_cut(text, 5, 1, 0) == 3);
+    CHECK(shelf_piece_opening(text, 5, 0, &open, &sure) == SHELF_OK &&
+          sure == 1 && open.in_list == 1);
+    CHECK(shelf_piece_guess(&open, text, 3, 3, 0, &guess, &sure) == SHELF_OK &&
+          guess.after == SHELF_AFTER_COMMA);
+    CHECK(shelf_parser_new(&q, 0) == SHELF_OK);
+    shelf_solver_reset(s);
+    CHECK(shelf_parser_feed(q, s, text, 3, &used, &ended) == SHELF_OK);
+    CHECK(shelf_piece_end(q, s, text + 3, 2, NULL, &end) == SHELF_OK);
+    CHECK(shelf_piece_fits(&end, &guess, NULL) == 1);
+    shelf_piece_rebase(&end, &guess, NULL);
+    shelf_place_encode(&end, bytes);
+    CHECK(shelf_place_decode(bytes, &guess) == SHELF_OK && guess.offset == 3);
+    shelf_parser_free(q);
+    shelf_solver_reset(s);
+  }
   CHECK(shelf_parse("[1, 2]", 6, &parsed, &n, NULL) == SHELF_OK && n == 2);
   int64_t dice[2];
   CHECK(shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&
