@@ -10,7 +10,9 @@ PyObject *shelf_py_svg_of(shelf_py_state *st, const int64_t *weights, size_t n,
   size_t len = 0;
   shelf_status status;
   Py_BEGIN_ALLOW_THREADS;
-  status = shelf_svg(weights, n, explain ? SHELF_SVG_EXPLAIN : 0u, &svg, &len);
+  shelf_svg_options options = {0};
+  options.flags = explain ? SHELF_SVG_EXPLAIN : 0u;
+  status = shelf_svg(weights, n, &options, &svg, &len);
   Py_END_ALLOW_THREADS;
   if (status != SHELF_OK)
     return shelf_py_raise(st, status, NULL);
