@@ -17,7 +17,7 @@
  * smaller than the biggest white, the colour of level; on this one a lead
  * of 1 next to a lead of 10^18 is still FLOOR/1000 of the way to its hue.
  */
-enum { FLOOR = 280 };
+enum { FLOOR = 320 };
 
 /* 256 * log2(x) for x >= 1, rounded down, in integers only (so every
  * machine gives the same colours): the bit length gives the whole part and
