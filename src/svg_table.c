@@ -67,7 +67,7 @@ static int axis_width(const picture *p) {
     int px = number_px((i128)k + 1, 110) / 10 + 1;
     if (px > place)
       place = px;
-    px = number_px(p->w[k], 110) * 115 / 1000 + 1; /* bold */
+    px = number_px(p->w[k], 110) / 10 + 1;
     if (px > weight)
       weight = px;
   }
@@ -226,11 +226,9 @@ static void draw_axes(picture *p, const table_layout *t, int gx, int gy) {
     label10(p, cx, gy - 18, axis10, "middle",
             "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
     cell_number(p, p->w[k], cx, gy - 8, cell + 4,
-                "class=\"axis-weight\" font-weight=\"bold\" fill=\"" INK
-                "\"");
+                "class=\"axis-weight\" fill=\"" INK "\"");
     label10(p, gx - 5, cy + 4, axis10, "end",
-            "class=\"axis-weight\" font-weight=\"bold\" fill=\"" INK "\"",
-            "%w", p->w[k]);
+            "class=\"axis-weight\" fill=\"" INK "\"", "%w", p->w[k]);
     label10(p, gx - t->axis + 4, cy + 4, axis10, "start",
             "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
   }
