@@ -149,7 +149,7 @@ static void text_table(out *o, const report *r) {
   out_str(o, "lead of block first..last for the buyer to move, and the end "
              "that keeps it: L left, R right, LR both\n");
   /* Two header lines: the wheels' places, then their weights. */
-  for (int line = 0; line < 2; line++) {
+  for (int line = 0; line < (n > 0 ? 2 : 1); line++) {
     const char *corner = line == 0 ? "first\\last" : "";
     out_str(o, corner);
     for (int pad = label_w - (int)strlen(corner); pad > 0; pad--)
