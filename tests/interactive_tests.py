@@ -306,6 +306,82 @@ class Mistakes(unittest.TestCase):
                               cost[0])
 
 
+class Opponents(unittest.TestCase):
+    """--vs greedy: the opponent takes the heavier end (the left on equal
+    weights), followed here on the block; --vs person: both buyers asked,
+    judged and reviewed; and the first mistake named."""
+
+    def test_greedy_opponent(self):
+        rng = random.Random(22)
+        for _ in range(30):
+            n = rng.randint(1, 12)
+            w = [rng.randint(-5, 9) for _ in range(n)]
+            cmds = [rng.choice("lr") for _ in range(n)]
+            p = game(w, cmds, "--vs", "greedy")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("a greedy buyer (who takes the heavier end) plays "
+                          "second.", p.stdout)
+            i, j, total = 0, n - 1, [0, 0]
+            turn = 0
+            for line in p.stdout.splitlines():
+                m = MOVE.match(line)
+                if not m:
+                    continue
+                end, weight = m.group(2), int(m.group(3))
+                if m.group(1) == "The opponent takes":
+                    want = "left" if w[i] >= w[j] else "right"
+                    self.assertEqual(end if i < j else "left",
+                                     want if i < j else "left", (w, line))
+                if end == "right":
+                    self.assertEqual(weight, w[j])
+                    j -= 1
+                else:
+                    self.assertEqual(weight, w[i])
+                    i += 1
+                total[turn % 2] += weight
+                turn += 1
+            self.assertEqual(turn, n)
+            over = [l for l in p.stdout.splitlines() if OVER.match(l)]
+            self.assertEqual(OVER.match(over[0]).groups(),
+                             (str(total[0]), str(total[1]),
+                              str(total[0] - total[1])))
+
+    def test_two_people(self):
+        p = game([3, 9, 1, 2], ["r", "l", "l"], "--vs", "person")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = p.stdout
+        self.assertIn("Two people at one keyboard: the first buyer and the "
+                      "second buyer take turns.", out)
+        self.assertIn("The first buyer takes the right wheel (2 kilos). A "
+                      "perfect move.", out)
+        self.assertIn("The second buyer takes the left wheel (3 kilos). A "
+                      "perfect move.", out)
+        self.assertIn("Second buyer's move", out)
+        self.assertIn("Game over: first 11, second 4. The first buyer "
+                      "finished 7 kilos ahead (margin 7)", out)
+        rows = out.split("Review of the moves against perfect play:\n")[1]
+        self.assertEqual(len(rows.split("(A lead")[0].splitlines()), 1 + 4)
+        self.assertIn("No mistakes: every move kept the best lead.", out)
+        # Undo takes back the last move, whoever made it.
+        p = game([3, 9, 1, 2], ["r", "u", "l", "r", "l"], "--vs", "person")
+        self.assertIn("Taken back: the move at turn 1.", p.stdout)
+
+    def test_first_mistake_named(self):
+        p = game([3, 9, 1, 2], ["l", "r"])
+        self.assertIn("\nThe first mistake: turn 1, the left end, which cost "
+                      "12 kilos of lead: the heavier end, the greedy "
+                      "mistake.\nGreedy: ", p.stdout)
+        # Not the heavier end: named, but not greedy. On [5, 1, 1, 9] the
+        # left 5 keeps 5 - lead([1, 1, 9]) = 5 - 9 = -4, the right 9 keeps
+        # 9 - lead([5, 1, 1]) = 9 - 5 = 4: the lighter end costs 8.
+        p = game([5, 1, 1, 9], ["l", "l"])
+        self.assertIn("The first mistake: turn 1, the left end, which cost 8 "
+                      "kilos of lead.\n", p.stdout)
+        p = game([3, 9, 1, 2], ["r", "l"])
+        self.assertIn("No mistakes: every one of your moves kept the best "
+                      "lead.", p.stdout)
+
+
 class Commands(unittest.TestCase):
     def test_hint(self):
         p = game([3, 9, 1, 2], ["?", "q"])
