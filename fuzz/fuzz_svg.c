@@ -1,5 +1,5 @@
 /*
- * fuzz_svg.c - libFuzzer target for the pictures (shelf_svg_width).
+ * fuzz_svg.c - libFuzzer target for the pictures (shelf_svg with its options).
  *
  * The bytes choose the flags, the width and a shelf: up to 40 wheels (the
  * detailed picture, with its lead table up to 30) or 201 to 500 (the
