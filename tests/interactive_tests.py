@@ -777,6 +777,32 @@ class Terminal(unittest.TestCase):
             ["2", "right", "1", "-5", "-5", "0"],
             ["4", "last", "3", "3", "3", "0"]])
 
+    def test_two_people_and_greedy_on_keys(self):
+        # Two people at one keyboard: both buyers' keys, then undo takes
+        # back the last move whoever made it.
+        self.start("--vs", "person", "3", "9", "1", "2")
+        self.wait_for("First buyer's move")
+        self.key(b"\x1b[C")  # the 2
+        self.wait_for("Second buyer's move")
+        self.key(b"h")  # the 3
+        self.wait_for("First buyer's move", 2)
+        self.key(b"u")
+        self.wait_for("Taken back: the move at turn 2.")
+        self.key(b"q")
+        status, err = self.finish()
+        self.assertEqual((status, err), (0, ""))
+        self.assertIn("The first buyer takes the right wheel (2 kilos).",
+                      self.plain())
+        # Against greedy: the 3 is left to the person, greedy takes the 9.
+        self.start("--vs", "greedy", "3", "9", "1", "2")
+        self.wait_for("q quit): ")
+        self.key(b"h")
+        self.wait_for("The opponent takes the left wheel (9 kilos).")
+        self.wait_for("q quit): ", 2)
+        self.key(b"q")
+        status, err = self.finish()
+        self.assertEqual((status, err), (0, ""))
+
     def test_signals(self):
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             with self.subTest(sig=sig):
