@@ -648,8 +648,13 @@ static void summary(const game *g, shelf_i128 perfect) {
     num(perfect);
     fputs("); ", stdout);
     style(g, RED);
-    fputs("your moves cost ", stdout);
+    /* Against greedy the opponent errs too: the gap is no longer the sum
+     * of the person's costs. */
+    fputs(g->vs == INTERACTIVE_VS_GREEDY ? "you finished " : "your moves cost ",
+          stdout);
     kilos(perfect - got);
+    if (g->vs == INTERACTIVE_VS_GREEDY)
+      fputs(" below it", stdout);
     style(g, RESET);
     fputs(".\n", stdout);
   }
@@ -684,6 +689,28 @@ static void review_cells(const game *g, size_t t,
  * difference, what the move gave away. Two passes over the moves: one to
  * measure the columns, one to print them aligned.
  */
+/* Text wrapped at spaces to the terminal's width, so that a long sentence
+ * does not break mid-word; then a new line. */
+static void wrapped_line(const game *g, const char *text) {
+  size_t width = (size_t)(g->columns > 20 ? g->columns - 1 : 79), col = 0;
+  while (*text != '\0') {
+    size_t word = strcspn(text, " ");
+    if (col > 0 && col + 1 + word > width) {
+      fputc('\n', stdout);
+      col = 0;
+    } else if (col > 0) {
+      fputc(' ', stdout);
+      col++;
+    }
+    fwrite(text, 1, word, stdout);
+    col += word;
+    text += word;
+    while (*text == ' ')
+      text++;
+  }
+  fputc('\n', stdout);
+}
+
 /* The first costly move, named in the library's words: the greedy mistake
  * when it took the heavier end (shelf_greedy_end()) and that cost lead,
  * with the sentence a learner reads for it. */
@@ -694,29 +721,25 @@ static void first_mistake(const game *g, size_t first, size_t step) {
     int mine = t >= first && (t - first) % step == 0;
     if (mine && m->lead != m->kept) {
       int greedy = shelf_greedy_end(g->w, i, j) == m->end;
-      fputs("\nThe first mistake: turn ", stdout);
-      num((shelf_i128)t);
-      fputs(two(g) ? (mover(t) == 0 ? ", the first buyer" : ", the second buyer")
-                   : "",
-            stdout);
-      fputs(", the ", stdout);
-      fputs(shelf_end_name(m->end), stdout);
-      fputs(" end, which cost ", stdout);
-      kilos(m->lead - m->kept);
-      fputs(" of lead", stdout);
-      if (greedy) {
-        char said[SHELF_SENTENCE_BUFSIZE];
-        fputs(": the heavier end, the ", stdout);
-        fputs(shelf_mistake_name(SHELF_MISTAKE_GREEDY), stdout);
-        fputs(" mistake.\n", stdout);
-        if (shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, said, sizeof said,
-                                   NULL) == SHELF_OK) {
-          fputs(said, stdout);
-          fputc('\n', stdout);
-        }
-      } else {
-        fputs(".\n", stdout);
-      }
+      char said[SHELF_SENTENCE_BUFSIZE], cost[SHELF_I128_BUFSIZE];
+      shelf_i128_format(m->lead - m->kept, cost);
+      snprintf(said, sizeof said,
+               "The first mistake: turn %zu%s, the %s end, which cost %s %s of "
+               "lead%s%s%s",
+               t,
+               !two(g)         ? ""
+               : mover(t) == 0 ? ", the first buyer"
+                               : ", the second buyer",
+               shelf_end_name(m->end), cost,
+               shelf_kilos_word(m->lead - m->kept),
+               greedy ? ": the heavier end, the " : ".",
+               greedy ? shelf_mistake_name(SHELF_MISTAKE_GREEDY) : "",
+               greedy ? " mistake." : "");
+      fputc('\n', stdout);
+      wrapped_line(g, said);
+      if (greedy && shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, said,
+                                           sizeof said, NULL) == SHELF_OK)
+        wrapped_line(g, said);
       return;
     }
     if (m->end == SHELF_LEFT)

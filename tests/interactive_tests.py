@@ -368,9 +368,11 @@ class Opponents(unittest.TestCase):
 
     def test_first_mistake_named(self):
         p = game([3, 9, 1, 2], ["l", "r"])
+        # Wrapped at spaces to the width (80 in a pipe).
         self.assertIn("\nThe first mistake: turn 1, the left end, which cost "
-                      "12 kilos of lead: the heavier end, the greedy "
+                      "12 kilos of lead: the\nheavier end, the greedy "
                       "mistake.\nGreedy: ", p.stdout)
+        self.assertTrue(all(len(l) < 80 for l in p.stdout.splitlines()))
         # Not the heavier end: named, but not greedy. On [5, 1, 1, 9] the
         # left 5 keeps 5 - lead([1, 1, 9]) = 5 - 9 = -4, the right 9 keeps
         # 9 - lead([5, 1, 1]) = 9 - 5 = 4: the lighter end costs 8.
