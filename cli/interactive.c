@@ -198,6 +198,7 @@ typedef struct move {
   int64_t weight;  /* the wheel taken */
   shelf_end end;   /* SHELF_LEFT for a last wheel */
   int forced;      /* a last wheel, taken without asking */
+  shelf_game before; /* the game before the move, for undo */
 } move;
 
 typedef struct game {
@@ -208,6 +209,8 @@ typedef struct game {
   int person;          /* 0: the person is the first buyer; 1: second */
   int vs;              /* INTERACTIVE_VS_PERFECT, _GREEDY or _PERSON */
   shelf_i128 total[2]; /* kilos so far, by buyer */
+  shelf_game now;      /* the library's game: i, j, turn and total follow
+                          it (sync()), never added up here */
   move *moves;         /* moves[t - 1]: the move of turn t, t < turn */
   size_t cap;          /* moves allocated */
   int keys;            /* moves are keys on a terminal */
@@ -473,6 +476,16 @@ static void hint(const game *g, const shelf_choice *c) {
         stdout);
 }
 
+/* The block, the turn and the totals, read from the library's game. */
+static void sync(game *g) {
+  g->i = (size_t)g->now.first;
+  /* An empty block has first == last >= 1: the last wheel goes left. */
+  g->j = g->now.last > 0 ? (size_t)g->now.last - 1 : 0;
+  g->turn = (size_t)g->now.turn + 1;
+  g->total[0] = g->now.totals[0];
+  g->total[1] = g->now.totals[1];
+}
+
 /* Takes the wheel at `end` for the buyer to move, and keeps the move.
  * Returns GO_ON, or NO_MEMORY. */
 static int take(game *g, shelf_end end, int forced, const shelf_choice *c) {
@@ -491,17 +504,16 @@ static int take(game *g, shelf_end end, int forced, const shelf_choice *c) {
     g->cap = cap;
   }
   move *m = &g->moves[g->turn - 1];
+  shelf_move mv;
   m->lead = c->lead;
   m->kept = end == SHELF_LEFT ? c->left : c->right;
-  m->weight = end == SHELF_LEFT ? g->w[g->i] : g->w[g->j];
   m->end = end;
   m->forced = forced;
-  g->total[mover(g->turn)] += m->weight;
-  if (end == SHELF_LEFT)
-    g->i++;
-  else
-    g->j--; /* never below i: the block had a wheel */
-  g->turn++;
+  m->before = g->now;
+  if (shelf_game_take(&g->now, g->w, end, &mv) != SHELF_OK)
+    return NO_MEMORY; /* cannot happen: the block has a wheel */
+  m->weight = mv.weight;
+  sync(g);
   return GO_ON;
 }
 
@@ -517,15 +529,8 @@ static size_t undo(game *g) {
   if (t == 0)
     return 0;
   size_t back = g->turn - t;
-  while (g->turn > t) {
-    g->turn--;
-    const move *m = &g->moves[g->turn - 1];
-    g->total[mover(g->turn)] -= m->weight;
-    if (m->end == SHELF_LEFT)
-      g->i--;
-    else
-      g->j++;
-  }
+  g->now = g->moves[t - 1].before; /* the game as it was before turn t */
+  sync(g);
   return back;
 }
 
@@ -715,12 +720,13 @@ static void wrapped_line(const game *g, const char *text) {
  * when it took the heavier end (shelf_greedy_end()) and that cost lead,
  * with the sentence a learner reads for it. */
 static void first_mistake(const game *g, size_t first, size_t step) {
-  size_t i = 0, j = g->n - 1;
   for (size_t t = 1; t < g->turn; t++) {
     const move *m = &g->moves[t - 1];
     int mine = t >= first && (t - first) % step == 0;
     if (mine && m->lead != m->kept) {
-      int greedy = shelf_greedy_end(g->w, i, j) == m->end;
+      /* The block the move was made on: the game kept before it. */
+      int greedy = shelf_greedy_end(g->w, (size_t)m->before.first,
+                                    (size_t)m->before.last - 1) == m->end;
       char said[SHELF_SENTENCE_BUFSIZE], cost[SHELF_I128_BUFSIZE];
       shelf_i128_format(m->lead - m->kept, cost);
       snprintf(said, sizeof said,
@@ -742,10 +748,6 @@ static void first_mistake(const game *g, size_t first, size_t step) {
         wrapped_line(g, said);
       return;
     }
-    if (m->end == SHELF_LEFT)
-      i++;
-    else if (j > 0)
-      j--;
   }
   fputs(two(g) ? "\nNo mistakes: every move kept the best lead.\n"
                : "\nNo mistakes: every one of your moves kept the best "
@@ -900,10 +902,8 @@ static int after_game(game *g) {
       if (g->keys)
         fputs("again\n", stdout);
       fputs("\nA new game on the same shelf.\n", stdout);
-      g->i = 0;
-      g->j = g->n - 1;
-      g->turn = 1;
-      g->total[0] = g->total[1] = 0;
+      shelf_game_start(&g->now, g->n);
+      sync(g);
       return GO_ON;
     case UNDO:
       if (take_back(g))
@@ -971,9 +971,8 @@ int interactive_play(const int64_t *weights, size_t n, int second, int vs) {
   memset(&g, 0, sizeof g);
   g.w = weights;
   g.n = n;
-  g.i = 0;
-  g.j = n > 0 ? n - 1 : 0;
-  g.turn = 1;
+  shelf_game_start(&g.now, n);
+  sync(&g);
   g.person = second ? 1 : 0;
   g.vs = vs;
   g.columns = columns();
