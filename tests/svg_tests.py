@@ -731,6 +731,24 @@ class Versions(unittest.TestCase):
             p = run("--svg", "-", "--svg-size", bad, "3")
             self.assertEqual(p.returncode, 2, bad)
 
+    def test_palette_of_the_header(self):
+        """The colours are the palette macros of include/shelf.h, which the
+        page uses too: read from the header, not written here."""
+        import re
+        header = os.path.join(DOCS, "..", "include", "shelf.h")
+        with open(header) as f:
+            palette = dict(re.findall(r'#define SHELF_COLOUR_(\w+) "(#[0-9a-f]{6})"',
+                                      f.read()))
+        root = picture("--explain", "3", "9", "1", "2")
+        for g in wheels(root):
+            circle = next(g.iter(SVG + "circle"))
+            buyer = "FIRST" if "first" in classes(g) else "SECOND"
+            self.assertEqual(circle.get("fill"), palette[buyer])
+        self.assertEqual(find_class(root, "trap")[0].get("stroke"),
+                         palette["TRAP"])
+        fills = {c.get("fill") for c in find_class(root, "lead")}
+        self.assertIn(palette["AHEAD"], fills)  # the biggest lead, 9
+
     def test_usage(self):
         for args in (["--svg-given", "1", "--svg", "-", "3"],
                      ["--svg-key", "k.svg", "3"],
