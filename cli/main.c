@@ -426,15 +426,15 @@ static void parse_options(int argc, char **argv, options *opt) {
     }
     at = optind;
   }
-  if (opt->file != NULL && optind < argc)
-    usage_error("give weights either as arguments or with -f, not both");
-  if (opt->keep_going && !opt->batch)
-    usage_error("--keep-going goes with --batch");
   /* --table A..B, the block as the next argument: never a weight. */
   if (opt->report.table && opt->report.table_last == 0 && optind < argc &&
       strcmp(argv[optind - 1], "--") == 0 && strstr(argv[optind], "..") &&
       parse_block(argv[optind], &opt->report))
     optind++;
+  if (opt->file != NULL && optind < argc)
+    usage_error("give weights either as arguments or with -f, not both");
+  if (opt->keep_going && !opt->batch)
+    usage_error("--keep-going goes with --batch");
   if (opt->report.csv && !opt->report.table && !opt->report.moves)
     usage_error("--csv goes with --table or --moves");
   if (opt->report.csv && opt->report.table && opt->report.moves)

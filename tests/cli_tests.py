@@ -371,6 +371,9 @@ def issue_cases(tmp, usage):
          "40,40,5,5,5,5,5,both\n40,41,5,5,0,0,0,both\n41,41,5,5,5,5,5,both\n", "", 0),
         ("table block past the shelf", ["--table", "3..5", "3", "9", "1", "2"], None,
          re.compile(r"7\n$|^$"), "shelf: --table 3..5: this shelf has 4 wheels\n", 1),
+        ("table block of a file", ["--table", "2..3", "--csv", "-f", "-"], "3 9 1 2\n",
+         "first,last,first_weight,last_weight,lead,left,right,end\n"
+         "2,2,9,9,9,9,9,both\n2,3,9,1,8,8,-8,left\n3,3,1,1,1,1,1,both\n", "", 0),
         ("table block too long", ["--table=1..31", "1"], None, "",
          re.compile(r"shelf: --table=A\.\.B needs two wheels from 1, A <= B, at most 30 "
                     r"apart, such as --table 1\.\.12, not '1\.\.31'\n.*", re.S), 2),
