@@ -116,7 +116,8 @@ static int draw_legend(picture *p, int y) {
                 "by the second buyer");
     if (p->o.turn > 0)
       legend_item(p, &lx, &y, "#ffffff", INK, "still on the shelf");
-    if (p->o.flags & SHELF_SVG_EXPLAIN)
+    if ((p->o.flags & SHELF_SVG_EXPLAIN) &&
+        p->o.line == SHELF_SVG_LINE_PERFECT) /* the trap is on that line */
       legend_item(p, &lx, &y, "#ffffff", TRAP, "the greedy trap");
     y += 20;
   }
