@@ -459,11 +459,15 @@ static void hint(const game *g, const shelf_choice *c) {
   end_and_weight(g, SHELF_LEFT);
   fputs(" keeps a lead of ", stdout);
   num(c->left);
-  fputs(",\n      the ", stdout);
+  fputs(" (", stdout);
+  standing(c->left); /* "5 kilos behind", as every surface words it */
+  fputs("),\n      the ", stdout);
   end_and_weight(g, SHELF_RIGHT);
   fputs(" keeps a lead of ", stdout);
   num(c->right);
-  fputs(".\n      ", stdout);
+  fputs(" (", stdout);
+  standing(c->right);
+  fputs(").\n      ", stdout);
   style(g, GREEN);
   if (c->left == c->right)
     fputs("Both ends are best.", stdout);

@@ -391,8 +391,10 @@ class Commands(unittest.TestCase):
         self.assertEqual(p.stdout.count("Hint:"), 1)
         hint = p.stdout[p.stdout.index("Hint:"):]
         self.assertTrue(hint.startswith(
-            "Hint: the left wheel (3 kilos) keeps a lead of -5,\n"
-            "      the right wheel (2 kilos) keeps a lead of 7.\n"
+            "Hint: the left wheel (3 kilos) keeps a lead of -5 (5 kilos "
+            "behind),\n"
+            "      the right wheel (2 kilos) keeps a lead of 7 (7 kilos "
+            "ahead).\n"
             "      Best: the right.\n"), hint)
 
     def test_hint_on_a_tie(self):
