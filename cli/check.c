@@ -9,7 +9,7 @@
  * PROGRAM that cannot be started.
  */
 #include "check.h"
-#include "play.h"
+#include "teach.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -183,26 +183,26 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                     arg);
       break;
     case OPT_MAX_N:
-      if (!play_parse_u64(optarg, 100000000, &v) || v == 0)
+      if (!teach_parse_u64(optarg, 100000000, &v) || v == 0)
         usage_error("--max-n needs a number of wheels from 1 to 10^8, not "
                     "'%s'",
                     arg);
       max_n = (size_t)v;
       break;
     case OPT_RANGE:
-      if (!play_parse_range(optarg, &lo, &hi) || lo > hi)
+      if (!teach_parse_range(optarg, &lo, &hi) || lo > hi)
         usage_error("--range needs LO..HI with LO <= HI, such as 1..10000, "
                     "not '%s'",
                     arg);
       range_given = 1;
       break;
     case OPT_TRIES:
-      if (!play_parse_u64(optarg, 100000000, &v))
+      if (!teach_parse_u64(optarg, 100000000, &v))
         usage_error("--tries needs a number from 0 to 10^8, not '%s'", arg);
       o->tries = (size_t)v;
       break;
     case OPT_SEED:
-      if (!play_parse_u64(optarg, UINT64_MAX, &o->seed))
+      if (!teach_parse_u64(optarg, UINT64_MAX, &o->seed))
         usage_error("--seed needs a whole number from 0 to 2^64-1, not '%s'",
                     arg);
       o->seed_given = 1;
@@ -219,7 +219,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       break;
     }
     case OPT_MEMORY:
-      if (!play_parse_u64(optarg, 1u << 20, &v) || v == 0)
+      if (!teach_parse_u64(optarg, 1u << 20, &v) || v == 0)
         usage_error("--memory-limit needs megabytes from 1 to 2^20, not '%s'",
                     arg);
       o->memory_mb = (size_t)v;
@@ -253,7 +253,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   if (!o->memory_given)
     o->memory_mb = o->problem.memory_mb;
   if (!o->seed_given)
-    o->seed = play_clock_seed();
+    o->seed = teach_clock_seed();
 }
 
 /* ==== One try ==== */

@@ -1,5 +1,7 @@
 /*
- * interactive.c - the game against a perfect buyer (shelf --interactive).
+ * interactive.c - the game (shelf --interactive): a person against a perfect
+ * buyer, against a greedy one (--vs greedy, the heavier end, the library's
+ * one greedy rule), or two people at one keyboard (--vs person).
  *
  * The person and the program take turns lifting the left or the right end
  * wheel. The program's buyer plays the line's move on the block that
@@ -43,118 +45,18 @@
  * ESC [ 34 m / 33 m (the first and the second buyer).
  */
 #include "interactive.h"
+#include "terminal.h"
 #include "out.h"
 
 #include <shelf.h>
 
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <termios.h>
 #include <unistd.h>
-
-/* ==== The terminal ==== */
-
-/* What the handlers need; only they and the functions below touch it. */
-static struct termios saved_mode;         /* the mode before the game */
-static struct termios raw_mode;           /* the game's mode */
-static volatile sig_atomic_t raw_on;      /* raw mode is in force */
-static volatile sig_atomic_t game_on;     /* raw mode is wanted */
-static volatile sig_atomic_t colour_used; /* an SGR may need resetting */
-static volatile sig_atomic_t resumed;     /* back from Ctrl-Z: redraw */
-
-/* Async-signal-safe: tcsetattr(), write() and flags only. */
-static void restore_terminal(void) {
-  if (colour_used) {
-    ssize_t k = write(STDOUT_FILENO, "\033[0m", 4);
-    (void)k;
-    colour_used = 0;
-  }
-  if (raw_on) {
-    tcsetattr(STDIN_FILENO, TCSANOW, &saved_mode);
-    raw_on = 0;
-  }
-}
-
-static void at_exit_restore(void) { restore_terminal(); }
-
-static void on_fatal_signal(int sig) {
-  restore_terminal();
-  ssize_t k = write(STDOUT_FILENO, "\n", 1);
-  (void)k;
-  /* Die of the same signal: it is blocked until this handler returns. */
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-static void on_stop_signal(int sig) {
-  restore_terminal();
-  signal(sig, SIG_DFL);
-  raise(sig); /* stops the process once this handler returns */
-}
-
-static void install(int sig, void (*fn)(int)) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = fn;
-  sigemptyset(&sa.sa_mask);
-  sigaction(sig, &sa, NULL);
-}
-
-static void on_continue(int sig) {
-  (void)sig;
-  if (game_on && !raw_on && tcsetattr(STDIN_FILENO, TCSANOW, &raw_mode) == 0)
-    raw_on = 1;
-  resumed = 1;
-  install(SIGTSTP, on_stop_signal);
-}
-
-static void leave_raw(void) {
-  game_on = 0;
-  restore_terminal();
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  signal(SIGHUP, SIG_DFL);
-  signal(SIGQUIT, SIG_DFL);
-  signal(SIGTSTP, SIG_DFL);
-  signal(SIGCONT, SIG_DFL);
-}
-
-/* Raw mode, with every way out covered. Returns 0, or -1 if the terminal
- * refuses (the game then reads lines instead). */
-static int enter_raw(void) {
-  static int registered;
-  if (tcgetattr(STDIN_FILENO, &saved_mode) != 0)
-    return -1;
-  raw_mode = saved_mode;
-  /* ISIG stays on: Ctrl-C and Ctrl-Z reach the handlers. OPOST stays on so
-   * that "\n" still starts a new line. */
-  raw_mode.c_lflag &= ~(tcflag_t)(ICANON | ECHO | IEXTEN);
-  raw_mode.c_cc[VMIN] = 1;
-  raw_mode.c_cc[VTIME] = 0;
-  if (!registered) {
-    atexit(at_exit_restore);
-    registered = 1;
-  }
-  install(SIGINT, on_fatal_signal);
-  install(SIGTERM, on_fatal_signal);
-  install(SIGHUP, on_fatal_signal);
-  install(SIGQUIT, on_fatal_signal);
-  install(SIGTSTP, on_stop_signal);
-  install(SIGCONT, on_continue);
-  game_on = 1;
-  /* Flagged first: a signal that lands between the two must restore. */
-  raw_on = 1;
-  if (tcsetattr(STDIN_FILENO, TCSANOW, &raw_mode) != 0) {
-    leave_raw();
-    return -1;
-  }
-  return 0;
-}
 
 /* ==== Reading commands ==== */
 
@@ -167,56 +69,14 @@ typedef enum command {
   HINT,
   QUIT,
   END,
-  FAILED, /* a read error; read_errno says which */
+  FAILED, /* a read error; terminal_read_errno says which */
   GONE,   /* standard output is gone: the prompt could not be written */
   OTHER,
   REDRAW
 } command;
 
-/* The errno of the read that failed, kept before anything else can change
- * errno. */
-static int read_errno;
-
-/* One byte from the terminal; -1 if none came within `ms` milliseconds
- * (ms < 0 waits for ever), -2 at the end of input, -3 when the game was
- * resumed after Ctrl-Z (the handlers are installed without SA_RESTART, so
- * the wait is interrupted), -4 on a read error (read_errno says which). */
-static int read_byte(int ms) {
-  for (;;) {
-    if (ms >= 0) {
-      struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
-      int k = poll(&pfd, 1, ms);
-      if (k < 0 && errno == EINTR)
-        continue;
-      if (k == 0)
-        return -1;
-    }
-    unsigned char c;
-    ssize_t k = read(STDIN_FILENO, &c, 1);
-    if (k == 1)
-      return c;
-    if (k == 0)
-      return -2;
-    if (errno != EINTR) {
-      read_errno = errno;
-      return -4;
-    }
-    if (resumed && ms < 0) {
-      resumed = 0;
-      return -3;
-    }
-  }
-}
-
-/* Drops what is already waiting: the rest of a key that sends several
- * bytes (a UTF-8 letter, an unknown sequence), so it counts once. */
-static void drain(void) {
-  while (read_byte(0) >= 0)
-    ;
-}
-
 static command read_key(void) {
-  int c = read_byte(-1);
+  int c = terminal_byte(-1);
   switch (c) {
   case -2:
     return END;
@@ -250,15 +110,15 @@ static command read_key(void) {
   case 27: {
     /* A lone Escape has nothing after it for a while; an arrow's bytes
      * come together. */
-    int b = read_byte(50);
+    int b = terminal_byte(50);
     if (b == -4)
       return FAILED;
     if (b != '[' && b != 'O') {
-      drain();
+      terminal_drain();
       return OTHER;
     }
     for (int k = 0; k < 16; k++) {
-      int f = read_byte(50);
+      int f = terminal_byte(50);
       if (f == -4)
         return FAILED;
       if (f < 0)
@@ -266,11 +126,11 @@ static command read_key(void) {
       if (f >= 0x40 && f <= 0x7e) /* the final byte of a sequence */
         return f == 'D' ? LEFT : f == 'C' ? RIGHT : OTHER;
     }
-    drain();
+    terminal_drain();
     return OTHER;
   }
   default:
-    drain();
+    terminal_drain();
     return OTHER;
   }
 }
@@ -301,7 +161,7 @@ static command read_line(line_buffer *b, char *what, size_t size) {
      * game quietly. */
     if (feof(stdin) && !ferror(stdin))
       return END;
-    read_errno = errno != 0 ? errno : EIO;
+    terminal_read_errno = errno != 0 ? errno : EIO;
     return FAILED;
   }
   char *s = b->text;
@@ -338,6 +198,7 @@ typedef struct move {
   int64_t weight;  /* the wheel taken */
   shelf_end end;   /* SHELF_LEFT for a last wheel */
   int forced;      /* a last wheel, taken without asking */
+  shelf_game before; /* the game before the move, for undo */
 } move;
 
 typedef struct game {
@@ -346,7 +207,10 @@ typedef struct game {
   size_t i, j;         /* the block: wheels i..j remain */
   size_t turn;         /* the turn being played, from 1 */
   int person;          /* 0: the person is the first buyer; 1: second */
+  int vs;              /* INTERACTIVE_VS_PERFECT, _GREEDY or _PERSON */
   shelf_i128 total[2]; /* kilos so far, by buyer */
+  shelf_game now;      /* the library's game: i, j, turn and total follow
+                          it (sync()), never added up here */
   move *moves;         /* moves[t - 1]: the move of turn t, t < turn */
   size_t cap;          /* moves allocated */
   int keys;            /* moves are keys on a terminal */
@@ -374,7 +238,7 @@ static const char *const buyer_colour[2] = {"\033[34m", "\033[33m"};
 
 static void style(const game *g, const char *sgr) {
   if (g->colour) {
-    colour_used = 1;
+    terminal_colour_used();
     fputs(sgr, stdout);
   }
 }
@@ -385,10 +249,11 @@ static void num(shelf_i128 v) {
   fputs(buf, stdout);
 }
 
-/* "3 kilos", "1 kilo". */
+/* "3 kilos", "1 kilo", the unit worded by the library. */
 static void kilos(shelf_i128 v) {
   num(v);
-  fputs(v == 1 || v == -1 ? " kilo" : " kilos", stdout);
+  fputc(' ', stdout);
+  fputs(shelf_kilos_word(v), stdout);
 }
 
 /* "7 kilos ahead", "5 kilos behind", "level", worded by the library. */
@@ -401,18 +266,36 @@ static void standing(shelf_i128 v) {
 /* The buyer who moves at turn t: 0 the first, 1 the second. */
 static int mover(size_t t) { return (int)((t - 1) % 2); }
 
-static int person_moves(const game *g) { return mover(g->turn) == g->person; }
+static int person_moves(const game *g) {
+  return g->vs == INTERACTIVE_VS_PERSON || mover(g->turn) == g->person;
+}
+
+/* Two people: each is named by their buyer, as the library names them. */
+static int two(const game *g) { return g->vs == INTERACTIVE_VS_PERSON; }
+
+/* "you" or, with two people, "the first buyer" (b: 0 or 1). */
+static const char *who(const game *g, int b, int capital) {
+  if (!two(g))
+    return b == g->person ? (capital ? "You" : "you")
+                          : (capital ? "The opponent" : "the opponent");
+  return b == 0 ? (capital ? "The first buyer" : "the first buyer")
+                : (capital ? "The second buyer" : "the second buyer");
+}
 
 /* "You 3, opponent 9", each in its buyer's colour. */
 static void totals(const game *g) {
-  style(g, buyer_colour[g->person]);
-  fputs("you ", stdout);
-  num(g->total[g->person]);
+  int me = two(g) ? 0 : g->person;
+  style(g, buyer_colour[me]);
+  fputs(two(g) ? shelf_buyer_name((shelf_buyer)me) : "you", stdout);
+  fputc(' ', stdout);
+  num(g->total[me]);
   style(g, RESET);
   fputs(", ", stdout);
-  style(g, buyer_colour[1 - g->person]);
-  fputs("opponent ", stdout);
-  num(g->total[1 - g->person]);
+  style(g, buyer_colour[1 - me]);
+  fputs(two(g) ? shelf_buyer_name((shelf_buyer)(1 - me)) : "opponent",
+        stdout);
+  fputc(' ', stdout);
+  num(g->total[1 - me]);
   style(g, RESET);
 }
 
@@ -523,7 +406,13 @@ static void keys_line(const game *g, int over) {
 
 static void prompt(const game *g, int over) {
   style(g, BOLD);
-  fputs(over ? "Play again?" : "Your move", stdout);
+  if (over)
+    fputs("Play again?", stdout);
+  else if (two(g))
+    fputs(mover(g->turn) == 0 ? "First buyer's move" : "Second buyer's move",
+          stdout);
+  else
+    fputs("Your move", stdout);
   style(g, RESET);
   if (g->keys && !over && g->columns < 64) /* the keys line has them */
     fputs(" (h, l, u, ?, q): ", stdout);
@@ -551,10 +440,11 @@ static void reminder(const game *g, const char *what, int over) {
 
 /* "left wheel (3 kilos)"; "last wheel (3 kilos)" when one remains. */
 static void end_and_weight(const game *g, shelf_end end) {
-  fputs(g->i == g->j        ? "last wheel ("
-        : end == SHELF_LEFT ? "left wheel ("
-                            : "right wheel (",
-        stdout);
+  if (g->i == g->j)
+    fputs("last", stdout);
+  else
+    fputs(shelf_end_name(end), stdout);
+  fputs(" wheel (", stdout);
   kilos(g->w[end == SHELF_LEFT ? g->i : g->j]);
   fputc(')', stdout);
 }
@@ -569,11 +459,15 @@ static void hint(const game *g, const shelf_choice *c) {
   end_and_weight(g, SHELF_LEFT);
   fputs(" keeps a lead of ", stdout);
   num(c->left);
-  fputs(",\n      the ", stdout);
+  fputs(" (", stdout);
+  standing(c->left); /* "5 kilos behind", as every surface words it */
+  fputs("),\n      the ", stdout);
   end_and_weight(g, SHELF_RIGHT);
   fputs(" keeps a lead of ", stdout);
   num(c->right);
-  fputs(".\n      ", stdout);
+  fputs(" (", stdout);
+  standing(c->right);
+  fputs(").\n      ", stdout);
   style(g, GREEN);
   if (c->left == c->right)
     fputs("Both ends are best.", stdout);
@@ -584,6 +478,16 @@ static void hint(const game *g, const shelf_choice *c) {
   fputs("\n      (A lead: what you finish ahead by from here on, both "
         "playing perfectly.)\n",
         stdout);
+}
+
+/* The block, the turn and the totals, read from the library's game. */
+static void sync(game *g) {
+  g->i = (size_t)g->now.first;
+  /* An empty block has first == last >= 1: the last wheel goes left. */
+  g->j = g->now.last > 0 ? (size_t)g->now.last - 1 : 0;
+  g->turn = (size_t)g->now.turn + 1;
+  g->total[0] = g->now.totals[0];
+  g->total[1] = g->now.totals[1];
 }
 
 /* Takes the wheel at `end` for the buyer to move, and keeps the move.
@@ -604,17 +508,16 @@ static int take(game *g, shelf_end end, int forced, const shelf_choice *c) {
     g->cap = cap;
   }
   move *m = &g->moves[g->turn - 1];
+  shelf_move mv;
   m->lead = c->lead;
   m->kept = end == SHELF_LEFT ? c->left : c->right;
-  m->weight = end == SHELF_LEFT ? g->w[g->i] : g->w[g->j];
   m->end = end;
   m->forced = forced;
-  g->total[mover(g->turn)] += m->weight;
-  if (end == SHELF_LEFT)
-    g->i++;
-  else
-    g->j--; /* never below i: the block had a wheel */
-  g->turn++;
+  m->before = g->now;
+  if (shelf_game_take(&g->now, g->w, end, &mv) != SHELF_OK)
+    return NO_MEMORY; /* cannot happen: the block has a wheel */
+  m->weight = mv.weight;
+  sync(g);
   return GO_ON;
 }
 
@@ -624,20 +527,14 @@ static int take(game *g, shelf_end end, int forced, const shelf_choice *c) {
  * none. */
 static size_t undo(game *g) {
   size_t t = g->turn - 1;
-  while (t > 0 && (mover(t) != g->person || g->moves[t - 1].forced))
+  while (t > 0 &&
+         ((!two(g) && mover(t) != g->person) || g->moves[t - 1].forced))
     t--;
   if (t == 0)
     return 0;
   size_t back = g->turn - t;
-  while (g->turn > t) {
-    g->turn--;
-    const move *m = &g->moves[g->turn - 1];
-    g->total[mover(g->turn)] -= m->weight;
-    if (m->end == SHELF_LEFT)
-      g->i--;
-    else
-      g->j++;
-  }
+  g->now = g->moves[t - 1].before; /* the game as it was before turn t */
+  sync(g);
   return back;
 }
 
@@ -651,7 +548,9 @@ static int take_back(game *g) {
     fputs("Nothing to undo: you have not chosen a move yet.\n", stdout);
     return 0;
   }
-  fputs("You take back your move at turn ", stdout);
+  fputs(two(g) ? "Taken back: the move at turn "
+                : "You take back your move at turn ",
+        stdout);
   num((shelf_i128)g->turn);
   fputs(back == 1   ? ".\n"
         : back == 2 ? " and the opponent's reply.\n"
@@ -667,7 +566,8 @@ static int person_takes(game *g, shelf_end end, int forced,
   shelf_i128 lost = c->lead - kept;
   if (g->keys && !forced)
     fputs(end == SHELF_LEFT ? "left\n" : "right\n", stdout);
-  fputs("You take the ", stdout);
+  fputs(who(g, mover(g->turn), 1), stdout);
+  fputs(two(g) ? " takes the " : " take the ", stdout);
   end_and_weight(g, end);
   if (forced) {
     fputs(".\n", stdout);
@@ -680,16 +580,16 @@ static int person_takes(game *g, shelf_end end, int forced,
   } else {
     fputs(": ", stdout);
     style(g, RED);
-    fputs("that cost you ", stdout);
+    fputs(two(g) ? "that cost " : "that cost you ", stdout);
     kilos(lost);
     fputs(" of lead.", stdout);
     style(g, RESET);
     fputs("\n(The ", stdout);
-    fputs(end == SHELF_LEFT ? "right" : "left", stdout);
+    fputs(shelf_end_name(end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT), stdout);
     fputs(" would have kept a lead of ", stdout);
     num(c->lead);
     fputs("; the ", stdout);
-    fputs(end == SHELF_LEFT ? "left" : "right", stdout);
+    fputs(shelf_end_name(end), stdout);
     fputs(" keeps ", stdout);
     num(kept);
     fputs(".)\n", stdout);
@@ -697,17 +597,34 @@ static int person_takes(game *g, shelf_end end, int forced,
   return take(g, end, forced, c);
 }
 
+/* The program's buyer: the line's move, or with --vs greedy the heavier
+ * end (shelf_greedy_end(), the rule every surface calls greedy). */
 static int opponent_takes(game *g, const shelf_choice *c) {
+  shelf_end end = g->vs == INTERACTIVE_VS_GREEDY
+                      ? shelf_greedy_end(g->w, g->i, g->j)
+                      : c->best;
   fputs("The opponent takes the ", stdout);
-  end_and_weight(g, c->best);
+  end_and_weight(g, end);
   fputs(".\n", stdout);
-  return take(g, c->best, 0, c);
+  return take(g, end, 0, c);
 }
 
 static void summary(const game *g, shelf_i128 perfect) {
   shelf_i128 got = g->total[g->person] - g->total[1 - g->person];
   fputs("\nGame over: ", stdout);
   totals(g);
+  if (two(g)) {
+    fputs(". The first buyer finished ", stdout);
+    standing(got);
+    fputs(" (margin ", stdout);
+    num(got);
+    fputs("); perfect play finishes ", stdout);
+    standing(perfect);
+    fputs(" (margin ", stdout);
+    num(perfect);
+    fputs(").\n", stdout);
+    return;
+  }
   fputs(". You finished ", stdout);
   standing(got);
   fputs(" (margin ", stdout);
@@ -722,6 +639,17 @@ static void summary(const game *g, shelf_i128 perfect) {
     fputs(" too (margin ", stdout);
     num(perfect);
     fputs(").\n", stdout);
+  } else if (got > perfect) {
+    style(g, GREEN);
+    fputs("You beat perfect play", stdout);
+    style(g, RESET);
+    fputs(", which finishes ", stdout);
+    standing(perfect);
+    fputs(" (margin ", stdout);
+    num(perfect);
+    fputs("): the greedy buyer gave away ", stdout);
+    kilos(got - perfect);
+    fputs(".\n", stdout);
   } else {
     fputs("Perfect play finishes ", stdout);
     standing(perfect);
@@ -729,8 +657,13 @@ static void summary(const game *g, shelf_i128 perfect) {
     num(perfect);
     fputs("); ", stdout);
     style(g, RED);
-    fputs("your moves cost ", stdout);
+    /* Against greedy the opponent errs too: the gap is no longer the sum
+     * of the person's costs. */
+    fputs(g->vs == INTERACTIVE_VS_GREEDY ? "you finished " : "your moves cost ",
+          stdout);
     kilos(perfect - got);
+    if (g->vs == INTERACTIVE_VS_GREEDY)
+      fputs(" below it", stdout);
     style(g, RESET);
     fputs(".\n", stdout);
   }
@@ -752,9 +685,7 @@ static void review_cells(const game *g, size_t t,
   }
   const move *m = &g->moves[t - 1];
   shelf_i128_format((shelf_i128)t, cells[0]);
-  strcpy(cells[1], m->forced              ? "last"
-                   : m->end == SHELF_LEFT ? "left"
-                                          : "right");
+  strcpy(cells[1], m->forced ? "last" : shelf_end_name(m->end));
   shelf_i128_format(m->weight, cells[2]);
   shelf_i128_format(m->kept, cells[3]);
   shelf_i128_format(m->lead, cells[4]);
@@ -767,21 +698,85 @@ static void review_cells(const game *g, size_t t,
  * difference, what the move gave away. Two passes over the moves: one to
  * measure the columns, one to print them aligned.
  */
+/* Text wrapped at spaces to the terminal's width, so that a long sentence
+ * does not break mid-word; then a new line. */
+static void wrapped_line(const game *g, const char *text) {
+  size_t width = (size_t)(g->columns > 20 ? g->columns - 1 : 79), col = 0;
+  while (*text != '\0') {
+    size_t word = strcspn(text, " ");
+    if (col > 0 && col + 1 + word > width) {
+      fputc('\n', stdout);
+      col = 0;
+    } else if (col > 0) {
+      fputc(' ', stdout);
+      col++;
+    }
+    fwrite(text, 1, word, stdout);
+    col += word;
+    text += word;
+    while (*text == ' ')
+      text++;
+  }
+  fputc('\n', stdout);
+}
+
+/* The first costly move, named in the library's words: the greedy mistake
+ * when it took the heavier end (shelf_greedy_end()) and that cost lead,
+ * with the sentence a learner reads for it. */
+static void first_mistake(const game *g, size_t first, size_t step) {
+  for (size_t t = 1; t < g->turn; t++) {
+    const move *m = &g->moves[t - 1];
+    int mine = t >= first && (t - first) % step == 0;
+    if (mine && m->lead != m->kept) {
+      /* The block the move was made on: the game kept before it. */
+      int greedy = shelf_greedy_end(g->w, (size_t)m->before.first,
+                                    (size_t)m->before.last - 1) == m->end;
+      char said[SHELF_SENTENCE_BUFSIZE], cost[SHELF_I128_BUFSIZE];
+      shelf_i128_format(m->lead - m->kept, cost);
+      snprintf(said, sizeof said,
+               "The first mistake: turn %zu%s, the %s end, which cost %s %s of "
+               "lead%s%s%s",
+               t,
+               !two(g)         ? ""
+               : mover(t) == 0 ? ", the first buyer"
+                               : ", the second buyer",
+               shelf_end_name(m->end), cost,
+               shelf_kilos_word(m->lead - m->kept),
+               greedy ? ": the heavier end, the " : ".",
+               greedy ? shelf_mistake_name(SHELF_MISTAKE_GREEDY) : "",
+               greedy ? " mistake." : "");
+      fputc('\n', stdout);
+      wrapped_line(g, said);
+      if (greedy && shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, said,
+                                           sizeof said, NULL) == SHELF_OK)
+        wrapped_line(g, said);
+      return;
+    }
+  }
+  fputs(two(g) ? "\nNo mistakes: every move kept the best lead.\n"
+               : "\nNo mistakes: every one of your moves kept the best "
+                 "lead.\n",
+        stdout);
+}
+
 static void review(const game *g) {
-  size_t first = (size_t)g->person + 1; /* the person's first turn */
+  /* The person's first turn, and every other one; every turn with two. */
+  size_t first = two(g) ? 1 : (size_t)g->person + 1, step = two(g) ? 1 : 2;
   if (first >= g->turn)
     return; /* the person made no move */
   int width[REVIEW_COLUMNS] = {0};
   char cells[REVIEW_COLUMNS][SHELF_I128_BUFSIZE];
   /* t = 0 is the header; then the person's turns, every other one. */
-  for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + 2) {
+  for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + step) {
     review_cells(g, t, cells);
     for (int k = 0; k < REVIEW_COLUMNS; k++)
       if ((int)strlen(cells[k]) > width[k])
         width[k] = (int)strlen(cells[k]);
   }
-  fputs("\nReview of your moves against perfect play:\n", stdout);
-  for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + 2) {
+  fputs(two(g) ? "\nReview of the moves against perfect play:\n"
+               : "\nReview of your moves against perfect play:\n",
+        stdout);
+  for (size_t t = 0; t < g->turn; t = t == 0 ? first : t + step) {
     review_cells(g, t, cells);
     for (int k = 0; k < REVIEW_COLUMNS; k++) {
       int pad = width[k] - (int)strlen(cells[k]);
@@ -804,18 +799,33 @@ static void review(const game *g) {
   fputs("(A lead: what you finish ahead by from that turn on, both playing "
         "perfectly;\nthe cost: the best lead less the lead kept.)\n",
         stdout);
+  first_mistake(g, first, step);
 }
 
 /* ==== Playing ==== */
 
 static void intro(const game *g) {
-  fputs("You are the ", stdout);
+  if (two(g)) {
+    fputs("Two people at one keyboard: the ", stdout);
+    style(g, buyer_colour[0]);
+    fputs("first buyer", stdout);
+    style(g, RESET);
+    fputs(" and the ", stdout);
+    style(g, buyer_colour[1]);
+    fputs("second buyer", stdout);
+    style(g, RESET);
+    fputs(" take turns.\n", stdout);
+  } else {
+    fputs("You are the ", stdout);
   style(g, buyer_colour[g->person]);
   fputs(g->person == 0 ? "first buyer" : "second buyer", stdout);
   style(g, RESET);
-  fputs(g->person == 0 ? "; a perfect buyer plays second.\n"
-                       : "; a perfect buyer plays first.\n",
-        stdout);
+    fputs(g->vs == INTERACTIVE_VS_GREEDY ? "; a greedy buyer (who takes the "
+                                           "heavier end) plays "
+                                         : "; a perfect buyer plays ",
+          stdout);
+    fputs(g->person == 0 ? "second.\n" : "first.\n", stdout);
+  }
   fputs("Each turn, take the wheel at the left or the right end of the "
         "shelf;\nthe most kilos wins.\n",
         stdout);
@@ -896,10 +906,8 @@ static int after_game(game *g) {
       if (g->keys)
         fputs("again\n", stdout);
       fputs("\nA new game on the same shelf.\n", stdout);
-      g->i = 0;
-      g->j = g->n - 1;
-      g->turn = 1;
-      g->total[0] = g->total[1] = 0;
+      shelf_game_start(&g->now, g->n);
+      sync(g);
       return GO_ON;
     case UNDO:
       if (take_back(g))
@@ -962,20 +970,20 @@ static int play(game *g) {
   }
 }
 
-int interactive_play(const int64_t *weights, size_t n, int second) {
+int interactive_play(const int64_t *weights, size_t n, int second, int vs) {
   game g;
   memset(&g, 0, sizeof g);
   g.w = weights;
   g.n = n;
-  g.i = 0;
-  g.j = n > 0 ? n - 1 : 0;
-  g.turn = 1;
+  shelf_game_start(&g.now, n);
+  sync(&g);
   g.person = second ? 1 : 0;
+  g.vs = vs;
   g.columns = columns();
   const char *no_colour = getenv("NO_COLOR");
   const char *term = getenv("TERM");
   void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
-  if (isatty(STDIN_FILENO) && enter_raw() == 0) {
+  if (isatty(STDIN_FILENO) && terminal_enter_raw() == 0) {
     g.keys = 1;
     g.colour = isatty(STDOUT_FILENO) &&
                (no_colour == NULL || no_colour[0] == '\0') &&
@@ -987,7 +995,7 @@ int interactive_play(const int64_t *weights, size_t n, int second) {
   if (st == READ_FAILED && g.keys)
     fputc('\n', stdout); /* the message starts a line of its own */
   if (g.keys)
-    leave_raw();
+    terminal_leave_raw();
   if (st == STOP && flush() != 0)
     st = WRITE_FAILED;
   signal(SIGPIPE, old_pipe == SIG_ERR ? SIG_DFL : old_pipe);
@@ -998,10 +1006,10 @@ int interactive_play(const int64_t *weights, size_t n, int second) {
     return 1;
   case READ_FAILED:
     fflush(stdout);
-    if (read_errno == ENOMEM)
+    if (terminal_read_errno == ENOMEM)
       fputs("shelf: out of memory\n", stderr);
     else
-      fprintf(stderr, "shelf: standard input: %s\n", strerror(read_errno));
+      fprintf(stderr, "shelf: standard input: %s\n", strerror(terminal_read_errno));
     return 1;
   case WRITE_FAILED:
     /* A reader that went away wants no more and no message. */

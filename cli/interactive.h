@@ -1,5 +1,6 @@
 /*
- * interactive.h - the game against a perfect buyer (shelf --interactive).
+ * interactive.h - the game (shelf --interactive): against a perfect or a
+ * greedy buyer, or two people at one keyboard.
  */
 #ifndef SHELF_CLI_INTERACTIVE_H
 #define SHELF_CLI_INTERACTIVE_H
@@ -18,6 +19,11 @@
  * Returns the exit status: 0 when the person quits or input ends; 1 after
  * a read error on standard input, a write error or a lack of memory
  * (reported on stderr, except a reader that went away). */
-int interactive_play(const int64_t *weights, size_t n, int second);
+int interactive_play(const int64_t *weights, size_t n, int second, int vs);
+
+/* Who the person plays (`vs`): the line's move, the heavier end, or a
+ * second person at the same keyboard (then `second` is 0, and both
+ * buyers' moves are asked, judged and reviewed). */
+enum { INTERACTIVE_VS_PERFECT, INTERACTIVE_VS_GREEDY, INTERACTIVE_VS_PERSON };
 
 #endif

@@ -17,8 +17,8 @@
 #include "notes.h"
 #include "out.h"
 #include "parallel.h"
-#include "play.h"
 #include "report.h"
+#include "teach.h"
 
 #include <shelf.h>
 
@@ -43,7 +43,7 @@ typedef struct options {
   unsigned threads;      /* --threads N; 0: the cores available */
   int engine_given;      /* --algorithm was given, even as linear */
   report_options report; /* --json, --moves, --explain */
-  play_options play;     /* --interactive, --svg, --random (play.c) */
+  teach_options play;     /* --interactive, --svg, --random (teach.c) */
 } options;
 
 static const char usage_text[] =
@@ -76,12 +76,20 @@ static const char usage_text[] =
     "                         perfect play is computed up to 20000 wheels)\n"
     "  -a, --algorithm NAME   linear (default, O(n)), dp (O(n^2)) or brute\n"
     "                         (at most 25 wheels)\n"
-    "  -t, --table            also print the lead of every block and the end\n"
-    "                         that keeps it (at most 30 wheels)\n"
-    "      --csv              with --table, print only the table, as CSV\n"
+    "  -t, --table[=A..B]     also print the lead of every block and the end\n"
+    "                         that keeps it (at most 30 wheels); --table A..B\n"
+    "                         the table of wheels A to B only (from 1), of a\n"
+    "                         shelf of any length\n"
+    "      --csv              with --table or --moves, print only the table\n"
+    "                         or the line, as CSV (wheels from 1; JSON counts\n"
+    "                         them from 0)\n"
     "      --threads N        parse and solve on N threads (default: every\n"
     "                         core this process may use; 1: one thread)\n"
-    "\n"
+    "\n";
+
+/* Split in two: one string literal of it all passes the 4095 characters C
+ * promises. */
+static const char usage_play[] =
     "Playing and seeing:\n"
     "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
     "                         first buyer. Keys on a terminal: Left or h,\n"
@@ -91,12 +99,30 @@ static const char usage_text[] =
     "                         u, ?, q, a. Weights come from arguments,\n"
     "                         -f FILE or --random\n"
     "      --second           with --interactive, be the second buyer\n"
+    "      --vs WHO           with --interactive, play against: perfect\n"
+    "                         (default), greedy (takes the heavier end), or\n"
+    "                         person (two people at one keyboard)\n"
     "      --svg FILE         also draw the shelf and its perfect game as\n"
     "                         SVG into FILE ('-': standard output, instead\n"
     "                         of the usual output); --explain marks the\n"
     "                         greedy trap; over 200 wheels, a summary\n"
     "      --svg-width PX     the picture's width, 320 to 20000 (default\n"
     "                         1000); rows and text are laid out for it\n"
+    "      --svg-size SIZE    slide (1280x720, 16:9) or WIDTHxHEIGHT: the\n"
+    "                         picture centred in a frame of that size\n"
+    "      --svg-key FILE     also draw the answer key into FILE; --svg then\n"
+    "                         draws the question: no buyers, no turns, no\n"
+    "                         margin, the lead table's cells empty\n"
+    "      --svg-given L      with --svg-key, the question's table gives the\n"
+    "                         leads of blocks of up to L wheels (1: the\n"
+    "                         diagonal)\n"
+    "      --svg-show PART    all (default), shelf (the wheels alone) or\n"
+    "                         table (the lead table alone, at most 30 wheels)\n"
+    "      --svg-turn K       the moment after turn K: wheels taken faded,\n"
+    "                         the totals so far\n"
+    "      --svg-line LINE    the game drawn: perfect (default), greedy (both\n"
+    "                         buyers greedy) or greedy-first (greedy first,\n"
+    "                         perfect second)\n"
     "      --random N         a random shelf of N (or LO..HI) wheels, 1 to\n"
     "                         10^9: printed as a list (-c: count first), or\n"
     "                         solved with --moves, --explain, --json,\n"
@@ -105,6 +131,14 @@ static const char usage_text[] =
     "                         seed gives the same shelf on every machine\n"
     "                         (default: from the clock, told on stderr)\n"
     "      --range LO..HI     the random weights' range (default 1..10000)\n"
+    "      --trap             with --random, a shelf where greedy loses: the\n"
+    "                         first seed from --seed on where a greedy first\n"
+    "                         buyer against a perfect second finishes below\n"
+    "                         perfect play's margin (at most 200 wheels)\n"
+    "      --cost-at-least C  with --trap, by at least C kilos (default 1)\n"
+    "      --sheet K          with --random N, K such shelves, one a line;\n"
+    "                         --svg FILE and --svg-key KEY are written as\n"
+    "                         FILE-1.svg ... FILE-K.svg and KEY-1.svg ...\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
@@ -118,6 +152,8 @@ static const char usage_text[] =
     "  shelf -i 3 9 1 2               lose to shelf, then ask it why\n"
     "  shelf --explain --svg g.svg 3 9 1 2   the whole game as a picture\n"
     "  shelf --random 5 --seed 1      the same five weights every time\n"
+    "  shelf --random 6 --sheet 5 --seed 1 --svg q.svg --svg-key k.svg\n"
+    "                                 an exercise sheet and its answer key\n"
     "\n"
     "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
 
@@ -172,7 +208,7 @@ static int parse_threads(const char *s, unsigned *threads) {
 }
 
 /* A usage error found by play.c, which leaves the exit to us. */
-static void play_usage(int ok, const char *why) {
+static void teach_usage(int ok, const char *why) {
   if (!ok)
     usage_error("%s", why);
 }
@@ -188,12 +224,12 @@ static const struct option longs[] = {
     {"moves", no_argument, NULL, 'm'},
     {"explain", no_argument, NULL, 'e'},
     {"algorithm", required_argument, NULL, 'a'},
-    {"table", no_argument, NULL, 't'},
+    {"table", optional_argument, NULL, 't'},
     {"csv", no_argument, NULL, OPT_CSV},
     {"threads", required_argument, NULL, OPT_THREADS},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
-    PLAY_LONG_OPTIONS,
+    TEACH_LONG_OPTIONS,
     {NULL, 0, NULL, 0}};
 static const char shorts[] = ":f:bckjmea:thVi";
 
@@ -307,12 +343,35 @@ static void refused_option(int c, const char *arg) {
               name);
 }
 
+/* "A..B": wheels A to B from 1, A <= B, at most REPORT_TABLE_MAX of them. */
+static int parse_block(const char *s, report_options *r) {
+  char *end;
+  if (*s < '0' || *s > '9')
+    return 0;
+  errno = 0;
+  unsigned long long a = strtoull(s, &end, 10);
+  if (strncmp(end, "..", 2) != 0 || end[2] < '0' || end[2] > '9')
+    return 0;
+  unsigned long long b = strtoull(end + 2, &end, 10);
+  if (*end != '\0' || errno != 0 || a == 0 || b < a ||
+      b - a >= REPORT_TABLE_MAX)
+    return 0;
+  r->table_first = (uint64_t)a;
+  r->table_last = (uint64_t)b;
+  return 1;
+}
+
 static void parse_options(int argc, char **argv, options *opt) {
   opterr = 0;                 /* our own messages, in our own format */
   char why[SHOWN_SIZE + 256]; /* play.c's usage errors */
   char shown[SHOWN_SIZE];
   int c, at = optind; /* at: the argument being looked at */
   while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+    if (c == 'i' || (c >= TEACH_SECOND && c < TEACH_END)) { /* teach.c's */
+      teach_usage(teach_option(&opt->play, c, optarg, why, sizeof why), why);
+      at = optind;
+      continue;
+    }
     switch (c) {
     case 'f':
       opt->file = optarg;
@@ -343,6 +402,10 @@ static void parse_options(int argc, char **argv, options *opt) {
       break;
     case 't':
       opt->report.table = 1;
+      if (optarg != NULL && !parse_block(optarg, &opt->report))
+        usage_error("--table=A..B needs two wheels from 1, A <= B, at most "
+                    "%d apart, such as --table 1..12, not '%s'",
+                    REPORT_TABLE_MAX, escape_text(optarg, shown, sizeof shown));
       break;
     case OPT_CSV:
       opt->report.csv = 1;
@@ -354,19 +417,11 @@ static void parse_options(int argc, char **argv, options *opt) {
       break;
     case 'h':
       fputs(usage_text, stdout);
+      fputs(usage_play, stdout);
       exit(fflush(stdout) == 0 ? 0 : 1);
     case 'V':
       printf("shelf %s\n", shelf_version());
       exit(fflush(stdout) == 0 ? 0 : 1);
-    case 'i':
-    case PLAY_SECOND:
-    case PLAY_SVG:
-    case PLAY_RANDOM:
-    case PLAY_SEED:
-    case PLAY_RANGE:
-    case PLAY_SVG_WIDTH:
-      play_usage(play_option(&opt->play, c, optarg, why, sizeof why), why);
-      break;
     default: /* ':' or '?' */
       /* Options come before any weight (weights_after_options), so
        * nothing is permuted and argv[at] is the argument refused. */
@@ -374,20 +429,27 @@ static void parse_options(int argc, char **argv, options *opt) {
     }
     at = optind;
   }
+  /* --table A..B, the block as the next argument: never a weight. */
+  if (opt->report.table && opt->report.table_last == 0 && optind < argc &&
+      strcmp(argv[optind - 1], "--") == 0 && strstr(argv[optind], "..") &&
+      parse_block(argv[optind], &opt->report))
+    optind++;
   if (opt->file != NULL && optind < argc)
     usage_error("give weights either as arguments or with -f, not both");
   if (opt->keep_going && !opt->batch)
     usage_error("--keep-going goes with --batch");
-  if (opt->report.csv && !opt->report.table)
-    usage_error("--csv goes with --table");
-  if (opt->report.csv &&
-      (opt->report.json || opt->report.moves || opt->report.explain))
-    usage_error("--csv prints only the table; it does not go with --json, "
-                "--moves or --explain");
+  if (opt->report.csv && !opt->report.table && !opt->report.moves)
+    usage_error("--csv goes with --table or --moves");
+  if (opt->report.csv && opt->report.table && opt->report.moves)
+    usage_error("--csv prints one table: the lead table (--table) or the "
+                "line (--moves), not both");
+  if (opt->report.csv && (opt->report.json || opt->report.explain))
+    usage_error("--csv prints only the table; it does not go with --json "
+                "or --explain");
   if (opt->report.csv && opt->batch)
     usage_error("--csv prints one shelf's table; it does not go with "
                 "--batch");
-  play_usage(play_check(&opt->play, &opt->report, opt->batch, opt->file,
+  teach_usage(teach_check(&opt->play, &opt->report, opt->batch, opt->file,
                         optind < argc, why, sizeof why),
              why);
 }
@@ -416,7 +478,7 @@ typedef struct run {
 static int needs_weights(const options *opt) {
   return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
          opt->report.explain || opt->report.table ||
-         play_takes_over(&opt->play);
+         teach_takes_over(&opt->play);
 }
 
 /* The place prefix of a message about the shelf on `line`: "FILE: line 3: "
@@ -447,7 +509,7 @@ static int emit_shelf(run *r) {
     rep.weights = shelf_solver_weights(r->solver, &rep.n);
     if (r->opt->engine != SHELF_ENGINE_LINEAR)
       st = shelf_solve(rep.weights, rep.n, r->opt->engine, &rep.result);
-    if (st == SHELF_OK && r->opt->report.moves) {
+    if (st == SHELF_OK && (r->opt->report.moves)) {
       ends = malloc(rep.n ? rep.n : 1);
       st = ends == NULL ? SHELF_NOMEM : shelf_line(rep.weights, rep.n, ends);
       rep.ends = ends;
@@ -455,22 +517,32 @@ static int emit_shelf(run *r) {
     if (st == SHELF_OK && r->opt->report.explain)
       st = shelf_explain(rep.weights, rep.n, 0, &rep.explanation);
     if (st == SHELF_OK && r->opt->report.table) {
-      table_too_long = rep.n > REPORT_TABLE_MAX;
+      /* The whole shelf, or the block --table A..B names: a block's leads
+       * are those of the block alone. */
+      const report_options *ro = &r->opt->report;
+      size_t from = ro->table_last ? (size_t)ro->table_first - 1 : 0;
+      size_t count = ro->table_last ? (size_t)(ro->table_last -
+                                               ro->table_first + 1)
+                                    : rep.n;
+      table_too_long = ro->table_last ? ro->table_last > rep.n
+                                      : rep.n > REPORT_TABLE_MAX;
       /* + 1: a table of no wheels still gets a pointer */
-      cells = table_too_long ? NULL : malloc(rep.n * rep.n * sizeof *cells + 1);
+      cells = table_too_long ? NULL : malloc(count * count * sizeof *cells + 1);
       st = table_too_long  ? SHELF_TOO_LONG
            : cells == NULL ? SHELF_NOMEM
-                           : shelf_lead_table(rep.weights, rep.n, cells);
+                           : shelf_lead_table(rep.weights + from, count, cells);
       rep.cells = cells;
+      rep.table_from = from;
+      rep.table_n = count;
     }
   }
   if (st == SHELF_OK)
     notes_print(r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
                 rep.result.n);
-  if (st == SHELF_OK && play_takes_over(&r->opt->play)) {
+  if (st == SHELF_OK && teach_takes_over(&r->opt->play)) {
     /* A picture or a game: play.c prints, and reports its own failures. */
     int status =
-        play_shelf(&r->opt->play, &r->opt->report, &rep, &r->stdout_buf);
+        teach_shelf(&r->opt->play, &r->opt->report, &rep, &r->stdout_buf);
     free(ends);
     free(cells);
     return status;
@@ -482,10 +554,18 @@ static int emit_shelf(run *r) {
   if (st == SHELF_OK)
     return 0;
   char place[SHOWN_SIZE + 64], why[160];
-  if (table_too_long)
+  if (table_too_long && r->opt->report.table_last)
     snprintf(why, sizeof why,
-             "--table shows at most %d wheels; this shelf has %llu",
-             REPORT_TABLE_MAX, (unsigned long long)rep.result.n);
+             "--table %llu..%llu: this shelf has %llu wheels",
+             (unsigned long long)r->opt->report.table_first,
+             (unsigned long long)r->opt->report.table_last,
+             (unsigned long long)rep.result.n);
+  else if (table_too_long)
+    snprintf(why, sizeof why,
+             "--table shows at most %d wheels; this shelf has %llu: give a "
+             "block of at most %d, such as --table 1..%d",
+             REPORT_TABLE_MAX, (unsigned long long)rep.result.n,
+             REPORT_TABLE_MAX, REPORT_TABLE_MAX);
   else if (st == SHELF_TOO_LONG)
     snprintf(why, sizeof why,
              "the brute engine takes at most %d wheels; this shelf has %llu",
@@ -776,12 +856,14 @@ static int read_args(run *r, int nargs, char **args) {
 static int read_random(run *r) {
   int64_t *weights;
   size_t n;
-  if (play_random_shelf(&r->opt->play, &weights, &n) != 0)
+  if (r->opt->play.sheet > 0)
+    return teach_sheet(&r->opt->play, &r->opt->report, &r->stdout_buf);
+  if (teach_random_shelf(&r->opt->play, &weights, &n) != 0)
     return 1;
   int status = 0;
-  if (play_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given)) {
-    (r->opt->counted ? play_print_counted : play_print_list)(&r->stdout_buf,
-                                                             weights, n);
+  if (teach_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given)) {
+    (r->opt->counted ? teach_print_counted : teach_print_list)(&r->stdout_buf,
+                                                               weights, n);
   } else if (shelf_solver_push_many(r->solver, weights, n) != SHELF_OK) {
     error_line("out of memory");
     status = 1;
@@ -810,7 +892,7 @@ int main(int argc, char **argv) {
     return check_main(argc - 1, argv + 1); /* the judge, check.c */
   options opt = {0};
   opt.engine = SHELF_ENGINE_LINEAR;
-  play_defaults(&opt.play);
+  teach_defaults(&opt.play);
   weights_after_options(&argc, argv);
   argv = arranged;
   parse_options(argc, argv, &opt);

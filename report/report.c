@@ -128,43 +128,58 @@ static const char *cell_mark(const shelf_cell *c) {
 }
 
 /* Rows are the block's first wheel, columns its last, numbered from 1 as
- * the wheels of --moves are; each cell is the lead and its end, the lead's
- * digits aligned down the column. Always aligned: a matrix in single
- * spaces cannot be read. */
+ * the wheels of --moves are (from the block's first with --table A..B);
+ * the rows and the columns both give each wheel's weight. Each cell is the
+ * lead and its end, the lead's digits aligned down the column. Always
+ * aligned: a matrix in single spaces cannot be read. */
 static void text_table(out *o, const report *r) {
-  size_t n = r->n;
+  size_t n = r->table_n, from = r->table_from;
+  const int64_t *w = r->weights + from;
   int lead_w[REPORT_TABLE_MAX] = {0}, label_w = (int)strlen("first\\last");
   char label[64];
   for (size_t i = 0; i < n; i++) {
-    int w = snprintf(label, sizeof label, "%zu (", i + 1) + 1 +
-            i128_width(r->weights[i]);
-    widen(&label_w, w);
-    widen(&lead_w[i], i128_width((shelf_i128)i + 1));
+    int lw = snprintf(label, sizeof label, "%zu (", from + i + 1) + 1 +
+             i128_width(w[i]);
+    widen(&label_w, lw);
+    widen(&lead_w[i], i128_width((shelf_i128)(from + i) + 1));
+    widen(&lead_w[i], i128_width(w[i]) + 2);
     for (size_t j = 0; j <= i; j++)
       widen(&lead_w[i], i128_width(r->cells[j * n + i].lead));
   }
   out_str(o, "lead of block first..last for the buyer to move, and the end "
              "that keeps it: L left, R right, LR both\n");
-  out_str(o, "first\\last");
-  for (int pad = label_w - (int)strlen("first\\last"); pad > 0; pad--)
-    out_char(o, ' ');
-  for (size_t j = 0; j < n; j++) {
-    /* "  " then the number over the lead's digits; the mark's room after
-     * it is left blank, and none after the last column. */
-    for (int pad = 2 + lead_w[j] - i128_width((shelf_i128)j + 1); pad > 0;
-         pad--)
+  /* Two header lines: the wheels' places, then their weights. */
+  for (int line = 0; line < (n > 0 ? 2 : 1); line++) {
+    const char *corner = line == 0 ? "first\\last" : "";
+    out_str(o, corner);
+    for (int pad = label_w - (int)strlen(corner); pad > 0; pad--)
       out_char(o, ' ');
-    out_u64(o, j + 1);
-    if (j + 1 < n)
-      out_str(o, "   ");
+    for (size_t j = 0; j < n; j++) {
+      /* "  " then the header over the lead's digits; the mark's room
+       * after it is left blank, and none after the last column. */
+      char head[SHELF_I128_BUFSIZE + 2];
+      int hl;
+      if (line == 0) {
+        hl = snprintf(head, sizeof head, "%zu", from + j + 1);
+      } else {
+        head[0] = '(';
+        hl = 1 + (int)shelf_i128_format(w[j], head + 1);
+        head[hl++] = ')';
+      }
+      for (int pad = 2 + lead_w[j] - hl; pad > 0; pad--)
+        out_char(o, ' ');
+      out_bytes(o, head, (size_t)hl);
+      if (j + 1 < n)
+        out_str(o, "   ");
+    }
+    out_char(o, '\n');
   }
-  out_char(o, '\n');
   for (size_t i = 0; i < n; i++) {
-    int w = snprintf(label, sizeof label, "%zu (", i + 1);
-    out_bytes(o, label, (size_t)w);
-    out_i128(o, r->weights[i]);
+    int lw = snprintf(label, sizeof label, "%zu (", from + i + 1);
+    out_bytes(o, label, (size_t)lw);
+    out_i128(o, w[i]);
     out_char(o, ')');
-    int pad = label_w - w - i128_width(r->weights[i]) - 1;
+    int pad = label_w - lw - i128_width(w[i]) - 1;
     for (size_t j = 0; j < i; j++) /* the empty cells: first > last */
       pad += 2 + lead_w[j] + 3;
     for (size_t j = i; j < n; j++) {
@@ -180,29 +195,51 @@ static void text_table(out *o, const report *r) {
   }
 }
 
-/* One row a block, first and last numbered from 1 as in the text. */
+/* One row a block, first and last numbered from 1 as in the text (the JSON
+ * table counts from 0, as every index in JSON does), with both wheels'
+ * weights. */
 static void csv_table(out *o, const report *r) {
-  out_str(o, "first,last,lead,left,right,end\n");
-  for (size_t i = 0; i < r->n; i++)
-    for (size_t j = i; j < r->n; j++) {
-      const shelf_cell *c = &r->cells[i * r->n + j];
-      out_format(o, "%u,%u,%I,%I,%I,%s\n", (uint64_t)i + 1, (uint64_t)j + 1,
-                 &c->lead, &c->left, &c->right, cell_end(c));
+  size_t n = r->table_n, from = r->table_from;
+  out_str(o, "first,last,first_weight,last_weight,lead,left,right,end\n");
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = i; j < n; j++) {
+      const shelf_cell *c = &r->cells[i * n + j];
+      out_format(o, "%u,%u,%w,%w,%I,%I,%I,%s\n", (uint64_t)(from + i) + 1,
+                 (uint64_t)(from + j) + 1, r->weights[from + i],
+                 r->weights[from + j], &c->lead, &c->left, &c->right,
+                 cell_end(c));
     }
+}
+
+static void csv_turn(void *ctx, const shelf_move *mv) {
+  moves_ctx *m = ctx;
+  out_format(m->o, "%u,%s,%s,%u,%w,%I,%I\n", mv->turn,
+             shelf_buyer_name(mv->buyer), shelf_end_name(mv->end),
+             mv->wheel + 1, mv->weight, &mv->first, &mv->second);
+}
+
+/* The line as CSV, the columns of the text (wheel from 1). */
+static void csv_moves(out *o, const report *r) {
+  moves_ctx m = {o, r, 0, {0}};
+  out_str(o, "turn,buyer,end,wheel,weight,first,second\n");
+  replay(r, csv_turn, &m);
 }
 
 /* ==== JSON ==== */
 
-/* first and last from 0, as every index in JSON output. */
+/* first and last from 0, as every index in JSON output (the text and the
+ * CSV count wheels from 1). */
 static void json_table(out *o, const report *r) {
+  size_t n = r->table_n, from = r->table_from;
   out_str(o, ", \"table\": [");
-  for (size_t i = 0; i < r->n; i++)
-    for (size_t j = i; j < r->n; j++) {
-      const shelf_cell *c = &r->cells[i * r->n + j];
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = i; j < n; j++) {
+      const shelf_cell *c = &r->cells[i * n + j];
       out_format(o,
                  "%s{\"first\": %u, \"last\": %u, \"lead\": %I, \"left\": "
                  "%I, \"right\": %I, \"end\": \"%s\"}",
-                 i + j > 0 ? ", " : "", (uint64_t)i, (uint64_t)j, &c->lead,
+                 i + j > 0 ? ", " : "", (uint64_t)(from + i),
+                 (uint64_t)(from + j), &c->lead,
                  &c->left, &c->right, cell_end(c));
     }
   out_char(o, ']');
@@ -270,7 +307,10 @@ void report_json_error(out *o, uint64_t line, uint64_t column,
 
 void report_print(out *o, const report_options *opt, const report *r) {
   if (opt->csv) {
-    csv_table(o, r);
+    if (opt->moves)
+      csv_moves(o, r);
+    else
+      csv_table(o, r);
     return;
   }
   if (opt->json) {

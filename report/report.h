@@ -15,7 +15,8 @@ typedef struct report_options {
   int explain; /* the greedy trap and the parity floor */
   int align;   /* columns padded for a terminal */
   int table;   /* --table: the lead of every block */
-  int csv;     /* --csv: the table as CSV, and nothing else */
+  int csv;     /* --csv: the table (or with moves, the line) as CSV */
+  uint64_t table_first, table_last; /* --table A..B from 1; 0: the whole */
 } report_options;
 
 /* The longest shelf --table shows: 30 columns of leads still fit a wide
@@ -30,8 +31,10 @@ typedef struct report {
   size_t n;
   const unsigned char *ends;     /* the line, with moves */
   shelf_explanation explanation; /* with explain */
-  const shelf_cell *cells;       /* with table: n * n, from
-                                    shelf_lead_table() */
+  const shelf_cell *cells;       /* with table: table_n^2, from
+                                    shelf_lead_table() of the block */
+  size_t table_from, table_n;    /* the block tabled: its first wheel
+                                    (0-based) and its length */
 } report;
 
 void report_print(out *o, const report_options *opt, const report *r);

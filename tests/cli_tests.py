@@ -21,7 +21,8 @@ import subprocess
 import sys
 import tempfile
 
-from reference import lead_table, margin, reduce_margin, reduction_agrees
+from reference import (greedy_vs_perfect, lead_table, margin, reduce_margin,
+                       reduction_agrees)
 
 ANY = re.compile(r"(?s).*")
 
@@ -222,11 +223,12 @@ def issue_cases(tmp, usage):
         "7\n"
         "lead of block first..last for the buyer to move, and the end that keeps it: "
         "L left, R right, LR both\n"
-        "first\\last  1     2      3     4\n"
-        "1 (3)       3 LR  6 R   -5 LR  7 R\n"
-        "2 (9)             9 LR   8 L   8 L\n"
-        "3 (1)                    1 LR  1 R\n"
-        "4 (2)                          2 LR\n")
+        "first\\last    1       2       3       4\n"
+        "            (3)     (9)     (1)     (2)\n"
+        "1 (3)         3 LR    6 R    -5 LR    7 R\n"
+        "2 (9)                 9 LR    8 L     8 L\n"
+        "3 (1)                         1 LR    1 R\n"
+        "4 (2)                                 2 LR\n")
     return [
         # Negative arguments are weights (issue 11).
         ("negative arguments", ["-4", "10", "-7"], None, "-21\n", "", 0),
@@ -311,10 +313,11 @@ def issue_cases(tmp, usage):
         # --table (issue 11), checked by hand against docs/algorithm.md.
         ("table", ["--table", "3", "9", "1", "2"], None, seed_table, "", 0),
         ("table csv", ["-t", "--csv", "3", "9", "1", "2"], None,
-         "first,last,lead,left,right,end\n"
-         "1,1,3,3,3,both\n1,2,6,-6,6,right\n1,3,-5,-5,-5,both\n1,4,7,-5,7,right\n"
-         "2,2,9,9,9,both\n2,3,8,8,-8,left\n2,4,8,8,-6,left\n"
-         "3,3,1,1,1,both\n3,4,1,-1,1,right\n4,4,2,2,2,both\n", "", 0),
+         "first,last,first_weight,last_weight,lead,left,right,end\n"
+         "1,1,3,3,3,3,3,both\n1,2,3,9,6,-6,6,right\n1,3,3,1,-5,-5,-5,both\n"
+         "1,4,3,2,7,-5,7,right\n2,2,9,9,9,9,9,both\n2,3,9,1,8,8,-8,left\n"
+         "2,4,9,2,8,8,-6,left\n3,3,1,1,1,1,1,both\n3,4,1,2,1,-1,1,right\n"
+         "4,4,2,2,2,2,2,both\n", "", 0),
         ("table json", ["-t", "-j", "10", "1"], None,
          '{"n": 2, "margin": 9, "first": 10, "second": 1, "table": ['
          '{"first": 0, "last": 0, "lead": 10, "left": 10, "right": 10, "end": "both"}, '
@@ -324,19 +327,82 @@ def issue_cases(tmp, usage):
         ("table of the empty shelf", ["-t"], "", "0\nlead of block first..last for the buyer "
          "to move, and the end that keeps it: L left, R right, LR both\nfirst\\last\n", "", 0),
         ("table too long", ["--table"] + [str(k) for k in range(31)], None, "",
-         "shelf: --table shows at most 30 wheels; this shelf has 31\n", 1),
+         "shelf: --table shows at most 30 wheels; this shelf has 31: give a block of at "
+         "most 30, such as --table 1..30\n", 1),
         ("table too long in batch mode", ["-b", "-t"], "5\n" + " 1" * 31 + "\n", re.compile(
-            r"5\n.*", re.S), "shelf: line 2: --table shows at most 30 wheels; this shelf has 31\n", 1),
+            r"5\n.*", re.S), "shelf: line 2: --table shows at most 30 wheels; this shelf has "
+         "31: give a block of at most 30, such as --table 1..30\n", 1),
         ("table of 30 wheels", ["-t", "--csv"] + [str(k) for k in range(30)], None,
-         re.compile(r"first,last,lead,left,right,end\n(\d+,\d+,-?\d+,-?\d+,-?\d+,"
-                    r"(left|right|both)\n){465}"), "", 0),
+         re.compile(r"first,last,first_weight,last_weight,lead,left,right,end\n"
+                    r"(\d+,\d+,\d+,\d+,-?\d+,-?\d+,-?\d+,(left|right|both)\n){465}"),
+         "", 0),
         ("random table solves", ["--random", "3", "--seed", "1", "-t", "--csv"], None,
          re.compile(r"first,last,.*", re.S), "", 0),
-        ("csv without table", ["--csv", "1"], None, "", "shelf: --csv goes with --table\n"
-         + usage, 2),
+        ("csv without table", ["--csv", "1"], None, "",
+         "shelf: --csv goes with --table or --moves\n" + usage, 2),
         ("csv with json", ["-t", "--csv", "-j", "1"], None, "",
-         "shelf: --csv prints only the table; it does not go with --json, --moves or "
+         "shelf: --csv prints only the table; it does not go with --json or "
          "--explain\n" + usage, 2),
+        ("csv of the table and the line", ["-t", "-m", "--csv", "1"], None, "",
+         "shelf: --csv prints one table: the lead table (--table) or the line "
+         "(--moves), not both\n" + usage, 2),
+        # Issue 22: the line as CSV, worked by hand (wheels from 1).
+        ("moves csv", ["--moves", "--csv", "3", "9", "1", "2"], None,
+         "turn,buyer,end,wheel,weight,first,second\n1,first,right,4,2,2,0\n"
+         "2,second,left,1,3,2,3\n3,first,left,2,9,11,3\n4,second,left,3,1,11,4\n",
+         "", 0),
+        # A block of the table: its leads are the block's own.
+        ("table block", ["--table", "2..3", "3", "9", "1", "2"], None,
+         "7\nlead of block first..last for the buyer to move, and the end that keeps "
+         "it: L left, R right, LR both\n"
+         "first\\last    2       3\n"
+         "            (9)     (1)\n"
+         "2 (9)         9 LR    8 L\n"
+         "3 (1)                 1 LR\n", "", 0),
+        ("table block csv", ["--table=2..3", "--csv", "3", "9", "1", "2"], None,
+         "first,last,first_weight,last_weight,lead,left,right,end\n"
+         "2,2,9,9,9,9,9,both\n2,3,9,1,8,8,-8,left\n3,3,1,1,1,1,1,both\n", "", 0),
+        ("table block json counts from 0", ["--table=2..3", "-j", "3", "9", "1", "2"],
+         None, re.compile(r'.*"table": \[\{"first": 1, "last": 1, "lead": 9, .*'
+                          r'\{"first": 2, "last": 2, "lead": 1, .*', re.S), "", 0),
+        ("table block of a long shelf", ["--table", "40..41", "--csv", "--random", "50",
+                                         "--seed", "1", "--range", "5..5"], None,
+         "first,last,first_weight,last_weight,lead,left,right,end\n"
+         "40,40,5,5,5,5,5,both\n40,41,5,5,0,0,0,both\n41,41,5,5,5,5,5,both\n", "", 0),
+        ("table block past the shelf", ["--table", "3..5", "3", "9", "1", "2"], None,
+         re.compile(r"7\n$|^$"), "shelf: --table 3..5: this shelf has 4 wheels\n", 1),
+        ("table block of a file", ["--table", "2..3", "--csv", "-f", "-"], "3 9 1 2\n",
+         "first,last,first_weight,last_weight,lead,left,right,end\n"
+         "2,2,9,9,9,9,9,both\n2,3,9,1,8,8,-8,left\n3,3,1,1,1,1,1,both\n", "", 0),
+        ("table block too long", ["--table=1..31", "1"], None, "",
+         re.compile(r"shelf: --table=A\.\.B needs two wheels from 1, A <= B, at most 30 "
+                    r"apart, such as --table 1\.\.12, not '1\.\.31'\n.*", re.S), 2),
+        ("table block from 0", ["--table=0..3", "1"], None, "",
+         re.compile(r"shelf: --table=A\.\.B needs .*", re.S), 2),
+        # Issue 22: the teaching options, refused where they mean nothing.
+        ("trap without random", ["--trap", "1"], None, "",
+         "shelf: --trap, --cost-at-least and --sheet go with --random N\n" + usage, 2),
+        ("cost without trap", ["--random", "3", "--cost-at-least", "2"], None, "",
+         "shelf: --cost-at-least goes with --trap or --sheet\n" + usage, 2),
+        ("sheet of none", ["--random", "3", "--sheet", "0"], None, "",
+         "shelf: --sheet needs a number of shelves from 1 to 100, not '0'\n" + usage, 2),
+        ("sheet with json", ["--random", "3", "--sheet", "2", "-j"], None, "",
+         re.compile(r"shelf: --sheet prints its shelves, one a line, .*", re.S), 2),
+        ("trap too long", ["--random", "201", "--trap"], None, "",
+         "shelf: --trap and --sheet make shelves of at most 200 wheels\n" + usage, 2),
+        ("vs without a game", ["--vs", "greedy", "1"], None, "",
+         "shelf: --vs goes with --interactive\n" + usage, 2),
+        ("vs nobody", ["-i", "--vs", "cat", "1"], None, "",
+         "shelf: --vs needs perfect, greedy or person (two people at one keyboard), "
+         "not 'cat'\n" + usage, 2),
+        ("second with two people", ["-i", "--vs", "person", "--second", "1"], None, "",
+         "shelf: --second says which buyer you are; with --vs person both are "
+         "people\n" + usage, 2),
+        ("svg size", ["--svg", "-", "--svg-size", "wide", "1"], None, "",
+         re.compile(r"shelf: --svg-size needs slide \(1280x720\) or WIDTHxHEIGHT.*",
+                    re.S), 2),
+        ("svg options alone", ["--svg-turn", "1", "1"], None, "",
+         re.compile(r"shelf: --svg-width, --svg-size, .* go with --svg\n.*", re.S), 2),
         # Issue 12, defect 4: names and values escaped in messages.
         ("file name with a newline", ["-f", "nope\nshelf: forged line"], None, "",
          "shelf: nope\\x0Ashelf: forged line: No such file or directory\n", 1),
@@ -404,17 +470,63 @@ def table_checks(shelf):
              for _ in range(n)]
         out, err, status = run(shelf, ["--table", "--csv", "--"] + [str(x) for x in w], None)
         lead = lead_table(w)
-        want = ["first,last,lead,left,right,end"]
+        want = ["first,last,first_weight,last_weight,lead,left,right,end"]
         for i in range(n):
             for j in range(i, n):
                 left = w[i] if i == j else w[i] - lead[i + 1][j]
                 right = w[j] if i == j else w[j] - lead[i][j - 1]
                 end = "both" if left == right else "left" if left > right else "right"
-                want.append("%d,%d,%d,%d,%d,%s" % (i + 1, j + 1, lead[i][j], left, right, end))
+                want.append("%d,%d,%d,%d,%d,%d,%d,%s" % (i + 1, j + 1, w[i], w[j],
+                                                         lead[i][j], left, right, end))
         if status != 0 or err or out != "\n".join(want) + "\n":
             problems.append("--table --csv on %r (seed %s, trial %d): status %d, stderr %r, "
                             "stdout %r" % (w, os.environ.get("SHELF_TEST_SEED", "11"), trial,
                                            status, err, out[:300]))
+    return problems
+
+
+def trap_checks(shelf):
+    """--trap and --sheet against the reference: every shelf they make is
+    one where a greedy first buyer against a perfect second finishes below
+    perfect play's margin (by at least --cost-at-least), the same seed gives
+    the same sheet, and the pictures are written. Returns the problems."""
+    problems = []
+    for cost in (1, 5, 50):
+        args = ["--random", "6", "--seed", "1", "--sheet", "5",
+                "--cost-at-least", str(cost)]
+        out, err, status = run(shelf, args, None)
+        again, _, _ = run(shelf, args, None)
+        lines = out.splitlines()
+        if status != 0 or err or len(lines) != 5 or again != out:
+            problems.append("%s: status %d, %r, %r" % (args, status, out, err))
+            continue
+        for line in lines:
+            w = [int(x) for x in line.split()]
+            if len(w) != 6 or margin(w) - greedy_vs_perfect(w) < cost:
+                problems.append("%s: greedy does not lose by %d on %r" % (args, cost, w))
+    out, err, status = run(shelf, ["--random", "8", "--seed", "2", "--trap"], None)
+    w = json.loads(out) if status == 0 else []
+    if status != 0 or margin(w) - greedy_vs_perfect(w) < 1:
+        problems.append("--trap: %r %r" % (out, err))
+    with tempfile.TemporaryDirectory() as d:
+        q, k = os.path.join(d, "sheet.svg"), os.path.join(d, "key.svg")
+        out, err, status = run(shelf, ["--random", "6", "--seed", "3", "--sheet", "3",
+                                       "--svg", q, "--svg-key", k], None)
+        names = sorted(os.listdir(d))
+        want = ["key-1.svg", "key-2.svg", "key-3.svg", "sheet-1.svg", "sheet-2.svg",
+                "sheet-3.svg"]
+        if status != 0 or names != want:
+            problems.append("--sheet --svg: %d %r %r" % (status, names, err))
+        else:
+            with open(os.path.join(d, "sheet-2.svg")) as f:
+                sheet = f.read()
+            w = out.splitlines()[1].split()
+            if "wheel open" not in sheet or "<title>wheel 6: %s kilos" % w[5] not in sheet:
+                problems.append("--sheet: sheet-2.svg is not the second shelf")
+    out, err, status = run(shelf, ["--random", "3", "--range", "1..1", "--seed", "0",
+                                   "--trap"], None)
+    if status != 1 or "no shelf where greedy loses" not in err or out:
+        problems.append("--trap with no trap to find: %d %r %r" % (status, out, err))
     return problems
 
 
@@ -484,6 +596,7 @@ def main():
             else:
                 passed += 1
         for name, check in (("--table against the reference DP", table_checks),
+                            ("--trap and --sheet against the reference", trap_checks),
                             ("the notice on a terminal", terminal_checks)):
             problems = check(shelf)
             if problems:

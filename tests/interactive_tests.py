@@ -306,6 +306,84 @@ class Mistakes(unittest.TestCase):
                               cost[0])
 
 
+class Opponents(unittest.TestCase):
+    """--vs greedy: the opponent takes the heavier end (the left on equal
+    weights), followed here on the block; --vs person: both buyers asked,
+    judged and reviewed; and the first mistake named."""
+
+    def test_greedy_opponent(self):
+        rng = random.Random(22)
+        for _ in range(30):
+            n = rng.randint(1, 12)
+            w = [rng.randint(-5, 9) for _ in range(n)]
+            cmds = [rng.choice("lr") for _ in range(n)]
+            p = game(w, cmds, "--vs", "greedy")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("a greedy buyer (who takes the heavier end) plays "
+                          "second.", p.stdout)
+            i, j, total = 0, n - 1, [0, 0]
+            turn = 0
+            for line in p.stdout.splitlines():
+                m = MOVE.match(line)
+                if not m:
+                    continue
+                end, weight = m.group(2), int(m.group(3))
+                if m.group(1) == "The opponent takes":
+                    want = "left" if w[i] >= w[j] else "right"
+                    self.assertEqual(end if i < j else "left",
+                                     want if i < j else "left", (w, line))
+                if end == "right":
+                    self.assertEqual(weight, w[j])
+                    j -= 1
+                else:
+                    self.assertEqual(weight, w[i])
+                    i += 1
+                total[turn % 2] += weight
+                turn += 1
+            self.assertEqual(turn, n)
+            over = [l for l in p.stdout.splitlines() if OVER.match(l)]
+            self.assertEqual(OVER.match(over[0]).groups(),
+                             (str(total[0]), str(total[1]),
+                              str(total[0] - total[1])))
+
+    def test_two_people(self):
+        p = game([3, 9, 1, 2], ["r", "l", "l"], "--vs", "person")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = p.stdout
+        self.assertIn("Two people at one keyboard: the first buyer and the "
+                      "second buyer take turns.", out)
+        self.assertIn("The first buyer takes the right wheel (2 kilos). A "
+                      "perfect move.", out)
+        self.assertIn("The second buyer takes the left wheel (3 kilos). A "
+                      "perfect move.", out)
+        self.assertIn("Second buyer's move", out)
+        self.assertIn("Game over: first 11, second 4. The first buyer "
+                      "finished 7 kilos ahead (margin 7)", out)
+        rows = out.split("Review of the moves against perfect play:\n")[1]
+        self.assertEqual(len(rows.split("(A lead")[0].splitlines()), 1 + 4)
+        self.assertIn("No mistakes: every move kept the best lead.", out)
+        # Undo takes back the last move, whoever made it.
+        p = game([3, 9, 1, 2], ["r", "u", "l", "r", "l"], "--vs", "person")
+        self.assertIn("Taken back: the move at turn 1.", p.stdout)
+
+    def test_first_mistake_named(self):
+        p = game([3, 9, 1, 2], ["l", "r"])
+        # Wrapped at spaces to the width (80 in a pipe).
+        self.assertIn("\nThe first mistake: turn 1, the left end, which cost "
+                      "12 kilos of lead: the\nheavier end, the greedy "
+                      "mistake.\nGreedy: ", p.stdout)
+        self.assertTrue(all(len(l) < 80 for l in p.stdout.splitlines()))
+        # Not the heavier end: named, but not greedy. On [5, 1, 1, 9] the
+        # left 5 keeps 5 - lead([1, 1, 9]) = 5 - 9 = -4, the right 9 keeps
+        # 9 - lead([5, 1, 1]) = 9 - 5 = 4: the lighter end costs 8.
+        p = game([5, 1, 1, 9], ["l", "l"])
+        self.assertIn("The first mistake: turn 1, the left end, which cost 8 "
+                      "kilos of lead.\n", p.stdout)
+        p = game([3, 9, 1, 2], ["r", "l"])
+        self.assertIn("No mistakes: every one of your moves kept the best "
+                      "lead.", p.stdout)
+
+
 class Commands(unittest.TestCase):
     def test_hint(self):
         p = game([3, 9, 1, 2], ["?", "q"])
@@ -313,8 +391,10 @@ class Commands(unittest.TestCase):
         self.assertEqual(p.stdout.count("Hint:"), 1)
         hint = p.stdout[p.stdout.index("Hint:"):]
         self.assertTrue(hint.startswith(
-            "Hint: the left wheel (3 kilos) keeps a lead of -5,\n"
-            "      the right wheel (2 kilos) keeps a lead of 7.\n"
+            "Hint: the left wheel (3 kilos) keeps a lead of -5 (5 kilos "
+            "behind),\n"
+            "      the right wheel (2 kilos) keeps a lead of 7 (7 kilos "
+            "ahead).\n"
             "      Best: the right.\n"), hint)
 
     def test_hint_on_a_tie(self):
@@ -700,6 +780,32 @@ class Terminal(unittest.TestCase):
         self.assertEqual(review_rows(screen, 1), [
             ["2", "right", "1", "-5", "-5", "0"],
             ["4", "last", "3", "3", "3", "0"]])
+
+    def test_two_people_and_greedy_on_keys(self):
+        # Two people at one keyboard: both buyers' keys, then undo takes
+        # back the last move whoever made it.
+        self.start("--vs", "person", "3", "9", "1", "2")
+        self.wait_for("First buyer's move")
+        self.key(b"\x1b[C")  # the 2
+        self.wait_for("Second buyer's move")
+        self.key(b"h")  # the 3
+        self.wait_for("First buyer's move", 2)
+        self.key(b"u")
+        self.wait_for("Taken back: the move at turn 2.")
+        self.key(b"q")
+        status, err = self.finish()
+        self.assertEqual((status, err), (0, ""))
+        self.assertIn("The first buyer takes the right wheel (2 kilos).",
+                      self.plain())
+        # Against greedy: the 3 is left to the person, greedy takes the 9.
+        self.start("--vs", "greedy", "3", "9", "1", "2")
+        self.wait_for("q quit): ")
+        self.key(b"h")
+        self.wait_for("The opponent takes the left wheel (9 kilos).")
+        self.wait_for("q quit): ", 2)
+        self.key(b"q")
+        status, err = self.finish()
+        self.assertEqual((status, err), (0, ""))
 
     def test_signals(self):
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):

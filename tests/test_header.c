@@ -52,11 +52,13 @@ int main(void) {
                                &said_len) == SHELF_OK &&
         said_len == strlen(said));
   CHECK(shelf_standing_format(e.margin, standing) == strlen("7 kilos ahead"));
-  CHECK(shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, &svg_len) == SHELF_OK &&
+  shelf_svg_options svg_options = {0};
+  svg_options.flags = SHELF_SVG_EXPLAIN;
+  CHECK(shelf_svg(w, 4, &svg_options, &svg, &svg_len) == SHELF_OK &&
         svg != NULL && svg_len == strlen(svg));
   shelf_svg_free(svg);
   svg = NULL;
-  CHECK(shelf_svg_width(w, 4, 0, SHELF_SVG_WIDTH_MIN, &svg, NULL) == SHELF_OK);
+  CHECK(shelf_svg(w, 4, NULL, &svg, NULL) == SHELF_OK);
   shelf_svg_free(svg);
   CHECK(shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK);
   CHECK(shelf_solver_push_many(s, w, 4) == SHELF_OK);

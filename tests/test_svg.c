@@ -4,7 +4,10 @@
  * table's cells up to SHELF_SVG_LEAD_MAX wheels and none beyond, the trap
  * only with SHELF_SVG_EXPLAIN and on the wheel worked out by hand (or by a
  * reference DP here), a summary of bounded size for long shelves,
- * plain ASCII text, the width, and the extremes of int64_t.
+ * plain ASCII text, the width, and the extremes of int64_t; the versions
+ * for a sheet (a question with cells given, the shelf or the table alone),
+ * a moment of the game and the greedy lines, each checked against the game
+ * played out here by hand; and that the palette macros are what is drawn.
  * tests/svg_tests.py parses the pictures as XML and checks what they show;
  * tests/svg_render_test.py measures them in a browser.
  */
@@ -20,24 +23,33 @@ static size_t count(const char *hay, const char *needle) {
   return k;
 }
 
-/* Cells of the lead table, on the line or not. */
+/* Cells of the lead table, of any kind. */
 static size_t lead_cells(const char *svg) {
-  return count(svg, "class=\"lead\"") + count(svg, "class=\"lead on-line\"");
+  return count(svg, "<rect class=\"lead");
+}
+
+/* The number after `attr="` in the <svg> element. */
+static long svg_attr(const char *svg, const char *attr) {
+  char want[32];
+  snprintf(want, sizeof want, " %s=\"", attr);
+  const char *at = strstr(strstr(svg, "<svg "), want);
+  return at != NULL ? strtol(at + strlen(want), NULL, 10) : -1;
 }
 
 /* Draws and checks the things every picture must have; returns the
  * document (free it) or NULL. */
-static char *draw(const int64_t *w, size_t n, unsigned flags) {
+static char *draw_with(const int64_t *w, size_t n,
+                       const shelf_svg_options *o) {
   char *svg = NULL;
   size_t len = 0;
-  shelf_status st = shelf_svg(w, n, flags, &svg, &len);
+  shelf_status st = shelf_svg(w, n, o, &svg, &len);
   CHECK_STATUS(st, SHELF_OK);
   if (st != SHELF_OK || svg == NULL)
     return NULL;
   CHECK(len == strlen(svg));
   CHECK(strncmp(svg, "<?xml version=\"1.0\"", 19) == 0);
   CHECK(strstr(svg, "xmlns=\"http://www.w3.org/2000/svg\"") != NULL);
-  CHECK(strstr(svg, "viewBox=\"0 0 ") != NULL);
+  CHECK(strstr(svg, "viewBox=\"") != NULL);
   CHECK(len >= 7 && strcmp(svg + len - 7, "</svg>\n") == 0);
   /* Plain ASCII, no control characters but newlines. */
   int plain = 1;
@@ -55,19 +67,45 @@ static char *draw(const int64_t *w, size_t n, unsigned flags) {
   return svg;
 }
 
+static char *draw(const int64_t *w, size_t n, unsigned flags) {
+  shelf_svg_options o = {0};
+  o.flags = flags;
+  return draw_with(w, n, &o);
+}
+
 static void test_arguments(void) {
   const int64_t w[] = {3, 9, 1, 2};
   char *svg = (char *)"untouched";
   size_t len = 12345;
-  CHECK_STATUS(shelf_svg(w, 4, 0, NULL, &len), SHELF_INVALID);
+  CHECK_STATUS(shelf_svg(w, 4, NULL, NULL, &len), SHELF_INVALID);
   CHECK(len == 12345);
-  CHECK_STATUS(shelf_svg(NULL, 4, 0, &svg, &len), SHELF_INVALID);
-  CHECK_STATUS(shelf_svg(w, 4, 2u, &svg, &len), SHELF_INVALID);
-  CHECK_STATUS(shelf_svg(w, 4, ~0u, &svg, &len), SHELF_INVALID);
+  CHECK_STATUS(shelf_svg(NULL, 4, NULL, &svg, &len), SHELF_INVALID);
+  static const shelf_svg_options bad[] = {
+      {0, 0, 4u, 0, 0, 0, 0},
+      {0, 0, ~0u, 0, 0, 0, 0},
+      {0, 0, SHELF_SVG_EXPLAIN | SHELF_SVG_QUESTION, 0, 0, 0, 0},
+      {0, 0, 0, 4u, 0, 0, 0},
+      {0, 0, 0, 0, 3u, 0, 0},
+      {0, 0, 0, 0, 0, 5, 0}, /* a turn past the last */
+      {0, 0, SHELF_SVG_QUESTION, 0, 0, 1, 0},
+      {SHELF_SVG_WIDTH_MIN - 1, 0, 0, 0, 0, 0, 0},
+      {SHELF_SVG_WIDTH_MAX + 1, 0, 0, 0, 0, 0, 0},
+      {0, 99, 0, 0, 0, 0, 0},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+    CHECK_STATUS(shelf_svg(w, 4, &bad[k], &svg, &len), SHELF_INVALID);
   CHECK(strcmp(svg, "untouched") == 0 && len == 12345);
+  /* The table alone beyond its limit. */
+  int64_t many[SHELF_SVG_LEAD_MAX + 1] = {0};
+  shelf_svg_options table = {0};
+  table.parts = SHELF_SVG_TABLE;
+  CHECK_STATUS(shelf_svg(many, SHELF_SVG_LEAD_MAX + 1, &table, &svg, &len),
+               SHELF_TOO_LONG);
   /* len may be NULL. */
   svg = NULL;
-  CHECK_STATUS(shelf_svg(w, 4, SHELF_SVG_EXPLAIN, &svg, NULL), SHELF_OK);
+  shelf_svg_options explain = {0};
+  explain.flags = SHELF_SVG_EXPLAIN;
+  CHECK_STATUS(shelf_svg(w, 4, &explain, &svg, NULL), SHELF_OK);
   CHECK(svg != NULL);
   shelf_svg_free(svg);
   shelf_svg_free(NULL);
@@ -300,32 +338,210 @@ static void test_random(void) {
   }
 }
 
-/* The width: the attribute says it; 0 is the default; out of range is
- * refused; a narrow picture lays the wheels out in more rows. */
+/* The width: never more than asked (a picture fits its content); 0 is the
+ * default; out of range is refused (in test_arguments); up to
+ * SHELF_SVG_ROW_MAX wheels one row whatever the width; longer shelves in
+ * more rows at a narrower width, and never a strip far taller than wide. */
 static void test_width(void) {
   const int64_t w[] = {3, 9, 1, 2, 8, 7, 6, 5, 4, 3, 2, 1};
-  char *svg = NULL;
-  CHECK_STATUS(shelf_svg_width(w, 12, 0, SHELF_SVG_WIDTH_MIN - 1, &svg, NULL),
-               SHELF_INVALID);
-  CHECK_STATUS(shelf_svg_width(w, 12, 0, SHELF_SVG_WIDTH_MAX + 1, &svg, NULL),
-               SHELF_INVALID);
-  CHECK(svg == NULL);
   char *plain = draw(w, 12, 0);
   REQUIRE(plain != NULL);
-  CHECK(strstr(plain, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                      "version=\"1.1\" width=\"1000\" ") != NULL);
-  CHECK_STATUS(shelf_svg_width(w, 12, 0, 0, &svg, NULL), SHELF_OK);
+  CHECK(svg_attr(plain, "width") <= 1000 && svg_attr(plain, "width") > 300);
+  CHECK(count(plain, "class=\"plank\"") == 1);
+  shelf_svg_options o = {0};
+  char *svg = draw_with(w, 12, &o);
   CHECK(svg != NULL && strcmp(svg, plain) == 0);
   shelf_svg_free(svg);
-  svg = NULL;
-  CHECK_STATUS(shelf_svg_width(w, 12, 0, 400, &svg, NULL), SHELF_OK);
+  /* Four wheels at the narrowest width: one row, not "3 9 / 1 2". */
+  o.width = SHELF_SVG_WIDTH_MIN;
+  svg = draw_with(w, 4, &o);
   REQUIRE(svg != NULL);
-  CHECK(strstr(svg, "width=\"400\" ") != NULL);
-  CHECK(strstr(svg, "viewBox=\"0 0 400 ") != NULL);
-  /* 400 px hold fewer wheels a row than 1000 px. */
-  CHECK(count(svg, "class=\"plank\"") > count(plain, "class=\"plank\""));
+  CHECK(svg_attr(svg, "width") <= SHELF_SVG_WIDTH_MIN);
+  CHECK(count(svg, "class=\"plank\"") == 1);
+  shelf_svg_free(svg);
+  /* Four wheels at the default width: the picture is not 1000 px of which
+   * a third is blank. */
+  svg = draw(w, 4, 0);
+  REQUIRE(svg != NULL);
+  CHECK(svg_attr(svg, "width") < 1000);
+  shelf_svg_free(svg);
+  int64_t many[SHELF_SVG_WHEELS_MAX];
+  for (size_t k = 0; k < SHELF_SVG_WHEELS_MAX; k++)
+    many[k] = (int64_t)(k * 7919 % 10000) + 1;
+  o.width = 0;
+  svg = draw_with(many, SHELF_SVG_ROW_MAX, &o);
+  REQUIRE(svg != NULL);
+  CHECK(count(svg, "class=\"plank\"") == 1);
+  shelf_svg_free(svg);
+  char *wide = draw_with(many, 40, &o);
+  o.width = 400;
+  svg = draw_with(many, 40, &o);
+  REQUIRE(svg != NULL && wide != NULL);
+  CHECK(count(svg, "class=\"plank\"") > count(wide, "class=\"plank\""));
+  shelf_svg_free(svg);
+  shelf_svg_free(wide);
+  o.width = 0;
+  svg = draw_with(many, SHELF_SVG_WHEELS_MAX, &o);
+  REQUIRE(svg != NULL);
+  CHECK(svg_attr(svg, "height") < 3 * svg_attr(svg, "width") / 2);
+  shelf_svg_free(svg);
+  /* A slide: the frame asked for, the content centred in it. */
+  o.width = 1280;
+  o.height = 720;
+  svg = draw_with(w, 12, &o);
+  REQUIRE(svg != NULL);
+  CHECK(svg_attr(svg, "width") == 1280 && svg_attr(svg, "height") == 720);
   shelf_svg_free(svg);
   shelf_svg_free(plain);
+}
+
+/* The game played out here, independently of the library: greedy takes
+ * the heavier end, the left on equal weights. ends[t] 0 left, 1 right;
+ * turn_of[k] the turn (from 1) wheel k is taken; returns the margin. */
+static shelf_i128 greedy_by_hand(const int64_t *w, size_t n, size_t *turn_of) {
+  size_t i = 0, j = n - 1;
+  shelf_i128 total[2] = {0, 0};
+  for (size_t t = 0; t < n; t++) {
+    size_t k = w[i] >= w[j] ? i++ : j--;
+    turn_of[k] = t + 1;
+    total[t % 2] += w[k];
+  }
+  return total[0] - total[1];
+}
+
+/* Whether wheel k's group opens with exactly the classes `cls`. */
+static int wheel_is(const char *svg, size_t k, const char *cls) {
+  char idw[48], want[64];
+  snprintf(idw, sizeof idw, "id=\"wheel-%zu\"", k);
+  snprintf(want, sizeof want, "<g class=\"%s\"", cls);
+  const char *open = strstr(svg, idw);
+  if (open == NULL)
+    return 0;
+  while (open > svg && strncmp(open, "<g ", 3) != 0)
+    open--;
+  return strncmp(open, want, strlen(want)) == 0;
+}
+
+/* The greedy line is drawn as the perfect one is: each wheel in the colour
+ * of the buyer who takes it when both are greedy, and the margin. */
+static void test_greedy_line(void) {
+  rng r = {test_seed()};
+  for (int round = 0; round < 50; round++) {
+    int64_t w[20];
+    size_t turn_of[20], n = 1 + (size_t)rng_range(&r, 0, 19);
+    for (size_t k = 0; k < n; k++)
+      w[k] = rng_range(&r, -5, 9);
+    shelf_i128 margin = greedy_by_hand(w, n, turn_of);
+    shelf_svg_options o = {0};
+    o.line = SHELF_SVG_LINE_GREEDY;
+    char *svg = draw_with(w, n, &o);
+    if (svg == NULL)
+      continue;
+    for (size_t k = 0; k < n; k++)
+      CHECK(wheel_is(svg, k + 1,
+                     turn_of[k] % 2 ? "wheel first" : "wheel second"));
+    char want[80], digits[SHELF_I128_BUFSIZE];
+    shelf_i128_format(margin, digits);
+    snprintf(want, sizeof want, "both buyers greedy, margin %s<", digits);
+    CHECK(strstr(svg, want) != NULL);
+    shelf_svg_free(svg);
+  }
+  /* Greedy first against perfect second, on [3, 9, 1, 2]: greedy takes the
+   * 3; the second buyer then keeps the most, the 9... margin 3 - 9 + 2 - 1
+   * = -5 (the lead greedy's 3 keeps, as test_traps_by_hand says). */
+  const int64_t w[] = {3, 9, 1, 2};
+  shelf_svg_options o = {0};
+  o.line = SHELF_SVG_LINE_GREEDY_FIRST;
+  char *svg = draw_with(w, 4, &o);
+  REQUIRE(svg != NULL);
+  CHECK(strstr(svg, "greedy first buyer against perfect, margin -5<") != NULL);
+  CHECK(wheel_is(svg, 1, "wheel first") && wheel_is(svg, 2, "wheel second"));
+  shelf_svg_free(svg);
+}
+
+/* The versions of a sheet: a question shows no buyer, turn or margin, and
+ * the table's cells empty but for the blocks given; the parts alone. */
+static void test_sheet_versions(void) {
+  const int64_t w[] = {3, 9, 1, 2, 5};
+  shelf_svg_options o = {0};
+  o.flags = SHELF_SVG_QUESTION;
+  char *svg = draw_with(w, 5, &o);
+  REQUIRE(svg != NULL);
+  CHECK(count(svg, "<g class=\"wheel open\"") == 5);
+  CHECK(count(svg, "class=\"wheel first") == 0);
+  CHECK(count(svg, "class=\"turn\"") == 0);
+  CHECK(strstr(svg, ", margin ") == NULL && strstr(svg, "wheels</title>"));
+  CHECK(count(svg, "class=\"lead blank\"") == 15);
+  CHECK(count(svg, "class=\"lead-value\"") == 0);
+  shelf_svg_free(svg);
+  o.given = 1; /* the diagonal: each wheel's own weight */
+  svg = draw_with(w, 5, &o);
+  REQUIRE(svg != NULL);
+  CHECK(count(svg, "class=\"lead given\"") == 5);
+  CHECK(count(svg, "class=\"lead blank\"") == 10);
+  CHECK(strstr(svg, "lead(2, 2) = 9<") != NULL);
+  CHECK(strstr(svg, "lead(1, 2) = ?<") != NULL);
+  shelf_svg_free(svg);
+  o.flags = 0;
+  o.given = 0;
+  o.parts = SHELF_SVG_SHELF;
+  svg = draw_with(w, 5, &o);
+  REQUIRE(svg != NULL);
+  CHECK(lead_cells(svg) == 0 && count(svg, "<g class=\"wheel ") == 5);
+  shelf_svg_free(svg);
+  o.parts = SHELF_SVG_TABLE;
+  svg = draw_with(w, 5, &o);
+  REQUIRE(svg != NULL);
+  CHECK(lead_cells(svg) == 15 && count(svg, "<g class=\"wheel ") == 0);
+  /* The headers carry the weights: each wheel's, once a row, once a
+   * column. */
+  CHECK(count(svg, "class=\"axis-weight\"") == 10);
+  shelf_svg_free(svg);
+}
+
+/* The moment after turn K: K wheels taken, the rest on the shelf, the
+ * block left marked, the totals so far. [3, 9, 1, 2]: the line takes the
+ * 2, then the 3 (wheels 4 and 1). */
+static void test_moment(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  shelf_svg_options o = {0};
+  o.turn = 2;
+  char *svg = draw_with(w, 4, &o);
+  REQUIRE(svg != NULL);
+  CHECK(count(svg, " taken\"") == 2);
+  CHECK(count(svg, "<g class=\"wheel open\"") == 2);
+  CHECK(wheel_is(svg, 4, "wheel first taken"));
+  CHECK(wheel_is(svg, 1, "wheel second taken"));
+  CHECK(count(svg, " now\"") == 1);
+  CHECK(strstr(svg, "After turn 2 of 4: the first buyer has 2 kilos, the "
+                    "second 3 kilos; wheels 2 to 3 are left") != NULL);
+  shelf_svg_free(svg);
+}
+
+/* The palette of shelf.h is what is drawn: the buyers' fills, the trap's
+ * ring, and the lead table's strongest cell (the biggest lead, 9, of
+ * wheel 2 alone) in SHELF_COLOUR_AHEAD itself. The line takes wheels 4, 1,
+ * 2, 3: wheel 4 is the first buyer's, wheel 1 the second's. */
+static void test_palette(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  char *svg = draw(w, 4, SHELF_SVG_EXPLAIN);
+  REQUIRE(svg != NULL);
+  char *first = wheel_group(svg, 4), *second = wheel_group(svg, 1);
+  CHECK(first != NULL && strstr(first, "fill=\"" SHELF_COLOUR_FIRST "\"") != NULL);
+  CHECK(second != NULL &&
+        strstr(second, "fill=\"" SHELF_COLOUR_SECOND "\"") != NULL);
+  free(first);
+  free(second);
+  CHECK(strstr(svg, "class=\"trap\" cx") != NULL &&
+        strstr(svg, "stroke=\"" SHELF_COLOUR_TRAP "\"") != NULL);
+  const char *cell = strstr(svg, "lead(2, 2) = 9<");
+  REQUIRE(cell != NULL);
+  const char *rect = cell;
+  while (rect > svg && strncmp(rect, "<rect", 5) != 0)
+    rect--;
+  const char *want = "fill=\"" SHELF_COLOUR_AHEAD "\"";
+  CHECK(strncmp(strstr(rect, "fill=\""), want, strlen(want)) == 0);
+  shelf_svg_free(svg);
 }
 
 /* The unit agrees with the number: a wheel of 1 kilo is not "1 kilos". */
@@ -349,8 +565,9 @@ static void test_indices(void) {
   for (size_t k = 1; k <= 40; k++) {
     char *group = wheel_group(svg, k);
     char want[64];
-    snprintf(want, sizeof want, "class=\"index\" fill=\"#6b7280\">%zu<", k);
-    CHECK(group != NULL && strstr(group, want) != NULL);
+    snprintf(want, sizeof want, ">%zu</text>", k);
+    const char *index = group != NULL ? strstr(group, "class=\"index\"") : NULL;
+    CHECK(index != NULL && strstr(index, want) != NULL);
     free(group);
   }
   shelf_svg_free(svg);
@@ -368,6 +585,10 @@ static const test tests[] = {
     {"width", test_width},
     {"indices", test_indices},
     {"units", test_units},
+    {"greedy line", test_greedy_line},
+    {"sheet versions", test_sheet_versions},
+    {"moment", test_moment},
+    {"palette", test_palette},
 };
 
 TEST_MAIN(tests)

@@ -1,6 +1,6 @@
 /*
  * svg.c - shelf.svg(): the picture of a shelf and its perfect game, from
- * shelf_svg_width(), as a str.
+ * shelf_svg(), as a str.
  */
 #include "shelfmodule.h"
 
@@ -23,8 +23,10 @@ PyObject *shelf_py_svg_of(shelf_py_state *st, const int64_t *weights, size_t n,
   size_t len = 0;
   shelf_status status;
   Py_BEGIN_ALLOW_THREADS;
-  status = shelf_svg_width(weights, n, explain ? SHELF_SVG_EXPLAIN : 0u, width,
-                           &svg, &len);
+  shelf_svg_options options = {0};
+  options.flags = explain ? SHELF_SVG_EXPLAIN : 0u;
+  options.width = width;
+  status = shelf_svg(weights, n, &options, &svg, &len);
   Py_END_ALLOW_THREADS;
   if (status != SHELF_OK)
     return shelf_py_raise(st, status, NULL);

@@ -1,0 +1,165 @@
+/*
+ * svg.h - what the files of the pictures share (svg.c puts a picture
+ * together; svg_text.c is its text and its measure of text; svg_shelf.c
+ * draws the wheels; svg_table.c the lead table; svg_summary.c the summary
+ * of a long shelf). Internal: every name here is shelf__svg_* underneath.
+ */
+#ifndef SHELF_SVG_INTERNAL_H
+#define SHELF_SVG_INTERNAL_H
+
+#include "internal.h"
+
+#include <stdarg.h>
+
+/* ==== Geometry and colours ==== */
+
+enum {
+  MARGIN = 24,      /* around the whole picture */
+  GUTTER = 48,      /* left of the wheels, for the row labels */
+  GAP = 12,         /* least space between two wheels' labels */
+  RADIUS = 28,      /* the heaviest wheel's, px, before any scaling */
+  HEAT_GAP = 40,    /* between the wheels and a lead table beside them */
+  TABLE_TEXT = 300, /* the least width of the lead table's column */
+  SCALE_MIN = 200   /* thousandths: the least a row of wheels is shrunk */
+};
+
+/* The palette of shelf.h, and two neutrals that carry no meaning: the grey
+ * of secondary text and the wood of the plank. */
+#define INK SHELF_COLOUR_INK
+#define TRAP SHELF_COLOUR_TRAP
+#define MUTED "#6b7280"
+#define WOOD "#c8a06a"
+#define BUYER_FILL(b) ((b) == 0 ? SHELF_COLOUR_FIRST : SHELF_COLOUR_SECOND)
+
+/* ==== Text that grows (svg_text.c) ==== */
+
+/*
+ * Why not report/out.c's writer: libshelf does no I/O and links nothing
+ * from the programs' library; out.c writes to a FILE. This one builds the
+ * document in memory, and words.c's sink is bounded (a sentence's buffer),
+ * where a picture grows without a bound known in advance.
+ */
+typedef struct text {
+  char *p;
+  size_t len, cap;
+  int nomem; /* sticky: every later write is dropped */
+} text;
+
+#define put_bytes shelf__svg_put_bytes
+#define put_str shelf__svg_put_str
+#define put_escaped shelf__svg_put_escaped
+#define vputf shelf__svg_vputf
+#define putf shelf__svg_putf
+#define text_px shelf__svg_text_px
+#define number_px shelf__svg_number_px
+#define tint_rgb shelf__svg_tint_rgb
+#define put_tint shelf__svg_put_tint
+#define isqrt shelf__svg_isqrt
+
+void put_bytes(text *t, const char *s, size_t n);
+void put_str(text *t, const char *s);
+void put_escaped(text *t, const char *s, size_t n);
+/*
+ * A printf of our own, locale-free and with 128-bit numbers:
+ *   %d int (as in C), %z size_t, %u uint64_t, %w int64_t (a weight), %t int
+ *   tenths ("12.5"), %k int thousandths ("0.125"), %I a pointer to an i128,
+ *   %s markup written as is (our constants only), %e text escaped for XML,
+ *   %% a percent sign.
+ * An i128 comes by pointer because clang and gcc disagree on where a
+ * variadic __int128 goes once the argument registers run out (clang 14
+ * reads it from the wrong place; llvm/llvm-project#41784).
+ */
+void vputf(text *t, const char *fmt, va_list ap);
+void putf(text *t, const char *fmt, ...);
+/* Pixels that `s` takes at `size` px (tenths of a px at a size in
+ * tenths), rounded up, measured for DejaVu Sans, the widest font asked. */
+int text_px(const char *s, size_t len, int size, int bold);
+int number_px(i128 v, int size);
+void tint_rgb(const char *hex, int amount, int rgb[3]);
+void put_tint(text *t, const char *hex, int amount);
+u128 isqrt(u128 x);
+
+static inline i128 magnitude(i128 v) { return v < 0 ? -v : v; }
+static inline u128 umag(int64_t w) { return w < 0 ? -(u128)w : (u128)w; }
+
+/* ==== The picture being drawn (svg.c) ==== */
+
+typedef struct picture {
+  text body;         /* everything inside <svg>, drawn first */
+  int right, bottom; /* the extent drawn so far, to size the picture */
+  int width;         /* the width it is laid out for */
+  const int64_t *w;
+  size_t n;
+  shelf_svg_options o;
+  unsigned char *ends;  /* the line drawn */
+  size_t *turn_of;      /* each wheel's turn (from 1) in that line */
+  shelf_result result;  /* the perfect result */
+  i128 line_first, line_second; /* the totals of the line drawn */
+  shelf_game now;       /* the game after turn o.turn (o.turn > 0) */
+  shelf_explanation ex; /* with SHELF_SVG_EXPLAIN or a greedy line */
+  /* Extents drawn inside a scaled group map to the picture by this: x'
+   * = sx + (x - sx) * scale / 1000, and so for y. */
+  int sx, sy, scale;
+} picture;
+
+#define extend shelf__svg_extend
+#define label10 shelf__svg_label10
+#define wrapped shelf__svg_wrapped
+#define paragraph shelf__svg_paragraph
+#define legend_item shelf__svg_legend_item
+#define draw_heading shelf__svg_draw_heading
+#define draw_explanation shelf__svg_draw_explanation
+#define draw_detailed shelf__svg_draw_detailed
+#define draw_summary shelf__svg_draw_summary
+#define table_wish shelf__svg_table_wish
+#define draw_lead_table shelf__svg_draw_lead_table
+
+void extend(picture *p, int x, int y);
+/* The right edge of what may be drawn. */
+static inline int limit_x(const picture *p) { return p->width - MARGIN; }
+static inline int question(const picture *p) {
+  return (p->o.flags & SHELF_SVG_QUESTION) != 0;
+}
+static inline int has_trap(const picture *p) {
+  return (p->o.flags & SHELF_SVG_EXPLAIN) && p->ex.mistake == 1 &&
+         p->o.line == SHELF_SVG_LINE_PERFECT;
+}
+/* Whether the wheel taken at `turn` is shown taken at the moment drawn. */
+static inline int taken(const picture *p, size_t turn) {
+  return !question(p) && (p->o.turn == 0 || turn <= p->o.turn);
+}
+
+/* Text at (x, y) with an anchor ("start", "middle", "end"); size in tenths
+ * of a px; the picture grows to hold it. Returns its width in px. */
+int label10(picture *p, int x, int y, int size10, const char *anchor,
+            const char *attrs, const char *fmt, ...);
+#define label(p, x, y, size, ...) label10(p, x, y, (size)*10, __VA_ARGS__)
+int wrapped(picture *p, int x, int y, int right, int size, const char *attrs,
+            const char *s);
+int paragraph(picture *p, int x, int y, int right, const char *attrs,
+              const char *s);
+void legend_item(picture *p, int *x, int *y, const char *fill,
+                 const char *stroke, const char *word);
+int draw_heading(picture *p, const char *what);
+void draw_explanation(picture *p, int y);
+
+/* ==== The parts ==== */
+
+typedef struct table_layout {
+  int cell;      /* px a side */
+  int axis;      /* px left of the cells, for the rows' headers */
+  int width;     /* the table's column: axis and cells, or its text */
+  int biggest10; /* the widest number at 11 px, in tenths of a px */
+} table_layout;
+
+/* The shelf and, up to SHELF_SVG_LEAD_MAX wheels, its table (svg_shelf.c). */
+void draw_detailed(picture *p);
+/* A long shelf in 100 bars (svg_summary.c). */
+void draw_summary(picture *p);
+/* The lead table (svg_table.c): the size its numbers would like, and the
+ * table drawn at (x, y); returns its bottom. */
+table_layout table_wish(const picture *p, const shelf_cell *cells);
+int draw_lead_table(picture *p, const shelf_cell *cells,
+                    const table_layout *t, int x, int y);
+
+#endif
