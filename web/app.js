@@ -220,8 +220,8 @@
       for (let k = j - WINDOW + 1; k <= j; k++) html += wheel(k);
     }
     if (right) html += chip(`&#x2192; ${num(right)} taken`);
-    return html + `</ol></div><p class="note" id="shelf-count">${plural(m.n, 'wheel')}: ${num(left)} taken from the left,
-      ${num(remaining)} remain` + (remaining ? ` (wheels ${num(i + 1)} to ${num(j + 1)})` : '') +
+    return html + `</ol></div><p class="note shelf-count">${plural(m.n, 'wheel')}: ${num(left)} taken from the left, ` +
+      `${num(remaining)} remain` + (remaining ? ` (wheels ${num(i + 1)} to ${num(j + 1)})` : '') +
       `, ${num(right)} taken from the right. Up to ${WHEELS_MAX} wheels are drawn one by one.</p>`;
   }
 
