@@ -178,7 +178,8 @@
       for (const w of m.weights) if (abs(w) > max) max = abs(w);
       return (w) => {
         const f = max === 0n ? 0 : Math.sqrt(Number(abs(w)) / Number(max));
-        return (1.1 + 3 * f).toFixed(2);
+        // Many wheels get smaller discs, so that 30 fit a wide screen.
+        return (m.n > 12 ? 0.7 + 0.9 * f : 1.1 + 3 * f).toFixed(2);
       };
     });
   }
@@ -202,7 +203,7 @@
   // count of those between and of those taken at each side, as the
   // terminal game does.
   function shelfRow(m, i, j, wheel, label = 'The shelf') {
-    let html = `<div class="shelf-frame"><ol class="shelf" aria-label="${esc(label)}">`;
+    let html = `<div class="shelf-frame"><ol class="shelf${m.n > 12 ? ' many' : ''}" aria-label="${esc(label)}">`;
     if (m.n <= WHEELS_MAX) {
       for (let k = 0; k < m.n; k++) html += wheel(k);
       return html + '</ol></div>';
