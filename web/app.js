@@ -203,7 +203,8 @@
   // count of those between and of those taken at each side, as the
   // terminal game does.
   function shelfRow(m, i, j, wheel, label = 'The shelf') {
-    let html = `<div class="shelf-frame"><ol class="shelf${m.n > 12 ? ' many' : ''}" aria-label="${esc(label)}">`;
+    // The frame scrolls, so it takes the focus: keys scroll it too.
+    let html = `<div class="shelf-frame" tabindex="0" role="group" aria-label="${esc(label)}"><ol class="shelf${m.n > 12 ? ' many' : ''}">`;
     if (m.n <= WHEELS_MAX) {
       for (let k = 0; k < m.n; k++) html += wheel(k);
       return html + '</ol></div>';
@@ -728,7 +729,7 @@
         ${WHEELS_MAX} wheels.</p>`;
     }
     return head + stepControls('Step', reduction(m).steps.length) + `<p class="status" id="step-status" aria-live="polite"></p>
-      <div id="r-shelf"></div><h3>The stack</h3><div class="shelf-frame"><ol class="shelf stack" id="r-stack" aria-label="The stack"></ol></div>
+      <div id="r-shelf"></div><h3>The stack</h3><div class="shelf-frame" tabindex="0" role="group" aria-label="The stack"><ol class="shelf stack" id="r-stack"></ol></div>
       <p id="r-check" class="part"></p>`;
   }
 
