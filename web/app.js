@@ -247,7 +247,7 @@
     if (i > j) return '';
     const c = shelf.bestMove(m.weights, i, j);
     const best = c.left === c.right ? 'both ends keep the same lead' : `perfect play takes the ${c.best}`;
-    return `Now: taking the left (${m.weights[i]}) keeps a lead of ${c.left}; taking the right (${m.weights[j]}) keeps ${c.right}; ${best}.`;
+    return `Taking the left (${m.weights[i]}) keeps a lead of ${c.left}; taking the right (${m.weights[j]}) keeps ${c.right}; ${best}.`;
   }
 
   function stepControls(what, max) {
@@ -279,7 +279,7 @@
     $('step-margin').innerHTML = num(at.first - at.second);
     $('step-first').innerHTML = num(at.first);
     $('step-second').innerHTML = num(at.second);
-    $('line-keeps').textContent = keepsText(m, at.i, at.j);
+    $('line-keeps').textContent = at.i <= at.j ? `Now: ${keepsText(m, at.i, at.j)}` : '';
     const own = m.n <= WHEELS_MAX ? lineOwners(m) : null;
     $('line-shelf').innerHTML = shelfRow(m, at.i, at.j, (k) => {
       const t = own ? own[k] : 0;
@@ -673,7 +673,7 @@
       $(`${id}-second`).innerHTML = num(at.second);
       $(`${id}-margin`).innerHTML = num(at.first - at.second);
       const mover = step < m.n ? `Turn ${step + 1}, the ${buyerOf(step + 1)} buyer to move. ` : 'The shelf is empty. ';
-      $(`${id}-keeps`).textContent = mover + keepsText(m, at.i, at.j).replace(/^Now: /, '');
+      $(`${id}-keeps`).textContent = mover + keepsText(m, at.i, at.j);
       $(`${id}-shelf`).innerHTML = shelfRow(m, at.i, at.j, (k) => {
         const t = own[id] ? own[id][k] : 0;
         const taken = own[id] && t <= step ? { buyer: buyerOf(t), turn: t } : null;

@@ -87,7 +87,7 @@ test('the lead table starts empty, marks the block and its two sources, explains
 test('greedy beside perfect on [3, 9, 1, 2]: greedy first takes 3 and loses, -5 against 7', async () => {
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=3,9,1,2&mode=greedy');
-    assert.match(await text(page, '#g-keeps'), /taking the left \(3\) keeps a lead of -5; taking the right \(2\) keeps 7/);
+    assert.match(await text(page, '#g-keeps'), /Turn 1, the first buyer to move. Taking the left \(3\) keeps a lead of -5; taking the right \(2\) keeps 7/);
     await page.click('#step-forward');
     assert.equal(await text(page, '#g-first'), '3');
     assert.equal(await text(page, '#p-first'), '2');
