@@ -1,14 +1,20 @@
 // app.js - the page: reads the state from the URL fragment, asks the bridge
-// (libshelf in wasm) for every number, and draws the views.
+// (libshelf in wasm) for every number, word, limit and colour, and draws
+// the views.
 //
-// The state is the fragment and nothing else: the shelf (w=3,9,1,2, or
-// random=N&seed=S&range=LO..HI), the mode (line, play, table), the step
-// shown, and in a game who you are (as), your opponent (vs) and the moves so
-// far (moves=RL...). It is read on load and on hashchange and written with
-// history.replaceState, so a link opens the same view. Each view is a pure
-// function of (shelf, state): the skeleton (controls) is drawn when the
-// shelf or the mode changes, and the parts that depend on the step are
-// redrawn on every step, so a control being used keeps its focus.
+// The state is the fragment: the shelf (w=3,9,1,2, or
+// random=N&seed=S&range=LO..HI), the mode (line: perfect play; play: a
+// game; table: the lead table step by step; build: the exercise; greedy:
+// greedy beside perfect; reduce: the linear engine's reduction), the step
+// shown, Play's speed, the line traced on request (trace=1), and in a game
+// who you are (as), your opponent (vs) and the moves so far (moves=RL...).
+// The exercise's answers are the learner's and stay out of it. It is read
+// on load and on hashchange and written with history.replaceState, so a
+// link opens the same view. Each view is a pure function of (shelf, state):
+// the skeleton (controls) is drawn when the shelf or the mode changes, and
+// the parts that depend on the step are redrawn on every step, so a control
+// being used keeps its focus. Totals are never added up here: games and
+// lines are replayed by the library (shelf_game_take).
 (function () {
   'use strict';
 
@@ -495,7 +501,7 @@
   let exercise = null;
 
   function exerciseFor(m) {
-    if (!exercise || exercise.key !== modelKey) exercise = { key: modelKey, done: new Map(), wrong: new Set() };
+    if (!exercise || exercise.key !== modelKey) exercise = { key: modelKey, done: new Map(), wrong: new Set(), pick: false };
     return exercise;
   }
 
@@ -514,6 +520,7 @@
         <button type="button" id="ex-next">Fill the next cell for me</button>
         <button type="button" id="ex-reveal">Reveal all</button>
         <button type="button" id="ex-new">New shelf</button>
+        <button type="button" id="ex-pick" aria-pressed="${exerciseFor(m).pick}">Pick the end instead of typing</button>
       </div>`;
     if (m.n === 0 || m.n > EXERCISE_MAX) {
       return head + `<p class="summary" id="ex-status">This shelf has ${plural(m.n, 'wheel')}; the exercise takes 1 to
@@ -541,6 +548,9 @@
         const d = ex.done.get(key);
         if (d) {
           html += `<td class="filled ${d}${hint}" data-first="${i}" data-last="${j}"${leadColour(m, cellAt(m, i, j).lead)}><span class="lead">${num(cellAt(m, i, j).lead)}</span></td>`;
+        } else if (ready(m, ex, i, j) && ex.pick && i < j) {
+          html += `<td class="ask${hint}">` + ['left', 'right'].map((end) => `<button type="button" class="pick" data-pick="${end}"
+            data-first="${i}" data-last="${j}" aria-label="${wheelsOf(i, j)}: take the ${end} end">${end === 'left' ? 'L' : 'R'}</button>`).join('') + '</td>';
         } else if (ready(m, ex, i, j)) {
           html += `<td class="ask${hint}"><input type="text" inputmode="numeric" data-cell="${key}" data-first="${i}" data-last="${j}"
             aria-label="Lead of ${wheelsOf(i, j)}" autocomplete="off"${ex.wrong.has(key) ? ' aria-invalid="true"' : ''}></td>`;
@@ -564,7 +574,7 @@
       $('ex-status').textContent = `${ex.done.size} of ${total} cells filled. Start with the one-wheel blocks on the diagonal.`;
     }
     const again = focused && document.querySelector(`#ex-wrap input[data-cell="${focused}"]`);
-    const next = again || (ex.focusNext && document.querySelector('#ex-wrap input'));
+    const next = again || (ex.focusNext && document.querySelector('#ex-wrap input, #ex-wrap button.pick'));
     if (next) next.focus();
     ex.focusNext = false;
   }
@@ -576,15 +586,35 @@
     const ex = exerciseFor(m);
     const a = Number(input.dataset.first);
     const b = Number(input.dataset.last);
-    const key = a * m.n + b;
     const typed = input.value.trim().replace(/^\u2212/, '-');
-    ex.block = [a, b];
-    ex.hint = null;
     if (!/^[+-]?\d+$/.test(typed)) {
+      ex.block = [a, b];
       ex.message = `Type a whole number for ${wheelsOf(a, b)}.`;
       return commit();
     }
-    const verdict = shelf.cellMistake(m.weights, a, b, BigInt(typed));
+    judge(a, b, BigInt(typed), typed);
+  }
+
+  // An end picked for block a..b: right if it keeps the block's lead; a
+  // wrong one is judged by the lead it keeps (the library names it).
+  function pickEnd(button) {
+    const m = model;
+    const a = Number(button.dataset.first);
+    const b = Number(button.dataset.last);
+    const c = cellAt(m, a, b);
+    const end = button.dataset.pick;
+    const kept = end === 'left' ? c.left : c.right;
+    // Picking the end that keeps less is the one-end mistake by definition.
+    judge(a, b, kept, `the ${end} end`, kept === c.lead ? null : shelf.mistake(shelf.constants.MISTAKE_ONE_END));
+  }
+
+  function judge(a, b, value, typed, named = null) {
+    const m = model;
+    const ex = exerciseFor(m);
+    const key = a * m.n + b;
+    ex.block = [a, b];
+    ex.hint = null;
+    const verdict = named || shelf.cellMistake(m.weights, a, b, value);
     if (verdict.name === 'none') {
       ex.done.set(key, ex.wrong.has(key) ? 'fixed' : 'right');
       ex.message = `Right: ${derivation(m, a, b)}`;
@@ -1162,6 +1192,7 @@
     if (!t || t.disabled) return;
     if (t.dataset.mode) return setMode(t.dataset.mode);
     if (t.dataset.end) return move(t.dataset.end);
+    if (t.dataset.pick) return pickEnd(t);
     const actions = {
       solve: solveTyped,
       roll,
@@ -1179,6 +1210,7 @@
       'ex-next': () => exerciseNext(false),
       'ex-reveal': () => exerciseNext(true),
       'ex-new': exerciseNew,
+      'ex-pick': () => { const ex = exerciseFor(model); ex.pick = !ex.pick; drawn = null; commit(); },
       'roll-greedy': rollGreedyLoses,
       counted: readCounted,
     };

@@ -236,6 +236,14 @@
         });
       },
 
+      /** A known mistake by its code (C.MISTAKE_*): { kind, name, sentence }. */
+      mistake(kind) {
+        return withMemory([SENTENCE], (sp) => {
+          check(m._web_mistake_sentence(kind, sp));
+          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
+        });
+      },
+
       /** The linear engine's reduction step by step: pushes, merges (a, b,
        * c into a - b + c, covering wheels lo..hi) and the valley's takes,
        * and the margin the valley gives. */

@@ -43,6 +43,23 @@ test('build the table yourself: right, wrong and named, hint, reveal, the count'
     const lead = seedLeadTable([3, 9, 1, 2]);
     assert.equal(await page.getAttribute('#ex-wrap td[data-first="0"][data-last="3"]', 'data-first'), '0');
     assert.equal(await text(page, '#ex-wrap td[data-first="0"][data-last="3"] .lead'), String(lead[0][3]));
+    await done(page);
+  });
+});
+
+test('build the table yourself by picking ends: a wrong end is named', async () => {
+  await withBrowser(async (browser) => {
+    const page = await open(browser, '#w=3,9,1,2&mode=build');
+    await page.click('#ex-pick');
+    for (const [k, w] of [[0, 3], [1, 9]]) {
+      await page.fill(`#ex-wrap input[data-first="${k}"][data-last="${k}"]`, String(w));
+      await page.press(`#ex-wrap input[data-first="${k}"][data-last="${k}"]`, 'Enter');
+    }
+    // Block 1..2 (3 9): the left keeps 3 - 9 = -6, the worse end.
+    await page.click('#ex-wrap button[data-pick="left"][data-first="0"][data-last="1"]');
+    assert.match(await text(page, '#ex-status'), /^Not the left end for wheels 1 to 2 \(mistake: one-end\)/);
+    await page.click('#ex-wrap button[data-pick="right"][data-first="0"][data-last="1"]');
+    assert.match(await text(page, '#ex-status'), /^Right: .*Lead 6: take the right\./);
     await page.click('#ex-new');
     assert.match(await page.evaluate(() => location.hash), /random=\d&seed=\d+&range=1..20/);
     assert.ok(await page.locator('#ex-wrap input').count() >= 4);
