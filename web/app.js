@@ -34,6 +34,10 @@
   const FRAGMENT_W_MAX = 5000; // a typed shelf longer than this is not put in the URL
   const SPEEDS = { slow: 1500, normal: 700, fast: 150, fastest: 20 }; // Play's step, ms
   const TYPE_SOLVE_MAX = 100000; // characters solved as they are typed
+  // Scheduling only, not a limit: above this many wheels greedy against
+  // perfect play (O(n^2), seconds near SHELF_EXPLAIN_MAX) is worked out
+  // after the page has drawn the shelf and its answer.
+  const EXPLAIN_LATER_ABOVE = 2000;
 
   const $ = (id) => document.getElementById(id);
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -135,10 +139,12 @@
     const n = weights.length;
     const line = shelf.line(weights);
     // shelf_explain gives perfect play's totals too: no second solve. Its
-    // limit is the library's (0: SHELF_EXPLAIN_MAX).
-    const explain = shelf.explain(weights, 0);
+    // limit is the library's (0: SHELF_EXPLAIN_MAX); on a long shelf its
+    // O(n) parts come first (limit 1) and the rest in explainLater().
+    const later = n > EXPLAIN_LATER_ABOVE;
+    const explain = shelf.explain(weights, later ? 1 : 0);
     const result = { margin: explain.margin, first: explain.first, second: explain.second };
-    return { weights, n, result, line, explain, sum: explain.first + explain.second, notes, memo: new Map() };
+    return { weights, n, result, line, explain, later, sum: explain.first + explain.second, notes, memo: new Map() };
   }
 
   // Memoised by name: a view stays a pure function while what it needs is
@@ -285,7 +291,7 @@
     $('step-margin').innerHTML = num(at.first - at.second);
     $('step-first').innerHTML = num(at.first);
     $('step-second').innerHTML = num(at.second);
-    $('line-keeps').textContent = at.i <= at.j ? `Now: ${keepsText(m, at.i, at.j)}` : '';
+    $('line-keeps').textContent = step < m.n ? `Turn ${step + 1}, the ${buyerOf(step + 1)} buyer to move. ${keepsText(m, at.i, at.j)}` : '';
     const own = m.n <= WHEELS_MAX ? lineOwners(m) : null;
     $('line-shelf').innerHTML = shelfRow(m, at.i, at.j, (k) => {
       const t = own ? own[k] : 0;
@@ -940,6 +946,10 @@
   // --explain prints it; the summary above gives its first sentence,
   // perfect play's.
   function trapHtml(m) {
+    if (m.later) {
+      return `<p class="note" id="trap-pending">Working out greedy against perfect play
+        (libshelf does it up to ${num(shelf.constants.EXPLAIN_MAX)} wheels)...</p>`;
+    }
     const rest = m.explain.sentences.slice(1);
     return '<ul class="trap">' + rest.map((text) => `<li class="sentence">${esc(text)}</li>`).join('') + '</ul>';
   }
@@ -1052,6 +1062,19 @@
       drawn = skeletonKey;
     }
     view.update(m);
+    explainLater(m);
+  }
+
+  function explainLater(m) {
+    if (!m.later || m.pending) return;
+    m.pending = true;
+    setTimeout(() => {
+      if (model !== m) return;
+      m.explain = shelf.explain(m.weights, 0);
+      m.later = m.pending = false;
+      $('trap').innerHTML = trapHtml(m);
+      if (state.mode === 'greedy') VIEWS.greedy.update(m);
+    }, 50);
   }
 
   // The inputs show the shelf the fragment names.
