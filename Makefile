@@ -17,7 +17,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
 .PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
-	asan fuzz bench format clean web
+	asan fuzz bench format clean web web-picture
 
 all:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(MPI_FLAGS) \
@@ -102,6 +102,10 @@ bench:
 # self-contained $(BUILD)/web/index.html (open it from disk or serve it).
 web:
 	sh web/build.sh $(BUILD)/web
+
+# The README's picture of the page, docs/web.png, taken afresh (look at it).
+web-picture: web
+	node web/picture.js $(BUILD)
 
 format:
 	clang-format -i include/*.h src/*.[ch] cli/*.[ch] report/*.[ch] tests/*.[ch] mpi/*.c \

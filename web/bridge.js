@@ -15,13 +15,11 @@
   'use strict';
 
   /** A nonzero shelf_status: its code, name and message, and for a parse
-   * error the place (line and column from 1, byte offset) and the text
-   * found there. */
+   * error the place (line and column from 1, byte offset), the text
+   * found there and the library's one-line message with it (shelf_parse_error_format). */
   class ShelfError extends Error {
     constructor(code, name, message, place) {
-      const where = place ? `line ${place.line}, column ${place.column}: ` : '';
-      const found = place && place.found !== '' ? `, found "${place.found}"` : '';
-      super(where + message + found);
+      super(place ? place.message : message);
       this.name = 'ShelfError';
       this.code = code;
       this.status = name;
@@ -32,8 +30,6 @@
       this.found = place ? place.found : null;
     }
   }
-
-  const END = ['left', 'right'];
 
   // The header's numbers by name (status codes such as INVALID, and
   // I128_BUFSIZE, TABLE_MAX, SENTENCE_COUNT, ...), as web/wasm.c lists them.
@@ -49,6 +45,12 @@
     const SLOT = C.I128_BUFSIZE; // one decimal 128-bit value
     const PARSE_FIRST = C.EXPECTED_INTEGER; // codes from here up are parse errors (shelf.h)
     const SENTENCE = C.SENTENCE_BUFSIZE;
+    const text = (p) => m.UTF8ToString(p);
+    // The library's names (shelf_end_name, shelf_buyer_name), by value.
+    const END = [0, 1].map((k) => text(m._web_end_name(k)));
+    const BUYER = [0, 1].map((k) => text(m._web_buyer_name(k)));
+    const palette = {};
+    for (let k = 0, p; (p = m._web_colour_name(k)) !== 0; k++) palette[text(p)] = text(m._web_colour_value(k));
 
     // One allocation per argument; all freed together in `finally`.
     function withMemory(sizes, body) {
@@ -101,31 +103,62 @@
     return {
       version: () => m.UTF8ToString(m._web_version()),
 
-      /** Text in any form the command accepts -> BigInt64Array. */
-      parse(text) {
-        const len = m.lengthBytesUTF8(text);
-        return withMemory([len + 1, 8, 16, 48], (tp, outp, errp, foundp) => {
-          m.stringToUTF8(text, tp, len + 1);
-          const code = m._web_parse(tp, len, outp, outp + 4, errp, foundp);
+      /** The header's numbers (limits, flags) by name, and its palette. */
+      constants: C,
+      palette: Object.freeze(palette),
+      ends: Object.freeze(END.slice()),
+      buyers: Object.freeze(BUYER.slice()),
+
+      /** "kilo" or "kilos" for a BigInt, the library's word. */
+      kilosWord(v) {
+        const t = String(v);
+        return withMemory([t.length + 1], (tp) => {
+          m.stringToUTF8(t, tp, t.length + 1);
+          const p = m._web_kilos_word(tp);
+          if (p === 0) throw error(C.INVALID);
+          return text(p);
+        });
+      },
+
+      /** Text in any form the command accepts -> BigInt64Array (with
+       * counted, the first number is the count, as --counted reads it). */
+      parse(input, counted = false) {
+        return this.parseWithNotes(input, counted).weights;
+      },
+
+      /** parse() and the notes on the input, in the library's words:
+       * { weights, notes: [{ kind: 'count' | 'thousands', line, text }] }. */
+      parseWithNotes(input, counted = false) {
+        const len = m.lengthBytesUTF8(input);
+        return withMemory([len + 1, 8, 12, 48, SENTENCE, 2 * SENTENCE, 16, 4], (tp, outp, errp, foundp, msgp, notep, infop, countp) => {
+          m.stringToUTF8(input, tp, len + 1);
+          const code = m._web_parse(tp, len, counted ? C.PARSE_COUNTED : 0, outp, outp + 4, errp, foundp, msgp, notep, infop, countp);
           if (code !== C.OK) {
             const e = new Uint32Array(heap(), errp, 3);
             throw error(code, code >= PARSE_FIRST
-              ? { line: e[0], column: e[1], offset: e[2], found: m.UTF8ToString(foundp) }
+              ? { line: e[0], column: e[1], offset: e[2], found: text(foundp), message: text(msgp) }
               : null);
           }
           const [wp, n] = new Uint32Array(heap(), outp, 2);
+          const info = new Uint32Array(heap(), infop, 4).slice();
+          const notes = Array.from({ length: new Uint32Array(heap(), countp, 1)[0] }, (_, k) => ({
+            kind: info[2 * k] === C.NOTE_COUNT ? 'count' : 'thousands',
+            line: info[2 * k + 1],
+            text: text(notep + k * SENTENCE),
+          }));
           try {
-            return n === 0 ? new BigInt64Array(0) : new BigInt64Array(heap(), wp, n).slice();
+            return { weights: n === 0 ? new BigInt64Array(0) : new BigInt64Array(heap(), wp, n).slice(), notes };
           } finally {
             m._web_weights_free(wp);
           }
         });
       },
 
-      /** Perfect play: { n, margin, first, second } as BigInt. */
-      solve(weights) {
+      /** Perfect play: { n, margin, first, second } as BigInt, by the
+       * linear engine or, with engine 'dp', the interval DP. */
+      solve(weights, engine = 'linear') {
         return withWeights(weights, [3 * SLOT], (wp, n, outp) => {
-          check(m._web_solve(wp, n, outp));
+          check(m._web_solve(wp, n, engine === 'dp' ? C.ENGINE_DP : C.ENGINE_LINEAR, outp));
           const [margin, first, second] = slots(outp, 3);
           return { n, margin, first, second };
         });
@@ -154,6 +187,83 @@
         return withWeights(weights, [4], (wp, n, ep) => {
           check(m._web_greedy_end(wp, n, first, last, ep));
           return END[new Int32Array(heap(), ep, 1)[0]];
+        });
+      },
+
+      /** The ends of greedy play (Uint8Array, 0 left, 1 right): both
+       * buyers greedy, or with firstOnly a greedy first buyer against a
+       * perfect second (up to C.GREEDY_LINE_MAX wheels). */
+      greedyLine(weights, firstOnly = false) {
+        return withWeights(weights, [weights.length], (wp, n, ep) => {
+          check(m._web_greedy_line(wp, n, firstOnly ? C.GREEDY_FIRST : C.GREEDY_BOTH, ep));
+          return new Uint8Array(heap(), ep, n).slice();
+        });
+      },
+
+      /** A game after the first `count` of `ends` (0 left, 1 right, or
+       * 'L'/'R' text): { first, last } of the block left (0-based,
+       * inclusive; last < first when empty), both totals, and the last
+       * `keep` moves, each { turn, buyer, end, wheel, weight, first,
+       * second }, replayed by the library (shelf_game_take). */
+      game(weights, ends, count = ends.length, keep = 0) {
+        const e = typeof ends === 'string' ? Uint8Array.from(ends, (ch) => (ch === 'L' ? 0 : 1)) : ends;
+        keep = Math.min(keep, count);
+        return withWeights(weights, [Math.max(count, 1), 8, 16 * keep, (2 + 3 * keep) * SLOT], (wp, n, ep, atp, mp, tp) => {
+          new Uint8Array(heap(), ep, count).set(e.subarray(0, count));
+          check(m._web_game(wp, n, ep, count, keep, atp, mp, tp));
+          const at = new Uint32Array(heap(), atp, 2).slice();
+          const mv = new Uint32Array(heap(), mp, 4 * keep).slice();
+          const s = slots(tp, 2 + 3 * keep);
+          const moves = Array.from({ length: keep }, (_, k) => ({
+            turn: mv[4 * k], buyer: BUYER[mv[4 * k + 1]], end: END[mv[4 * k + 2]], wheel: mv[4 * k + 3],
+            weight: s[2 + 3 * k], first: s[3 + 3 * k], second: s[4 + 3 * k],
+          }));
+          return { first: at[0], last: at[1] - 1, totals: { first: s[0], second: s[1] }, moves };
+        });
+      },
+
+      /** The mistake behind a value typed for the lead of block
+       * first..last: { name, sentence } from the library's known mistakes
+       * ('none' when the value is right). */
+      cellMistake(weights, first, last, value) {
+        const t = String(value);
+        return withWeights(weights, [t.length + 1, 4, SENTENCE], (wp, n, vp, kp, sp) => {
+          m.stringToUTF8(t, vp, t.length + 1);
+          check(m._web_cell_mistake(wp, n, first, last, vp, kp));
+          const kind = new Int32Array(heap(), kp, 1)[0];
+          check(m._web_mistake_sentence(kind, sp));
+          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
+        });
+      },
+
+      /** A known mistake by its code (C.MISTAKE_*): { kind, name, sentence }. */
+      mistake(kind) {
+        return withMemory([SENTENCE], (sp) => {
+          check(m._web_mistake_sentence(kind, sp));
+          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
+        });
+      },
+
+      /** The linear engine's reduction step by step: pushes, merges (a, b,
+       * c into a - b + c, covering wheels lo..hi) and the valley's takes,
+       * and the margin the valley gives. */
+      reduction(weights) {
+        const n = weights.length;
+        const cap = 3 * n;
+        return withWeights(weights, [16 * Math.max(cap, 1), 4 * Math.max(cap, 1) * SLOT, 4, SLOT], (wp, _n, sp, vp, cp, mp) => {
+          check(m._web_reduction(wp, n, sp, vp, cp, mp));
+          const count = new Uint32Array(heap(), cp, 1)[0];
+          const st = new Uint32Array(heap(), sp, 4 * count).slice();
+          const KIND = ['push', 'merge', 'take'];
+          const steps = [];
+          for (let k = 0; k < count; k++) {
+            const kind = KIND[st[4 * k]];
+            const v = slots(vp + 4 * k * SLOT, kind === 'merge' ? 4 : kind === 'take' ? 2 : 1);
+            if (kind === 'push') steps.push({ kind, wheel: st[4 * k + 1], value: v[0] });
+            else if (kind === 'merge') steps.push({ kind, lo: st[4 * k + 1], hi: st[4 * k + 2], a: v[0], b: v[1], c: v[2], value: v[3] });
+            else steps.push({ kind, lo: st[4 * k + 1], hi: st[4 * k + 2], buyer: BUYER[st[4 * k + 3]], value: v[0], margin: v[1] });
+          }
+          return { steps, margin: slots(mp, 1)[0] };
         });
       },
 

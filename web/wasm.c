@@ -30,29 +30,84 @@ static void put_i128(char *out, size_t slot, shelf_i128 value) {
 
 /* MARK: - Parsing and solving */
 
-/* Parses text as one shelf. *weights and *n receive the array (free it with
- * web_weights_free) and its length; on a parse error `err` receives the
- * place: err[0] line, err[1] column, err[2] byte offset, and `found` (48
- * bytes) the offending text. */
-WEB_API int web_parse(const char *text, size_t len, int64_t **weights,
-                      size_t *n, uint32_t *err, char *found) {
-  shelf_parse_error e;
-  memset(&e, 0, sizeof e);
-  shelf_status st = shelf_parse(text, len, weights, n, &e);
-  /* A page never shows a shelf of 2^32 lines, so 32 bits are enough. */
-  err[0] = (uint32_t)e.line;
-  err[1] = (uint32_t)e.column;
-  err[2] = (uint32_t)e.offset;
-  memcpy(found, e.found, sizeof e.found);
+/* Parses text as one shelf, as the command reads it, or with
+ * SHELF_PARSE_COUNTED in `flags` as --counted reads it (the first number is
+ * the count). *weights and *n receive the array (free it with
+ * web_weights_free) and its length. On a parse error `err` receives the
+ * place (err[0] line, err[1] column, err[2] byte offset), `found` (48
+ * bytes) the offending text as shelf_parse_error has it, and `message`
+ * (SHELF_SENTENCE_BUFSIZE bytes) the library's one-line error with its
+ * place. On success `notes` receives up to 2 notes on the input
+ * (shelf_note_sentence(), SHELF_SENTENCE_BUFSIZE bytes each), note_info
+ * their kind and line, two numbers each, and *note_count how many. */
+WEB_API int web_parse(const char *text, size_t len, unsigned flags,
+                      int64_t **weights, size_t *n, uint32_t *err,
+                      char *found, char *message, char *notes, uint32_t *note_info,
+                      uint32_t *note_count) {
+  *weights = NULL;
+  *n = 0;
+  *note_count = 0;
+  message[0] = '\0';
+  shelf_parser *parser = NULL;
+  shelf_solver *solver = NULL;
+  shelf_notes *seen = NULL;
+  shelf_status st = shelf_parser_new(&parser, flags);
+  if (st == SHELF_OK)
+    st = shelf_solver_new(&solver, SHELF_KEEP_WEIGHTS);
+  if (st == SHELF_OK)
+    st = shelf_notes_new(&seen);
+  size_t used = 0;
+  int ended = 0;
+  if (st == SHELF_OK)
+    st = shelf_parser_feed(parser, solver, text, len, &used, &ended);
+  if (st == SHELF_OK)
+    st = shelf_parser_finish(parser, solver, &ended);
+  const shelf_parse_error *e = parser ? shelf_parser_error(parser) : NULL;
+  if (e != NULL && e->code != SHELF_OK) {
+    /* A page never shows a shelf of 2^32 lines, so 32 bits are enough. */
+    err[0] = (uint32_t)e->line;
+    err[1] = (uint32_t)e->column;
+    err[2] = (uint32_t)e->offset;
+    memcpy(found, e->found, sizeof e->found);
+    shelf_parse_error_format(e, 1, message, SHELF_SENTENCE_BUFSIZE, NULL);
+  } else if (st == SHELF_OK) {
+    size_t count = 0;
+    const int64_t *kept = shelf_solver_weights(solver, &count);
+    if (count > 0) {
+      *weights = malloc(count * sizeof **weights);
+      if (*weights == NULL)
+        st = SHELF_NOMEM;
+      else
+        memcpy(*weights, kept, count * sizeof **weights);
+    }
+    if (st == SHELF_OK) {
+      *n = count;
+      shelf_notes_feed(seen, text, len);
+      shelf_notes_finish(seen);
+      shelf_note taken[2];
+      size_t k = shelf_notes_take(seen, count, 0, taken);
+      for (size_t i = 0; i < k; i++) {
+        shelf_note_sentence(&taken[i], notes + i * SHELF_SENTENCE_BUFSIZE,
+                            SHELF_SENTENCE_BUFSIZE, NULL);
+        note_info[2 * i] = (uint32_t)taken[i].kind;
+        note_info[2 * i + 1] = (uint32_t)taken[i].line;
+      }
+      *note_count = (uint32_t)k;
+    }
+  }
+  shelf_notes_free(seen);
+  shelf_solver_free(solver);
+  shelf_parser_free(parser);
   return (int)st;
 }
 
-WEB_API void web_weights_free(int64_t *weights) { shelf_weights_free(weights); }
+WEB_API void web_weights_free(int64_t *weights) { free(weights); }
 
-/* The margin, first and second totals of perfect play, in slots 0, 1, 2. */
-WEB_API int web_solve(const int64_t *weights, size_t n, char *out) {
+/* The margin, first and second totals of perfect play, in slots 0, 1, 2,
+ * by `engine` (a shelf_engine: the linear engine, or the DP for a check). */
+WEB_API int web_solve(const int64_t *weights, size_t n, int engine, char *out) {
   shelf_result r;
-  shelf_status st = shelf_solve(weights, n, SHELF_ENGINE_LINEAR, &r);
+  shelf_status st = shelf_solve(weights, n, (shelf_engine)engine, &r);
   if (st != SHELF_OK)
     return (int)st;
   put_i128(out, 0, r.margin);
@@ -80,15 +135,61 @@ WEB_API int web_best_move(const int64_t *weights, size_t n, size_t first,
   return SHELF_OK;
 }
 
-/* The greedy buyer's move on block first..last of n weights: the heavier
- * end, the left on equal weights, the rule shelf_explain() uses, in *end (0
- * left, 1 right). SHELF_INVALID for a NULL argument or a block that is empty
- * or out of range, as shelf_best_move() says it. */
+/* The greedy buyer's move on block first..last of n weights, by the one
+ * rule, shelf_greedy_end(), in *end (0 left, 1 right). SHELF_INVALID for a
+ * NULL argument or a block that is empty or out of range, as
+ * shelf_best_move() says it. */
 WEB_API int web_greedy_end(const int64_t *weights, size_t n, size_t first,
                            size_t last, int *end) {
   if (weights == NULL || end == NULL || first > last || last >= n)
     return SHELF_INVALID;
-  *end = weights[first] >= weights[last] ? SHELF_LEFT : SHELF_RIGHT;
+  *end = (int)shelf_greedy_end(weights, first, last);
+  return SHELF_OK;
+}
+
+/* shelf_greedy_line(): the ends of greedy play, both buyers greedy
+ * (SHELF_GREEDY_BOTH) or a greedy first against a perfect second. */
+WEB_API int web_greedy_line(const int64_t *weights, size_t n, unsigned flags,
+                            unsigned char *ends) {
+  return (int)shelf_greedy_line(weights, n, flags, ends);
+}
+
+/* MARK: - Games, move by move */
+
+/* Replays the first `count` of `ends` (0 left, 1 right) from the full shelf
+ * through shelf_game_take(), the one place totals are added up. at[0] and
+ * at[1] receive the block left (first, last + 1); slots 0 and 1 of
+ * `totals` the two totals after the moves. The last `keep` moves (keep <=
+ * count) are written to moves, 4 numbers each (turn, buyer, end, wheel),
+ * with their weight and both totals after them in slots 2 + 3k .. 4 + 3k
+ * of `totals`. SHELF_INVALID if count > n or an end is unknown. */
+WEB_API int web_game(const int64_t *weights, size_t n,
+                     const unsigned char *ends, size_t count, size_t keep,
+                     uint32_t *at, uint32_t *moves, char *totals) {
+  if (count > n || keep > count)
+    return SHELF_INVALID;
+  shelf_game g;
+  shelf_game_start(&g, n);
+  for (size_t k = 0; k < count; k++) {
+    shelf_move mv;
+    shelf_status st = shelf_game_take(&g, weights, (shelf_end)ends[k], &mv);
+    if (st != SHELF_OK)
+      return (int)st;
+    if (k + keep >= count) {
+      size_t r = k + keep - count;
+      moves[4 * r] = (uint32_t)mv.turn;
+      moves[4 * r + 1] = (uint32_t)mv.buyer;
+      moves[4 * r + 2] = (uint32_t)mv.end;
+      moves[4 * r + 3] = (uint32_t)mv.wheel;
+      put_i128(totals, 2 + 3 * r, mv.weight);
+      put_i128(totals, 3 + 3 * r, mv.first);
+      put_i128(totals, 4 + 3 * r, mv.second);
+    }
+  }
+  at[0] = (uint32_t)g.first;
+  at[1] = (uint32_t)g.last;
+  put_i128(totals, 0, g.totals[0]);
+  put_i128(totals, 1, g.totals[1]);
   return SHELF_OK;
 }
 
@@ -177,6 +278,123 @@ WEB_API int web_standing(const char *margin, char *out) {
   return SHELF_OK;
 }
 
+/* "kilo" or "kilos" for a number written in decimal: the library's word. */
+WEB_API const char *web_kilos_word(const char *kilos) {
+  shelf_i128 v;
+  return read_i128(kilos, &v) == SHELF_OK ? shelf_kilos_word(v) : NULL;
+}
+
+WEB_API const char *web_buyer_name(int buyer) {
+  return shelf_buyer_name((shelf_buyer)buyer);
+}
+
+WEB_API const char *web_end_name(int end) {
+  return shelf_end_name((shelf_end)end);
+}
+
+/* MARK: - The exercise's known mistakes */
+
+/* shelf_cell_mistake() for a value typed (decimal text) for the lead of
+ * block first..last: *kind receives the mistake (SHELF_MISTAKE_NONE when it
+ * is right). SHELF_RANGE for a value beyond 128 bits, SHELF_INVALID for
+ * text that is not a number. */
+WEB_API int web_cell_mistake(const int64_t *weights, size_t n, size_t first,
+                             size_t last, const char *value, int *kind) {
+  shelf_i128 v;
+  shelf_status st = read_i128(value, &v);
+  if (st != SHELF_OK)
+    return (int)st;
+  shelf_mistake m = SHELF_MISTAKE_UNKNOWN;
+  st = shelf_cell_mistake(weights, n, first, last, v, &m);
+  *kind = (int)m;
+  return (int)st;
+}
+
+WEB_API const char *web_mistake_name(int kind) {
+  return shelf_mistake_name((shelf_mistake)kind);
+}
+
+/* The learner's sentence for a mistake, SHELF_SENTENCE_BUFSIZE bytes. */
+WEB_API int web_mistake_sentence(int kind, char *out) {
+  return (int)shelf_mistake_sentence((shelf_mistake)kind, out,
+                                     SHELF_SENTENCE_BUFSIZE, NULL);
+}
+
+/* MARK: - The reduction, step by step */
+
+/*
+ * The linear engine's reduction (docs/algorithm.md, src/solver.h's
+ * reduce_push) with every step recorded, for the page's view of it: the
+ * engine itself keeps no record, and this is its loop written out once
+ * more with a record of each step, checked against the DP's margin on
+ * random shelves by web/tests/page_reduction.js and test_reduction.js.
+ * Steps, in order, 4 numbers each in `steps` and 4 slots each in `values`:
+ *   push:  (0, wheel, 0, 0),           values (w, -, -, -)
+ *   merge: (1, lo, hi, 0),             values (a, b, c, a - b + c), the
+ *          merged group covering wheels lo..hi;
+ *   take:  (2, lo, hi, buyer),         values (v, margin so far, -, -), the
+ *          valley's larger end (the left on equal ends) taken by `buyer`.
+ * `steps` has room for 3n steps (n pushes, fewer than n merges, at most n
+ * takes); *count receives the number written and slot 0 of `margin` the
+ * margin the valley gives.
+ */
+WEB_API int web_reduction(const int64_t *weights, size_t n, uint32_t *steps,
+                          char *values, size_t *count, char *margin) {
+  shelf_i128 *st = malloc((n ? n : 1) * sizeof *st);
+  size_t *lo = malloc((n ? n : 1) * sizeof *lo);
+  if (st == NULL || lo == NULL) {
+    free(st);
+    free(lo);
+    return SHELF_NOMEM;
+  }
+  size_t top = 0, k = 0;
+#define WEB_STEP_(kind, a, b, c)                                               \
+  (steps[4 * k] = (kind), steps[4 * k + 1] = (uint32_t)(a),                    \
+   steps[4 * k + 2] = (uint32_t)(b), steps[4 * k + 3] = (uint32_t)(c))
+  for (size_t w = 0; w < n; w++) {
+    shelf_i128 x = weights[w];
+    size_t from = w;
+    WEB_STEP_(0, w, 0, 0);
+    put_i128(values, 4 * k, x);
+    k++;
+    /* A peak: the top is at least both its neighbours (reduce_push). */
+    while (top >= 2 && st[top - 1] >= st[top - 2] && st[top - 1] >= x) {
+      shelf_i128 a = st[top - 2], b = st[top - 1], d = a - b + x;
+      from = lo[top - 2];
+      WEB_STEP_(1, from, w, 0);
+      put_i128(values, 4 * k, a);
+      put_i128(values, 4 * k + 1, b);
+      put_i128(values, 4 * k + 2, x);
+      put_i128(values, 4 * k + 3, d);
+      k++;
+      x = d;
+      top -= 2;
+    }
+    st[top] = x;
+    lo[top] = from;
+    top++;
+  }
+  /* The valley: the larger end, the left on equal ends, turn by turn. */
+  size_t i = 0, j = top;
+  shelf_i128 m = 0;
+  for (size_t turn = 0; i < j; turn++) {
+    int left = st[i] >= st[j - 1];
+    size_t g = left ? i++ : --j;
+    size_t hi = g + 1 < top ? lo[g + 1] - 1 : n - 1;
+    m += turn % 2 == 0 ? st[g] : -st[g];
+    WEB_STEP_(2, lo[g], hi, turn % 2);
+    put_i128(values, 4 * k, st[g]);
+    put_i128(values, 4 * k + 1, m);
+    k++;
+  }
+#undef WEB_STEP_
+  *count = k;
+  put_i128(margin, 0, m);
+  free(st);
+  free(lo);
+  return SHELF_OK;
+}
+
 /* MARK: - The lead table */
 
 /* The lead table in the order shelf_lead_table() fills it (span by span,
@@ -245,6 +463,19 @@ static const struct {
     {"SENTENCE_COUNT", SHELF_SENTENCE_COUNT},
     {"SENTENCE_BUFSIZE", SHELF_SENTENCE_BUFSIZE},
     {"STANDING_BUFSIZE", SHELF_STANDING_BUFSIZE},
+    {"EXPLAIN_MAX", SHELF_EXPLAIN_MAX},
+    {"ENGINE_LINEAR", SHELF_ENGINE_LINEAR},
+    {"ENGINE_DP", SHELF_ENGINE_DP},
+    {"GREEDY_LINE_MAX", SHELF_GREEDY_LINE_MAX},
+    {"SVG_WHEELS_MAX", SHELF_SVG_WHEELS_MAX},
+    {"SVG_LEAD_MAX", SHELF_SVG_LEAD_MAX},
+    {"PARSE_COUNTED", SHELF_PARSE_COUNTED},
+    {"GREEDY_BOTH", SHELF_GREEDY_BOTH},
+    {"GREEDY_FIRST", SHELF_GREEDY_FIRST},
+    {"MISTAKE_NONE", SHELF_MISTAKE_NONE},
+    {"MISTAKE_ONE_END", SHELF_MISTAKE_ONE_END},
+    {"NOTE_COUNT", SHELF_NOTE_COUNT},
+    {"NOTE_THOUSANDS", SHELF_NOTE_THOUSANDS},
 };
 #undef WEB_STATUS_
 
@@ -254,4 +485,21 @@ WEB_API const char *web_constant_name(size_t k) {
 
 WEB_API int32_t web_constant_value(size_t k) {
   return k < sizeof constants / sizeof constants[0] ? constants[k].value : 0;
+}
+
+/* The palette of shelf.h (SHELF_COLOUR_*), by name, for the page's CSS
+ * custom properties: web_colour_name(k) and web_colour_value(k) for k from
+ * 0 until the name is NULL. */
+static const char *const colours[][2] = {
+    {"first", SHELF_COLOUR_FIRST},   {"second", SHELF_COLOUR_SECOND},
+    {"ahead", SHELF_COLOUR_AHEAD},   {"behind", SHELF_COLOUR_BEHIND},
+    {"trap", SHELF_COLOUR_TRAP},     {"ink", SHELF_COLOUR_INK},
+};
+
+WEB_API const char *web_colour_name(size_t k) {
+  return k < sizeof colours / sizeof colours[0] ? colours[k][0] : NULL;
+}
+
+WEB_API const char *web_colour_value(size_t k) {
+  return k < sizeof colours / sizeof colours[0] ? colours[k][1] : NULL;
 }

@@ -27,7 +27,7 @@ test('every control in every view is named', async () => {
 test('the buyers are told apart in text', async () => {
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=3,9,1,2&step=4');
-    const who = await page.$$eval('.wheel', (ws) => ws.map((w) => [w.querySelector('.who').textContent, w.getAttribute('aria-label')]));
+    const who = await page.$$eval('#line-shelf .wheel', (ws) => ws.map((w) => [w.querySelector('.who').textContent, w.getAttribute('aria-label')]));
     // By hand: the first buyer takes the 2 (turn 1) and the 9 (turn 3).
     assert.deepEqual(who.map(([t]) => t), ['2nd #2', '1st #3', '2nd #4', '1st #1']);
     assert.match(who[1][1], /taken by the first buyer on turn 3/);
@@ -48,7 +48,7 @@ test('prefers-reduced-motion stops the transitions', async () => {
 
 test('the view is not a live region; its short status lines are', async () => {
   await withBrowser(async (browser) => {
-    const cases = [['#w=3,9,1,2', ['step-status']], ['#w=3,9,1,2&mode=table', ['step-status']],
+    const cases = [['#w=3,9,1,2', ['step-status']], ['#w=3,9,1,2&mode=table', ['step-status', 'cell-detail']],
       ['#w=3,9,1,2&mode=play', ['play-status', 'hint-text']]];
     for (const [fragment, live] of cases) {
       const page = await open(browser, fragment);

@@ -35,7 +35,9 @@ case $kind in
     [ -x "$chromium" ] || skip "$chromium not found; apt-get install chromium"
     node -e "require.resolve('playwright-core', { paths: ['$web'] })" 2>/dev/null ||
       skip "playwright-core not installed; run npm ci in web/"
-    # One browser at a time: two cores, and the screenshots are compared.
+    node -e "require.resolve('axe-core', { paths: ['$web'] })" 2>/dev/null ||
+      skip "axe-core not installed; run npm ci in web/"
+    # One browser at a time: two cores.
     exec node --test --test-concurrency=1 "$here"/page_*.js ;;
 esac
 echo "run.sh: unknown kind $kind" >&2
