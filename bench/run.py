@@ -223,11 +223,11 @@ def machine():
 # ==== The plot ====
 
 
-def svg_plot(series, path):
-    """A log-log plot of time against n, one line and label per engine."""
-    w, h, left, right, top, bottom = 720, 460, 80, 30, 40, 60
-    ns = [n for s in series.values() for n, _ in s["points"]]
-    ts = [t for s in series.values() for _, t in s["points"]]
+def loglog_frame(box, ns, ts, title):
+    """The frame every plot here shares: a log-log grid over the decades
+    of ns and ts (seconds), its axes and title. Returns the two scales and
+    the SVG parts so far."""
+    w, h, left, right, top, bottom = box
     x0, x1 = math.floor(math.log10(min(ns))), math.ceil(math.log10(max(ns)))
     y0, y1 = math.floor(math.log10(min(ts))), math.ceil(math.log10(max(ts)))
 
@@ -242,8 +242,7 @@ def svg_plot(series, path):
              'viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">'
              % (w, h, w, h),
              '<rect width="100%" height="100%" fill="white"/>',
-             '<text x="%d" y="24" font-size="15">shelf: time to solve against '
-             'the number of wheels (log-log)</text>' % left]
+             '<text x="%d" y="24" font-size="15">%s</text>' % (left, title)]
     for e in range(x0, x1 + 1):
         x = px(10**e)
         parts.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>'
@@ -263,6 +262,17 @@ def svg_plot(series, path):
                                       h - top - bottom))
     parts.append('<text x="%d" y="%d" text-anchor="middle">wheels n</text>'
                  % ((left + w - right) // 2, h - 15))
+    return px, py, parts
+
+
+def svg_plot(series, path):
+    """A log-log plot of time against n, one line and label per engine."""
+    w, h, left, right, top, bottom = 720, 460, 80, 30, 40, 60
+    ns = [n for s in series.values() for n, _ in s["points"]]
+    ts = [t for s in series.values() for _, t in s["points"]]
+    px, py, parts = loglog_frame(
+        (w, h, left, right, top, bottom), ns, ts,
+        "shelf: time to solve against the number of wheels (log-log)")
     for name, s in series.items():
         pts = s["points"]
         line = " ".join("%.1f,%.1f" % (px(n), py(t)) for n, t in pts)
@@ -725,42 +735,10 @@ def svg_layout_plot(pts, path):
     w, h, left, right, top, bottom = 900, 480, 80, 300, 40, 60
     ns = [n for p in pts.values() for n, _ in p["shelf"]]
     ts = [t for p in pts.values() for k in p for _, t in p[k]]
-    x0, x1 = math.floor(math.log10(min(ns))), math.ceil(math.log10(max(ns)))
-    y0, y1 = math.floor(math.log10(min(ts))), math.ceil(math.log10(max(ts)))
-
-    def px(n):
-        return left + (math.log10(n) - x0) / (x1 - x0) * (w - left - right)
-
-    def py(t):
-        return h - bottom - (math.log10(t) - y0) / (y1 - y0) * (h - top -
-                                                                 bottom)
-
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-             'viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">'
-             % (w, h, w, h),
-             '<rect width="100%" height="100%" fill="white"/>',
-             '<text x="%d" y="24" font-size="15">shelf -f, every core: wall '
-             'time against the number of wheels, by layout (log-log)</text>'
-             % left]
-    for e in range(x0, x1 + 1):
-        x = px(10**e)
-        parts.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>'
-                     % (x, top, x, h - bottom))
-        parts.append('<text x="%.1f" y="%d" text-anchor="middle">10<tspan '
-                     'dy="-6" font-size="10">%d</tspan></text>'
-                     % (x, h - bottom + 20, e))
-    for e in range(y0, y1 + 1):
-        y = py(10**e)
-        parts.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'
-                     % (left, y, w - right, y))
-        parts.append('<text x="%d" y="%.1f" text-anchor="end">10<tspan '
-                     'dy="-6" font-size="10">%d</tspan> s</text>'
-                     % (left - 8, y + 4, e))
-    parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" '
-                 'stroke="#333"/>' % (left, top, w - left - right,
-                                      h - top - bottom))
-    parts.append('<text x="%d" y="%d" text-anchor="middle">wheels n</text>'
-                 % ((left + w - right) // 2, h - 15))
+    px, py, parts = loglog_frame(
+        (w, h, left, right, top, bottom), ns, ts,
+        "shelf -f, every core: wall time against the number of wheels, by "
+        "layout (log-log)")
 
     def line(points, color, dash):
         d = ' stroke-dasharray="6,4"' if dash else ""

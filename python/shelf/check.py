@@ -254,7 +254,13 @@ def check(func, problem="seed", *, answer=None, max_n=None, range=None,
                        problem=problem, answer=kind)
 
 
-def _shrink(judge, w, got, verdict, lo, hi, failing):
+def _smallest(w, lo, hi, fails):
+    """Shrinks w while fails(candidate) says it still fails the same way,
+    trying the library's candidates in order and starting again from each
+    one that does, for at most _SHRINK_MAX runs. fails returns what to keep
+    of a failing run, or None. Returns the smallest shelf and what was kept
+    of its run (None when w itself was never re-run)."""
+    kept = None
     runs = 0
     moved = True
     while moved and runs < _SHRINK_MAX:
@@ -263,35 +269,41 @@ def _shrink(judge, w, got, verdict, lo, hi, failing):
             if runs >= _SHRINK_MAX:
                 break
             runs += 1
-            try:
-                v, g = judge(cand)
-            except Exception:
-                continue  # another way of failing: not this failure
-            if v == verdict:
-                w, got, moved = cand, g, True
-                if v == "wrong" and len(failing) < 64:
-                    failing.append((cand, g))
+            seen = fails(cand)
+            if seen is not None:
+                w, kept, moved = cand, seen, True
                 break
-    return w, got, failing
+    return w, kept
+
+
+def _shrink(judge, w, got, verdict, lo, hi, failing):
+    def fails(cand):
+        try:
+            v, g = judge(cand)
+        except Exception:
+            return None  # another way of failing: not this failure
+        if v != verdict:
+            return None
+        if v == "wrong" and len(failing) < 64:
+            failing.append((cand, g))
+        return (g,)
+
+    w, kept = _smallest(w, lo, hi, fails)
+    return w, (got if kept is None else kept[0]), failing
 
 
 def _raise_shrunk(func, w, lo, hi, error, index):
     """Shrinks the shelf while func raises the same type on it, then raises
     the exception from the smallest one, with a note."""
-    runs = 0
-    moved = True
-    while moved and runs < _SHRINK_MAX:
-        moved = False
-        for cand in _shrink_candidates(w, lo, hi):
-            if runs >= _SHRINK_MAX:
-                break
-            runs += 1
-            try:
-                func(list(cand))
-            except Exception as e:
-                if type(e) is type(error):
-                    w, error, moved = cand, e, True
-                    break
+    def fails(cand):
+        try:
+            func(list(cand))
+        except Exception as e:
+            return e if type(e) is type(error) else None
+        return None
+
+    w, kept = _smallest(w, lo, hi, fails)
+    error = error if kept is None else kept
     note = (f"shelf.check: raised on try {index}, shrunk to the shelf "
             f"{w!r} (shelf {' '.join(map(str, w))})")
     if hasattr(error, "add_note"):

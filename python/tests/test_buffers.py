@@ -25,7 +25,7 @@ except ImportError:
 # Every function that takes a shelf, as one tuple of answers.
 def answers(wheels):
     n = len(wheels)
-    out = [shelf.solve(wheels), tuple(shelf.result(wheels)), shelf.line(wheels)]
+    out = [shelf.solve(wheels), support.fields(shelf.result(wheels)), shelf.line(wheels)]
     if n:
         out.append(shelf.best_move(wheels, 0, n - 1))
     if n <= 40:
@@ -34,7 +34,7 @@ def answers(wheels):
         out.append(shelf.svg(wheels))
     s = shelf.Solver()
     s.extend(wheels)
-    out.append(tuple(s.result()))
+    out.append(support.fields(s.result()))
     return out
 
 
