@@ -449,9 +449,15 @@ int check_main(int argc, char **argv) {
   int status = 0;
   size_t fitting_passed = 0;
   for (size_t t = 0; t < planned; t++) {
-    size_t n;
+    size_t n = 0;
     shelf_try kind = SHELF_TRY_SEED;
-    shelf_plan_shelf(&pl, t, w, &n, &kind);
+    if (shelf_plan_shelf(&pl, t, w, &n, &kind) != SHELF_OK) {
+      /* The options were checked; a plan the library refuses is a bug,
+       * and no try is said to have passed. */
+      fputs("shelf: check: the plan of tries was refused\n", stderr);
+      status = 2;
+      break;
+    }
     if (n == 0)
       continue;
     rep.tried++;
@@ -565,8 +571,9 @@ int check_main(int argc, char **argv) {
       for (size_t i = 0; i < k.failing_count; i++)
         seen[i] = (shelf_failure){k.failing[i].w, k.failing[i].n,
                                   k.failing[i].got};
-      rep.mistake = shelf_mistake_of(p->answer, seen, k.failing_count,
-                                     fitting_passed >= 3);
+      /* Out of memory names no mistake: the report says none. */
+      shelf_mistake_of(p->answer, seen, k.failing_count, fitting_passed >= 3,
+                       &rep.mistake);
     }
     status = 1;
     break;

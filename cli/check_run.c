@@ -64,13 +64,32 @@ static int capture_add(capture *c, const char *p, size_t n) {
   return 0;
 }
 
+/* Tells the parent why the program did not start, and ends the child. */
+static void child_failed(int report) {
+  int e = errno;
+  if (write(report, &e, sizeof e) < 0) {
+    /* the parent then sees no report and an exit of 127 */
+  }
+  _exit(127);
+}
+
+/* Makes `fd` the descriptor `to`, closing the original, so that the
+ * program holds nothing of the judge's but its three streams. */
+static void move_fd(int fd, int to, int report) {
+  if (fd == to)
+    return;
+  if (dup2(fd, to) < 0)
+    child_failed(report);
+  close(fd);
+}
+
 static void child(char *const argv[], int in, int out, int err, int report,
                   const run_limits *limits) {
-  setpgid(0, 0);
+  setpgid(0, 0); /* the parent sets it too: whichever runs first */
   signal(SIGPIPE, SIG_DFL);
-  dup2(in, STDIN_FILENO);
-  dup2(out, STDOUT_FILENO);
-  dup2(err, STDERR_FILENO);
+  move_fd(in, STDIN_FILENO, report);
+  move_fd(out, STDOUT_FILENO, report);
+  move_fd(err, STDERR_FILENO, report);
   struct rlimit core = {0, 0};
   setrlimit(RLIMIT_CORE, &core);
   rlim_t cpu = (rlim_t)ceil(limits->seconds) + 1;
@@ -82,11 +101,22 @@ static void child(char *const argv[], int in, int out, int err, int report,
     setrlimit(RLIMIT_AS, &as);
   }
   execvp(argv[0], argv);
-  int e = errno;
-  if (write(report, &e, sizeof e) < 0) {
-    /* the parent then sees no report and an exit of 127 */
+  child_failed(report);
+}
+
+/* Whether the program has ended, without reaping it: while the leader is
+ * not reaped its process group cannot be reused, so killing the group
+ * afterwards reaches only what the program left behind. */
+static int ended(pid_t pid, int block) {
+  for (;;) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info,
+               WEXITED | WNOWAIT | (block ? 0 : WNOHANG)) == 0)
+      return info.si_pid == pid;
+    if (errno != EINTR)
+      return 1; /* no such child: nothing to wait for */
   }
-  _exit(127);
 }
 
 static void close_fd(int *fd) {
@@ -135,7 +165,10 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   setpgid(pid, pid); /* as the child does: whichever runs first */
 
   int exec_errno = 0;
-  ssize_t got = read(report[0], &exec_errno, sizeof exec_errno);
+  ssize_t got;
+  do
+    got = read(report[0], &exec_errno, sizeof exec_errno);
+  while (got < 0 && errno == EINTR);
   close(report[0]);
   if (got == (ssize_t)sizeof exec_errno) {
     waitpid(pid, NULL, 0);
@@ -152,13 +185,13 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     close_fd(&fds[0]);
   double deadline = start + limits->seconds;
   int status = 0;
-  int ws = 0, reaped = 0;
+  int ws = 0, over = 0; /* over: the program has ended (reaped below) */
   struct rusage ru;
   memset(&ru, 0, sizeof ru);
   /* Until both outputs end or the program exits: a child it left running
    * in the background may hold the pipes open, and the verdict is the
    * program's (the group is killed below). */
-  while ((fds[1] >= 0 || fds[2] >= 0) && !reaped) {
+  while ((fds[1] >= 0 || fds[2] >= 0) && !over) {
     double left = deadline - now();
     if (left <= 0) {
       r->timed_out = 1;
@@ -197,8 +230,8 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     }
     if (status != 0)
       break;
-    if (wait4(pid, &ws, WNOHANG, &ru) == pid) {
-      reaped = 1;
+    if (ended(pid, 0)) {
+      over = 1;
       /* What it wrote before exiting is in the pipes: read it all. */
       for (int k = 1; k < 3; k++) {
         char chunk[65536];
@@ -217,23 +250,20 @@ int run_program(char *const argv[], const char *input, size_t input_len,
 
   /* Standard output closed, but the program may still be running: wait for
    * it up to the deadline, then kill the group. */
-  while (!reaped) {
-    pid_t w = wait4(pid, &ws, r->timed_out ? 0 : WNOHANG, &ru);
-    if (w == pid)
+  while (!over) {
+    if (ended(pid, r->timed_out)) /* killed already when it timed out */
       break;
-    if (w < 0 && errno != EINTR)
-      break;
-    if (w == 0) {
-      if (now() >= deadline) {
-        r->timed_out = 1;
-        kill(-pid, SIGKILL);
-      } else {
-        struct timespec nap = {0, 2000000};
-        nanosleep(&nap, NULL);
-      }
+    if (now() >= deadline) {
+      r->timed_out = 1;
+      kill(-pid, SIGKILL);
+    } else {
+      struct timespec nap = {0, 2000000};
+      nanosleep(&nap, NULL);
     }
   }
   kill(-pid, SIGKILL); /* anything it left behind in its group */
+  while (wait4(pid, &ws, 0, &ru) < 0 && errno == EINTR)
+    ; /* the leader, reaped only now */
   r->wall = now() - start;
   r->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
            (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;

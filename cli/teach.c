@@ -96,7 +96,7 @@ static int parse_range(const char *arg, int64_t *lo, int64_t *hi) {
 
 int teach_option(teach_options *p, int c, const char *arg, char *why,
                 size_t size) {
-  uint64_t v;
+  uint64_t v = 0;
   char shown[SHOWN_SIZE]; /* arg, for a message */
   switch (c) {
   case 'i':

@@ -54,7 +54,7 @@ static unsigned char *seed_bytes(const seed *s, size_t *len) {
       shelf_solver_push_many(b, s->n ? s->w + cut : NULL, s->n - cut) !=
           SHELF_OK ||
       shelf_solver_append(a, b) != SHELF_OK ||
-      shelf_solver_save(a, NULL, 0, &need) != SHELF_INVALID ||
+      shelf_solver_save(a, NULL, 0, &need) != SHELF_OK ||
       (buf = malloc(need + 1)) == NULL ||
       shelf_solver_save(a, buf + 1, need, &need) != SHELF_OK) {
     free(buf);

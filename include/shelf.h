@@ -292,14 +292,19 @@ SHELF_API shelf_status shelf_solver_append(shelf_solver *solver,
  * damaged or truncated copy instead of giving a wrong answer.
  *
  * @param solver  the solver; must not be NULL.
- * @param buf     receives the bytes; may be NULL when `size` is 0, to ask
- *                for the size needed.
+ * Like every size query in this header (shelf_explain_sentence() and the
+ * other snprintf-style calls), a NULL buffer with size 0 asks for the size:
+ * it returns SHELF_OK with *len set and writes nothing. A state is not text
+ * and is never cut short, so a buffer that is too small is an error.
+ *
+ * @param buf     receives the bytes; NULL with `size` 0 asks for the size.
  * @param size    bytes available at `buf`.
  * @param len     receives the size of the state in bytes (also when `buf`
  *                is too small); must not be NULL.
- * @return SHELF_OK; SHELF_INVALID if `solver` or `len` is NULL, `buf` is
- *         NULL with size > 0, or `size` is below *len (nothing is
- *         written); the solver's failure status if it has failed.
+ * @return SHELF_OK (the state written, or the size told); SHELF_INVALID if
+ *         `solver` or `len` is NULL, `buf` is NULL with size > 0, or `size`
+ *         is below *len (nothing is written); the solver's failure status
+ *         if it has failed.
  *
  * The state is 56 bytes plus 8 (or, once the stack is 128-bit, 16) bytes
  * a stack entry. Time O(state size). Thread-safe for distinct solvers. */
@@ -1256,7 +1261,8 @@ typedef struct shelf_plan {
   uint64_t seed;  /**< the same seed gives the same tries */
   const int64_t *const *samples; /**< the problem's samples, NULL-ended;
                                       may be NULL for none */
-  const size_t *sample_n;        /**< their lengths */
+  const size_t *sample_n;        /**< their lengths; a sample longer than
+                                      max_n is skipped */
 } shelf_plan;
 
 /** Which part of a plan a try comes from. */
@@ -1315,7 +1321,7 @@ typedef struct shelf_failure {
  * margin) / 2): twice the sum of |w| is at most 2^31 - 1. Time O(n). */
 SHELF_API int shelf_fits_31_bits(const int64_t *weights, size_t n);
 
-/** The known mistake that a program's wrong answers show, or
+/** Names the known mistake that a program's wrong answers show, or
  * SHELF_MISTAKE_NONE when none fits all of them: greedy, added or
  * left-index when that algorithm (shelf_mistake_margin()) gives every
  * answer, turned into the asked kind as a program would (a total from a
@@ -1325,11 +1331,17 @@ SHELF_API int shelf_fits_31_bits(const int64_t *weights, size_t n);
  * `fitting_passed` says the shelves tried whose totals fit in 31 bits all
  * passed and none of the failing ones fits.
  *
+ * @param out  receives the mistake, or SHELF_MISTAKE_NONE.
+ * @return SHELF_OK; SHELF_INVALID (`out` NULL, `failures` NULL with count
+ *         > 0, an unknown kind); SHELF_NOMEM, with *out NONE: no mistake is
+ *         named, or ruled out, on a computation that did not happen.
+ *
  * Time O(total wheels of the failures); memory as shelf_solve().
  * Thread-safe. */
-SHELF_API shelf_mistake shelf_mistake_of(shelf_answer kind,
-                                         const shelf_failure *failures,
-                                         size_t count, int fitting_passed);
+SHELF_API shelf_status shelf_mistake_of(shelf_answer kind,
+                                        const shelf_failure *failures,
+                                        size_t count, int fitting_passed,
+                                        shelf_mistake *out);
 
 /* MARK: - Pictures (Public) */
 

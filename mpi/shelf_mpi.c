@@ -397,11 +397,11 @@ static void get_summary(cursor *c, piece *p, int from) {
 static void send_piece(piece *p, int to) {
   size_t state = 0;
   if (p->status == SHELF_OK && p->solver != NULL) {
-    /* The size query answers SHELF_INVALID (the buffer is too small) with
-     * the size; anything else is the solver's own failure, kept as it is. */
+    /* The size query; anything but SHELF_OK is the solver's own failure,
+     * kept as it is. */
     shelf_status st = shelf_solver_save(p->solver, NULL, 0, &state);
-    if (st != SHELF_INVALID)
-      p->status = st == SHELF_OK ? SHELF_INVALID : st;
+    if (st != SHELF_OK)
+      p->status = st;
   }
   size_t total = HEADER_SIZE + state;
   unsigned char *buf = malloc(total);

@@ -119,7 +119,9 @@ static void text_explain(out *o, const report *r) {
 
 /* The end that keeps a block's lead: "left", "right" or "both". */
 static const char *cell_end(const shelf_cell *c) {
-  return c->left == c->right ? "both" : c->left > c->right ? "left" : "right";
+  return c->left == c->right ? "both"
+                             : shelf_end_name(c->left > c->right ? SHELF_LEFT
+                                                                 : SHELF_RIGHT);
 }
 
 /* The short form in the text table: L, R or LR. */

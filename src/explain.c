@@ -27,44 +27,6 @@ static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {
   out->greedy_margin = total[0] - total[1];
 }
 
-/*
- * A greedy first buyer against a perfect second buyer. This is not a
- * zero-sum game of two optimisers: the first buyer's moves are fixed, so it
- * is the second buyer's search for the smallest margin. The same rolling
- * row as the dp engine, by span length: row[i] is the margin still to come
- * on block i..i+span-1, and whose turn it is follows from the span (the
- * first buyer moves when n - span turns, an even number, have passed).
- * O(n^2) time, O(n) memory.
- */
-static shelf_status greedy_vs_perfect(const int64_t *w, size_t n, i128 *out) {
-  if (n == 0) {
-    *out = 0;
-    return SHELF_OK;
-  }
-  i128 *row = malloc(n * sizeof *row);
-  if (row == NULL)
-    return SHELF_NOMEM;
-  for (size_t span = 1; span <= n; span++) {
-    int first_moves = (n - span) % 2 == 0;
-    for (size_t i = 0; i + span <= n; i++) {
-      size_t j = i + span - 1;
-      /* row[i] is block i..j-1 and row[i+1] block i+1..j (0 when empty). */
-      i128 after_left = span > 1 ? row[i + 1] : 0;
-      i128 after_right = span > 1 ? row[i] : 0;
-      if (first_moves) {
-        row[i] =
-            greedy_takes_left(w, i, j) ? w[i] + after_left : w[j] + after_right;
-      } else {
-        i128 l = after_left - w[i], r = after_right - w[j];
-        row[i] = l < r ? l : r;
-      }
-    }
-  }
-  *out = row[0];
-  free(row);
-  return SHELF_OK;
-}
-
 /* ==== The first mistake on the line ==== */
 
 /*
@@ -149,7 +111,7 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
   e.second = perfect.second;
   both_greedy(w, n, &e);
   if (n <= limit) {
-    st = greedy_vs_perfect(w, n, &e.greedy_vs_perfect);
+    st = greedy_first_search(w, n, NULL, NULL, &e.greedy_vs_perfect);
     if (st != SHELF_OK)
       return st;
     e.has_greedy_vs_perfect = 1;

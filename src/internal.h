@@ -52,6 +52,10 @@ typedef struct sink {
 } sink;
 
 void say(sink *s, const char *text);
+#define say_done shelf__say_done
+/* Ends a text: the NUL where it fits, *len (if not NULL) the whole length;
+ * returns SHELF_OK. */
+shelf_status say_done(sink *s, size_t *len);
 void say_i128(sink *s, i128 v);
 
 /* ==== Greedy play (explain.c) ==== */
@@ -61,6 +65,17 @@ void say_i128(sink *s, i128 v);
 /* Both buyers greedy (the heavier end, the left on equal weights): total[0]
  * is the first buyer's kilos, total[1] the second's. O(n). */
 void greedy_totals(const int64_t *w, size_t n, i128 total[2]);
+
+/* ==== Greedy against perfect (moves.c) ==== */
+
+#define greedy_first_search shelf__greedy_first_search
+
+/* The margin when a greedy first buyer meets a perfect second, and, with
+ * `right` and `base`, the second buyer's choices (moves.c says how they are
+ * laid out). O(n^2) time, O(n) memory beyond them. */
+shelf_status greedy_first_search(const int64_t *w, size_t n,
+                                 unsigned char *right, size_t *base,
+                                 i128 *margin);
 
 /* ==== Results and memory (common.c) ==== */
 

@@ -188,7 +188,7 @@ static size_t grown_size(const shelf_plan *p, size_t k) {
 
 static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w, size_t *n) {
   if (k < SEED_CASES) {
-    *n = seed_case_n[k];
+    *n = seed_case_n[k]; /* at most 6: the caller has room for 8 */
     memcpy(w, seed_case_weights[k], *n * sizeof *w);
     if (!fits(p, w, *n))
       *n = 0;
@@ -197,7 +197,9 @@ static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w, size_t *n) 
   k -= SEED_CASES;
   size_t samples = sample_count(p);
   if (k < samples) {
-    *n = p->sample_n[k];
+    /* A sample longer than max_n is skipped before it is copied: the
+     * caller's room is max(max_n, 8) weights. */
+    *n = p->sample_n != NULL && p->sample_n[k] <= p->max_n ? p->sample_n[k] : 0;
     memcpy(w, p->samples[k], *n * sizeof *w);
     if (!fits(p, w, *n))
       *n = 0;
@@ -319,12 +321,20 @@ static int answers_margin(shelf_answer k, i128 got, i128 m, i128 sum) {
   }
 }
 
+/* Each test below says whether every failure fits a mistake: 1 or 0, or
+ * -1 with *st set when the library could not compute it (out of memory),
+ * so that no mistake is named, or ruled out, on a computation that did not
+ * happen. */
+
 static int all_algorithm(shelf_mistake kind, shelf_answer k,
-                         const shelf_failure *f, size_t count) {
+                         const shelf_failure *f, size_t count,
+                         shelf_status *st) {
   for (size_t i = 0; i < count; i++) {
     i128 m;
-    if (shelf_mistake_margin(kind, f[i].weights, f[i].n, &m) != SHELF_OK ||
-        !answers_margin(k, f[i].got, m, weights_sum(f[i].weights, f[i].n)))
+    if ((*st = shelf_mistake_margin(kind, f[i].weights, f[i].n, &m)) !=
+        SHELF_OK)
+      return -1;
+    if (!answers_margin(k, f[i].got, m, weights_sum(f[i].weights, f[i].n)))
       return 0;
   }
   return 1;
@@ -332,13 +342,13 @@ static int all_algorithm(shelf_mistake kind, shelf_answer k,
 
 /* Every answer is another quantity of the true result than the asked one. */
 static int all_other_quantity(shelf_answer k, const shelf_failure *f,
-                              size_t count) {
+                              size_t count, shelf_status *st) {
   if (k == SHELF_ANSWER_WINNER)
     return 0;
   for (size_t i = 0; i < count; i++) {
     shelf_result r;
-    if (linear_result(f[i].weights, f[i].n, &r) != SHELF_OK)
-      return 0;
+    if ((*st = linear_result(f[i].weights, f[i].n, &r)) != SHELF_OK)
+      return -1;
     int other = 0;
     for (int q = SHELF_ANSWER_MARGIN; q <= SHELF_ANSWER_SECOND; q++)
       if (q != (int)k && f[i].got == answer_from((shelf_answer)q, &r))
@@ -351,36 +361,53 @@ static int all_other_quantity(shelf_answer k, const shelf_failure *f,
 
 /* Every failing shelf is a tie (margin 0) that the program calls a loss. */
 static int all_strict_ties(shelf_answer k, const shelf_failure *f,
-                           size_t count) {
+                           size_t count, shelf_status *st) {
   if (k != SHELF_ANSWER_WINNER)
     return 0;
   for (size_t i = 0; i < count; i++) {
     i128 m;
-    if (linear_lead(f[i].weights, f[i].n, &m) != SHELF_OK || m != 0 ||
-        f[i].got != 0)
+    if ((*st = linear_lead(f[i].weights, f[i].n, &m)) != SHELF_OK)
+      return -1;
+    if (m != 0 || f[i].got != 0)
       return 0;
   }
   return 1;
 }
 
-shelf_mistake shelf_mistake_of(shelf_answer kind, const shelf_failure *f,
-                               size_t count, int fitting_passed) {
-  if (f == NULL || count == 0)
-    return SHELF_MISTAKE_NONE;
+shelf_status shelf_mistake_of(shelf_answer kind, const shelf_failure *f,
+                              size_t count, int fitting_passed,
+                              shelf_mistake *out) {
+  if (out == NULL || (f == NULL && count > 0) || kind < SHELF_ANSWER_MARGIN ||
+      kind > SHELF_ANSWER_WINNER)
+    return SHELF_INVALID;
+  *out = SHELF_MISTAKE_NONE;
+  if (count == 0)
+    return SHELF_OK;
+  shelf_status st = SHELF_OK;
   static const shelf_mistake algorithms[] = {
       SHELF_MISTAKE_GREEDY, SHELF_MISTAKE_ADDED, SHELF_MISTAKE_LEFT_INDEX};
-  for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++)
-    if (all_algorithm(algorithms[a], kind, f, count))
-      return algorithms[a];
-  if (all_strict_ties(kind, f, count))
-    return SHELF_MISTAKE_STRICT_TIE;
-  if (all_other_quantity(kind, f, count))
-    return SHELF_MISTAKE_WRONG_QUANTITY;
+  for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++) {
+    int all = all_algorithm(algorithms[a], kind, f, count, &st);
+    if (all != 0) {
+      *out = all > 0 ? algorithms[a] : SHELF_MISTAKE_NONE;
+      return st;
+    }
+  }
+  int all = all_strict_ties(kind, f, count, &st);
+  if (all == 0)
+    all = all_other_quantity(kind, f, count, &st) > 0 ? 2 : 0;
+  if (all < 0 || st != SHELF_OK)
+    return st;
+  if (all != 0) {
+    *out = all == 1 ? SHELF_MISTAKE_STRICT_TIE : SHELF_MISTAKE_WRONG_QUANTITY;
+    return SHELF_OK;
+  }
   /* 32-bit code wraps in too many places to compute its answer: it is
    * right while the totals fit in 31 bits and wrong on every failing shelf,
    * none of which fits. */
   int past = fitting_passed;
   for (size_t i = 0; past && i < count; i++)
     past = !shelf_fits_31_bits(f[i].weights, f[i].n);
-  return past ? SHELF_MISTAKE_OVERFLOW32 : SHELF_MISTAKE_NONE;
+  *out = past ? SHELF_MISTAKE_OVERFLOW32 : SHELF_MISTAKE_NONE;
+  return SHELF_OK;
 }

@@ -101,11 +101,7 @@ shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf, size_t size,
     return SHELF_INVALID;
   sink s = {buf, size, 0};
   say(&s, mistakes[kind].sentence);
-  if (size > 0)
-    buf[s.len < size ? s.len : size - 1] = '\0';
-  if (len != NULL)
-    *len = s.len;
-  return SHELF_OK;
+  return say_done(&s, len);
 }
 
 /* ==== Whole-shelf mistakes ==== */

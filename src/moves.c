@@ -57,12 +57,52 @@ static void both_greedy_line(const int64_t *w, size_t n, unsigned char *ends) {
 
 /*
  * A greedy first buyer against a perfect second: the second buyer's search
- * for the smallest margin, by span as in explain.c, keeping one bit per
- * block where the second buyer moves (whether taking the right is better),
- * so that the line can be walked afterwards. The second buyer moves on a
- * span when n - span is odd; those spans are numbered 0, 1, ... in order,
- * each with n - span + 1 blocks.
+ * for the smallest margin. This is not a zero-sum game of two optimisers:
+ * the first buyer's moves are fixed. By span, as the dp engine's rolling
+ * row: row[i] is the margin still to come on block i..i+span-1, and whose
+ * turn it is follows from the span (the first buyer moves when n - span
+ * turns, an even number, have passed). O(n^2) time, O(n) memory, and with
+ * `right` one bit per block where the second buyer moves (whether taking
+ * the right is better; those spans numbered in order from base[span]), so
+ * that the line can be walked afterwards. explain.c asks for the margin
+ * alone.
  */
+shelf_status greedy_first_search(const int64_t *w, size_t n, unsigned char *right,
+                                 size_t *base, i128 *margin) {
+  *margin = 0;
+  if (n == 0)
+    return SHELF_OK;
+  i128 *row = malloc(n * sizeof *row);
+  if (row == NULL)
+    return SHELF_NOMEM;
+  size_t next = 0;
+  for (size_t span = 1; span <= n; span++) {
+    int first_moves = (n - span) % 2 == 0;
+    if (base != NULL)
+      base[span] = next;
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      /* row[i] is block i..j-1 and row[i+1] block i+1..j (0 when empty). */
+      i128 after_left = span > 1 ? row[i + 1] : 0;
+      i128 after_right = span > 1 ? row[i] : 0;
+      if (first_moves) {
+        row[i] = shelf_greedy_end(w, i, j) == SHELF_LEFT ? w[i] + after_left
+                                                         : w[j] + after_right;
+      } else {
+        i128 l = after_left - w[i], r = after_right - w[j];
+        if (right != NULL && r < l)
+          right[(next + i) / 8] |= (unsigned char)(1u << ((next + i) % 8));
+        row[i] = r < l ? r : l;
+      }
+    }
+    if (!first_moves)
+      next += n - span + 1;
+  }
+  *margin = row[0];
+  free(row);
+  return SHELF_OK;
+}
+
 static shelf_status greedy_first_line(const int64_t *w, size_t n,
                                       unsigned char *ends) {
   if (n == 0)
@@ -71,37 +111,13 @@ static shelf_status greedy_first_line(const int64_t *w, size_t n,
   for (size_t span = 1; span <= n; span++)
     if ((n - span) % 2 == 1)
       bits += n - span + 1;
-  i128 *row = malloc(n * sizeof *row);
   unsigned char *right = calloc(bits / 8 + 1, 1);
   size_t *base = malloc((n + 1) * sizeof *base); /* first bit of each span */
-  if (row == NULL || right == NULL || base == NULL) {
-    free(row);
-    free(right);
-    free(base);
-    return SHELF_NOMEM;
-  }
-  size_t next = 0;
-  for (size_t span = 1; span <= n; span++) {
-    int first_moves = (n - span) % 2 == 0;
-    base[span] = next;
-    for (size_t i = 0; i + span <= n; i++) {
-      size_t j = i + span - 1;
-      i128 after_left = span > 1 ? row[i + 1] : 0;
-      i128 after_right = span > 1 ? row[i] : 0;
-      if (first_moves) {
-        row[i] = shelf_greedy_end(w, i, j) == SHELF_LEFT ? w[i] + after_left
-                                                         : w[j] + after_right;
-      } else {
-        i128 l = after_left - w[i], r = after_right - w[j];
-        if (r < l)
-          right[(next + i) / 8] |= (unsigned char)(1u << ((next + i) % 8));
-        row[i] = r < l ? r : l;
-      }
-    }
-    if (!first_moves)
-      next += n - span + 1;
-  }
-  for (size_t t = 0, i = 0, j = n; i < j; t++) {
+  i128 margin;
+  shelf_status st = right == NULL || base == NULL
+                        ? SHELF_NOMEM
+                        : greedy_first_search(w, n, right, base, &margin);
+  for (size_t t = 0, i = 0, j = n; st == SHELF_OK && i < j; t++) {
     size_t span = j - i;
     shelf_end e;
     if ((n - span) % 2 == 0) {
@@ -116,10 +132,9 @@ static shelf_status greedy_first_line(const int64_t *w, size_t n,
     else
       j--;
   }
-  free(row);
   free(right);
   free(base);
-  return SHELF_OK;
+  return st;
 }
 
 shelf_status shelf_greedy_line(const int64_t *weights, size_t n, unsigned flags,

@@ -461,6 +461,8 @@ shelf_status shelf_solver_save(const shelf_solver *s, unsigned char *buf,
   /* The stack is in memory already, so this cannot overflow. */
   size_t need = STATE_HEAD + s->top * width + STATE_TAIL;
   *len = need;
+  if (buf == NULL)
+    return SHELF_OK; /* a size query, as every size query of shelf.h */
   if (size < need)
     return SHELF_INVALID;
   memcpy(buf, "SHLF", 4);

@@ -157,7 +157,7 @@ size_t shelf_standing_format(shelf_i128 margin, char *buf) {
 }
 
 /* Ends a snprintf-style text: the NUL where it fits, and the whole length. */
-static shelf_status finish(sink *s, size_t *len) {
+shelf_status say_done(sink *s, size_t *len) {
   if (s->size > 0)
     s->buf[s->len < s->size ? s->len : s->size - 1] = '\0';
   if (len != NULL)
@@ -195,7 +195,7 @@ shelf_status shelf_explain_sentence(const shelf_explanation *e,
   default:
     return SHELF_INVALID;
   }
-  return finish(&s, len);
+  return say_done(&s, len);
 }
 
 shelf_status shelf_parse_error_format(const shelf_parse_error *e,
@@ -220,7 +220,7 @@ shelf_status shelf_parse_error_format(const shelf_parse_error *e,
     say(&s, found);
     say(&s, "\"");
   }
-  return finish(&s, len);
+  return say_done(&s, len);
 }
 
 shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
@@ -251,5 +251,5 @@ shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
   default:
     return SHELF_INVALID;
   }
-  return finish(&s, len);
+  return say_done(&s, len);
 }

@@ -64,9 +64,11 @@ def replay(program, problem, wheels, timeout=60):
 # ==== One solution ====
 
 def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
-              tries="40"):
+              tries="40", same_each_run=True):
     """shelf check on one solution; `verdict` None means it must pass, else
-    a verdict name or a set of them."""
+    a verdict name or a set of them. A program whose answer may change from
+    run to run (same_each_run False) must still answer wrongly on the shelf
+    reported, but not with the same number."""
     args = ["--problem", problem, "--seed", "7", "--tries", tries,
             "--time-limit", "10", "--json"] + list(extra) + program
     p = run_check(shelf, args)
@@ -112,7 +114,7 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
                 fail("%s: %r gives %r here, not a wrong answer (want %s)" %
                      (name, wheels, out, want))
                 return
-            if out.strip().lower() != json.dumps(f["got"]):
+            if same_each_run and out.strip().lower() != json.dumps(f["got"]):
                 fail("%s: %r gives %r here, the report says %r" %
                      (name, wheels, out, f["got"]))
                 return
@@ -309,7 +311,7 @@ def main():
                   prog + ["seed", "exponential"], "seed", "timeout", None,
                   extra=["--time-limit", "1"], tries="5")
     check_one(shelf, "c uninit", [solution_c, "seed", "uninit"], "seed",
-              {"wrong", "unstable", "crash"}, None)
+              {"wrong", "unstable", "crash"}, None, same_each_run=False)
     check_one(shelf, "c memo-zero", [solution_c, "cses", "memo-zero"], "cses",
               "timeout", None, extra=["--max-n", "300", "--time-limit", "1"],
               tries="0")

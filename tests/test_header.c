@@ -196,8 +196,10 @@ int main(void) {
           smaller_n == 2);
     shelf_failure f = {w, 4, -5};
     CHECK(shelf_fits_31_bits(w, 4));
-    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &f, 1, 0) ==
-          SHELF_MISTAKE_GREEDY);
+    shelf_mistake named = SHELF_MISTAKE_NONE;
+    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &f, 1, 0, &named) ==
+              SHELF_OK &&
+          named == SHELF_MISTAKE_GREEDY);
   }
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

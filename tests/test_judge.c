@@ -107,6 +107,14 @@ static void test_shrink(void) {
   CHECK(shelf_plan_shrink(NULL, one, 1, 0, out, &n) == 0);
 }
 
+/* shelf_mistake_of()'s mistake, NONE if it failed (which is checked). */
+static shelf_mistake mistake_of(shelf_answer kind, const shelf_failure *f,
+                                size_t count, int fitting_passed) {
+  shelf_mistake m = SHELF_MISTAKE_GREEDY;
+  CHECK_STATUS(shelf_mistake_of(kind, f, count, fitting_passed, &m), SHELF_OK);
+  return m;
+}
+
 /* The answers of a program with each mistake name it. */
 static void test_mistake_of(void) {
   rng r = {test_seed() ^ 3};
@@ -125,7 +133,7 @@ static void test_mistake_of(void) {
       REQUIRE(shelf_mistake_margin(kinds[m], w[i], 12, &margin) == SHELF_OK);
       f[i].got = margin;
     }
-    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, f, K, 0) == kinds[m]);
+    CHECK(mistake_of(SHELF_ANSWER_MARGIN, f, K, 0) == kinds[m]);
   }
   /* The margin where the first buyer's total was asked. */
   for (size_t i = 0; i < K; i++) {
@@ -133,22 +141,18 @@ static void test_mistake_of(void) {
     ref_lead_table(w[i], 12, lead);
     f[i].got = lead[0][11];
   }
-  CHECK(shelf_mistake_of(SHELF_ANSWER_FIRST, f, K, 0) ==
-        SHELF_MISTAKE_WRONG_QUANTITY);
+  CHECK(mistake_of(SHELF_ANSWER_FIRST, f, K, 0) == SHELF_MISTAKE_WRONG_QUANTITY);
   /* A tie called a loss. */
   const int64_t tie[] = {1, 5, 4};
   shelf_failure t = {tie, 3, 0};
-  CHECK(shelf_mistake_of(SHELF_ANSWER_WINNER, &t, 1, 0) ==
-        SHELF_MISTAKE_STRICT_TIE);
+  CHECK(mistake_of(SHELF_ANSWER_WINNER, &t, 1, 0) == SHELF_MISTAKE_STRICT_TIE);
   /* Wrong only past 31 bits, with the fitting shelves passed. */
   const int64_t big[] = {2000000000, 1, 2000000000};
   shelf_failure o = {big, 3, 12345};
   CHECK(!shelf_fits_31_bits(big, 3) && shelf_fits_31_bits(tie, 3));
-  CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 1) ==
-        SHELF_MISTAKE_OVERFLOW32);
-  CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 0) == SHELF_MISTAKE_NONE);
-  CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 1) ==
-        SHELF_MISTAKE_NONE);
+  CHECK(mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 1) == SHELF_MISTAKE_OVERFLOW32);
+  CHECK(mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 0) == SHELF_MISTAKE_NONE);
+  CHECK(mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 1) == SHELF_MISTAKE_NONE);
 }
 
 static const test tests[] = {

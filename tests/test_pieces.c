@@ -279,8 +279,8 @@ static void test_join(void) {
       "1 2 3 4 5 6 7 8 9 oops 10", /* on the first line of a late piece */
       "[1, 2, 3, 4, 5, 6, 7, 8",   /* unclosed: placed at the '[' */
       "[1, 2, 3] 4 5 6 7 8",       /* after the list */
-      "\xEF\xBB\xBF"
-      "1 2 3 4 x",          /* column after a byte-order mark */
+      ("\xEF\xBB\xBF"
+       "1 2 3 4 x"),        /* column after a byte-order mark */
       "wheels 1 2 3 4 5 6", /* a name without its '=' */
       "1,2,,3,4,5,6,7",
       "1\r\n2\r\n3\r 4 5 6",

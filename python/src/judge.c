@@ -49,9 +49,11 @@ static int plan_from(PyObject *args, const char *format, shelf_plan *p,
   memset(p, 0, sizeof *p);
   if (!PyArg_ParseTuple(args, format, &max_n, &lo, &hi, &tries, &seed, extra))
     return 0;
-  if (max_n < 1 || lo > hi || tries < 0) {
-    PyErr_SetString(PyExc_ValueError,
-                    "a plan needs max_n >= 1, lo <= hi and tries >= 0");
+  /* The command's own bound on max_n (10^8), so that max_n weights of room
+   * are a size that cannot wrap. */
+  if (max_n < 1 || max_n > 100000000 || lo > hi || tries < 0) {
+    PyErr_SetString(PyExc_ValueError, "a plan needs 1 <= max_n <= 10**8, "
+                                      "lo <= hi and tries >= 0");
     return 0;
   }
   p->max_n = (size_t)max_n;
@@ -193,8 +195,15 @@ PyObject *shelf_py_mistake_of(PyObject *module, PyObject *args) {
     f[read].n = kept[read].n;
     f[read].got = value;
   }
-  shelf_mistake m = shelf_mistake_of((shelf_answer)answer, f, (size_t)count,
-                                     fitting_passed);
+  shelf_mistake m = SHELF_MISTAKE_NONE;
+  shelf_status st = shelf_mistake_of((shelf_answer)answer, f, (size_t)count,
+                                     fitting_passed, &m);
+  if (st != SHELF_OK) {
+    out = st == SHELF_NOMEM ? PyErr_NoMemory()
+                            : PyErr_Format(PyExc_ValueError,
+                                           "_mistake_of: %s", shelf_strerror(st));
+    goto done;
+  }
   out = m == SHELF_MISTAKE_NONE ? Py_NewRef(Py_None)
                                 : PyUnicode_FromString(shelf_mistake_name(m));
 done:
