@@ -74,6 +74,18 @@ static void test_plan(void) {
   shelf_try kind;
   CHECK_STATUS(shelf_plan_shelf(&atcoder, 7, w, &n, &kind), SHELF_OK);
   CHECK(kind == SHELF_TRY_SAMPLE && n == 4 && w[1] == 80);
+  /* A sample longer than max_n is skipped, not copied past the caller's
+   * room of max(max_n, 8) weights (it was, under ASan a heap overflow). */
+  static const int64_t long_sample[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  static const int64_t *const long_samples[] = {long_sample, NULL};
+  static const size_t long_n[] = {10};
+  shelf_plan tight = {2, 1, 10, 1, 7, long_samples, long_n};
+  int64_t *room = malloc(8 * sizeof *room);
+  REQUIRE(room != NULL);
+  n = 99;
+  CHECK_STATUS(shelf_plan_shelf(&tight, 7, room, &n, &kind), SHELF_OK);
+  CHECK(kind == SHELF_TRY_SAMPLE && n == 0);
+  free(room);
 }
 
 /* Candidates come fewer wheels first, never empty, and then each weight

@@ -92,13 +92,20 @@ static PyMethodDef shelf_methods[] = {
      "shelf_greedy_end(), the one rule every surface calls greedy."},
     {"svg", (PyCFunction)(void (*)(void))shelf_py_svg,
      METH_VARARGS | METH_KEYWORDS,
-     "svg($module, /, wheels, *, explain=False, width=0)\n--\n\n"
+     "svg($module, /, wheels, *, explain=False, width=0, height=0, "
+     "question=False,\n    given=0, show='all', turn=0, line='perfect')\n--\n\n"
      "The shelf and its perfect game drawn as an SVG document (a str): "
      "each\nwheel a circle coloured by its buyer and numbered by its turn, "
      "the lead\ntable beside it up to 30 wheels, a summary above 200. With "
      "explain=True\nthe greedy trap is marked and the --explain sentences written "
-     "below.\nwidth is the picture's width in pixels (320 to 20000; 0, the "
-     "default,\nis 1000): rows of wheels wrap to fit it."},
+     "below.\nwidth is the most the picture may be wide, in pixels (320 to "
+     "20000;\n0, the default, is 1000); height (e.g. 720 with width 1280, a "
+     "slide)\ncentres it in a frame of that size.\n\n"
+     "The teaching versions, as the command's --svg-* options draw them:\n"
+     "question=True is the exercise (no buyers, turns or margin; the table "
+     "empty\nbut for blocks of up to `given` wheels); show='shelf' or "
+     "'table' draws\none part; turn=K the moment after turn K; "
+     "line='greedy' or\n'greedy-first' the game of greedy play."},
     /* The judge's pieces for shelf.check (judge.c), private. */
     {"_plan", shelf_py_plan, METH_VARARGS,
      "_plan(max_n, lo, hi, tries, seed, samples)\n--\n\n"

@@ -42,6 +42,46 @@ class Width(unittest.TestCase):
                 self.assertEqual(shelf.svg(w, explain=explain, width=px),
                                  p.stdout)
 
+    def test_teaching_versions_as_the_command_draws(self):
+        """Each version of the picture the command's --svg-* options draw,
+        byte for byte."""
+        w = [3, 9, 1, 2, 7, 5]
+        for kwargs, flags in (
+                ({"question": True, "given": 1},
+                 ["--svg-key", "/dev/null", "--svg-given", "1"]),
+                ({"show": "shelf"}, ["--svg-show", "shelf"]),
+                ({"show": "table"}, ["--svg-show", "table"]),
+                ({"turn": 3}, ["--svg-turn", "3"]),
+                ({"line": "greedy-first"}, ["--svg-line", "greedy-first"]),
+                ({"line": "greedy"}, ["--svg-line", "greedy"]),
+                ({"width": 1280, "height": 720}, ["--svg-size", "slide"])):
+            with self.subTest(**kwargs):
+                if "question" in kwargs:
+                    continue  # the question goes to a file; checked below
+                p = subprocess.run([support.CLI, "--svg", "-", *flags, "--",
+                                    *map(str, w)], capture_output=True,
+                                   text=True, timeout=60)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertEqual(shelf.svg(w, **kwargs), p.stdout)
+        import tempfile, os
+        with tempfile.TemporaryDirectory() as tmp:
+            q, k = os.path.join(tmp, "q.svg"), os.path.join(tmp, "k.svg")
+            p = subprocess.run([support.CLI, "--svg", q, "--svg-key", k,
+                                "--svg-given", "1", "--", *map(str, w)],
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(q) as f:
+                self.assertEqual(shelf.svg(w, question=True, given=1),
+                                 f.read())
+            with open(k) as f:
+                self.assertEqual(shelf.svg(w), f.read())
+
+    def test_bad_teaching_options(self):
+        for kwargs in ({"show": "both"}, {"line": "lazy"}, {"height": -1},
+                       {"turn": 99}):
+            with self.subTest(**kwargs), self.assertRaises(ValueError):
+                shelf.svg([3, 9, 1, 2], **kwargs)
+
     def test_bad_width(self):
         for px in (1, 319, 20001, -5):
             with self.assertRaisesRegex(ValueError,
