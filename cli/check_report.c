@@ -369,10 +369,9 @@ static void json_answer(out *o, shelf_answer k, answer a) {
     out_i128(o, a);
 }
 
-/* Text as a JSON string, NUL bytes and all cut at the first NUL. */
+/* A program's output as a JSON string, every byte of it (NULs included). */
 static void json_text(out *o, const char *s, size_t len) {
-  (void)len;
-  out_format(o, "%J", s != NULL ? s : "");
+  out_json_bytes(o, s != NULL ? s : "", s != NULL ? len : 0);
 }
 
 void report_json(out *o, const check_report *c) {

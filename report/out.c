@@ -90,11 +90,47 @@ const char *escape_text(const char *s, char *buf, size_t size) {
   return buf;
 }
 
-static void out_json_string(out *o, const char *s) {
+/* The length of the well-formed UTF-8 sequence at s (at most n bytes), or 0
+ * when it is not one: overlong forms, surrogates and values past U+10FFFF
+ * are not. */
+static size_t utf8_length(const unsigned char *s, size_t n) {
+  unsigned char c = s[0];
+  size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+  unsigned char lo = 0x80, hi = 0xBF; /* the second byte's range */
+  if (c < 0xC2 || c > 0xF4 || n < len)
+    return 0;
+  if (c == 0xE0)
+    lo = 0xA0;
+  else if (c == 0xED)
+    hi = 0x9F;
+  else if (c == 0xF0)
+    lo = 0x90;
+  else if (c == 0xF4)
+    hi = 0x8F;
+  if (s[1] < lo || s[1] > hi)
+    return 0;
+  for (size_t k = 2; k < len; k++)
+    if (s[k] < 0x80 || s[k] > 0xBF)
+      return 0;
+  return len;
+}
+
+void out_json_bytes(out *o, const char *text, size_t n) {
+  const unsigned char *s = (const unsigned char *)text;
   out_char(o, '"');
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') {
+  for (size_t k = 0; k < n; k++) {
+    unsigned char c = s[k];
+    if (c >= 0x80) {
+      /* Text that is not UTF-8 (a program's output may be anything) is
+       * kept readable and the JSON valid: U+FFFD for each bad byte. */
+      size_t len = utf8_length(s + k, n - k);
+      if (len == 0) {
+        out_str(o, "\\ufffd");
+      } else {
+        out_bytes(o, text + k, len);
+        k += len - 1;
+      }
+    } else if (c == '"' || c == '\\') {
       out_char(o, '\\');
       out_char(o, (char)c);
     } else if (c < 0x20) {
@@ -106,6 +142,10 @@ static void out_json_string(out *o, const char *s) {
     }
   }
   out_char(o, '"');
+}
+
+static void out_json_string(out *o, const char *s) {
+  out_json_bytes(o, s, strlen(s));
 }
 
 void out_format(out *o, const char *fmt, ...) {

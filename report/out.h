@@ -38,6 +38,10 @@ void out_u64(out *o, uint64_t v);
  * by pointer because clang 14 reads a variadic __int128 from the wrong place
  * once arguments spill to the stack. */
 void out_format(out *o, const char *fmt, ...);
+/* n bytes as a JSON string with its quotes: NUL and other control bytes
+ * escaped, bytes that are not UTF-8 written as U+FFFD, so that any bytes
+ * make valid JSON (what %J does with a NUL-terminated string). */
+void out_json_bytes(out *o, const char *s, size_t n);
 /* The number of characters shelf_i128_format() writes for v. */
 int i128_width(shelf_i128 v);
 

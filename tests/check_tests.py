@@ -331,6 +331,21 @@ def main():
               None, tries="5")
     check_one(shelf, "python extra-words", py + ["seed", "extra-words"],
               "seed", "bad-output", None, tries="5")
+    # Output that is not text: the JSON report stays valid (run_check decodes
+    # it as UTF-8) and keeps every byte, the NUL escaped, the bad byte as
+    # U+FFFD.
+    p = run_check(shelf, ["--seed", "7", "--tries", "0", "--json"] + py +
+                  ["seed", "binary"])
+    try:
+        f = json.loads(p.stdout)["failure"]
+        want = "%d\u0000\ufffd\n" % margin(f["wheels"])
+        if f["verdict"] != "bad-output" or f["output"] != want:
+            fail("binary output: %s, output %r, not %r" %
+                 (f["verdict"], f["output"], want))
+        else:
+            print("ok   binary output kept whole in valid JSON")
+    except (ValueError, KeyError, TypeError) as e:
+        fail("binary output: %s in %r" % (e, p.stdout[:200]))
     check_one(shelf, "python exponential", py + ["seed", "exponential"],
               "seed", "timeout", None, extra=["--time-limit", "1"], tries="3")
     print("%d failed" % len(FAILURES))

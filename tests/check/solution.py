@@ -2,7 +2,7 @@
 
 `python3 solution.py PROBLEM HOW`, with the PROBLEMs and HOWs of solution.c
 (right, greedy, added, left-index, wrong-quantity, strict-tie, overflow32,
-crash, exponential, extra-words), and record: right, writing each input
+crash, exponential, extra-words, binary), and record: right, writing each input
 it reads as one line of the file $SHELF_CHECK_RECORD. Each way is also a function of the wheels,
 for shelf.check() in python/tests/test_check.py.
 """
@@ -116,6 +116,9 @@ def main():
         print("true" if wins else "false")
     elif how == "extra-words":
         print("answer:", (sum(w) + m) // 2 if first else m)
+    elif how == "binary":  # a NUL and a byte that is not UTF-8 after it
+        sys.stdout.flush()
+        sys.stdout.buffer.write(b"%d\x00\xff\n" % m)
     else:
         print((sum(w) + m) // 2 if first else m)
 
