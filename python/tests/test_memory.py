@@ -102,8 +102,12 @@ class Memory(unittest.TestCase):
         tracemalloc.stop()
         self.assertEqual((sys.getrefcount(WHEELS), sys.getrefcount(ARRAY)),
                          refs)
-        # Nothing is left but noise (tens of bytes): a leak of 1 byte a call shows.
-        self.assertLess(grown, 64 << 10)
+        # Nothing is left but noise (tens of bytes): a leak of 1 byte a call
+        # shows. Not under ASan: the PYTHONMALLOC=malloc it needs leaves
+        # pymalloc's free lists out, so first uses of the records show as
+        # growth (about 150 kB); the release build checks it.
+        if not support.SANITIZED:
+            self.assertLess(grown, 64 << 10)
         if not support.SANITIZED:  # ASan holds freed memory in quarantine
             # line() alone allocates about 1 kB a call in libshelf.
             self.assertLess(resident_bytes() - rss, 4 << 20)
