@@ -59,8 +59,9 @@
 /* Bytes that must remain for a window: its 64, and the one after them,
  * which a check for CR LF may read. */
 #define FAST_SLACK 65
-/* Bytes that must lie before a window in its piece: fast_digits() reads
- * whole words that end at a weight's last digit. */
+/* Bytes that fast_digits() may read before a window: it reads whole words
+ * that end at a weight's last digit. A window nearer than this to the start
+ * of its piece is read from a copy (scan_window()). */
 #define FAST_BEHIND 16
 /* Windows between two updates of the solver's counters. A window holds at
  * most 32 weights (a digit and a separator each), so a run FAST_RUN. */
@@ -177,10 +178,14 @@ static const unsigned char fast_class[256] = {
     ['\t'] = NEAR_SEP, [' '] = NEAR_SEP,  [','] = NEAR_SEP, ['\n'] = NEAR_NL,
     ['\r'] = NEAR_CR,  ['+'] = NEAR_SIGN, ['-'] = NEAR_SIGN};
 
-/* One run of the fast path: the solver's run, and the line feeds passed. */
+/* One run of the fast path: the solver's run, and the line feeds passed.
+ * A counted shelf caps the weights a run may take (`cap`); `full` says the
+ * cap was reached. */
 typedef struct fast_run {
   solver_run run;
   uint64_t lines;
+  size_t cap;
+  int full;
 } fast_run;
 
 /* What the byte after a weight ending at w[e] says about it: */
@@ -226,7 +231,8 @@ FAST_INLINE unsigned fast_left(fast_run *r, uint64_t nl, unsigned at) {
  * found without a branch (where windows end is as random as the weights).
  */
 FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
-                                 const int line_mode, const int mode) {
+                                 const int line_mode, const int mode,
+                                 const int capped) {
   uint64_t digits = digit_mask(w);
   uint64_t starts = digits & ~(digits << 1);
   uint64_t ends = digits & ~(digits >> 1);
@@ -264,6 +270,10 @@ FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
         return fast_left(r, blank_nl, s);
       }
       solver_run_push(&r->run, fast_digits(w, s, e), 0, mode);
+      if (capped && r->run.k == r->cap) {
+        r->full = 1; /* its separator is the machine's, or the next run's */
+        return fast_left(r, blank_nl, e + 1);
+      }
       r->lines += after == TAKE_LINE;
       if (after == TAKE_STOP) {
         *stop = 1;
@@ -312,6 +322,10 @@ FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
       return s - (unsigned)sign;
     }
     solver_run_push(&r->run, fast_digits(w, s, e), neg, mode);
+    if (capped && r->run.k == r->cap) {
+      r->full = 1;
+      return e + 1;
+    }
     r->lines += after == TAKE_LINE;
     if (after == TAKE_STOP) {
       *stop = 1;
@@ -340,21 +354,38 @@ static size_t scan_line_start(const unsigned char *b, size_t from, size_t i) {
   return i;
 }
 
-/* scan_plain() with line_mode and mode constant, so that each case gets its
- * own loop. Only the line count is kept on the way; the line's start and the
- * last item are worked out from the bytes once, at the end. */
+/* The window at b + i. One that starts nearer than FAST_BEHIND to the
+ * piece's start is read from a copy with zeros before it, since the bytes
+ * behind a piece may not be ours to read: a piece of whole lines (--batch)
+ * starts every line's feed there. */
+FAST_INLINE unsigned scan_window(fast_run *r, const unsigned char *b, size_t i,
+                                 int *stop, const int line_mode,
+                                 const int mode, const int capped) {
+  if (i >= FAST_BEHIND)
+    return fast_window(r, b + i, stop, line_mode, mode, capped);
+  unsigned char pad[FAST_BEHIND + FAST_SLACK];
+  memset(pad, 0, FAST_BEHIND);
+  memcpy(pad + FAST_BEHIND, b + i, FAST_SLACK);
+  return fast_window(r, pad + FAST_BEHIND, stop, line_mode, mode, capped);
+}
+
+/* scan_plain() with line_mode, mode and capped constant, so that each case
+ * gets its own loop. Only the line count is kept on the way; the line's
+ * start and the last item are worked out from the bytes once, at the end. */
 FAST_INLINE size_t scan_mode(shelf_solver *s, const unsigned char *b, size_t i,
                              size_t len, uint64_t limit, scan_result *out,
-                             const int line_mode, const int mode) {
+                             const int line_mode, const int mode,
+                             const int capped) {
   const size_t from = i;
   int stop = 0;
-  while (!stop && len - i >= FAST_SLACK && limit >= FAST_RUN) {
-    fast_run r = {.lines = 0};
+  while (!stop && len - i >= FAST_SLACK && limit > 0) {
+    fast_run r = {.lines = 0, .cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN};
     if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS))
       break; /* the machine pushes one by one, widening or failing there */
-    for (int win = 0; win < FAST_WINDOWS && !stop && len - i >= FAST_SLACK;
+    for (int win = 0;
+         win < FAST_WINDOWS && !stop && !r.full && len - i >= FAST_SLACK;
          win++) {
-      unsigned took = fast_window(&r, b + i, &stop, line_mode, mode);
+      unsigned took = scan_window(&r, b, i, &stop, line_mode, mode, capped);
       stop |= took == 0; /* no progress: let the machine move on */
       i += took;
     }
@@ -377,21 +408,29 @@ size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,
   out->lines = 0;
   out->line_start = 0;
   out->last = -1;
-  if (!FAST_PATH || i < FAST_BEHIND || len - i < FAST_SLACK)
+  if (!FAST_PATH || len - i < FAST_SLACK || limit == 0)
     return i;
-  int mode = solver_run_mode(s);
-  switch (line_mode * 3 + mode) {
+  /* A counted shelf (a limit) checks each weight against it; lines are
+   * never counted (a line ends a shelf). */
+  int kind = limit != UINT64_MAX ? 2 : line_mode ? 1 : 0;
+  switch (kind * 3 + solver_run_mode(s)) {
   case 0:
-    return scan_mode(s, b, i, len, limit, out, 0, RUN_SOLVE);
+    return scan_mode(s, b, i, len, limit, out, 0, RUN_SOLVE, 0);
   case 1:
-    return scan_mode(s, b, i, len, limit, out, 0, RUN_SOLVE_KEEP);
+    return scan_mode(s, b, i, len, limit, out, 0, RUN_SOLVE_KEEP, 0);
   case 2:
-    return scan_mode(s, b, i, len, limit, out, 0, RUN_KEEP);
+    return scan_mode(s, b, i, len, limit, out, 0, RUN_KEEP, 0);
   case 3:
-    return scan_mode(s, b, i, len, limit, out, 1, RUN_SOLVE);
+    return scan_mode(s, b, i, len, limit, out, 1, RUN_SOLVE, 0);
   case 4:
-    return scan_mode(s, b, i, len, limit, out, 1, RUN_SOLVE_KEEP);
+    return scan_mode(s, b, i, len, limit, out, 1, RUN_SOLVE_KEEP, 0);
+  case 5:
+    return scan_mode(s, b, i, len, limit, out, 1, RUN_KEEP, 0);
+  case 6:
+    return scan_mode(s, b, i, len, limit, out, line_mode, RUN_SOLVE, 1);
+  case 7:
+    return scan_mode(s, b, i, len, limit, out, line_mode, RUN_SOLVE_KEEP, 1);
   default:
-    return scan_mode(s, b, i, len, limit, out, 1, RUN_KEEP);
+    return scan_mode(s, b, i, len, limit, out, line_mode, RUN_KEEP, 1);
   }
 }
