@@ -39,10 +39,17 @@ size_t shelf_i128_format(shelf_i128 value, char *buf) {
   u128 mag = value < 0 ? -(u128)value : (u128)value;
   char digits[40];
   size_t k = 0;
-  do {
+  /* Digits above 64 bits take a 128-bit division each (a library call);
+   * the rest, nearly every value printed, a multiplication. */
+  while (mag > UINT64_MAX) {
     digits[k++] = (char)('0' + (int)(mag % 10));
     mag /= 10;
-  } while (mag != 0);
+  }
+  uint64_t low = (uint64_t)mag;
+  do {
+    digits[k++] = (char)('0' + (int)(low % 10));
+    low /= 10;
+  } while (low != 0);
   size_t len = 0;
   if (value < 0)
     buf[len++] = '-';
