@@ -497,7 +497,8 @@ static void place_prefix(char *buf, size_t size, const run *r, uint64_t line) {
 /* Computes everything for the shelf in the solver, then prints it. Returns 0,
  * or 1 after reporting a failure (nothing of this shelf is printed). */
 static int emit_shelf(run *r) {
-  report rep = {0};
+  report rep;
+  report_clear(&rep);
   shelf_status st =
       r->given ? r->given_status : shelf_solver_result(r->solver, &rep.result);
   if (r->given != NULL)

@@ -328,7 +328,8 @@ void report_print(out *o, const report_options *opt, const report *r) {
     out_str(o, "}\n");
     return;
   }
-  out_format(o, "%I\n", &r->result.margin);
+  out_i128(o, r->result.margin); /* --batch prints little else */
+  out_char(o, '\n');
   if (opt->moves)
     text_moves(o, opt, r);
   if (opt->explain)
