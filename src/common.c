@@ -5,9 +5,19 @@
  * calls back into the one that called it (shelf.c, the front door, calls
  * the engines; the engines and the solver call these).
  */
+#define _DEFAULT_SOURCE /* madvise() and MADV_HUGEPAGE under -std=c11 */
 #include "internal.h"
 
 #include <stdint.h>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+/* The smallest block worth huge pages: two of them, so that at least one
+ * whole 2 MiB page lies inside. */
+#define LARGE_BLOCK ((size_t)4 << 20)
 
 void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
   size_t c = *cap ? *cap : 16;
@@ -19,9 +29,34 @@ void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
   if (c > SIZE_MAX / size)
     return NULL;
   void *q = realloc(p, c * size);
-  if (q != NULL)
+  if (q != NULL) {
     *cap = c;
+    advise_large(q, c * size);
+  }
   return q;
+}
+
+/* A stack that keeps every wheel (monotone shelves) or the weights kept
+ * for another engine fill hundreds of megabytes front to back, and in 4 KiB
+ * pages every one of them is a page fault: 19,700 for 10^7 wheels, half the
+ * run in a virtual machine. In 2 MiB pages they are 40. The advice covers
+ * the block's whole pages out to its mapping's edges, as glibc's own
+ * (glibc.malloc.hugetlb=1) does: advising a part would split the mapping in
+ * three, and realloc could then no longer move it with mremap but would
+ * copy it. */
+void advise_large(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  long page = sysconf(_SC_PAGESIZE);
+  if (bytes < LARGE_BLOCK || page <= 0)
+    return;
+  uintptr_t mask = (uintptr_t)page - 1;
+  uintptr_t from = (uintptr_t)p & ~mask;
+  uintptr_t to = ((uintptr_t)p + bytes + mask) & ~mask;
+  (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
 }
 
 i128 weights_sum(const int64_t *w, size_t n) {

@@ -85,6 +85,7 @@ static shelf_status stack_grow(shelf_solver *s, size_t need) {
     i128 *st = realloc(s->wide, c * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
+    advise_large(st, c * sizeof *st);
     s->wide = st;
   } else {
     if (c > SIZE_MAX / sizeof *s->narrow - NARROW_GUARD)
@@ -92,6 +93,7 @@ static shelf_status stack_grow(shelf_solver *s, size_t need) {
     int64_t *st = realloc(s->narrow, (c + NARROW_GUARD) * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
+    advise_large(st, (c + NARROW_GUARD) * sizeof *st);
     if (s->narrow == NULL)
       narrow_guards(st);
     s->narrow = st;
@@ -143,6 +145,7 @@ shelf_status solver_widen(shelf_solver *s) {
   unsigned char *mem = realloc(s->narrow, c * sizeof(i128));
   if (mem == NULL)
     return s->failed = SHELF_NOMEM;
+  advise_large(mem, c * sizeof(i128));
   if (s->narrow != NULL)
     memmove(mem, mem + NARROW_GUARD * sizeof(int64_t),
             s->top * sizeof(int64_t));
