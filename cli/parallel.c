@@ -30,10 +30,15 @@
  * blocks after a line feed, where a shelf starts and nothing is guessed,
  * and hands the lines back in order (lines.c is the loop).
  *
+ * The calling thread appends the ranges in order as soon as each is done,
+ * and parses ranges itself while the next is not, so appending overlaps
+ * parsing; an appended range's solver is reset and lent to a range still
+ * to parse, so its pages serve again (settle_ranges(), solver_lend()).
+ *
  * Memory: a piece's solver holds its reduced stack, as one solver would
- * for its wheels, so the pieces together hold what one solver would, plus
- * the piece being appended (RANGES_MIN). A pipe keeps at most a few blocks
- * in flight.
+ * for its wheels; the result holds the stacks appended, and the ranges in
+ * hand (one a thread, one being appended) hold theirs (RANGES_MIN). A pipe
+ * keeps at most a few blocks in flight.
  */
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
@@ -58,11 +63,12 @@
 #define MIN_THREADED (1u << 20)
 #define MIN_RANGE (1u << 20)
 /* Ranges: at least four per thread, so that a thread slowed by other work
- * holds the others up less, and at least 32, because appending a range
- * holds its stack and the result's growth at once: on monotone input that
- * is 1/32 more than the stacks themselves, 16.5 bytes a wheel at worst. */
+ * holds the others up less, and at least 64, because the ranges in hand
+ * (one a thread, and the one being appended) hold their stacks beside the
+ * result's: on monotone input, with two threads, 3/64 more than the result,
+ * 8.4 bytes a wheel. */
 #define RANGES_PER_THREAD 4
-#define RANGES_MIN 32
+#define RANGES_MIN 64
 /* Pipes and --batch: the size of a block. Two more blocks than there are
  * parser threads are in flight (read_blocks()), so 256 KiB keeps memory
  * small while a block still takes far longer to parse than to hand over. */
@@ -125,6 +131,8 @@ typedef struct piece {
   shelf_parse_place assumed; /* where its parser starts (not piece 0) */
   int sure;                  /* the guess is sure for valid text */
   int parsed;                /* parsed from `assumed` (else skipped) */
+  int needed;                /* the chain needs it: parsed past stop_at */
+  atomic_int done;           /* files: a thread is through with it */
   char next[NEXT_BYTES];     /* pipes: the bytes after it */
   size_t next_len;
   shelf_parser *parser;
@@ -162,7 +170,8 @@ static void feed(piece *p, const char *data, size_t len) {
 /* Whether a piece after the one that holds the first error: not worth
  * finishing (settle() parses it if the chain ever needs it). */
 static int stopped(const source *src, const piece *p) {
-  return p->data == NULL && p->index > atomic_load(&src->stop_at);
+  return p->data == NULL && !p->needed &&
+         p->index > atomic_load(&src->stop_at);
 }
 
 /* Parses a piece from its assumed place (the text's start for the first),
@@ -256,8 +265,10 @@ static int settle(const source *src, chain *ch, piece *p, char *buf) {
       p->parsed = 0;
     }
   }
-  if (!p->parsed)
+  if (!p->parsed) {
+    p->needed = 1;
     parse_piece(src, p, buf);
+  }
   if (p->status != SHELF_OK)
     return piece_failed(ch, p);
   if (p->then_errno != 0) { /* the input failed after this piece */
@@ -279,10 +290,13 @@ static int settle(const source *src, chain *ch, piece *p, char *buf) {
   return 0;
 }
 
-static int piece_init(piece *p, unsigned parse_flags, unsigned flags) {
+/* A piece with its parser, and its solver unless one is lent to it later
+ * (files: solver_lend()). */
+static int piece_init(piece *p, unsigned parse_flags, unsigned flags,
+                      int with_solver) {
   memset(p, 0, sizeof *p);
   return shelf_parser_new(&p->parser, parse_flags) == SHELF_OK &&
-         shelf_solver_new(&p->solver, flags) == SHELF_OK;
+         (!with_solver || shelf_solver_new(&p->solver, flags) == SHELF_OK);
 }
 
 static void piece_free(piece *p) {
@@ -305,34 +319,108 @@ typedef struct file_job {
   source *src;
   piece *pieces;
   size_t n;
-  atomic_size_t next; /* the next range to take */
+  unsigned flags;       /* the solvers' */
+  atomic_size_t next;   /* the next range to take */
+  pthread_mutex_t lock; /* with `finished`: a range is done; and the pool */
+  pthread_cond_t finished;
+  /* Solvers of ranges appended, reset, for the ranges still to parse. */
+  shelf_solver **pool;
+  size_t pooled, pool_cap;
 } file_job;
+
+/* Lends a range a solver: one a range before it used, if there is one.
+ * On monotone input a range's stack holds every wheel of it; the pages a
+ * used solver touched serve the next range, where a new solver would fault
+ * in pages of its own (and free them again when appended). */
+static int solver_lend(file_job *j, piece *p) {
+  if (p->solver != NULL)
+    return 1;
+  pthread_mutex_lock(&j->lock);
+  if (j->pooled > 0)
+    p->solver = j->pool[--j->pooled];
+  pthread_mutex_unlock(&j->lock);
+  return p->solver != NULL || shelf_solver_new(&p->solver, j->flags) == SHELF_OK;
+}
+
+/* A range appended: its solver back to the pool, the rest freed. */
+static void solver_return(file_job *j, piece *p) {
+  shelf_solver_reset(p->solver);
+  pthread_mutex_lock(&j->lock);
+  /* No more kept than ranges are left to take: near the end, when the
+   * result is largest, the pages go back. */
+  size_t taken = atomic_load(&j->next);
+  size_t left = taken < j->n ? j->n - taken : 0;
+  if (p->solver != NULL && j->pooled < j->pool_cap && j->pooled < left) {
+    j->pool[j->pooled++] = p->solver;
+    p->solver = NULL;
+  }
+  pthread_mutex_unlock(&j->lock);
+  piece_free(p);
+}
+
+/* Parses range k (or skips it, after the first error) and says it is done. */
+static void take_range(file_job *j, size_t k, char *buf) {
+  piece *p = &j->pieces[k];
+  /* Skipped after the first error, or without memory: settle() parses it
+   * if the chain needs it. */
+  if (!stopped(j->src, p) && buf != NULL && solver_lend(j, p))
+    parse_piece(j->src, p, buf);
+  /* A sure start and a failure: the text's first error is here or
+   * before, so nothing after this piece matters. */
+  if (p->parsed && p->status != SHELF_OK && (k == 0 || p->sure)) {
+    size_t was = atomic_load(&j->src->stop_at);
+    while (k < was && !atomic_compare_exchange_weak(&j->src->stop_at, &was, k))
+      ;
+  }
+  pthread_mutex_lock(&j->lock);
+  atomic_store(&p->done, 1);
+  pthread_cond_broadcast(&j->finished);
+  pthread_mutex_unlock(&j->lock);
+}
 
 static void *file_worker(void *arg) {
   file_job *j = arg;
   char *buf = malloc(READ_BLOCK);
-  for (;;) {
-    size_t k = atomic_fetch_add(&j->next, 1);
-    if (k >= j->n)
-      break;
-    piece *p = &j->pieces[k];
-    if (stopped(j->src, p))
-      continue; /* after the first error */
-    if (buf == NULL)
-      p->status = SHELF_NOMEM;
-    else
-      parse_piece(j->src, p, buf);
-    /* A sure start and a failure: the text's first error is here or
-     * before, so nothing after this piece matters. */
-    if (p->parsed && p->status != SHELF_OK && (k == 0 || p->sure)) {
-      size_t was = atomic_load(&j->src->stop_at);
-      while (k < was &&
-             !atomic_compare_exchange_weak(&j->src->stop_at, &was, k))
-        ;
-    }
-  }
+  for (size_t k; (k = atomic_fetch_add(&j->next, 1)) < j->n;)
+    take_range(j, k, buf);
   free(buf);
   return NULL;
+}
+
+/* The calling thread's share: it appends the ranges in shelf order as soon
+ * as each is done, and parses ranges of its own while the next is not. So
+ * the appending (on monotone input, a copy of every wheel's stack entry
+ * into pages touched for the first time) overlaps the parsing, and each
+ * range's stack is freed as soon as it is appended. */
+static void settle_ranges(file_job *j, chain *ch, char *win) {
+  size_t k = 0;
+  while (k < j->n) {
+    piece *head = &j->pieces[k];
+    if (atomic_load(&head->done)) {
+      int stop = 1;
+      if (solver_lend(j, head))
+        stop = settle(j->src, ch, head, win);
+      else
+        ch->res->status = SHELF_NOMEM;
+      solver_return(j, head); /* its stack now lives in `out` */
+      if (stop)
+        break;
+      k++;
+      continue;
+    }
+    size_t mine = atomic_fetch_add(&j->next, 1);
+    if (mine < j->n) {
+      take_range(j, mine, win);
+      continue;
+    }
+    pthread_mutex_lock(&j->lock);
+    while (!atomic_load(&head->done))
+      pthread_cond_wait(&j->finished, &j->lock);
+    pthread_mutex_unlock(&j->lock);
+  }
+  /* The chain has ended (at the end, or at an error): the other threads
+   * skip what is left. */
+  atomic_store(&j->src->stop_at, 0);
 }
 
 /* The first cut point in [from, limit), or `limit` if there is none in
@@ -419,7 +507,7 @@ static void read_file(source *src, uint64_t size, unsigned threads,
   }
   for (; made < n; made++) {
     piece keep = pieces[made];
-    if (!piece_init(&pieces[made], 0, flags)) {
+    if (!piece_init(&pieces[made], 0, flags, 0)) {
       piece_free(&pieces[made]);
       res->status = SHELF_NOMEM;
       goto out;
@@ -433,31 +521,32 @@ static void read_file(source *src, uint64_t size, unsigned threads,
   }
 
   atomic_init(&src->stop_at, SIZE_MAX);
-  file_job job = {.src = src, .pieces = pieces, .n = n};
+  file_job job = {.src = src, .pieces = pieces, .n = n, .flags = flags};
+  job.pool_cap = (size_t)threads + 1;
+  job.pool = calloc(job.pool_cap, sizeof *job.pool);
+  if (job.pool == NULL)
+    job.pool_cap = 0; /* every range makes its own solver */
   atomic_init(&job.next, 0);
+  pthread_mutex_init(&job.lock, NULL);
+  pthread_cond_init(&job.finished, NULL);
+  src->hooks->seen(src->hooks->ctx, NULL, 0); /* the notes saw the head */
   unsigned helpers = threads < n ? threads - 1 : (unsigned)n - 1;
   pthread_t *th = calloc(helpers + 1, sizeof *th);
   unsigned started = 0;
   while (th != NULL && started < helpers &&
          pthread_create(&th[started], NULL, file_worker, &job) == 0)
     started++;
-  file_worker(&job);
+  chain ch;
+  chain_init(&ch, out, res);
+  settle_ranges(&job, &ch, win);
   for (unsigned k = 0; k < started; k++)
     pthread_join(th[k], NULL);
   free(th);
-
-  src->hooks->seen(src->hooks->ctx, NULL, 0); /* the notes saw the head */
-  chain ch;
-  chain_init(&ch, out, res);
-  /* From here on every piece the chain reaches is parsed, if need be on
-   * this thread. */
-  atomic_store(&src->stop_at, SIZE_MAX);
-  for (size_t k = 0; k < n; k++) {
-    int stop = settle(src, &ch, &pieces[k], win);
-    piece_free(&pieces[k]); /* its stack now lives in `out` */
-    if (stop)
-      break;
-  }
+  pthread_cond_destroy(&job.finished);
+  pthread_mutex_destroy(&job.lock);
+  for (size_t k = 0; k < job.pooled; k++)
+    shelf_solver_free(job.pool[k]);
+  free(job.pool);
 out:
   for (size_t k = 0; k < made; k++)
     piece_free(&pieces[k]);
@@ -808,9 +897,12 @@ static int give_rest(pipe_job *j, slot *s, par_rest *rest, par_outcome *res) {
   return 1;
 }
 
-/* Reads blocks on this thread, has them parsed on up to `threads` others,
- * and takes them in order: appended to `out`, or (--batch) their lines
- * handed over. */
+/* Reads blocks on this thread, has them parsed on `threads` in all (this
+ * one parses a block whenever it has nothing to read or take), and takes
+ * them in order: appended to `out`, or (--batch) their lines handed over.
+ * The results are printed here, so with a parser thread a core, this one
+ * would make one thread too many: --batch on two threads was 0.91 of one
+ * thread's time, and is 0.55 with one parser thread and this one. */
 static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
                         shelf_solver *out, par_outcome *res, par_rest *rest) {
   const source *src = pj->src;
@@ -829,7 +921,7 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
     j.slots[made].cap = 2 * c.block;
     j.slots[made].buf = malloc(j.slots[made].cap);
     if (!piece_init(&j.slots[made].p, j.by_line ? SHELF_PARSE_LINES : 0,
-                    flags) ||
+                    flags, 1) ||
         j.slots[made].buf == NULL) {
       made++;
       res->status = SHELF_NOMEM;
@@ -884,14 +976,28 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
       if (j.by_line && drained)
         src->hooks->idle(src->hooks->ctx);
       int state = fill_slot(src, &c, s);
-      /* Threads start once the input proves longer than a block. */
+      /* Threads start once the input proves longer than a block; this
+       * one is one of them. */
       want_threads = !c.eof || j.next_read > 0;
-      while (want_threads && th != NULL && started < threads &&
+      while (want_threads && th != NULL && started + 1 < threads &&
              pthread_create(&th[started], NULL, pipe_worker, &j) == 0)
         started++;
       pthread_mutex_lock(&j.lock);
       s->state = state;
       j.next_read++;
+      pthread_cond_broadcast(&j.changed);
+      continue;
+    }
+    /* Nothing to hand over and nothing to read: parse the next block here
+     * rather than wait for a parser thread to take it. */
+    slot *next = &j.slots[j.next_parse % j.nslots];
+    if (j.next_parse < j.next_read && next->state == SLOT_READY) {
+      next->state = SLOT_PARSING;
+      j.next_parse++;
+      pthread_mutex_unlock(&j.lock);
+      parse_block(&j, next);
+      pthread_mutex_lock(&j.lock);
+      next->state = SLOT_DONE;
       pthread_cond_broadcast(&j.changed);
       continue;
     }
