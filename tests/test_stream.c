@@ -461,6 +461,66 @@ static void test_fast_vs_machine(void) {
   free(t.b);
 }
 
+/* Counted texts: shelves, each its count and then its weights (now and
+ * then one too many or too few), mostly short, as contest files with many
+ * tests have them, where the fast path stops at the count's last weight
+ * in the middle of a window. */
+static void random_counted_text(text *t, rng *g, size_t shelves,
+                                unsigned junk_per_mille) {
+  static const char *const seps[] = {" ", "\n", "\t", ",", "\r\n", "  "};
+  t->len = 0;
+  for (size_t i = 0; i < shelves; i++) {
+    size_t k = (size_t)(rng_next(g) % 10 == 0 ? rng_range(g, 0, 700)
+                                              : rng_range(g, 0, 40));
+    size_t said = k;
+    uint64_t odd = rng_next(g) % 40;
+    if (odd == 0)
+      said = k + 1;
+    else if (odd == 1 && k > 0)
+      said = k - 1;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%zu%s", said, rng_next(g) % 2 ? "\n" : " ");
+    puts_(t, buf);
+    for (size_t w = 0; w < k; w++) {
+      if (rng_next(g) % 1000 < junk_per_mille)
+        puts_(t, rng_next(g) % 2 ? "x" : "-");
+      put_weight(t, g);
+      puts_(t, w + 1 == k ? "\n" : seps[rng_next(g) % (sizeof seps / sizeof seps[0])]);
+    }
+  }
+}
+
+/* The fast path and the machine agree on counted texts, one counted shelf
+ * and many, in every way of cutting them. */
+static void test_fast_counted(void) {
+  uint64_t seed = test_seed() ^ 0xc0u;
+  rng g = {seed};
+  text t = {0};
+  static const size_t sizes[] = {97, 1, 300, 64, 65, 0};
+  for (int c = 0; c < 300; c++) {
+    int many = c % 2;
+    unsigned junk = c % 3 == 0 ? 0 : (unsigned)rng_range(&g, 1, 10);
+    random_counted_text(&t, &g, many ? (size_t)rng_range(&g, 1, 200) : 1,
+                        junk);
+    unsigned pflags = SHELF_PARSE_COUNTED | (many ? SHELF_PARSE_LINES : 0);
+    outcome machine = parse_text(t.b, t.len, pflags, 0, NULL, 0);
+    size_t whole = 0;
+    outcome fast = parse_text(t.b, t.len, pflags, 0, &whole, 1);
+    outcome cut = parse_text(t.b, t.len, pflags, 0, sizes, 6);
+    if (!same(&machine, &fast) || !same(&machine, &cut)) {
+      fprintf(stderr,
+              "counted: fast path and machine differ: case %d, seed %" PRIu64
+              "; machine %s (%" PRIu64 " shelves), fast %s (%" PRIu64
+              " shelves)\n",
+              c, seed, shelf_status_name(machine.final), machine.shelves,
+              shelf_status_name(fast.final), fast.shelves);
+      CHECK(0);
+      break;
+    }
+  }
+  free(t.b);
+}
+
 /* Valid random texts give exactly the weights written, and the results the
  * array engines give for them. */
 static void test_fast_values(void) {
@@ -712,6 +772,7 @@ static const test tests[] = {
     {"long runs that merge", test_long_merges},
     {"random streams against the array engines", test_random_streams},
     {"fast path against the machine, random texts", test_fast_vs_machine},
+    {"fast path against the machine, counted texts", test_fast_counted},
     {"fast path values against the text written", test_fast_values},
     {"awkward tokens at every window position", test_fast_edges},
     {"the fast path near the 64-bit limit", test_fast_budget},
