@@ -369,24 +369,26 @@ FAST_INLINE unsigned scan_window(fast_run *r, const unsigned char *b, size_t i,
   return fast_window(r, pad + FAST_BEHIND, stop, line_mode, mode, capped);
 }
 
-/* scan_plain() with line_mode, mode and capped constant, so that each case
- * gets its own loop. Only the line count is kept on the way; the line's
- * start and the last item are worked out from the bytes once, at the end. */
+/* A scan with line_mode, mode and capped constant, so that each case gets
+ * its own loop; sets *stop where the machine must go on. Uncapped, it runs
+ * while a whole run fits under the limit; capped, up to the limit. */
 FAST_INLINE size_t scan_mode(shelf_solver *s, const unsigned char *b, size_t i,
                              size_t len, uint64_t limit, scan_result *out,
-                             const int line_mode, const int mode,
+                             int *stop, const int line_mode, const int mode,
                              const int capped) {
-  const size_t from = i;
-  int stop = 0;
-  while (!stop && len - i >= FAST_SLACK && limit > 0) {
-    fast_run r = {.lines = 0, .cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN};
-    if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS))
-      break; /* the machine pushes one by one, widening or failing there */
+  while (!*stop && len - i >= FAST_SLACK &&
+         (capped ? limit > 0 : limit >= FAST_RUN)) {
+    fast_run r = {.lines = 0,
+                  .cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN};
+    if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS)) {
+      *stop = 1; /* the machine pushes one by one, widening or failing */
+      break;
+    }
     for (int win = 0;
-         win < FAST_WINDOWS && !stop && !r.full && len - i >= FAST_SLACK;
+         win < FAST_WINDOWS && !*stop && !r.full && len - i >= FAST_SLACK;
          win++) {
-      unsigned took = scan_window(&r, b, i, &stop, line_mode, mode, capped);
-      stop |= took == 0; /* no progress: let the machine move on */
+      unsigned took = scan_window(&r, b, i, stop, line_mode, mode, capped);
+      *stop |= took == 0; /* no progress: let the machine move on */
       i += took;
     }
     solver_run_close(s, &r.run);
@@ -394,14 +396,41 @@ FAST_INLINE size_t scan_mode(shelf_solver *s, const unsigned char *b, size_t i,
     out->taken += r.run.k;
     out->lines += r.lines;
   }
-  if (i > from) {
-    out->last = scan_last(b, from, i);
-    if (out->lines > 0)
-      out->line_start = scan_line_start(b, from, i);
-  }
   return i;
 }
 
+/* scan_mode() for the solver's mode, line mode or not, capped or not (a
+ * capped scan is never in line mode: scan.h). */
+static size_t scan_any(shelf_solver *s, const unsigned char *b, size_t i,
+                       size_t len, uint64_t limit, scan_result *out, int *stop,
+                       int line_mode, int capped) {
+  int kind = capped ? 2 : line_mode ? 1 : 0;
+  switch (kind * 3 + solver_run_mode(s)) {
+  case 0:
+    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE, 0);
+  case 1:
+    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE_KEEP, 0);
+  case 2:
+    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_KEEP, 0);
+  case 3:
+    return scan_mode(s, b, i, len, limit, out, stop, 1, RUN_SOLVE, 0);
+  case 4:
+    return scan_mode(s, b, i, len, limit, out, stop, 1, RUN_SOLVE_KEEP, 0);
+  case 5:
+    return scan_mode(s, b, i, len, limit, out, stop, 1, RUN_KEEP, 0);
+  case 6:
+    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE, 1);
+  case 7:
+    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE_KEEP, 1);
+  default:
+    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_KEEP, 1);
+  }
+}
+
+/* Whole runs while the limit leaves room for one (no check a weight), then,
+ * for a counted shelf's last weights, runs capped at what is due. Only the
+ * line count is kept on the way; the line's start and the last item are
+ * worked out from the bytes once, at the end. */
 size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,
                   int line_mode, uint64_t limit, scan_result *out) {
   out->taken = 0;
@@ -410,27 +439,15 @@ size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,
   out->last = -1;
   if (!FAST_PATH || len - i < FAST_SLACK || limit == 0)
     return i;
-  /* A counted shelf (a limit) checks each weight against it; lines are
-   * never counted (a line ends a shelf). */
-  int kind = limit != UINT64_MAX ? 2 : line_mode ? 1 : 0;
-  switch (kind * 3 + solver_run_mode(s)) {
-  case 0:
-    return scan_mode(s, b, i, len, limit, out, 0, RUN_SOLVE, 0);
-  case 1:
-    return scan_mode(s, b, i, len, limit, out, 0, RUN_SOLVE_KEEP, 0);
-  case 2:
-    return scan_mode(s, b, i, len, limit, out, 0, RUN_KEEP, 0);
-  case 3:
-    return scan_mode(s, b, i, len, limit, out, 1, RUN_SOLVE, 0);
-  case 4:
-    return scan_mode(s, b, i, len, limit, out, 1, RUN_SOLVE_KEEP, 0);
-  case 5:
-    return scan_mode(s, b, i, len, limit, out, 1, RUN_KEEP, 0);
-  case 6:
-    return scan_mode(s, b, i, len, limit, out, line_mode, RUN_SOLVE, 1);
-  case 7:
-    return scan_mode(s, b, i, len, limit, out, line_mode, RUN_SOLVE_KEEP, 1);
-  default:
-    return scan_mode(s, b, i, len, limit, out, line_mode, RUN_KEEP, 1);
+  const size_t from = i;
+  int stop = 0;
+  i = scan_any(s, b, i, len, limit, out, &stop, line_mode, 0);
+  if (limit != UINT64_MAX && limit > out->taken)
+    i = scan_any(s, b, i, len, limit - out->taken, out, &stop, 0, 1);
+  if (i > from) {
+    out->last = scan_last(b, from, i);
+    if (out->lines > 0)
+      out->line_start = scan_line_start(b, from, i);
   }
+  return i;
 }

@@ -19,7 +19,9 @@ typedef struct scan_result {
 #define scan_plain shelf__scan_plain
 
 /* Takes plain weights and separators from b[i..len), between items, and
- * pushes at most `limit` weights into the solver; returns where it stopped.
+ * pushes at most `limit` weights into the solver (UINT64_MAX: no limit;
+ * a limit, for a counted shelf, only outside line mode); returns where it
+ * stopped.
  * There the byte-at-a-time parser takes over, between items, in front of a
  * weight or byte that it must look at itself. b[0..i) must be readable (the
  * scanner reads up to 16 bytes behind a weight). In line mode it stops at a
