@@ -787,6 +787,41 @@ static int read_lines(run *r, int fd, unsigned threads) {
   return status ? 1 : read_fd(r, fd);
 }
 
+/* The notes see the text from its start: here, its head, when the threads
+ * read only the weights after the count. */
+static void notes_head(run *r, int fd, off_t at) {
+  char *head = malloc(SHELF_NOTES_SCAN_MAX);
+  ssize_t k = head != NULL ? pread(fd, head, SHELF_NOTES_SCAN_MAX, at) : -1;
+  if (k > 0)
+    shelf_notes_feed(r->notes, head, (size_t)k);
+  shelf_notes_finish(r->notes);
+  free(head);
+}
+
+static void notes_later(void *arg, const char *data, size_t len) {
+  (void)arg, (void)data, (void)len;
+}
+
+/* One counted shelf on every core (par_read_counted()); where the input is
+ * short, not a regular file, or wrong, on this thread from its start. */
+static int read_counted(run *r, int fd, unsigned threads, int progress) {
+  par_hooks hooks = {.ctx = r, .seen = notes_later};
+  par_outcome o;
+  off_t at = lseek(fd, 0, SEEK_CUR);
+  int got = par_read_counted(fd, threads,
+                             needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0,
+                             r->solver, progress, &hooks, &o);
+  if (got < 0) {
+    error_line("%s: %s", r->source ? r->source : "standard input",
+               strerror(errno));
+    return 1;
+  }
+  if (got == 0)
+    return read_fd(r, fd);
+  notes_head(r, fd, at);
+  return emit_shelf(r);
+}
+
 /* Reads a file or standard input on every core (parallel.c); with
  * --threads 1, or a small file, on this thread. Progress is shown for one
  * shelf only: --batch writes as it goes. */
@@ -796,8 +831,10 @@ static int read_input(run *r, int fd) {
   int progress = isatty(STDERR_FILENO) && !isatty(fd) && !r->opt->report.json;
   par_hooks hooks = {.ctx = r, .seen = notes_seen};
   par_outcome o;
-  /* --counted on one thread: where a piece starts in its shelf depends on
-   * how many weights came before it. */
+  if (r->opt->counted && !r->opt->batch && threads > 1)
+    return read_counted(r, fd, threads, progress);
+  /* --batch --counted on one thread: where a shelf starts depends on the
+   * counts before it. */
   if (r->opt->counted)
     threads = 1;
   if (threads > 1 && r->opt->batch && !needs_weights(r->opt))

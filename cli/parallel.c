@@ -1050,6 +1050,86 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
   return 1;
 }
 
+/* The count of a counted text, from its head: parsed byte by byte with a
+ * counted parser up to the count's separator. Returns the bytes that took
+ * (the rest starts there), or 0 if the head does not open with a count
+ * followed by a weight. */
+static size_t read_count(const char *head, size_t len, uint64_t *count) {
+  shelf_parser *p = NULL;
+  shelf_solver *s = NULL;
+  size_t at = 0;
+  int have = 0;
+  if (shelf_parser_new(&p, SHELF_PARSE_COUNTED) == SHELF_OK &&
+      shelf_solver_new(&s, 0) == SHELF_OK) {
+    while (at < len && !have) {
+      size_t used;
+      int ended;
+      if (shelf_parser_feed(p, s, head + at, 1, &used, &ended) != SHELF_OK)
+        break;
+      at++;
+      shelf_parse_place place;
+      if (shelf_parser_place(p, &place) == SHELF_OK &&
+          place.counted != UINT64_MAX) {
+        have = 1;
+        *count = place.counted;
+      }
+    }
+  }
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+  /* Blanks, then a weight: anything else (a bracket, a name, the end) is
+   * left to the one-thread parser, whose grammar for it is the counted
+   * one. */
+  size_t w = at;
+  while (w < len && (head[w] == ' ' || head[w] == '\t' || head[w] == '\n' ||
+                     head[w] == '\r'))
+    w++;
+  int weight = w < len && ((head[w] >= '0' && head[w] <= '9') ||
+                           head[w] == '-' || head[w] == '+');
+  return have && weight ? at : 0;
+}
+
+int par_read_counted(int fd, unsigned threads, unsigned flags,
+                     shelf_solver *solver, int show, const par_hooks *hooks,
+                     par_outcome *out) {
+  memset(out, 0, sizeof *out);
+  out->status = SHELF_OK;
+  struct stat st;
+  if (threads < 2 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    return 0;
+  off_t base = lseek(fd, 0, SEEK_CUR);
+  if (base < 0 || st.st_size < base)
+    return 0;
+  uint64_t size = (uint64_t)(st.st_size - base);
+  if (size < MIN_THREADED && test_piece() == 0)
+    return 0;
+  char head[256];
+  progress prog;
+  source src = {.hooks = hooks, .fd = fd, .base = base, .progress = &prog};
+  ssize_t got = read_at(&src, head, sizeof head, 0);
+  uint64_t count = 0;
+  size_t at = got > 0 ? read_count(head, (size_t)got, &count) : 0;
+  if (at == 0)
+    return 0;
+  /* The weights, as a plain text of their own. Whatever that grammar
+   * takes, the counted one takes alike, once the count is read and the
+   * text opens with a weight (neither has brackets or names after that). */
+  src.base = base + (off_t)at;
+  progress_start(&prog, show, size - at);
+  read_file(&src, size - at, threads, flags, solver, out);
+  progress_stop(&prog);
+  shelf_result r;
+  if (out->status == SHELF_OK && shelf_solver_result(solver, &r) == SHELF_OK &&
+      r.n == count)
+    return 1;
+  /* An error, or too many or too few weights: read again from the start on
+   * one thread, which finds the first error and names its place in the
+   * whole text. */
+  shelf_solver_reset(solver);
+  memset(out, 0, sizeof *out);
+  return lseek(fd, base, SEEK_SET) == base ? 0 : -1;
+}
+
 void par_read_lines(int fd, unsigned threads, int keep_going,
                     const par_hooks *hooks, par_outcome *out, par_rest *rest) {
   memset(out, 0, sizeof *out);

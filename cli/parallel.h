@@ -62,6 +62,18 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
                    shelf_solver *solver, int progress, const par_hooks *hooks,
                    par_outcome *out);
 
+/* Reads one counted shelf (--counted: the count, then its weights) from a
+ * regular file on up to `threads` threads, as par_read_shelf() does: its
+ * count from the head, then the weights after it cut into ranges. Returns
+ * 1 when it read the shelf, and the count was right; 0 when the input is
+ * better read on one thread, or was wrong (an error, too many or too few
+ * weights: then the file is back where it stood, for the one-thread
+ * reader to report the first error in its place); -1 if it could not be
+ * put back. hooks->seen sees the weights' text, not the count. */
+int par_read_counted(int fd, unsigned threads, unsigned flags,
+                     shelf_solver *solver, int show, const par_hooks *hooks,
+                     par_outcome *out);
+
 /* What --batch leaves to the one-thread loop: the text from the start of a
  * line longer than a block on (`data`, to free() when done, and what
  * follows on the file), and where that line starts. */
