@@ -224,7 +224,12 @@ static void parse_piece(const source *src, piece *p, char *buf) {
   size_t nlen = p->next_len;
   if (p->data == NULL) {
     ssize_t got = read_at(src, next, sizeof next, p->end);
-    nlen = got > 0 ? (size_t)got : 0;
+    if (got < 0) { /* a read error, not a piece that missed its cut */
+      p->read_errno = errno;
+      p->status = SHELF_INVALID;
+      return;
+    }
+    nlen = (size_t)got;
     nb = next;
   }
   p->status =
