@@ -326,8 +326,10 @@ typedef struct file_job {
   size_t n;
   unsigned flags;       /* the solvers' */
   atomic_size_t next;   /* the next range to take */
-  pthread_mutex_t lock; /* with `finished`: a range is done; and the pool */
-  pthread_cond_t finished;
+  size_t settled;       /* ranges appended so far (under lock) */
+  size_t ahead;         /* how far past `settled` a parser thread may go */
+  pthread_mutex_t lock;   /* for `settled`, `changed` and the pool */
+  pthread_cond_t changed; /* a range is done, or appended */
   /* Solvers of ranges appended, reset, for the ranges still to parse. */
   shelf_solver **pool;
   size_t pooled, pool_cap;
@@ -379,15 +381,23 @@ static void take_range(file_job *j, size_t k, char *buf) {
   }
   pthread_mutex_lock(&j->lock);
   atomic_store(&p->done, 1);
-  pthread_cond_broadcast(&j->finished);
+  pthread_cond_broadcast(&j->changed);
   pthread_mutex_unlock(&j->lock);
 }
 
+/* A parser thread goes at most `ahead` ranges past the last one appended,
+ * so that the ranges parsed and not yet appended (each holding its stack)
+ * stay few however the threads are scheduled. */
 static void *file_worker(void *arg) {
   file_job *j = arg;
   char *buf = malloc(READ_BLOCK);
-  for (size_t k; (k = atomic_fetch_add(&j->next, 1)) < j->n;)
+  for (size_t k; (k = atomic_fetch_add(&j->next, 1)) < j->n;) {
+    pthread_mutex_lock(&j->lock);
+    while (k >= j->settled + j->ahead)
+      pthread_cond_wait(&j->changed, &j->lock);
+    pthread_mutex_unlock(&j->lock);
     take_range(j, k, buf);
+  }
   free(buf);
   return NULL;
 }
@@ -411,6 +421,10 @@ static void settle_ranges(file_job *j, chain *ch, char *win) {
       if (stop)
         break;
       k++;
+      pthread_mutex_lock(&j->lock);
+      j->settled = k;
+      pthread_cond_broadcast(&j->changed);
+      pthread_mutex_unlock(&j->lock);
       continue;
     }
     size_t mine = atomic_fetch_add(&j->next, 1);
@@ -420,12 +434,16 @@ static void settle_ranges(file_job *j, chain *ch, char *win) {
     }
     pthread_mutex_lock(&j->lock);
     while (!atomic_load(&head->done))
-      pthread_cond_wait(&j->finished, &j->lock);
+      pthread_cond_wait(&j->changed, &j->lock);
     pthread_mutex_unlock(&j->lock);
   }
   /* The chain has ended (at the end, or at an error): the other threads
-   * skip what is left. */
+   * skip what is left, waiting no more. */
   atomic_store(&j->src->stop_at, 0);
+  pthread_mutex_lock(&j->lock);
+  j->settled = j->n;
+  pthread_cond_broadcast(&j->changed);
+  pthread_mutex_unlock(&j->lock);
 }
 
 /* The first cut point in [from, limit), or `limit` if there is none in
@@ -527,13 +545,14 @@ static void read_file(source *src, uint64_t size, unsigned threads,
 
   atomic_init(&src->stop_at, SIZE_MAX);
   file_job job = {.src = src, .pieces = pieces, .n = n, .flags = flags};
+  job.ahead = (size_t)threads + 1;
   job.pool_cap = (size_t)threads + 1;
   job.pool = calloc(job.pool_cap, sizeof *job.pool);
   if (job.pool == NULL)
     job.pool_cap = 0; /* every range makes its own solver */
   atomic_init(&job.next, 0);
   pthread_mutex_init(&job.lock, NULL);
-  pthread_cond_init(&job.finished, NULL);
+  pthread_cond_init(&job.changed, NULL);
   src->hooks->seen(src->hooks->ctx, NULL, 0); /* the notes saw the head */
   unsigned helpers = threads < n ? threads - 1 : (unsigned)n - 1;
   pthread_t *th = calloc(helpers + 1, sizeof *th);
@@ -547,7 +566,7 @@ static void read_file(source *src, uint64_t size, unsigned threads,
   for (unsigned k = 0; k < started; k++)
     pthread_join(th[k], NULL);
   free(th);
-  pthread_cond_destroy(&job.finished);
+  pthread_cond_destroy(&job.changed);
   pthread_mutex_destroy(&job.lock);
   for (size_t k = 0; k < job.pooled; k++)
     shelf_solver_free(job.pool[k]);
