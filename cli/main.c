@@ -43,7 +43,7 @@ typedef struct options {
   unsigned threads;      /* --threads N; 0: the cores available */
   int engine_given;      /* --algorithm was given, even as linear */
   report_options report; /* --json, --moves, --explain */
-  teach_options play;     /* --interactive, --svg, --random (teach.c) */
+  teach_options play;    /* --interactive, --svg, --random (teach.c) */
 } options;
 
 static const char usage_text[] =
@@ -450,8 +450,8 @@ static void parse_options(int argc, char **argv, options *opt) {
     usage_error("--csv prints one shelf's table; it does not go with "
                 "--batch");
   teach_usage(teach_check(&opt->play, &opt->report, opt->batch, opt->file,
-                        optind < argc, why, sizeof why),
-             why);
+                          optind < argc, why, sizeof why),
+              why);
 }
 
 /* ==== Solving one shelf ==== */
@@ -462,7 +462,8 @@ typedef struct run {
   shelf_solver *solver;
   shelf_parser *parser;
   const char *source; /* file name for messages (escaped), or NULL */
-  /* --batch on many threads: the line's result, solved already. */
+  /* A result solved already: a --batch line on many threads, or a counted
+   * shelf read on every core. */
   const shelf_result *given;
   shelf_status given_status;
   uint64_t shelf_line; /* batch mode: the line of the current shelf */
@@ -522,11 +523,11 @@ static int emit_shelf(run *r) {
        * are those of the block alone. */
       const report_options *ro = &r->opt->report;
       size_t from = ro->table_last ? (size_t)ro->table_first - 1 : 0;
-      size_t count = ro->table_last ? (size_t)(ro->table_last -
-                                               ro->table_first + 1)
-                                    : rep.n;
-      table_too_long = ro->table_last ? ro->table_last > rep.n
-                                      : rep.n > REPORT_TABLE_MAX;
+      size_t count = ro->table_last
+                         ? (size_t)(ro->table_last - ro->table_first + 1)
+                         : rep.n;
+      table_too_long =
+          ro->table_last ? ro->table_last > rep.n : rep.n > REPORT_TABLE_MAX;
       /* + 1: a table of no wheels still gets a pointer */
       cells = table_too_long ? NULL : malloc(count * count * sizeof *cells + 1);
       st = table_too_long  ? SHELF_TOO_LONG
@@ -556,8 +557,7 @@ static int emit_shelf(run *r) {
     return 0;
   char place[SHOWN_SIZE + 64], why[160];
   if (table_too_long && r->opt->report.table_last)
-    snprintf(why, sizeof why,
-             "--table %llu..%llu: this shelf has %llu wheels",
+    snprintf(why, sizeof why, "--table %llu..%llu: this shelf has %llu wheels",
              (unsigned long long)r->opt->report.table_first,
              (unsigned long long)r->opt->report.table_last,
              (unsigned long long)rep.result.n);
@@ -808,9 +808,10 @@ static int read_counted(run *r, int fd, unsigned threads, int progress) {
   par_hooks hooks = {.ctx = r, .seen = notes_later};
   par_outcome o;
   off_t at = lseek(fd, 0, SEEK_CUR);
+  shelf_result result;
   int got = par_read_counted(fd, threads,
                              needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0,
-                             r->solver, progress, &hooks, &o);
+                             r->solver, progress, &hooks, &o, &result);
   if (got < 0) {
     error_line("%s: %s", r->source ? r->source : "standard input",
                strerror(errno));
@@ -819,7 +820,12 @@ static int read_counted(run *r, int fd, unsigned threads, int progress) {
   if (got == 0)
     return read_fd(r, fd);
   notes_head(r, fd, at);
-  return emit_shelf(r);
+  r->given = &result; /* read off the stack once: on monotone input it is
+                         as long as the shelf */
+  r->given_status = SHELF_OK;
+  int status = emit_shelf(r);
+  r->given = NULL;
+  return status;
 }
 
 /* Reads a file or standard input on every core (parallel.c); with

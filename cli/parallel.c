@@ -36,9 +36,10 @@
  * to parse, so its pages serve again (settle_ranges(), solver_lend()).
  *
  * Memory: a piece's solver holds its reduced stack, as one solver would
- * for its wheels; the result holds the stacks appended, and the ranges in
- * hand (one a thread, one being appended) hold theirs (RANGES_MIN). A pipe
- * keeps at most a few blocks in flight.
+ * for its wheels; the result holds the stacks appended, and no range is
+ * taken more than `ahead` (threads + 1) past the last one appended, so at
+ * most that many more hold theirs (RANGES_MIN). A pipe keeps at most a
+ * few blocks in flight.
  */
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
@@ -170,8 +171,7 @@ static void feed(piece *p, const char *data, size_t len) {
 /* Whether a piece after the one that holds the first error: not worth
  * finishing (settle() parses it if the chain ever needs it). */
 static int stopped(const source *src, const piece *p) {
-  return p->data == NULL && !p->needed &&
-         p->index > atomic_load(&src->stop_at);
+  return p->data == NULL && !p->needed && p->index > atomic_load(&src->stop_at);
 }
 
 /* Parses a piece from its assumed place (the text's start for the first),
@@ -324,10 +324,10 @@ typedef struct file_job {
   source *src;
   piece *pieces;
   size_t n;
-  unsigned flags;       /* the solvers' */
-  atomic_size_t next;   /* the next range to take */
-  size_t settled;       /* ranges appended so far (under lock) */
-  size_t ahead;         /* how far past `settled` a parser thread may go */
+  unsigned flags;         /* the solvers' */
+  atomic_size_t next;     /* the next range to take */
+  size_t settled;         /* ranges appended so far (under lock) */
+  size_t ahead;           /* how far past `settled` a range may be taken */
   pthread_mutex_t lock;   /* for `settled`, `changed` and the pool */
   pthread_cond_t changed; /* a range is done, or appended */
   /* Solvers of ranges appended, reset, for the ranges still to parse. */
@@ -346,7 +346,8 @@ static int solver_lend(file_job *j, piece *p) {
   if (j->pooled > 0)
     p->solver = j->pool[--j->pooled];
   pthread_mutex_unlock(&j->lock);
-  return p->solver != NULL || shelf_solver_new(&p->solver, j->flags) == SHELF_OK;
+  return p->solver != NULL ||
+         shelf_solver_new(&p->solver, j->flags) == SHELF_OK;
 }
 
 /* A range appended: its solver back to the pool, the rest freed. */
@@ -385,9 +386,10 @@ static void take_range(file_job *j, size_t k, char *buf) {
   pthread_mutex_unlock(&j->lock);
 }
 
-/* A parser thread goes at most `ahead` ranges past the last one appended,
- * so that the ranges parsed and not yet appended (each holding its stack)
- * stay few however the threads are scheduled. */
+/* A parser thread takes no range `ahead` or more past the last one
+ * appended (nor does the calling thread, settle_ranges()), so that the
+ * ranges parsed and not yet appended, each holding its stack, stay few
+ * however the threads are scheduled. */
 static void *file_worker(void *arg) {
   file_job *j = arg;
   char *buf = malloc(READ_BLOCK);
@@ -427,8 +429,15 @@ static void settle_ranges(file_job *j, chain *ch, char *win) {
       pthread_mutex_unlock(&j->lock);
       continue;
     }
-    size_t mine = atomic_fetch_add(&j->next, 1);
-    if (mine < j->n) {
+    /* A range of its own, within the window the parser threads keep to
+     * (file_worker()), so that a parser thread slow on the head cannot
+     * leave this one parsing, and holding, the whole file. */
+    size_t mine = atomic_load(&j->next);
+    size_t bound = k + j->ahead < j->n ? k + j->ahead : j->n;
+    while (mine < bound &&
+           !atomic_compare_exchange_weak(&j->next, &mine, mine + 1))
+      ;
+    if (mine < bound) {
       take_range(j, mine, win);
       continue;
     }
@@ -733,25 +742,28 @@ static void parse_block(const pipe_job *j, slot *s) {
     parse_piece(j->src, &s->p, NULL);
 }
 
+/* Called with the lock held: if the next block to parse is ready, parses
+ * it (without the lock) and returns 1; else 0. */
+static int parse_next(pipe_job *j) {
+  slot *s = &j->slots[j->next_parse % j->nslots];
+  if (j->next_parse >= j->next_read || s->state != SLOT_READY)
+    return 0;
+  s->state = SLOT_PARSING;
+  j->next_parse++;
+  pthread_mutex_unlock(&j->lock);
+  parse_block(j, s);
+  pthread_mutex_lock(&j->lock);
+  s->state = SLOT_DONE;
+  pthread_cond_broadcast(&j->changed);
+  return 1;
+}
+
 static void *pipe_worker(void *arg) {
   pipe_job *j = arg;
   pthread_mutex_lock(&j->lock);
-  for (;;) {
-    slot *s = &j->slots[j->next_parse % j->nslots];
-    if (j->closing)
-      break;
-    if (j->next_parse >= j->next_read || s->state != SLOT_READY) {
+  while (!j->closing)
+    if (!parse_next(j))
       pthread_cond_wait(&j->changed, &j->lock);
-      continue;
-    }
-    s->state = SLOT_PARSING;
-    j->next_parse++;
-    pthread_mutex_unlock(&j->lock);
-    parse_block(j, s);
-    pthread_mutex_lock(&j->lock);
-    s->state = SLOT_DONE;
-    pthread_cond_broadcast(&j->changed);
-  }
   pthread_mutex_unlock(&j->lock);
   return NULL;
 }
@@ -944,8 +956,8 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
   for (; made < j.nslots; made++) {
     j.slots[made].cap = 2 * c.block;
     j.slots[made].buf = malloc(j.slots[made].cap);
-    if (!piece_init(&j.slots[made].p, j.by_line ? SHELF_PARSE_LINES : 0,
-                    flags, 1) ||
+    if (!piece_init(&j.slots[made].p, j.by_line ? SHELF_PARSE_LINES : 0, flags,
+                    1) ||
         j.slots[made].buf == NULL) {
       made++;
       res->status = SHELF_NOMEM;
@@ -1014,18 +1026,8 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
     }
     /* Nothing to hand over and nothing to read: parse the next block here
      * rather than wait for a parser thread to take it. */
-    slot *next = &j.slots[j.next_parse % j.nslots];
-    if (j.next_parse < j.next_read && next->state == SLOT_READY) {
-      next->state = SLOT_PARSING;
-      j.next_parse++;
-      pthread_mutex_unlock(&j.lock);
-      parse_block(&j, next);
-      pthread_mutex_lock(&j.lock);
-      next->state = SLOT_DONE;
-      pthread_cond_broadcast(&j.changed);
-      continue;
-    }
-    pthread_cond_wait(&j.changed, &j.lock);
+    if (!parse_next(&j))
+      pthread_cond_wait(&j.changed, &j.lock);
   }
   j.closing = 1;
   pthread_cond_broadcast(&j.changed);
@@ -1048,6 +1050,23 @@ out:
 
 /* ==== The entry point ==== */
 
+/* A regular file: 1, with where the text starts and its size; 0 if fd
+ * is anything else. */
+static int regular_file(int fd, off_t *base, uint64_t *size) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    return 0;
+  *base = lseek(fd, 0, SEEK_CUR);
+  *size =
+      *base >= 0 && st.st_size >= *base ? (uint64_t)(st.st_size - *base) : 0;
+  return *base >= 0;
+}
+
+/* Whether a file of `size` bytes is worth threads. */
+static int worth_threads(unsigned threads, uint64_t size) {
+  return threads >= 2 && (size >= MIN_THREADED || test_piece() != 0);
+}
+
 int par_read_shelf(int fd, unsigned threads, unsigned flags,
                    shelf_solver *solver, int show, const par_hooks *hooks,
                    par_outcome *out) {
@@ -1055,13 +1074,9 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
   out->status = SHELF_OK;
   progress prog;
   source src = {.hooks = hooks, .fd = fd, .progress = &prog};
-  struct stat st;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-    src.base = lseek(fd, 0, SEEK_CUR);
-    if (src.base < 0 || st.st_size < src.base)
-      return 0;
-    uint64_t size = (uint64_t)(st.st_size - src.base);
-    if (threads < 2 || (size < MIN_THREADED && test_piece() == 0))
+  uint64_t size;
+  if (regular_file(fd, &src.base, &size)) {
+    if (!worth_threads(threads, size))
       return 0;
     progress_start(&prog, show, size);
     read_file(&src, size, threads, flags, solver, out);
@@ -1113,19 +1128,35 @@ static size_t read_count(const char *head, size_t len, uint64_t *count) {
   return have && weight ? at : 0;
 }
 
+/* Whether the last byte of the text that is not a blank is a comma: the
+ * one thing the plain grammar takes after a last weight and the counted
+ * one does not (there it is text after the last counted weight). -1 on a
+ * read error. */
+static int ends_in_comma(const source *src, uint64_t size) {
+  char buf[4096];
+  while (size > 0) {
+    size_t want = size < sizeof buf ? (size_t)size : sizeof buf;
+    ssize_t got = read_at(src, buf, want, size - want);
+    if (got != (ssize_t)want)
+      return -1;
+    for (size_t k = want; k-- > 0;) {
+      char c = buf[k];
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+        return c == ',';
+    }
+    size -= want;
+  }
+  return 0;
+}
+
 int par_read_counted(int fd, unsigned threads, unsigned flags,
                      shelf_solver *solver, int show, const par_hooks *hooks,
-                     par_outcome *out) {
+                     par_outcome *out, shelf_result *result) {
   memset(out, 0, sizeof *out);
   out->status = SHELF_OK;
-  struct stat st;
-  if (threads < 2 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-    return 0;
-  off_t base = lseek(fd, 0, SEEK_CUR);
-  if (base < 0 || st.st_size < base)
-    return 0;
-  uint64_t size = (uint64_t)(st.st_size - base);
-  if (size < MIN_THREADED && test_piece() == 0)
+  off_t base;
+  uint64_t size;
+  if (!regular_file(fd, &base, &size) || !worth_threads(threads, size))
     return 0;
   char head[256];
   progress prog;
@@ -1135,16 +1166,18 @@ int par_read_counted(int fd, unsigned threads, unsigned flags,
   size_t at = got > 0 ? read_count(head, (size_t)got, &count) : 0;
   if (at == 0)
     return 0;
-  /* The weights, as a plain text of their own. Whatever that grammar
-   * takes, the counted one takes alike, once the count is read and the
-   * text opens with a weight (neither has brackets or names after that). */
+  /* The weights, as a plain text of their own. Once the count is read and
+   * a weight opens the rest, the counted grammar takes what the plain one
+   * takes (neither has brackets or names after a weight), but for a comma
+   * after the last weight, and answers alike when exactly `count` weights
+   * came. */
   src.base = base + (off_t)at;
   progress_start(&prog, show, size - at);
   read_file(&src, size - at, threads, flags, solver, out);
   progress_stop(&prog);
-  shelf_result r;
-  if (out->status == SHELF_OK && shelf_solver_result(solver, &r) == SHELF_OK &&
-      r.n == count)
+  if (out->status == SHELF_OK &&
+      shelf_solver_result(solver, result) == SHELF_OK && result->n == count &&
+      ends_in_comma(&src, size - at) == 0)
     return 1;
   /* An error, or too many or too few weights: read again from the start on
    * one thread, which finds the first error and names its place in the

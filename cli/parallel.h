@@ -69,10 +69,11 @@ int par_read_shelf(int fd, unsigned threads, unsigned flags,
  * better read on one thread, or was wrong (an error, too many or too few
  * weights: then the file is back where it stood, for the one-thread
  * reader to report the first error in its place); -1 if it could not be
- * put back. hooks->seen sees the weights' text, not the count. */
+ * put back. hooks->seen sees the weights' text, not the count. On 1,
+ * *result is the shelf's, from shelf_solver_result(). */
 int par_read_counted(int fd, unsigned threads, unsigned flags,
                      shelf_solver *solver, int show, const par_hooks *hooks,
-                     par_outcome *out);
+                     par_outcome *out, shelf_result *result);
 
 /* What --batch leaves to the one-thread loop: the text from the start of a
  * line longer than a block on (`data`, to free() when done, and what

@@ -119,9 +119,9 @@ static void text_explain(out *o, const report *r) {
 
 /* The end that keeps a block's lead: "left", "right" or "both". */
 static const char *cell_end(const shelf_cell *c) {
-  return c->left == c->right ? "both"
-                             : shelf_end_name(c->left > c->right ? SHELF_LEFT
-                                                                 : SHELF_RIGHT);
+  return c->left == c->right
+             ? "both"
+             : shelf_end_name(c->left > c->right ? SHELF_LEFT : SHELF_RIGHT);
 }
 
 /* The short form in the text table: L, R or LR. */
@@ -241,8 +241,8 @@ static void json_table(out *o, const report *r) {
                  "%s{\"first\": %u, \"last\": %u, \"lead\": %I, \"left\": "
                  "%I, \"right\": %I, \"end\": \"%s\"}",
                  i + j > 0 ? ", " : "", (uint64_t)(from + i),
-                 (uint64_t)(from + j), &c->lead,
-                 &c->left, &c->right, cell_end(c));
+                 (uint64_t)(from + j), &c->lead, &c->left, &c->right,
+                 cell_end(c));
     }
   out_char(o, ']');
 }
@@ -256,13 +256,14 @@ static void json_explain(out *o, const report *r) {
   else
     out_str(o, ", \"greedy_vs_perfect\": null");
   if (e->mistake == 1) {
-    out_format(o,
-               ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
-               "\"end\": \"%s\", \"index\": %u, \"weight\": %w, \"cost\": %I}",
-               e->mistake_turn,
-               shelf_buyer_name(e->mistake_turn % 2 ? SHELF_FIRST : SHELF_SECOND),
-               shelf_end_name(e->mistake_end), e->mistake_wheel, e->mistake_weight,
-               &e->mistake_cost);
+    out_format(
+        o,
+        ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
+        "\"end\": \"%s\", \"index\": %u, \"weight\": %w, \"cost\": %I}",
+        e->mistake_turn,
+        shelf_buyer_name(e->mistake_turn % 2 ? SHELF_FIRST : SHELF_SECOND),
+        shelf_end_name(e->mistake_end), e->mistake_wheel, e->mistake_weight,
+        &e->mistake_cost);
   } else {
     out_str(o, ", \"first_mistake\": null");
   }

@@ -30,11 +30,11 @@ typedef struct report {
   shelf_result result;
   const int64_t *weights; /* with moves or explain */
   size_t n;
-  const unsigned char *ends;  /* the line, with moves */
-  const shelf_cell *cells;    /* with table: table_n^2, from
-                                 shelf_lead_table() of the block */
-  size_t table_from, table_n; /* the block tabled: its first wheel
-                                 (0-based) and its length */
+  const unsigned char *ends;     /* the line, with moves */
+  const shelf_cell *cells;       /* with table: table_n^2, from
+                                    shelf_lead_table() of the block */
+  size_t table_from, table_n;    /* the block tabled: its first wheel
+                                    (0-based) and its length */
   shelf_explanation explanation; /* with explain, and read only then */
 } report;
 

@@ -28,11 +28,9 @@ void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
   }
   if (c > SIZE_MAX / size)
     return NULL;
-  void *q = realloc(p, c * size);
-  if (q != NULL) {
+  void *q = realloc_large(p, c * size);
+  if (q != NULL)
     *cap = c;
-    advise_large(q, c * size);
-  }
   return q;
 }
 
@@ -44,19 +42,18 @@ void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
  * (glibc.malloc.hugetlb=1) does: advising a part would split the mapping in
  * three, and realloc could then no longer move it with mremap but would
  * copy it. */
-void advise_large(void *p, size_t bytes) {
+void *realloc_large(void *p, size_t bytes) {
+  void *q = realloc(p, bytes);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   long page = sysconf(_SC_PAGESIZE);
-  if (bytes < LARGE_BLOCK || page <= 0)
-    return;
-  uintptr_t mask = (uintptr_t)page - 1;
-  uintptr_t from = (uintptr_t)p & ~mask;
-  uintptr_t to = ((uintptr_t)p + bytes + mask) & ~mask;
-  (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
-#else
-  (void)p;
-  (void)bytes;
+  if (q != NULL && bytes >= LARGE_BLOCK && page > 0) {
+    uintptr_t mask = (uintptr_t)page - 1;
+    uintptr_t from = (uintptr_t)q & ~mask;
+    uintptr_t to = ((uintptr_t)q + bytes + mask) & ~mask;
+    (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+  }
 #endif
+  return q;
 }
 
 i128 weights_sum(const int64_t *w, size_t n) {
@@ -74,4 +71,3 @@ void result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin) {
   out->first = (sum + margin) / 2;
   out->second = (sum - margin) / 2;
 }
-

@@ -82,7 +82,7 @@ shelf_status greedy_first_search(const int64_t *w, size_t n,
 #define result_from shelf__result_from
 #define weights_sum shelf__weights_sum
 #define grow_array shelf__grow_array
-#define advise_large shelf__advise_large
+#define realloc_large shelf__realloc_large
 
 /* Fills a result from the sum and the margin. */
 void result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin);
@@ -94,9 +94,9 @@ i128 weights_sum(const int64_t *w, size_t n);
  * returns NULL (leaving *p alone) if that overflows or allocation fails. */
 void *grow_array(void *p, size_t *cap, size_t need, size_t size);
 
-/* Says that a block of `bytes` at p, just grown, is large and filled front
- * to back, so that the system may back it with huge pages (Linux); a hint,
- * elsewhere nothing. */
-void advise_large(void *p, size_t bytes);
+/* realloc() for a block that may grow large and is filled front to back
+ * (a stack, kept weights): once it is large, the system is told it may back
+ * it with huge pages (Linux; elsewhere it is realloc()). */
+void *realloc_large(void *p, size_t bytes);
 
 #endif /* SHELF_INTERNAL_H */

@@ -14,7 +14,7 @@
  *
  * At anything else (a bracket, a comma that follows no weight, a long or
  * malformed number, a control or non-ASCII byte, a line feed in line mode,
- * the first FAST_BEHIND and last FAST_SLACK bytes of a piece) it stops in
+ * the last FAST_SLACK bytes of a piece) it stops in
  * between items, in front of that weight or byte, with line, column and item
  * position exactly as the byte-at-a-time machine would have them there, and the
  * machine takes over. It commits a weight only after checking the byte behind
@@ -359,14 +359,16 @@ static size_t scan_line_start(const unsigned char *b, size_t from, size_t i) {
  * behind a piece may not be ours to read: a piece of whole lines (--batch)
  * starts every line's feed there. */
 FAST_INLINE unsigned scan_window(fast_run *r, const unsigned char *b, size_t i,
-                                 int *stop, const int line_mode,
-                                 const int mode, const int capped) {
-  if (i >= FAST_BEHIND)
-    return fast_window(r, b + i, stop, line_mode, mode, capped);
+                                 int *stop, const int line_mode, const int mode,
+                                 const int capped) {
   unsigned char pad[FAST_BEHIND + FAST_SLACK];
-  memset(pad, 0, FAST_BEHIND);
-  memcpy(pad + FAST_BEHIND, b + i, FAST_SLACK);
-  return fast_window(r, pad + FAST_BEHIND, stop, line_mode, mode, capped);
+  const unsigned char *w = b + i;
+  if (i < FAST_BEHIND) {
+    memset(pad, 0, FAST_BEHIND);
+    memcpy(pad + FAST_BEHIND, w, FAST_SLACK);
+    w = pad + FAST_BEHIND;
+  }
+  return fast_window(r, w, stop, line_mode, mode, capped);
 }
 
 /* A scan with line_mode, mode and capped constant, so that each case gets

@@ -23,8 +23,8 @@ typedef struct scan_result {
  * a limit, for a counted shelf, only outside line mode); returns where it
  * stopped.
  * There the byte-at-a-time parser takes over, between items, in front of a
- * weight or byte that it must look at itself. b[0..i) must be readable (the
- * scanner reads up to 16 bytes behind a weight). In line mode it stops at a
+ * weight or byte that it must look at itself. Only b[0..len) is read. In
+ * line mode it stops at a
  * line feed. It never fails: where the solver cannot take a run (it is wide
  * or failed), it stops and leaves the weights to solver_push(). */
 size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,

@@ -87,18 +87,16 @@ static shelf_status stack_grow(shelf_solver *s, size_t need) {
   if (s->wide != NULL) {
     if (c > SIZE_MAX / sizeof *s->wide)
       return s->failed = SHELF_NOMEM;
-    i128 *st = realloc(s->wide, c * sizeof *st);
+    i128 *st = realloc_large(s->wide, c * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
-    advise_large(st, c * sizeof *st);
     s->wide = st;
   } else {
     if (c > SIZE_MAX / sizeof *s->narrow - NARROW_GUARD)
       return s->failed = SHELF_NOMEM;
-    int64_t *st = realloc(s->narrow, (c + NARROW_GUARD) * sizeof *st);
+    int64_t *st = realloc_large(s->narrow, (c + NARROW_GUARD) * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
-    advise_large(st, (c + NARROW_GUARD) * sizeof *st);
     if (s->narrow == NULL)
       narrow_guards(st);
     s->narrow = st;
@@ -147,10 +145,9 @@ shelf_status solver_widen(shelf_solver *s) {
   size_t c = s->top < 16 ? 16 : s->top + s->top / 2 + 1;
   if (c > SIZE_MAX / sizeof(i128))
     return s->failed = SHELF_NOMEM;
-  unsigned char *mem = realloc(s->narrow, c * sizeof(i128));
+  unsigned char *mem = realloc_large(s->narrow, c * sizeof(i128));
   if (mem == NULL)
     return s->failed = SHELF_NOMEM;
-  advise_large(mem, c * sizeof(i128));
   if (s->narrow != NULL)
     memmove(mem, mem + NARROW_GUARD * sizeof(int64_t),
             s->top * sizeof(int64_t));
@@ -531,8 +528,7 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
   i128 reach = (i128)n << 63; /* at most 2^126 */
   i128 bound = width == 8 ? (i128)abs_sum : reach;
   unsigned parity = (unsigned)(sum & 1);
-  if (bound > reach || sum > bound || sum < -bound ||
-      sum > (i128)n * INT64_MAX)
+  if (bound > reach || sum > bound || sum < -bound || sum > (i128)n * INT64_MAX)
     return SHELF_BAD_STATE;
   i128 mags = 0; /* sum of |entry| so far, at most bound */
   for (size_t k = 0; k < top; k++) {

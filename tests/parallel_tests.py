@@ -445,6 +445,9 @@ def counted_variants(n, w):
         ("right, CRLF", b"%d\r\n" % n + lines.replace(b"\n", b"\r\n")),
         ("right, a byte-order mark", b"\xef\xbb\xbf%d " % n + body),
         ("right, commas", b"%d," % n + b",".join(b"%d" % x for x in w)),
+        ("a comma after the last weight", b"%d\n" % n + body + b",\n"),
+        ("a comma and blanks after the last weight",
+         b"%d\n" % n + body + b" ,\n\n  " + b" " * 5000),
         ("too many", b"%d\n" % (n - 1) + body + b"\n"),
         ("too few", b"%d\n" % (n + 1) + body + b"\n"),
         ("a bracket late", b"%d\n" % n + body[:len(body) // 2].rsplit(b" ", 1)[0]

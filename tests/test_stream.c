@@ -470,8 +470,8 @@ static void random_counted_text(text *t, rng *g, size_t shelves,
   static const char *const seps[] = {" ", "\n", "\t", ",", "\r\n", "  "};
   t->len = 0;
   for (size_t i = 0; i < shelves; i++) {
-    size_t k = (size_t)(rng_next(g) % 10 == 0 ? rng_range(g, 0, 700)
-                                              : rng_range(g, 0, 40));
+    size_t k = (size_t)(rng_next(g) % 5 == 0 ? rng_range(g, 200, 900)
+                                             : rng_range(g, 0, 40));
     size_t said = k;
     uint64_t odd = rng_next(g) % 40;
     if (odd == 0)
@@ -481,11 +481,21 @@ static void random_counted_text(text *t, rng *g, size_t shelves,
     char buf[32];
     snprintf(buf, sizeof buf, "%zu%s", said, rng_next(g) % 2 ? "\n" : " ");
     puts_(t, buf);
+    /* Now and then one digit a weight, so that a window holds 32 and a
+     * run reaches its 256 (the limit between whole runs and capped ones). */
+    int dense = rng_next(g) % 4 == 0;
     for (size_t w = 0; w < k; w++) {
       if (rng_next(g) % 1000 < junk_per_mille)
         puts_(t, rng_next(g) % 2 ? "x" : "-");
-      put_weight(t, g);
-      puts_(t, w + 1 == k ? "\n" : seps[rng_next(g) % (sizeof seps / sizeof seps[0])]);
+      if (dense) {
+        char d[2] = {(char)('0' + rng_next(g) % 10), 0};
+        puts_(t, d);
+      } else {
+        put_weight(t, g);
+      }
+      puts_(t, w + 1 == k ? "\n"
+               : dense    ? " "
+                          : seps[rng_next(g) % (sizeof seps / sizeof seps[0])]);
     }
   }
 }
@@ -500,8 +510,7 @@ static void test_fast_counted(void) {
   for (int c = 0; c < 300; c++) {
     int many = c % 2;
     unsigned junk = c % 3 == 0 ? 0 : (unsigned)rng_range(&g, 1, 10);
-    random_counted_text(&t, &g, many ? (size_t)rng_range(&g, 1, 200) : 1,
-                        junk);
+    random_counted_text(&t, &g, many ? (size_t)rng_range(&g, 1, 200) : 1, junk);
     unsigned pflags = SHELF_PARSE_COUNTED | (many ? SHELF_PARSE_LINES : 0);
     outcome machine = parse_text(t.b, t.len, pflags, 0, NULL, 0);
     size_t whole = 0;
