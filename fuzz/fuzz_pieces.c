@@ -259,9 +259,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       o->error = e;
       last = 1;
     }
-    for (size_t i = 0; i < p->lines.shelves && i < 4096; i++)
-      if (o->shelves < 4096)
-        o->margins[o->shelves++] = p->lines.margins[i];
+    /* Every shelf counts, as one_pass() counts them; the margins of the
+     * first 4096 are kept. */
+    for (size_t i = 0; i < p->lines.shelves; i++, o->shelves++)
+      if (o->shelves < 4096 && i < 4096)
+        o->margins[o->shelves] = p->lines.margins[i];
     if (p->status != SHELF_OK) {
       done = 1;
       continue;
