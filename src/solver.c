@@ -533,6 +533,10 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
   i128 mags = 0; /* sum of |entry| so far, at most bound */
   for (size_t k = 0; k < top; k++) {
     i128 v = state_entry(e, width, k);
+    /* Bounded before it is negated: a wide entry may be -2^127, which has
+     * no positive i128. */
+    if (v < -bound || v > bound)
+      return SHELF_BAD_STATE;
     i128 mag = v < 0 ? -v : v;
     if (mag > bound - mags)
       return SHELF_BAD_STATE;

@@ -375,6 +375,11 @@ static void test_beyond_reach(void) {
   const i128 w63[1] = {two63}, w62[1] = {two63 - 1};
   CHECK_STATUS(load_wide(t, 1, two63, w63, 1), SHELF_BAD_STATE);
   CHECK_STATUS(load_wide(t, 3, 3 * two63, w62, 1), SHELF_BAD_STATE);
+  /* an entry of -2^127, whose magnitude has no i128 (found by fuzz_state:
+   * it was negated before it was bounded) */
+  const i128 least[1] = {(i128)((u128)1 << 127)};
+  CHECK_STATUS(load_wide(t, n63 - 1, 0, least, 1), SHELF_BAD_STATE);
+  CHECK_STATUS(load_wide(t, 3, -two63, least, 1), SHELF_BAD_STATE);
   /* at the bounds: one wheel of 2^63 - 1; 2^63 - 1 wheels of -2^63 */
   CHECK_STATUS(load_wide(t, 1, two63 - 1, w62, 1), SHELF_OK);
   CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
