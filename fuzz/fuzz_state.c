@@ -19,11 +19,11 @@
  *      16-byte entries, byte 2 how many of the rest are edits (3 bytes
  *      each: which field, how, by how much), then the weights. Edits set
  *      the count, the total, the sum of |weight| or an entry to a bound
- *      that n int64 weights reach (n * 2^63, 2^63, NARROW_LIMIT) plus or
- *      minus a little, shift or negate it, or add a little; the checksum
- *      is then made right. So the checks at the bounds are reached at
- *      once, where random bytes would need luck (467k runs of modes 0 to
- *      3 never reached the states of issue 19).
+ *      that n int64 weights reach (n * 2^63, 2^63, NARROW_LIMIT) or to
+ *      an end of 128 bits, plus or minus a little, shift or negate it, or
+ *      add a little; the checksum is then made right. So the checks at the
+ *      bounds are reached at once, where random bytes would need luck
+ *      (467k runs of modes 0 to 3 never reached the states of issue 19).
  *
  * For bytes to load (0 to 2), into a solver that already holds a shelf:
  *
@@ -570,7 +570,7 @@ static void perturbed(const uint8_t *d, size_t len) {
     slen = rewrite_wide(b, slen);
   size_t top = (slen - HEAD - TAIL) / b[5];
   for (size_t e = 0; e < nedit; e++) {
-    unsigned f = edits[3 * e], op = edits[3 * e + 1] % 6;
+    unsigned f = edits[3 * e], op = edits[3 * e + 1] % 7;
     int8_t little = (int8_t)edits[3 * e + 2];
     i128 v = field_get(b, top, f), nn = (i128)get64(b + 8);
     switch (op) { /* in unsigned arithmetic: the fuzzer itself must not
@@ -589,6 +589,10 @@ static void perturbed(const uint8_t *d, size_t len) {
       break;
     case 4: /* shifted up */
       v = (i128)((u128)v << ((uint8_t)little % 64));
+      break;
+    case 5: /* the ends of 128 bits: -2^127 and up, or 2^127 - 1 and down
+               (an entry of -2^127 was once negated before it was bounded) */
+      v = (i128)(((u128)1 << 127) + (u128)(i128)little);
       break;
     default:
       v = (i128)(0 - (u128)v);
