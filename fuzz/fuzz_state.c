@@ -39,7 +39,9 @@
  *     reduction); and appended after a shelf, with more wheels pushed
  *     after it (small ones, then the 64-bit extremes, which widen the
  *     stack), it never fails, and gives the DP's margin on the shelf, the
- *     entries and the wheels, and the counts and totals added up.
+ *     entries and the wheels, and the counts and totals added up; appended
+ *     once more after that, the counts and totals add up again. Past 2^63
+ *     wheels, an append or a push is SHELF_RANGE and changes nothing.
  *
  * For a shelf (3): each piece is solved, saved (the size asked for first),
  * damaged in one byte and cut short by one, both of which must be refused,
@@ -241,8 +243,22 @@ static void acts_as_entries(const shelf_solver *t, const uint8_t *b,
   FUZZ_ASSERT(shelf_solver_append(u, t) == SHELF_OK,
               "a loaded state appends to any solver");
   if (n + npre + npost > N_MAX) {
-    /* Pushes are not counted against 2^63 (no program makes that many);
-     * the bounds are the loaded state's, not of wheels pushed past them. */
+    /* pushes keep to 2^63 too: past it, refused with nothing taken; one
+     * at a time, up to it and no further */
+    shelf_result r0 = result_of(u);
+    FUZZ_ASSERT(shelf_solver_push_many(u, post, npost) == SHELF_RANGE,
+                "wheels pushed past 2^63 are SHELF_RANGE");
+    shelf_result r1 = result_of(u);
+    FUZZ_ASSERT(same_result(&r0, &r1), "a refused push changes nothing");
+    uint64_t room = N_MAX - (n + npre); /* fewer than npost */
+    for (uint64_t k = 0; k < room; k++)
+      FUZZ_ASSERT(shelf_solver_push(u, -1) == SHELF_OK, "up to 2^63");
+    FUZZ_ASSERT(shelf_solver_push(u, -1) == SHELF_RANGE, "and no further");
+    r1 = result_of(u);
+    FUZZ_ASSERT(r1.n == N_MAX && r1.first + r1.second ==
+                                     r0.first + r0.second - (i128)room,
+                "the wheels up to 2^63 counted");
+    FUZZ_ASSERT(r1.first - r1.second == r1.margin, "first - second == margin");
     shelf_solver_free(u);
     return;
   }
@@ -257,6 +273,20 @@ static void acts_as_entries(const shelf_solver *t, const uint8_t *b,
   FUZZ_ASSERT(r.n == get64(b + 8) + npre + npost, "counts add up");
   FUZZ_ASSERT(r.first + r.second == sum, "totals add up");
   FUZZ_ASSERT(r.first - r.second == r.margin, "first - second == margin");
+  /* The state once more after the pushes: a solver that loaded, took
+   * wheels and appended is counted as any other. */
+  if (r.n > N_MAX - n) {
+    FUZZ_ASSERT(shelf_solver_append(u, t) == SHELF_RANGE,
+                "an append past 2^63 wheels is SHELF_RANGE");
+  } else {
+    FUZZ_ASSERT(shelf_solver_append(u, t) == SHELF_OK, "appends again");
+    shelf_result again = result_of(u);
+    FUZZ_ASSERT(again.n == r.n + n, "counts add up again");
+    FUZZ_ASSERT(again.first + again.second == sum + get128(b + 16),
+                "totals add up again");
+    FUZZ_ASSERT(again.first - again.second == again.margin,
+                "first - second == margin again");
+  }
   if (entries != NULL && top + npre + npost <= DP_MAX) {
     int64_t *w = malloc((top + npre + npost + 1) * sizeof *w);
     FUZZ_ASSERT(w != NULL, "the target itself ran out of memory");

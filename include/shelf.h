@@ -215,9 +215,11 @@ SHELF_API void shelf_solver_free(shelf_solver *solver);
 
 /** Appends one wheel at the right end of the shelf.
  *
- * @return SHELF_OK; SHELF_INVALID if `solver` is NULL; SHELF_NOMEM, after
- *         which the solver is failed: every later push and result returns
- *         SHELF_NOMEM until shelf_solver_reset().
+ * @return SHELF_OK; SHELF_INVALID if `solver` is NULL; SHELF_RANGE if it
+ *         holds 2^63 wheels already, the most a solver counts (only a state
+ *         loaded or appended comes near; the solver is not changed);
+ *         SHELF_NOMEM, after which the solver is failed: every later push
+ *         and result returns SHELF_NOMEM until shelf_solver_reset().
  *
  * Amortised O(1) time. */
 SHELF_API shelf_status shelf_solver_push(shelf_solver *solver, int64_t weight);
@@ -226,7 +228,8 @@ SHELF_API shelf_status shelf_solver_push(shelf_solver *solver, int64_t weight);
  * `weights` may be NULL when n is 0.
  *
  * @return SHELF_OK; SHELF_INVALID if `solver` is NULL, or `weights` is NULL
- *         with n > 0; SHELF_NOMEM, after which the solver is failed as
+ *         with n > 0; SHELF_RANGE if the n wheels would take it past 2^63
+ *         (none is taken); SHELF_NOMEM, after which the solver is failed as
  *         after shelf_solver_push() (some of the n wheels may have been
  *         taken: reset it before using it again).
  *
@@ -421,7 +424,8 @@ SHELF_API void shelf_parser_free(shelf_parser *parser);
  *                the byte where it was found); must not be NULL.
  * @param ended   receives 1 if a shelf ended, else 0; must not be NULL.
  * @return SHELF_OK; a parse code, with details in shelf_parser_error(); the
- *         solver's SHELF_NOMEM; SHELF_INVALID for a NULL argument. After a
+ *         solver's SHELF_NOMEM, or SHELF_RANGE for a weight past its 2^63
+ *         wheels; SHELF_INVALID for a NULL argument. After a
  *         parse error the parser is failed and returns the same code, until
  *         shelf_parser_skip_line() (line mode) or shelf_parser_reset().
  *

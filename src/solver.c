@@ -252,6 +252,8 @@ shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
                                     size_t n) {
   if (s == NULL || (weights == NULL && n > 0))
     return SHELF_INVALID;
+  if (s->failed == SHELF_OK && (uint64_t)n > SOLVER_N_MAX - s->n)
+    return SHELF_RANGE; /* nothing taken */
   return solver_push_many_sums(s, weights, n, sums_best());
 }
 
@@ -308,17 +310,6 @@ void shelf_solver_reset(shelf_solver *s) {
 
 /* ==== Appending ==== */
 
-/*
- * What bounds a solver's numbers: the count. n wheels of int64 weights
- * (from -2^63 to 2^63 - 1) have a total from -n * 2^63 to n * (2^63 - 1),
- * and each stack entry is a signed sum of distinct weights, so the
- * entries' magnitudes add up to at most n * 2^63 too. A count of at most
- * 2^63 keeps all of these, every merge, the margin and sum + margin (twice
- * the first buyer's total) within 128 bits. No program pushes 2^63 wheels
- * one by one (centuries at a billion a second), so only appending and
- * loading, which add counts at once, need to check it.
- */
-#define STATE_N_MAX ((uint64_t)1 << 63)
 
 /*
  * Why appending is exact. The solver's stack is the shelf with some peaks
@@ -348,11 +339,11 @@ shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
     return o->failed;
   if (s->failed != SHELF_OK)
     return s->failed;
-  /* The count is what bounds everything else (STATE_N_MAX): with
+  /* The count is what bounds everything else (SOLVER_N_MAX): with
    * n1 + n2 <= 2^63 wheels, the totals add up to at most (n1 + n2) * 2^63
    * in magnitude, so s->sum + o->sum below cannot overflow, and neither
    * can a merge of the joined stack. */
-  if (o->n > STATE_N_MAX - s->n)
+  if (o->n > SOLVER_N_MAX - s->n)
     return SHELF_RANGE;
   if (s_keeps || (o->flags & SOLVER_WEIGHTS_ONLY))
     return shelf_solver_push_many(s, o->weights, (size_t)o->n);
@@ -495,7 +486,7 @@ static i128 state_entry(const unsigned char *e, size_t width, size_t k) {
 }
 
 /* Checks everything a state claims that can be checked in one pass:
- * sizes, checksum, a count of at most STATE_N_MAX, a total and entries
+ * sizes, checksum, a count of at most SOLVER_N_MAX, a total and entries
  * within what that many int64 weights reach, and the shape and parity of a
  * reduced stack; so that loading it cannot crash or overflow. Whether some
  * shelf reduces to exactly this stack is not checked (shelf.h says what
@@ -519,9 +510,9 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
    * split the shelf: so the entries' sum has the parity of the total, and
    * the entries' magnitudes (and the total) add up to at most the sum of
    * |weight|, which keeps every later merge within the stack's width. That
-   * sum is at most n * 2^63 (see STATE_N_MAX), and for a narrow stack the
+   * sum is at most n * 2^63 (see SOLVER_N_MAX), and for a narrow stack the
    * state says it. */
-  if (n > STATE_N_MAX || top > n || (n > 0) != (top > 0) ||
+  if (n > SOLVER_N_MAX || top > n || (n > 0) != (top > 0) ||
       (width == 16 && abs_sum != 0) || (width == 8 && abs_sum > NARROW_LIMIT))
     return SHELF_BAD_STATE;
   const unsigned char *e = b + STATE_HEAD;

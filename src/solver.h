@@ -79,6 +79,18 @@ i128 valley_margin64(const int64_t *st, size_t top);
 #define SOLVER_WEIGHTS_ONLY 0x100u
 #define NARROW_LIMIT ((uint64_t)INT64_MAX - 2)
 
+/*
+ * What bounds a solver's numbers: the count. n wheels of int64 weights
+ * (from -2^63 to 2^63 - 1) have a total from -n * 2^63 to n * (2^63 - 1),
+ * and each stack entry is a signed sum of distinct weights, so the
+ * entries' magnitudes add up to at most n * 2^63 too. A count of at most
+ * 2^63 keeps all of these, every merge, the margin and sum + margin (twice
+ * the first buyer's total) within 128 bits. No program pushes 2^63 wheels
+ * one by one, but a state loaded or appended may hold that many, so every
+ * way in keeps to it: a push past it is SHELF_RANGE.
+ */
+#define SOLVER_N_MAX ((uint64_t)1 << 63)
+
 struct shelf_solver {
   int64_t *narrow;     /* the 64-bit stack's allocation, guards first (entry k
                           is narrow[NARROW_GUARD + k]); NULL when wide */
@@ -232,13 +244,14 @@ static inline int solver_run_mode(const shelf_solver *s) {
 
 /* Opens a run of at most `room` weights whose magnitudes add up to at most
  * `abs_max`. Returns 1 if it is open; 0 if the solver cannot take such a
- * run on its narrow stack (it has failed, it is wide, or the run could
- * carry abs_sum past NARROW_LIMIT): the caller then pushes weights one at a
- * time with solver_push(), which widens where it must. */
+ * run on its narrow stack (it has failed, it is wide, the run could carry
+ * abs_sum past NARROW_LIMIT or the count past SOLVER_N_MAX): the caller
+ * then pushes weights one at a time with solver_push(), which widens where
+ * it must and refuses a wheel past the count. */
 static inline int solver_run_open(shelf_solver *s, solver_run *r, size_t room,
                                   uint64_t abs_max) {
   int mode = solver_run_mode(s);
-  if (s->failed != SHELF_OK ||
+  if (s->failed != SHELF_OK || room > SOLVER_N_MAX - s->n ||
       (mode != RUN_KEEP &&
        (s->wide != NULL || s->abs_sum > NARROW_LIMIT - abs_max)) ||
       solver_reserve(s, room) != SHELF_OK)
@@ -360,6 +373,8 @@ static inline void solver_run_close(shelf_solver *s, const solver_run *r) {
 static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   if (s->failed != SHELF_OK)
     return s->failed;
+  if (s->n == SOLVER_N_MAX)
+    return SHELF_RANGE; /* nothing changed */
   if (s->flags & SOLVER_WEIGHTS_ONLY) { /* just collect */
     if (s->n == s->wcap && solver_reserve(s, 1) != SHELF_OK)
       return s->failed;

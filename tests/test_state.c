@@ -409,6 +409,41 @@ static void test_beyond_reach(void) {
   CHECK_STATUS(shelf_solver_append(t, u), SHELF_RANGE);
   CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
   CHECK(r.n == n63 - 1);
+  /* pushes keep to 2^63 too (found in review: a state of 2^63 wheels, one
+   * push, then an append wrapped the count and overflowed the total):
+   * - one wheel short of it takes one wheel, then no more */
+  const int64_t low2[2] = {INT64_MIN, INT64_MIN};
+  CHECK_STATUS(shelf_solver_push(t, INT64_MIN), SHELF_OK);
+  CHECK_STATUS(shelf_solver_push(t, INT64_MIN), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_push_many(t, low2, 1), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_push_many(t, low2, 0), SHELF_OK);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 && r.first + r.second == -two63);
+  CHECK(r.first - r.second == r.margin);
+  /* - push_many past it takes none of its wheels */
+  CHECK_STATUS(load_wide(t, n63 - 1, 0, zero, 1), SHELF_OK);
+  CHECK_STATUS(shelf_solver_push_many(t, low2, 2), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 - 1 && r.first + r.second == 0);
+  /* - the review's case: 2^63 wheels of total -2^126, pushed onto and then
+   *   appended to, is refused at the push and at the append */
+  const i128 halves[2] = {-two125, -two125};
+  CHECK_STATUS(load_wide(t, n63, -two126, halves, 2), SHELF_OK);
+  CHECK_STATUS(load_wide(u, n63, -two126, halves, 2), SHELF_OK);
+  CHECK_STATUS(shelf_solver_push(t, INT64_MIN), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_append(t, u), SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 && r.first + r.second == -two126);
+  /* - a parser feeding such a solver gets the solver's refusal */
+  shelf_parser *p = NULL;
+  REQUIRE(shelf_parser_new(&p, 0) == SHELF_OK);
+  size_t used;
+  int ended;
+  shelf_status st = shelf_parser_feed(p, t, "5 6\n", 4, &used, &ended);
+  CHECK_STATUS(st, SHELF_RANGE);
+  CHECK_STATUS(shelf_solver_result(t, &r), SHELF_OK);
+  CHECK(r.n == n63 && r.first + r.second == -two126);
+  shelf_parser_free(p);
   shelf_solver_free(t);
   shelf_solver_free(u);
 }
