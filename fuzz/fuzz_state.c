@@ -255,8 +255,8 @@ static void acts_as_entries(const shelf_solver *t, const uint8_t *b,
       FUZZ_ASSERT(shelf_solver_push(u, -1) == SHELF_OK, "up to 2^63");
     FUZZ_ASSERT(shelf_solver_push(u, -1) == SHELF_RANGE, "and no further");
     r1 = result_of(u);
-    FUZZ_ASSERT(r1.n == N_MAX && r1.first + r1.second ==
-                                     r0.first + r0.second - (i128)room,
+    FUZZ_ASSERT(r1.n == N_MAX &&
+                    r1.first + r1.second == r0.first + r0.second - (i128)room,
                 "the wheels up to 2^63 counted");
     FUZZ_ASSERT(r1.first - r1.second == r1.margin, "first - second == margin");
     shelf_solver_free(u);
@@ -603,8 +603,9 @@ static void perturbed(const uint8_t *d, size_t len) {
     unsigned f = edits[3 * e], op = edits[3 * e + 1] % 7;
     int8_t little = (int8_t)edits[3 * e + 2];
     i128 v = field_get(b, top, f), nn = (i128)get64(b + 8);
-    switch (op) { /* in unsigned arithmetic: the fuzzer itself must not
-                     overflow, whatever the field holds */
+    /* In unsigned arithmetic: the fuzzer itself must not overflow,
+     * whatever the field holds. */
+    switch (op) {
     case 0: /* a little more or less */
       v = (i128)((u128)v + (u128)(i128)little);
       break;
@@ -620,8 +621,7 @@ static void perturbed(const uint8_t *d, size_t len) {
     case 4: /* shifted up */
       v = (i128)((u128)v << ((uint8_t)little % 64));
       break;
-    case 5: /* the ends of 128 bits: -2^127 and up, or 2^127 - 1 and down
-               (an entry of -2^127 was once negated before it was bounded) */
+    case 5: /* an end of 128 bits: -2^127 and up, or 2^127 - 1 and down */
       v = (i128)(((u128)1 << 127) + (u128)(i128)little);
       break;
     default:

@@ -310,7 +310,6 @@ void shelf_solver_reset(shelf_solver *s) {
 
 /* ==== Appending ==== */
 
-
 /*
  * Why appending is exact. The solver's stack is the shelf with some peaks
  * replaced (a, b, c with b >= a and b >= c become a - b + c), and

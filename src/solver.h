@@ -374,7 +374,7 @@ static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   if (s->failed != SHELF_OK)
     return s->failed;
   if (s->n == SOLVER_N_MAX)
-    return SHELF_RANGE; /* nothing changed */
+    return SHELF_RANGE;                 /* nothing changed */
   if (s->flags & SOLVER_WEIGHTS_ONLY) { /* just collect */
     if (s->n == s->wcap && solver_reserve(s, 1) != SHELF_OK)
       return s->failed;
