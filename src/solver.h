@@ -373,8 +373,8 @@ static inline void solver_run_close(shelf_solver *s, const solver_run *r) {
 static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   if (s->failed != SHELF_OK)
     return s->failed;
-  if (s->n == SOLVER_N_MAX)
-    return SHELF_RANGE;                 /* nothing changed */
+  if (s->n == SOLVER_N_MAX) /* the most a solver counts: nothing changes */
+    return SHELF_RANGE;
   if (s->flags & SOLVER_WEIGHTS_ONLY) { /* just collect */
     if (s->n == s->wcap && solver_reserve(s, 1) != SHELF_OK)
       return s->failed;
