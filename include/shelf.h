@@ -1282,8 +1282,8 @@ typedef enum shelf_try {
                              range at the bottom of lo..hi (ties) */
 } shelf_try;
 
-/** The number of tries of a plan: the fixed ones and `tries` random ones.
- * Time O(number of samples). */
+/** The number of tries of a plan: the fixed ones and `tries` random ones,
+ * or SIZE_MAX if there are more. Time O(number of samples). */
 SHELF_API size_t shelf_plan_count(const shelf_plan *plan);
 
 /** Writes try k (0-based, below shelf_plan_count()) into `weights`, which

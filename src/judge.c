@@ -83,7 +83,10 @@ static size_t sample_count(const shelf_plan *p) {
 size_t shelf_plan_count(const shelf_plan *p) {
   if (p == NULL)
     return 0;
-  return SEED_CASES + sample_count(p) + 2 * EDGE_SHAPES + p->tries;
+  size_t fixed = SEED_CASES + sample_count(p) + 2 * EDGE_SHAPES;
+  /* Saturated, so that a plan of nearly SIZE_MAX tries does not wrap to a
+   * few and refuse the tries it has. */
+  return p->tries > SIZE_MAX - fixed ? SIZE_MAX : fixed + p->tries;
 }
 
 static int fits(const shelf_plan *p, const int64_t *w, size_t n) {
@@ -181,7 +184,8 @@ static size_t grown_size(const shelf_plan *p, size_t k) {
   size_t levels = 0; /* doublings from 1 to max_n */
   while (levels < 63 && ((size_t)1 << levels) < p->max_n)
     levels++;
-  size_t level = p->tries > 1 ? k * levels / (p->tries - 1) : levels;
+  size_t level =
+      p->tries > 1 ? (size_t)((u128)k * levels / (p->tries - 1)) : levels;
   size_t size = level >= levels ? p->max_n : (size_t)1 << level;
   return size < 1 ? 1 : size > p->max_n ? p->max_n : size;
 }

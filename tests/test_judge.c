@@ -66,6 +66,17 @@ static void test_plan(void) {
   shelf_plan bad = {10, 3, 1, 5, 1, NULL, NULL};
   CHECK_STATUS(shelf_plan_shelf(&bad, 0, w, &n, NULL), SHELF_INVALID);
   CHECK(shelf_plan_count(NULL) == 0);
+  /* A plan of nearly SIZE_MAX tries counts SIZE_MAX (it wrapped to a few,
+   * and refused its own tries), and its last tries are random shelves
+   * that grow to max_n (the growth's product wrapped). */
+  shelf_plan endless = {10, 1, 3, SIZE_MAX - 3, 1, NULL, NULL};
+  CHECK(shelf_plan_count(&endless) == SIZE_MAX);
+  shelf_try last_kind;
+  CHECK_STATUS(shelf_plan_shelf(&endless, SIZE_MAX - 1, w, &n, &last_kind),
+               SHELF_OK);
+  CHECK(last_kind == SHELF_TRY_RANDOM && n >= 4 && n <= 10);
+  CHECK_STATUS(shelf_plan_shelf(&endless, 100, w, &n, &last_kind), SHELF_OK);
+  CHECK(last_kind == SHELF_TRY_RANDOM && n == 1);
   /* Samples come after the seed's cases. */
   static const int64_t sample[] = {10, 80, 90, 30};
   static const int64_t *const samples[] = {sample, NULL};
