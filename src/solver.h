@@ -268,7 +268,8 @@ static inline int solver_run_open(shelf_solver *s, solver_run *r, size_t room,
   return 1;
 }
 
-/* Takes one weight, given as magnitude and sign. */
+/* Takes one weight, given as magnitude and sign; the magnitude is below
+ * 2^63 (the scanner's have at most 16 digits), so that it negates. */
 static inline void solver_run_push(solver_run *r, uint64_t mag, int neg,
                                    const int mode) {
   int64_t x = (int64_t)mag;
