@@ -764,7 +764,8 @@ static int read_lines(run *r, int fd, unsigned threads) {
       .ctx = r, .seen = notes_seen, .line = batch_line, .idle = batch_idle};
   par_outcome o;
   par_rest rest;
-  par_read_lines(fd, threads, r->opt->keep_going, &hooks, &o, &rest);
+  par_read_lines(fd, threads, r->opt->keep_going, r->opt->counted, &hooks, &o,
+                 &rest);
   if (o.stopped)
     return 1;
   if (o.status != SHELF_OK) {
@@ -839,10 +840,6 @@ static int read_input(run *r, int fd) {
   par_outcome o;
   if (r->opt->counted && !r->opt->batch && threads > 1)
     return read_counted(r, fd, threads, progress);
-  /* --batch --counted on one thread: where a shelf starts depends on the
-   * counts before it. */
-  if (r->opt->counted)
-    threads = 1;
   if (threads > 1 && r->opt->batch && !needs_weights(r->opt))
     return read_lines(r, fd, threads);
   if (threads > 1 && !r->opt->batch &&

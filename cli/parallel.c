@@ -44,6 +44,7 @@
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
 
+#include "counted_cut.h"
 #include "lines.h"
 #include "progress.h"
 
@@ -616,6 +617,7 @@ typedef struct slot {
 typedef struct pipe_job {
   const source *src;
   int by_line;    /* --batch */
+  int counted;    /* --batch --counted: a sequence of counted shelves */
   int keep_going; /* --keep-going */
   pthread_mutex_t lock;
   pthread_cond_t changed;
@@ -690,8 +692,11 @@ static void parse_lines(const pipe_job *j, slot *s) {
   for (const char *at = s->buf, *end = s->buf + s->len;
        (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
     s->line_feeds++;
-  shelf_parse_place start = {
-      .offset = p->start, .line = 1, .line_start = p->start};
+  /* A block starts a line, and (--counted) a shelf: its count is next. */
+  shelf_parse_place start = {.offset = p->start,
+                             .line = 1,
+                             .line_start = p->start,
+                             .counted = UINT64_MAX};
   shelf_solver_reset(p->solver);
   p->status = p->start == 0 ? (shelf_parser_reset(p->parser), SHELF_OK)
                             : shelf_parser_resume(p->parser, &start);
@@ -778,6 +783,7 @@ typedef struct cutter {
   int eof;                      /* the input has ended (or failed) */
   size_t block;                 /* bytes to read before cutting */
   int by_line;                  /* --batch: cut after a line feed */
+  int counted;                  /* --batch --counted: and between shelves */
   char before[SHELF_LOOK_BACK]; /* the bytes before the next block */
   size_t before_len;
 } cutter;
@@ -837,7 +843,8 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
     shelf_piece_opening(s->buf, len, flags, &c->opening, &c->sure_opening);
   size_t cut = len;
   if (!c->eof) {
-    cut = last_cut(s->buf, len, flags);
+    cut = c->counted ? counted_cut(s->buf, len, c->at == 0)
+                     : last_cut(s->buf, len, flags);
     if (cut == 0) {
       s->len = len;
       c->eof = 1;
@@ -930,6 +937,7 @@ static int give_rest(pipe_job *j, slot *s, par_rest *rest, par_outcome *res) {
   memset(&rest->place, 0, sizeof rest->place);
   rest->place.offset = rest->place.line_start = s->p.start;
   rest->place.line = j->lines_before + 1;
+  rest->place.counted = UINT64_MAX; /* --counted: a shelf starts there */
   return 1;
 }
 
@@ -945,7 +953,9 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
   size_t test = test_piece();
   pipe_job j = *pj;
   j.nslots = (size_t)threads + 2;
-  cutter c = {.block = test ? test : PIPE_BLOCK, .by_line = j.by_line};
+  cutter c = {.block = test ? test : PIPE_BLOCK,
+              .by_line = j.by_line,
+              .counted = j.counted};
   size_t made = 0;
   j.slots = calloc(j.nslots, sizeof *j.slots);
   c.tail = malloc(2 * c.block);
@@ -956,8 +966,9 @@ static void read_blocks(pipe_job *pj, unsigned threads, unsigned flags,
   for (; made < j.nslots; made++) {
     j.slots[made].cap = 2 * c.block;
     j.slots[made].buf = malloc(j.slots[made].cap);
-    if (!piece_init(&j.slots[made].p, j.by_line ? SHELF_PARSE_LINES : 0, flags,
-                    1) ||
+    unsigned parse_flags = (j.by_line ? SHELF_PARSE_LINES : 0) |
+                           (j.counted ? SHELF_PARSE_COUNTED : 0);
+    if (!piece_init(&j.slots[made].p, parse_flags, flags, 1) ||
         j.slots[made].buf == NULL) {
       made++;
       res->status = SHELF_NOMEM;
@@ -1187,7 +1198,7 @@ int par_read_counted(int fd, unsigned threads, unsigned flags,
   return lseek(fd, base, SEEK_SET) == base ? 0 : -1;
 }
 
-void par_read_lines(int fd, unsigned threads, int keep_going,
+void par_read_lines(int fd, unsigned threads, int keep_going, int counted,
                     const par_hooks *hooks, par_outcome *out, par_rest *rest) {
   memset(out, 0, sizeof *out);
   memset(rest, 0, sizeof *rest);
@@ -1195,6 +1206,7 @@ void par_read_lines(int fd, unsigned threads, int keep_going,
   progress prog;
   progress_start(&prog, 0, 0); /* counts, shows nothing */
   source src = {.hooks = hooks, .fd = fd, .progress = &prog};
-  pipe_job j = {.src = &src, .by_line = 1, .keep_going = keep_going};
+  pipe_job j = {
+      .src = &src, .by_line = 1, .counted = counted, .keep_going = keep_going};
   read_blocks(&j, threads, 0, NULL, out, rest);
 }

@@ -84,12 +84,15 @@ typedef struct par_rest {
   shelf_parse_place place;
 } par_rest;
 
-/* Reads all of `fd` as one shelf a line, parsed and solved on up to
- * `threads` threads, and hands each line to hooks->line in order. After a
- * parse error it goes on to the next line with `keep_going`, else it
- * stops. If *rest comes back with data, the caller goes on from there on
- * one thread (each line before it has been handed over). */
-void par_read_lines(int fd, unsigned threads, int keep_going,
+/* Reads all of `fd` as one shelf a line (with `counted`, a sequence of
+ * counted shelves over any lines, as --batch --counted reads), parsed and
+ * solved on up to `threads` threads, and hands each shelf to hooks->line
+ * in order. After a parse error it goes on to the next line with
+ * `keep_going`, else it stops. If *rest comes back with data, the caller
+ * goes on from there on one thread (each shelf before it has been handed
+ * over): a line longer than a block, or (counted) a block with no line
+ * end between shelves, or text the reader is not sure of. */
+void par_read_lines(int fd, unsigned threads, int keep_going, int counted,
                     const par_hooks *hooks, par_outcome *out, par_rest *rest);
 
 #endif

@@ -37,6 +37,9 @@ them. Checked:
     too few weights, brackets, a name, a bad weight, a bad count) one
     thread's error, and the file is seen to be read by the threads;
   - --batch keeps its output in input order, with --keep-going too;
+  - --batch --counted, cut between shelves by the reader: the reference's
+    margins, and one thread's output on wrong texts and on texts the reader
+    leaves to one thread (a plus sign, a comma, a lone CR, no line ends...);
   - memory on strictly decreasing input stays under 16 bytes a wheel on
     many threads;
   - progress: shown on a terminal in a run of over a second and erased at
@@ -618,6 +621,65 @@ def test_batch(tmp, quick):
                   % (args, piece))
 
 
+def test_batch_counted(tmp, quick):
+    """--batch --counted: counted shelves over any lines, cut between
+    shelves at line ends by the reader (cli/counted_cut.c) and parsed on
+    threads; against the reference and against one thread, from files and
+    pipes, right and wrong."""
+    rnd = random.Random(7)
+    path = os.path.join(tmp, "bc.txt")
+    blanks = [" ", "\n", "\t", "\r\n", "\n\n"]
+    parts, want = [], []
+    for i in range(2000 if quick else 12000):
+        w = [rnd.randint(-10**6, 10**6) for _ in range(rnd.randint(0, 12))]
+        text = str(len(w)) + rnd.choice(blanks)
+        text += "".join(str(x) + rnd.choice(blanks) for x in w)
+        parts.append(text + ("\n" if rnd.random() < 0.7 else ""))
+        want.append(str(reduce_margin(w)))
+    good = "".join(parts).encode()
+    out = ("\n".join(want) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(good)
+    for piece in (None, 1, 64, 700, 5000):
+        check(run(["--batch", "--counted", "-f", path], piece=piece) ==
+              (out, b"", 0), "--batch --counted, pieces of %s" % piece)
+        check(run(["--batch", "--counted"], data=good, piece=piece) ==
+              (out, b"", 0),
+              "--batch --counted from a pipe, pieces of %s" % piece)
+    # Wrong texts, and texts the reader is not sure of (read on one thread
+    # from there): the one-thread output, byte for byte.
+    variants = {
+        "a count one too many": lambda t: t.replace(b"\n3\n", b"\n4\n", 3),
+        "a count one too few": lambda t: t.replace(b"\n3\n", b"\n2\n", 3),
+        "a name": lambda t: t[:len(t) // 2] + b" x " + t[len(t) // 2:],
+        "a plus sign": lambda t: t[:len(t) // 3] + b" +5 " + t[len(t) // 3:],
+        "a comma": lambda t: t[:len(t) // 4] + b"," + t[len(t) // 4:],
+        "a lone CR": lambda t: t[:len(t) // 5] + b"\r" + t[len(t) // 5:],
+        "a weight past 64 bits":
+            lambda t: t[:len(t) // 2] + b" 99999999999999999999 " +
+            t[len(t) // 2:],
+        "a negative count": lambda t: t.replace(b"\n3\n", b"\n-3\n", 1),
+        "a byte-order mark": lambda t: b"\xEF\xBB\xBF" + t,
+        "the last shelf short": lambda t: t + b"5\n1 2\n",
+        "no line ends": lambda t: t.replace(b"\n", b" "),
+    }
+    for name, change in variants.items():
+        text = change(good)
+        with open(path, "wb") as f:
+            f.write(text)
+        for args in (["--batch", "--counted"],
+                     ["--batch", "--counted", "--keep-going"],
+                     ["--batch", "--counted", "--keep-going", "--json"]):
+            one = run(args + ["--threads", "1", "-f", path])
+            one_pipe = run(args + ["--threads", "1"], data=text)
+            for piece in (None, 64, 3000):
+                got = run(args + ["--threads", "3", "-f", path], piece=piece)
+                check(got == one, "%s: %s, pieces of %s" % (name, args, piece))
+                got = run(args + ["--threads", "3"], data=text, piece=piece)
+                check(got == one_pipe, "%s: %s from a pipe, pieces of %s"
+                      % (name, args, piece))
+
+
 # ==== Memory ====
 
 def peak_kib(args):
@@ -723,7 +785,7 @@ def main(argv):
         for test in (test_values, test_options, test_error_cuts, test_random,
                      test_cut_rule, test_counted, test_late_error,
                      test_early_error,
-                     test_batch,
+                     test_batch, test_batch_counted,
                      test_memory, test_progress):
             t = time.monotonic()
             test(tmp, quick)
