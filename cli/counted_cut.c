@@ -18,45 +18,227 @@
  * stops, and gives the last cut point before it: the next block then has
  * none, and the rest of the input is read on one thread, which reports
  * what is wrong in its place.
+ *
+ * The reader is on the critical path (the parser threads wait for its
+ * cuts), and a byte at a time it took 2.7 ns a byte on contest files: the
+ * end of every short number was a mispredicted branch. So it reads 64
+ * bytes at a time where it can: masks of digits, blanks and line feeds,
+ * token starts counted with popcount, and only a shelf's count and last
+ * weight read digit by digit. A window with anything unusual in it (a
+ * byte it stops at, a carriage return, a minus sign out of place, a long
+ * number) is read by the byte-at-a-time reader, which decides every case;
+ * the fast path only ever takes windows where both give the same.
  */
 #include "counted_cut.h"
 
 #include <stdint.h>
 #include <string.h>
 
-size_t counted_cut(const char *b, size_t len, int text_start) {
-  size_t i = 0, best = 0;
-  uint64_t due = UINT64_MAX; /* weights still due, or a count is next */
-  if (text_start && len >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0)
-    i = 3; /* the byte-order mark the parser takes at the text's start */
-  while (i < len) {
-    char c = b[i];
-    if (c == ' ' || c == '\t' ||
-        (c == '\r' && i + 1 < len && b[i + 1] == '\n')) {
-      i++;
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* What each byte is to the cutter; STOP for anything it stops at. */
+enum { STOP, DIGIT, BLANK, LINE_FEED, CR, MINUS };
+
+static const unsigned char byte_kind[256] = {
+    ['0'] = DIGIT,      ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT,
+    ['4'] = DIGIT,      ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT,
+    ['8'] = DIGIT,      ['9'] = DIGIT, [' '] = BLANK, ['\t'] = BLANK,
+    ['\n'] = LINE_FEED, ['\r'] = CR,   ['-'] = MINUS};
+
+/* Where the reader is: at b[i], never inside a number. */
+typedef struct reader {
+  size_t i;
+  uint64_t due; /* weights still due, or NEXT_COUNT */
+  size_t best;  /* the last cut point so far */
+  size_t from;  /* where the last shelf ended: line feeds from there on are
+                   cut points while a count is next */
+} reader;
+
+#define NEXT_COUNT UINT64_MAX
+
+/* The end of the number at b[at] (a minus sign only where `sign`), or 0 if
+ * it is not one the reader is sure of: 1 to 18 digits, ended within the
+ * block by a blank. With `value`, its value. */
+static size_t number_end(const unsigned char *b, size_t len, size_t at,
+                         int sign, uint64_t *value) {
+  size_t digits = at + (size_t)(sign && b[at] == '-'), end = digits;
+  uint64_t v = 0;
+  while (end < len && end - digits < 19 && byte_kind[b[end]] == DIGIT)
+    v = 10 * v + (uint64_t)(b[end++] - '0');
+  if (end == digits || end - digits > 18 || end == len ||
+      byte_kind[b[end]] < BLANK || byte_kind[b[end]] > CR)
+    return 0;
+  if (value != NULL)
+    *value = v;
+  return end;
+}
+
+/* A byte at a time up to `until` (or the first number past it); 0 if it
+ * stopped at what it is not sure of. */
+static int read_bytes(const unsigned char *b, size_t len, reader *r,
+                      size_t until) {
+  while (r->i < len && r->i < until) {
+    unsigned k = byte_kind[b[r->i]];
+    if (k == BLANK || (k == CR && r->i + 1 < len && b[r->i + 1] == '\n')) {
+      r->i++;
       continue;
     }
-    if (c == '\n') {
-      i++;
-      if (due == UINT64_MAX)
-        best = i;
+    if (k == LINE_FEED) {
+      r->i++;
+      if (r->due == NEXT_COUNT)
+        r->best = r->i;
       continue;
     }
-    int neg = c == '-';
-    size_t digits = i + (size_t)neg;
-    size_t end = digits;
-    uint64_t v = 0;
-    while (end < len && end - digits < 19 && b[end] >= '0' && b[end] <= '9')
-      v = 10 * v + (uint64_t)(b[end++] - '0');
-    if (end == digits || end - digits > 18 || end == len ||
-        !(b[end] == ' ' || b[end] == '\t' || b[end] == '\n' ||
-          b[end] == '\r') ||
-        (neg && due == UINT64_MAX))
-      return best;
-    due = due == UINT64_MAX ? v : due - 1;
-    if (due == 0)
-      due = UINT64_MAX; /* the shelf has ended: a count is next */
-    i = end;
+    /* A count has no sign (a negative one is the parser's to report). */
+    uint64_t v;
+    size_t end = number_end(b, len, r->i, r->due != NEXT_COUNT, &v);
+    if (end == 0)
+      return 0;
+    r->due = r->due == NEXT_COUNT ? v : r->due - 1;
+    if (r->due == 0)
+      r->due = NEXT_COUNT; /* the shelf has ended: a count is next */
+    r->i = end;
+    r->from = end;
   }
-  return best;
+  return 1;
+}
+
+/* The masks of 64 bytes, bit k for p[k]. */
+typedef struct masks {
+  uint64_t digit, blank, line_feed, cr, minus;
+} masks;
+
+static masks masks_of(const unsigned char *p) {
+  masks m = {0, 0, 0, 0, 0};
+#if defined(__SSE2__)
+  for (int q = 0; q < 4; q++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * q));
+    __m128i x = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    __m128i digit =
+        _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(9)), _mm_set1_epi8(9));
+    __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+#define MASK16(vec) ((uint64_t)(unsigned)_mm_movemask_epi8(vec) << (16 * q))
+    m.digit |= MASK16(digit);
+    m.blank |= MASK16(blank);
+    m.line_feed |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    m.cr |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    m.minus |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
+#undef MASK16
+  }
+#else
+  for (int k = 0; k < 64; k++) {
+    unsigned kind = byte_kind[p[k]];
+    m.digit |= (uint64_t)(kind == DIGIT) << k;
+    m.blank |= (uint64_t)(kind == BLANK) << k;
+    m.line_feed |= (uint64_t)(kind == LINE_FEED) << k;
+    m.cr |= (uint64_t)(kind == CR) << k;
+    m.minus |= (uint64_t)(kind == MINUS) << k;
+  }
+#endif
+  return m;
+}
+
+/* The bits set in x, in a few instructions: __builtin_popcountll is a
+ * library call unless the build targets a processor with POPCNT. */
+static unsigned bits_set(uint64_t x) {
+  x -= x >> 1 & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + (x >> 2 & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (unsigned)((x * 0x0101010101010101u) >> 56);
+}
+
+/* Bits k and up. */
+static uint64_t from_bit(size_t k) { return k >= 64 ? 0 : ~(uint64_t)0 << k; }
+
+/* The 64 bytes at r->i (with one more after them), read with masks; 1 if
+ * taken, 0 if they hold anything unusual (then r is unchanged, and the
+ * byte-at-a-time reader takes them). */
+static int read_window(const unsigned char *b, size_t len, reader *r) {
+  const size_t at = r->i;
+  masks m = masks_of(b + at);
+  uint64_t number = m.digit | m.minus;
+  uint64_t starts = number & ~(number << 1); /* r->i is not in a number */
+  uint64_t after_lf = m.line_feed >> 1 | (uint64_t)(b[at + 64] == '\n') << 63;
+  uint64_t after_digit =
+      m.digit >> 1 | (uint64_t)(byte_kind[b[at + 64]] == DIGIT) << 63;
+  /* Numbers of 19 bytes or more inside the window (19 ones in a row). */
+  uint64_t run = number & number >> 1;
+  run &= run >> 2;
+  run &= run >> 4;
+  run &= run >> 8;
+  run &= number >> 16 & number >> 17 & number >> 18;
+  if (~(number | m.blank | m.line_feed | m.cr) != 0 ||
+      (m.cr & ~after_lf) != 0 || (m.minus & ~starts) != 0 ||
+      (m.minus & ~after_digit) != 0 || run != 0)
+    return 0;
+  reader t = *r;
+  uint64_t left = starts; /* numbers not yet taken */
+  for (;;) {
+    if (t.due == NEXT_COUNT) {
+      /* Line feeds after the last shelf and before the count. */
+      size_t k = left ? (size_t)__builtin_ctzll(left) : 64;
+      uint64_t feeds = m.line_feed & ~from_bit(k) &
+                       (t.from > at ? from_bit(t.from - at) : ~(uint64_t)0);
+      if (feeds != 0)
+        t.best = at + 64 - (size_t)__builtin_clzll(feeds);
+      if (left == 0)
+        break;
+      uint64_t v;
+      size_t end = number_end(b, len, at + k, 0, &v);
+      if (end == 0)
+        return 0;
+      t.due = v == 0 ? NEXT_COUNT : v;
+      t.from = end;
+      left &= from_bit(end - at);
+      continue;
+    }
+    uint64_t count = bits_set(left);
+    if (t.due > count) {
+      t.due -= count;
+      break;
+    }
+    for (uint64_t q = 1; q < t.due; q++)
+      left &= left - 1; /* the shelf's last weight is the lowest left */
+    /* It ends at the next blank: in the window the masks have checked it;
+     * past it, it is read. */
+    size_t k = (size_t)__builtin_ctzll(left);
+    uint64_t rest = ~number & from_bit(k);
+    size_t end = rest != 0 ? at + (size_t)__builtin_ctzll(rest)
+                           : number_end(b, len, at + k, 1, NULL);
+    if (end == 0)
+      return 0;
+    t.due = NEXT_COUNT;
+    t.from = end;
+    left &= from_bit(end - at);
+  }
+  /* Go on after the window, or after a number that runs out of it. */
+  t.i = at + 64;
+  if (t.from > t.i) {
+    t.i = t.from;
+  } else if (number >> 63) {
+    size_t start = at + 64 - (size_t)__builtin_clzll(~number);
+    size_t end = number_end(b, len, start, 1, NULL);
+    if (end == 0)
+      return 0;
+    t.i = end;
+  }
+  *r = t;
+  return 1;
+}
+
+size_t counted_cut(const char *text, size_t len, int text_start) {
+  const unsigned char *b = (const unsigned char *)text;
+  reader r = {0, NEXT_COUNT, 0, 0};
+  if (text_start && len >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0)
+    r.i = 3; /* the byte-order mark the parser takes at the text's start */
+  while (r.i < len) {
+    if (r.i + 64 < len && read_window(b, len, &r))
+      continue;
+    if (!read_bytes(b, len, &r, r.i + 64))
+      break;
+  }
+  return r.best;
 }
