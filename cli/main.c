@@ -462,11 +462,12 @@ typedef struct run {
   shelf_solver *solver;
   shelf_parser *parser;
   const char *source; /* file name for messages (escaped), or NULL */
-  /* A result solved already: a --batch line on many threads, or a counted
+  /* A result solved already: a --batch shelf on many threads, or a counted
    * shelf read on every core. */
   const shelf_result *given;
   shelf_status given_status;
-  uint64_t shelf_line; /* batch mode: the line of the current shelf */
+  uint64_t shelf_line; /* batch mode: the line of the current shelf (with
+                          --counted, its number) */
   int failed;          /* exit status 1 is owed (--keep-going) */
   shelf_notes *notes;  /* a count first, thousands grouping */
   /* Command-line weights: where each argument starts in the joined text. */
@@ -538,7 +539,9 @@ static int emit_shelf(run *r) {
       rep.table_n = count;
     }
   }
-  if (st == SHELF_OK)
+  /* --batch --counted: a shelf spans lines that the notes cannot tell, so
+   * they come once at the end (main()). */
+  if (st == SHELF_OK && !(r->opt->batch && r->opt->counted))
     notes_print(r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
                 rep.result.n);
   if (st == SHELF_OK && teach_takes_over(&r->opt->play)) {
@@ -779,7 +782,8 @@ static int read_lines(run *r, int fd, unsigned threads) {
   }
   if (rest.data == NULL)
     return r->failed;
-  /* A line longer than a block: the rest on this thread. */
+  /* A line longer than a block, or (--counted) no cut the reader is sure
+   * of: the rest on this thread. */
   shelf_status st = shelf_parser_resume(r->parser, &rest.place);
   if (st != SHELF_OK)
     error_line("%s", shelf_strerror(st));
@@ -984,6 +988,10 @@ int main(int argc, char **argv) {
     if (r.stdout_buf.error != EPIPE)
       error_line("write error: %s", strerror(r.stdout_buf.error));
     status = 1;
+  } else if (opt.batch && opt.counted && (status == 0 || opt.keep_going)) {
+    /* After the last answer of a run that read all its input, whatever
+     * the threads: its grouped number, if any (no count: it is counted). */
+    notes_print(r.notes, r.source, 0, 0);
   }
   shelf_parser_free(r.parser);
   shelf_solver_free(r.solver);

@@ -925,7 +925,8 @@ static int input_ready(int fd) {
   return poll(&p, 1, 0) > 0;
 }
 
-/* --batch: a line longer than a block; the caller goes on with it. */
+/* --batch: a line longer than a block, or (--counted) a block with no cut
+ * point; the caller goes on with it. */
 static int give_rest(pipe_job *j, slot *s, par_rest *rest, par_outcome *res) {
   rest->data = malloc(s->len ? s->len : 1);
   if (rest->data == NULL) {

@@ -304,6 +304,13 @@ def issue_cases(tmp, usage):
          "comma separates weights: it was read as 3 wheels; write -1000000 for one\n", 0),
         ("thousands in batch mode, on its line", ["-b"], "1 2\n1,000\n3\n", "1\n1\n3\n",
          "shelf: note: line 2: " + grouped_note, 0),
+        # With --batch --counted a shelf spans lines, so the note comes once,
+        # after the last answer, when all the input was read.
+        ("thousands in counted batch mode, at the end", ["-b", "-c"],
+         "1\n7\n2\n1,000\n1 5\n", "7\n1\n5\n", "shelf: note: line 4: " + grouped_note, 0),
+        ("no note after an error that stops counted batch mode", ["-b", "-c"],
+         "2\n1,000\nx\n", "1\n", "shelf: line 3, column 1: expected an integer, found \"x\"\n",
+         1),
         ("a list without spaces is no grouping", ["[100,200,300]"], None,
          "%d\n" % margin([100, 200, 300]), "", 0),
         ("groups of other sizes are no grouping", ["10,20", "1,0000", "1,00"], None,

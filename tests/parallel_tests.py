@@ -662,7 +662,22 @@ def test_batch_counted(tmp, quick):
         "a byte-order mark": lambda t: b"\xEF\xBB\xBF" + t,
         "the last shelf short": lambda t: t + b"5\n1 2\n",
         "no line ends": lambda t: t.replace(b"\n", b" "),
+        "a number grouped by thousands": lambda t: t.replace(b"\n3\n",
+                                                          b"\n3\n1,000 ", 1),
     }
+    # A grouped number on a later line than its shelf's number (found in
+    # review: the note went with the shelf whose number was the note's line,
+    # and on threads only if the notes had not read past it yet).
+    text = b"1 5 " * 40 + b"\n2 1,000\n"
+    with open(path, "wb") as f:
+        f.write(text)
+    one = run(["--batch", "--counted", "--threads", "1", "-f", path])
+    check(one[1].startswith(b"shelf: note: ") and b"line 2: 1,000" in one[1],
+          "the grouped number's note, once at the end: %r" % (one[1],))
+    for piece in (None, 7, 100):
+        got = run(["--batch", "--counted", "--threads", "3", "-f", path],
+                  piece=piece)
+        check(got == one, "a grouped number, pieces of %s" % piece)
     for name, change in variants.items():
         text = change(good)
         with open(path, "wb") as f:
