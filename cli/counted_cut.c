@@ -47,28 +47,27 @@ static const unsigned char byte_kind[256] = {
     ['8'] = DIGIT,      ['9'] = DIGIT, [' '] = BLANK, ['\t'] = BLANK,
     ['\n'] = LINE_FEED, ['\r'] = CR,   ['-'] = MINUS};
 
-/* Where the reader is: at b[i], never inside a number. */
-typedef struct reader {
-  size_t i;
-  uint64_t due; /* weights still due, or NEXT_COUNT */
-  size_t best;  /* the last cut point so far */
-  size_t from;  /* where the last shelf ended: line feeds from there on are
-                   cut points while a count is next */
-} reader;
+typedef counted_reader reader;
 
 #define NEXT_COUNT UINT64_MAX
 
-/* The end of the number at b[at] (a minus sign only where `sign`), or 0 if
- * it is not one the reader is sure of: 1 to 18 digits, ended within the
- * block by a blank. With `value`, its value. */
+/* number_end()'s answer for a number that runs to the end of the text
+ * read so far: it may go on. */
+#define RUNS_ON SIZE_MAX
+
+/* The end of the number at b[at] (a minus sign only where `sign`): 0 if it
+ * is not one the reader is sure of (1 to 18 digits, ended by a blank),
+ * RUNS_ON if the text so far ends in it. With `value`, its value. */
 static size_t number_end(const unsigned char *b, size_t len, size_t at,
                          int sign, uint64_t *value) {
   size_t digits = at + (size_t)(sign && b[at] == '-'), end = digits;
   uint64_t v = 0;
   while (end < len && end - digits < 19 && byte_kind[b[end]] == DIGIT)
     v = 10 * v + (uint64_t)(b[end++] - '0');
-  if (end == digits || end - digits > 18 || end == len ||
-      byte_kind[b[end]] < BLANK || byte_kind[b[end]] > CR)
+  if (end == len && end - digits <= 18)
+    return RUNS_ON;
+  if (end == digits || end - digits > 18 || byte_kind[b[end]] < BLANK ||
+      byte_kind[b[end]] > CR)
     return 0;
   if (value != NULL)
     *value = v;
@@ -76,12 +75,15 @@ static size_t number_end(const unsigned char *b, size_t len, size_t at,
 }
 
 /* A byte at a time up to `until` (or the first number past it); 0 if it
- * stopped at what it is not sure of. */
+ * stopped (r->stopped: at what it is not sure of; else at the end of the
+ * text so far, in a number or a carriage return that may go on). */
 static int read_bytes(const unsigned char *b, size_t len, reader *r,
                       size_t until) {
   while (r->i < len && r->i < until) {
     unsigned k = byte_kind[b[r->i]];
-    if (k == BLANK || (k == CR && r->i + 1 < len && b[r->i + 1] == '\n')) {
+    if (k == CR && r->i + 1 == len)
+      return 0; /* its line feed may come */
+    if (k == BLANK || (k == CR && b[r->i + 1] == '\n')) {
       r->i++;
       continue;
     }
@@ -94,8 +96,12 @@ static int read_bytes(const unsigned char *b, size_t len, reader *r,
     /* A count has no sign (a negative one is the parser's to report). */
     uint64_t v;
     size_t end = number_end(b, len, r->i, r->due != NEXT_COUNT, &v);
-    if (end == 0)
+    if (end == RUNS_ON)
       return 0;
+    if (end == 0) {
+      r->stopped = 1;
+      return 0;
+    }
     r->due = r->due == NEXT_COUNT ? v : r->due - 1;
     if (r->due == 0)
       r->due = NEXT_COUNT; /* the shelf has ended: a count is next */
@@ -188,7 +194,7 @@ static int read_window(const unsigned char *b, size_t len, reader *r) {
         break;
       uint64_t v;
       size_t end = number_end(b, len, at + k, 0, &v);
-      if (end == 0)
+      if (end == 0 || end == RUNS_ON)
         return 0;
       t.due = v == 0 ? NEXT_COUNT : v;
       t.from = end;
@@ -208,7 +214,7 @@ static int read_window(const unsigned char *b, size_t len, reader *r) {
     uint64_t rest = ~number & from_bit(k);
     size_t end = rest != 0 ? at + (size_t)__builtin_ctzll(rest)
                            : number_end(b, len, at + k, 1, NULL);
-    if (end == 0)
+    if (end == 0 || end == RUNS_ON)
       return 0;
     t.due = NEXT_COUNT;
     t.from = end;
@@ -221,7 +227,7 @@ static int read_window(const unsigned char *b, size_t len, reader *r) {
   } else if (number >> 63) {
     size_t start = at + 64 - (size_t)__builtin_clzll(~number);
     size_t end = number_end(b, len, start, 1, NULL);
-    if (end == 0)
+    if (end == 0 || end == RUNS_ON)
       return 0;
     t.i = end;
   }
@@ -229,16 +235,26 @@ static int read_window(const unsigned char *b, size_t len, reader *r) {
   return 1;
 }
 
-size_t counted_cut(const char *text, size_t len, int text_start) {
+void counted_start(counted_reader *r, int text_start) {
+  memset(r, 0, sizeof *r);
+  r->due = NEXT_COUNT;
+  r->text_start = text_start;
+}
+
+size_t counted_read(counted_reader *r, const char *text, size_t len) {
   const unsigned char *b = (const unsigned char *)text;
-  reader r = {0, NEXT_COUNT, 0, 0};
-  if (text_start && len >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0)
-    r.i = 3; /* the byte-order mark the parser takes at the text's start */
-  while (r.i < len) {
-    if (r.i + 64 < len && read_window(b, len, &r))
+  if (r->text_start && r->i == 0) {
+    /* The byte-order mark the parser takes at the text's start. */
+    if (len < 3 && memcmp(b, "\xEF\xBB\xBF", len) == 0)
+      return r->best;
+    if (len >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0)
+      r->i = 3;
+  }
+  while (r->i < len && !r->stopped) {
+    if (r->i + 64 < len && read_window(b, len, r))
       continue;
-    if (!read_bytes(b, len, &r, r.i + 64))
+    if (!read_bytes(b, len, r, r->i + 64))
       break;
   }
-  return r.best;
+  return r->best;
 }

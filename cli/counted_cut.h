@@ -6,12 +6,26 @@
 #define SHELF_CLI_COUNTED_CUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* The last cut point of b[0..len), a block of a sequence of counted shelves
- * that starts where a line and a shelf start, or 0 if it has none. At a cut
- * point a line starts, and a shelf (its count is next), and no error comes
- * before it. With `text_start`, the block opens the text, and may open
- * with a byte-order mark. */
-size_t counted_cut(const char *b, size_t len, int text_start);
+/* Reads a block of a sequence of counted shelves, which starts where a
+ * line and a shelf start, as the block's text comes: counted_start(), then
+ * counted_read() each time more has come (the same block, longer; it goes
+ * on from where it stopped). */
+typedef struct counted_reader {
+  size_t i;       /* the next byte to read; never inside a number */
+  uint64_t due;   /* weights still due, or UINT64_MAX: a count is next */
+  size_t best;    /* the last cut point so far, or 0 */
+  size_t from;    /* where the last shelf ended */
+  int stopped;    /* it met what it is not sure of: no cut will follow */
+  int text_start; /* the block opens the text (a byte-order mark may) */
+} counted_reader;
+
+void counted_start(counted_reader *r, int text_start);
+
+/* Reads b[0..len), the block so far, on from where it stopped, and returns
+ * its last cut point, or 0 if it has none yet. At a cut point a line
+ * starts, and a shelf (its count is next), and no error comes before it. */
+size_t counted_read(counted_reader *r, const char *b, size_t len);
 
 #endif

@@ -784,6 +784,7 @@ typedef struct cutter {
   size_t block;                 /* bytes to read before cutting */
   int by_line;                  /* --batch: cut after a line feed */
   int counted;                  /* --batch --counted: and between shelves */
+  counted_reader reader;        /* --counted: the block's shelves so far */
   char before[SHELF_LOOK_BACK]; /* the bytes before the next block */
   size_t before_len;
 } cutter;
@@ -807,17 +808,25 @@ static size_t last_cut(const char *b, size_t len, unsigned flags) {
   }
 }
 
+/* --batch takes what has come as soon as it holds a line, so that a line
+ * typed is answered at once; with --counted, as soon as it holds a cut
+ * point, or text the reader is not sure of (no cut will come). */
+static int holds_enough(cutter *c, const char *buf, size_t len) {
+  if (!c->by_line || len == c->tail_len)
+    return 0;
+  if (!c->counted)
+    return memchr(buf + c->tail_len, '\n', len - c->tail_len) != NULL;
+  return counted_read(&c->reader, buf, len) > 0 || c->reader.stopped;
+}
+
 /* Fills a slot with the next block; returns SLOT_READY, or SLOT_REST if it
  * has no cut point and the rest of the input must be parsed in one go. */
 static int fill_slot(const source *src, cutter *c, slot *s) {
   memcpy(s->buf, c->tail, c->tail_len);
   size_t len = c->tail_len;
   int err = 0;
-  /* --batch takes what has come as soon as it holds a line, so that a
-   * line typed is answered at once. */
-  while (len < c->block &&
-         !(c->by_line && len > c->tail_len &&
-           memchr(s->buf + c->tail_len, '\n', len - c->tail_len) != NULL)) {
+  counted_start(&c->reader, c->at == 0);
+  while (len < c->block && !holds_enough(c, s->buf, len)) {
     /* No more than a block: the buffer's room beyond it is for a tail. */
     ssize_t k = read(src->fd, s->buf + len, c->block - len);
     if (k < 0 && errno == EINTR)
@@ -843,7 +852,7 @@ static int fill_slot(const source *src, cutter *c, slot *s) {
     shelf_piece_opening(s->buf, len, flags, &c->opening, &c->sure_opening);
   size_t cut = len;
   if (!c->eof) {
-    cut = c->counted ? counted_cut(s->buf, len, c->at == 0)
+    cut = c->counted ? counted_read(&c->reader, s->buf, len)
                      : last_cut(s->buf, len, flags);
     if (cut == 0) {
       s->len = len;

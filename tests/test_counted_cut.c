@@ -73,6 +73,13 @@ static int parser_starts_at(const char *text, size_t cut) {
   return ok;
 }
 
+/* The cut point of a whole block, read at once. */
+static size_t counted_cut(const char *text, size_t len, int text_start) {
+  counted_reader r;
+  counted_start(&r, text_start);
+  return counted_read(&r, text, len);
+}
+
 static size_t cut_of(const char *text) {
   return counted_cut(text, strlen(text), 1);
 }
@@ -105,6 +112,30 @@ static void test_fixed(void) {
                     "1\n5\n",
                     7, 0) == 0); /* not at the start */
   CHECK(counted_cut("", 0, 1) == 0);
+  /* read as it comes: a number or a CR at the end of what has come may
+   * go on; what the reader is not sure of stops it for good */
+  counted_reader r;
+  counted_start(&r, 1);
+  CHECK(counted_read(&r, "\xEF\xBB", 2) == 0 && !r.stopped);
+  CHECK(counted_read(&r,
+                     "\xEF\xBB\xBF"
+                     "2\n1",
+                     6) == 0 &&
+        !r.stopped);
+  CHECK(counted_read(&r,
+                     "\xEF\xBB\xBF"
+                     "2\n12 3\r",
+                     10) == 0 &&
+        !r.stopped);
+  CHECK(counted_read(&r,
+                     "\xEF\xBB\xBF"
+                     "2\n12 3\r\n",
+                     11) == 11);
+  CHECK(counted_read(&r,
+                     "\xEF\xBB\xBF"
+                     "2\n12 3\r\n+",
+                     12) == 11 &&
+        r.stopped);
 }
 
 /* A random text: counted shelves with random blanks, some with a count
@@ -167,6 +198,20 @@ static void test_random(void) {
     if (!noise)
       CHECK(cut == parser_cut(buf, len));
     cuts += cut > 0;
+    /* Read as it comes, in pieces of any size (a pipe), the reader goes on
+     * from where it stopped and finds the same cut point. */
+    counted_reader pieces;
+    counted_start(&pieces, 1);
+    size_t so_far = 0, got = 0;
+    while (so_far < len) {
+      so_far += 1 + (size_t)(rng_next(&r) % 300);
+      if (so_far > len)
+        so_far = len;
+      size_t now = counted_read(&pieces, buf, so_far);
+      CHECK(now >= got); /* a cut point, once found, stays */
+      got = now;
+    }
+    CHECK(got == cut);
   }
   CHECK(cuts > 1500); /* the threads get work */
 }
