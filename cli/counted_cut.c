@@ -14,17 +14,18 @@
  * digits, and blanks (space, tab, line feed, and CR before a line feed).
  * So its shelves are the parser's, and no error can come before the cut.
  * At anything else (a plus sign, a comma, a bracket, a name, a negative
- * count, a longer number, a lone CR, a number at the block's end) it
- * stops, and gives the last cut point before it: the next block then has
- * none, and the rest of the input is read on one thread, which reports
- * what is wrong in its place.
+ * count, a longer number, a lone CR) it stops for good, and gives the last
+ * cut point before it: the next block then has none, and the rest of the
+ * input is read on one thread, which reports what is wrong in its place.
+ * A number or a CR at the end of what has come may go on: the reader
+ * waits there for more of the block (a pipe brings it in pieces).
  *
  * The reader is on the critical path (the parser threads wait for its
  * cuts), and a byte at a time it took 2.7 ns a byte on contest files: the
  * end of every short number was a mispredicted branch. So it reads 64
  * bytes at a time where it can: masks of digits, blanks and line feeds,
- * token starts counted with popcount, and only a shelf's count and last
- * weight read digit by digit. A window with anything unusual in it (a
+ * token starts counted with popcount, and only a shelf's count read digit
+ * by digit. A window with anything unusual in it (a
  * byte it stops at, a carriage return, a minus sign out of place, a long
  * number) is read by the byte-at-a-time reader, which decides every case;
  * the fast path only ever takes windows where both give the same.

@@ -425,7 +425,8 @@ SHELF_API void shelf_parser_free(shelf_parser *parser);
  * @param ended   receives 1 if a shelf ended, else 0; must not be NULL.
  * @return SHELF_OK; a parse code, with details in shelf_parser_error(); the
  *         solver's SHELF_NOMEM, or SHELF_RANGE for a weight past its 2^63
- *         wheels; SHELF_INVALID for a NULL argument. After a
+ *         wheels (the weight is not taken, and the text cannot go on into
+ *         that solver); SHELF_INVALID for a NULL argument. After a
  *         parse error the parser is failed and returns the same code, until
  *         shelf_parser_skip_line() (line mode) or shelf_parser_reset().
  *
