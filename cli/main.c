@@ -476,6 +476,13 @@ typedef struct run {
   int nargs;
 } run;
 
+/* Whether the notes wait for the end of the run: with --batch --counted a
+ * shelf spans lines that the notes cannot tell, so they come once, after
+ * the last answer (main()). */
+static int notes_at_end(const options *opt) {
+  return opt->batch && opt->counted;
+}
+
 /* Whether this run needs the weights kept. */
 static int needs_weights(const options *opt) {
   return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
@@ -539,9 +546,7 @@ static int emit_shelf(run *r) {
       rep.table_n = count;
     }
   }
-  /* --batch --counted: a shelf spans lines that the notes cannot tell, so
-   * they come once at the end (main()). */
-  if (st == SHELF_OK && !(r->opt->batch && r->opt->counted))
+  if (st == SHELF_OK && !notes_at_end(r->opt))
     notes_print(r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
                 rep.result.n);
   if (st == SHELF_OK && teach_takes_over(&r->opt->play)) {
@@ -988,7 +993,7 @@ int main(int argc, char **argv) {
     if (r.stdout_buf.error != EPIPE)
       error_line("write error: %s", strerror(r.stdout_buf.error));
     status = 1;
-  } else if (opt.batch && opt.counted && (status == 0 || opt.keep_going)) {
+  } else if (notes_at_end(&opt) && (status == 0 || opt.keep_going)) {
     /* After the last answer of a run that read all its input, whatever
      * the threads: its grouped number, if any (no count: it is counted). */
     notes_print(r.notes, r.source, 0, 0);
