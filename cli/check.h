@@ -1,15 +1,19 @@
 /*
- * check.h - `shelf check`, the judge: the pieces shared by its files.
+ * check.h - `shelf check`, the judge: the pieces shared by its files. The
+ * judge's loop, its verdicts, its mistakes and its report in words are
+ * libshelf's (shelf_judge_run(), shelf_judgement_write()), shared with
+ * Python's shelf.check(); the command only runs a program.
  *
- *   check.c         options, the problems, the loop over tries, shrinking
- *   check_judge.c   a shelf in the program's layout, its output read, the
- *                   verdict of a run, the mistake named
- *   check_report.c  the report, in words or as JSON
- *   check_plan.c    the order of tries and the shrink candidates
+ *   check.c         options, and the judge wired to a runner
+ *   check_judge.c   one run of the program turned into a shelf_run: the
+ *                   shelf in the program's layout, its output read as an
+ *                   answer, its ending as a verdict
+ *   check_report.c  what the command adds to the report: the program's
+ *                   output and standard error, or the report as JSON
  *   check_run.c     one run of the program with limits
  */
-#ifndef SHELF_CLI_CHECK_H
-#define SHELF_CLI_CHECK_H
+#ifndef SHELF_CHECK_H
+#define SHELF_CHECK_H
 
 #include "check_run.h"
 #include "out.h"
@@ -22,100 +26,50 @@
 /* `shelf check ARGS...`: argv[0] is "check". Returns the exit status. */
 int check_main(int argc, char **argv);
 
-/* ==== The problem ==== */
+/* What the runner knows of one program, for every run of it. */
+typedef struct checker {
+  char **argv;         /* the program and its arguments */
+  shelf_layout layout; /* how it reads a shelf */
+  shelf_answer answer; /* what it prints */
+  run_limits limits;
+  int progress;    /* standard error is a terminal: a progress line */
+  int start_errno; /* why the program could not be started, or 0 */
+  int starved;     /* a run the machine gave too little CPU to judge */
+  double starved_wall, starved_cpu;
+} checker;
 
-typedef enum layout { LAYOUT_COUNTED, LAYOUT_LINE, LAYOUT_LIST } layout;
+/* The runner of shelf_judge: runs the program on one shelf (checker *ctx)
+ * and fills *run, its detail a run_result (freed by check_release()).
+ * Returns SHELF_OK, or SHELF_INVALID when the program could not be started
+ * (ctx->start_errno) or the machine was too busy to judge (ctx->starved). */
+shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
+                           shelf_run *run);
+void check_release(void *ctx, void *detail);
 
-typedef struct problem {
-  const char *name; /* cses, atcoder, leetcode486, seed, or "custom" */
-  layout layout;
-  shelf_answer answer;
-  size_t max_n;
-  int64_t lo, hi;
-  size_t memory_mb;              /* the statement's memory limit, 0 for none */
-  const int64_t *const *samples; /* NULL-ended */
-  const size_t *sample_n;
-} problem;
-
-/* ==== Answers and verdicts ==== */
-
-/* An answer of the asked form: an integer, or for SHELF_ANSWER_WINNER 1 (true)
- * and 0 (false). */
-typedef shelf_i128 answer;
-
-typedef enum verdict {
-  VERDICT_OK,
-  VERDICT_WRONG,
-  VERDICT_CRASH,
-  VERDICT_TIMEOUT,
-  VERDICT_MEMORY,
-  VERDICT_BAD_OUTPUT,
-  VERDICT_UNSTABLE
-} verdict;
-
-/* "ok", "wrong", "crash", "timeout", "memory", "bad-output", "unstable". */
-const char *verdict_name(verdict v);
-
-/* The shelf as the program reads it, in a new buffer (free() it), *len
- * bytes; NULL when out of memory. */
-char *judge_input_text(layout l, const int64_t *w, size_t n, size_t *len);
-
-/* Appends the shelf as the program reads it to o. */
-void judge_input(out *o, layout l, const int64_t *w, size_t n);
-
-/* The verdict of one run against `expected` (TIMEOUT, MEMORY, CRASH,
- * BAD_OUTPUT, WRONG or OK, in the order DMOJ checks them); *got is the
- * answer read when the output had the asked form. */
-verdict judge_run(const run_result *r, shelf_answer k, size_t memory_mb,
-                  answer expected, answer *got);
-
-/* A failing shelf kept for naming the mistake (shelf_mistake_of), owning
- * its weights. */
-typedef struct failing {
-  int64_t *w;
-  size_t n;
-  answer got;
-} failing;
+/* The failure of a run in words, for shelf_report_words.failure: "was
+ * killed by signal 11 (Segmentation fault)", "used 3.2 s of CPU in 9 s"...
+ * Written into buf (size bytes); returns buf, or NULL when there is none. */
+const char *check_failure_words(shelf_verdict v, const run_result *r,
+                                const run_limits *limits, char *buf,
+                                size_t size);
 
 /* ==== The report ==== */
 
-/* (n, CPU seconds) of a run that ended in time, for the growth estimate. */
-typedef struct timing {
-  size_t n;
-  double cpu;
-} timing;
-
 typedef struct check_report {
-  const problem *problem;
-  char **argv; /* the program and its arguments */
-  uint64_t seed;
-  double seconds; /* the time limit */
-  size_t memory_mb;
-  size_t tried; /* tries run (the failing one included) */
-  size_t planned;
-  verdict verdict;  /* VERDICT_OK when every try passed */
-  size_t try_index; /* 1-based, of the failing try */
-  shelf_try kind;
-  int64_t *w; /* the failing shelf, shrunk where it shrinks */
-  size_t n;
-  size_t original_n; /* its length before shrinking */
-  size_t shrink_runs;
-  int shrunk; /* a smaller shelf was found */
-  answer expected;
-  int has_got; /* got is an answer of the asked form */
-  answer got;
-  int has_other; /* unstable: the other run's answer */
-  answer other;
-  const run_result *run; /* the failing run (output, standard error) */
-  shelf_mistake mistake;
-  size_t timeout_n;      /* the smallest probe shelf that timed out, or 0 */
-  const timing *timings; /* runs that ended in time */
-  size_t timing_count;
+  const shelf_judge *judge;
+  const shelf_judgement *judgement;
+  const shelf_report_words *words;
+  const checker *checker;
+  const char *hint; /* a slip the command found (the layout), or NULL */
 } check_report;
 
-/* The report in words on o. */
+/* The report in words on o: the library's, then what only a program has. */
 void report_text(out *o, const check_report *c);
 /* The report as one JSON object on o. */
 void report_json(out *o, const check_report *c);
+
+/* A program's bytes as a person reads them, on one line: printable ASCII
+ * as it is, a NUL as \0, other bytes as \xNN; at most `max` bytes shown. */
+void out_shown(out *o, const char *s, size_t len, size_t max);
 
 #endif

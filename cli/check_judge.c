@@ -1,64 +1,18 @@
 /*
- * check_judge.c - what `shelf check` knows about one run: the shelf in the
- * program's layout, the program's output read as an answer of the asked
- * form, the verdict, and the mistake its wrong answers show.
- *
- * The wrong algorithms themselves are libshelf's (shelf_mistake_margin()),
- * so that the command, Python and the page name mistakes alike; here they
- * are only turned into the asked quantity, as a program with that mistake
- * would turn its margin into it.
+ * check_judge.c - one run of a program turned into what the library's judge
+ * reads (shelf_run): the shelf written in the program's layout, its output
+ * read as an answer of the asked form, and how the run ended as a verdict.
+ * Deciding what a verdict means for the check is libshelf's
+ * (shelf_judge_run()); here are only the facts of one process.
  */
 #include "check.h"
 
 #include <ctype.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-const char *verdict_name(verdict v) {
-  static const char *const names[] = {
-      "ok", "wrong", "crash", "timeout", "memory", "bad-output", "unstable"};
-  return names[v];
-}
-
-/* ==== The input ==== */
-
-char *judge_input_text(layout l, const int64_t *w, size_t n, size_t *len) {
-  /* At most 20 characters a weight, 2 between, the count and brackets. */
-  char *text = malloc(n * 22 + 32), *at = text;
-  if (text == NULL)
-    return NULL;
-  if (l == LAYOUT_COUNTED) {
-    at += shelf_i128_format((shelf_i128)n, at);
-    *at++ = '\n';
-  }
-  if (l == LAYOUT_LIST)
-    *at++ = '[';
-  for (size_t k = 0; k < n; k++) {
-    if (k > 0 && l == LAYOUT_LIST)
-      *at++ = ',';
-    if (k > 0)
-      *at++ = ' ';
-    at += shelf_i128_format(w[k], at);
-  }
-  if (l == LAYOUT_LIST)
-    *at++ = ']';
-  *at++ = '\n';
-  *len = (size_t)(at - text);
-  return text;
-}
-
-void judge_input(out *o, layout l, const int64_t *w, size_t n) {
-  size_t len;
-  char *text = judge_input_text(l, w, n, &len);
-  if (text == NULL) {
-    out_str(o, "(out of memory)\n");
-    return;
-  }
-  out_bytes(o, text, len);
-  free(text);
-}
 
 /* ==== Answers ==== */
 
@@ -67,9 +21,10 @@ static int is_blank(char c) {
 }
 
 /* One answer of the asked form, with blanks around it: an integer (a sign
- * and digits, within 128 bits), or for a winner true or false in any case.
- * Returns 1 with *a set, or 0. */
-static int read_answer(const char *s, size_t len, shelf_answer k, answer *a) {
+ * and digits, within 128 bits), or for a winner true or false in any case
+ * (or 1 and 0, as C programs print a bool). Returns 1 with *a set, or 0. */
+static int read_answer(const char *s, size_t len, shelf_answer k,
+                       shelf_i128 *a) {
   size_t i = 0, j = len;
   while (i < j && is_blank(s[i]))
     i++;
@@ -89,7 +44,7 @@ static int read_answer(const char *s, size_t len, shelf_answer k, answer *a) {
     i++;
   if (i == j || j - i > 38)
     return 0;
-  answer v = 0;
+  shelf_i128 v = 0;
   for (; i < j; i++) {
     if (!isdigit((unsigned char)s[i]))
       return 0;
@@ -99,30 +54,99 @@ static int read_answer(const char *s, size_t len, shelf_answer k, answer *a) {
   return 1;
 }
 
-/* Whether a run that failed did so for want of memory: with a limit set,
- * its standard error says so (C++'s bad_alloc, Python's MemoryError, a C
- * program's "Cannot allocate memory"), or it reached most of the limit. */
-static int out_of_memory(const run_result *r, size_t memory_mb) {
-  if (memory_mb == 0)
-    return 0;
-  static const char *const words[] = {
-      "bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory"};
-  for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-    if (r->err != NULL && strstr(r->err, words[k]) != NULL)
-      return 1;
-  return (double)r->max_rss_kb * 1024.0 >= 0.9 * (double)memory_mb * 1048576.0;
+/* FNV-1a over what the program printed: two runs on one shelf that print
+ * differently are unstable, even when both are wrong the same way. */
+static uint64_t fingerprint(const char *s, size_t len) {
+  uint64_t h = 0xcbf29ce484222325u;
+  for (size_t k = 0; k < len; k++)
+    h = (h ^ (unsigned char)s[k]) * 0x100000001b3u;
+  return h;
 }
 
-verdict judge_run(const run_result *r, shelf_answer k, size_t memory_mb,
-                  answer expected, answer *got) {
-  if (r->timed_out)
-    return VERDICT_TIMEOUT;
-  int failed = r->signal != 0 || r->exit_code != 0;
-  if (failed && out_of_memory(r, memory_mb))
-    return VERDICT_MEMORY;
-  if (failed)
-    return VERDICT_CRASH;
-  if (r->out_cut || !read_answer(r->out, r->out_len, k, got))
-    return VERDICT_BAD_OUTPUT;
-  return *got == expected ? VERDICT_OK : VERDICT_WRONG;
+/* ==== One run ==== */
+
+shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
+                           shelf_run *run) {
+  checker *k = ctx;
+  size_t len = 0;
+  shelf_layout_write(k->layout, w, n, NULL, 0, &len);
+  char *text = malloc(len + 1);
+  run_result *r = calloc(1, sizeof *r);
+  if (text == NULL || r == NULL) {
+    free(text);
+    free(r);
+    return SHELF_NOMEM;
+  }
+  shelf_layout_write(k->layout, w, n, text, len + 1, NULL);
+  int e = run_program(k->argv, text, len, &k->limits, r);
+  free(text);
+  if (e != 0) {
+    free(r);
+    k->start_errno = e;
+    return SHELF_INVALID;
+  }
+  if (r->starved) {
+    k->starved = 1;
+    k->starved_wall = r->wall;
+    k->starved_cpu = r->cpu;
+    run_result_free(r);
+    free(r);
+    return SHELF_INVALID;
+  }
+  run->detail = r;
+  run->cpu = r->cpu;
+  run->output = fingerprint(r->out, r->out_len);
+  /* A limit first: a program killed for one may also have crashed. */
+  if (r->cpu_out)
+    run->verdict = SHELF_VERDICT_TIMEOUT;
+  else if (r->memory_out)
+    run->verdict = SHELF_VERDICT_MEMORY;
+  else if (r->idle)
+    run->verdict = SHELF_VERDICT_IDLE;
+  else if (r->signal != 0 || r->exit_code != 0) {
+    run->verdict = SHELF_VERDICT_CRASH;
+    run->how = r->signal != 0 ? 1000u + (unsigned)r->signal
+                              : (uint64_t)(unsigned)r->exit_code;
+  } else if (r->out_cut ||
+             !read_answer(r->out, r->out_len, k->answer, &run->answer))
+    run->verdict = SHELF_VERDICT_BAD_OUTPUT;
+  else
+    run->verdict = SHELF_VERDICT_OK;
+  return SHELF_OK;
+}
+
+void check_release(void *ctx, void *detail) {
+  (void)ctx;
+  run_result_free(detail);
+  free(detail);
+}
+
+const char *check_failure_words(shelf_verdict v, const run_result *r,
+                                const run_limits *limits, char *buf,
+                                size_t size) {
+  if (r == NULL)
+    return NULL;
+  switch (v) {
+  case SHELF_VERDICT_CRASH:
+    if (r->signal != 0)
+      snprintf(buf, size, "was killed by signal %d (%s)", r->signal,
+               strsignal(r->signal));
+    else
+      snprintf(buf, size, "exited with status %d", r->exit_code);
+    return buf;
+  case SHELF_VERDICT_IDLE:
+    snprintf(buf, size,
+             "it used %.3g s of CPU in %.3g s by the clock, and waited past "
+             "the %.3g s wall limit",
+             r->cpu, r->wall, limits->wall_seconds);
+    return buf;
+  case SHELF_VERDICT_MEMORY:
+    snprintf(buf, size, "it reached %.0f MB", r->peak_mb);
+    return buf;
+  case SHELF_VERDICT_BAD_OUTPUT:
+    snprintf(buf, size, r->out_len == 0 ? "it printed nothing" : "it printed:");
+    return buf;
+  default:
+    return NULL;
+  }
 }

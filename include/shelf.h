@@ -1118,16 +1118,25 @@ typedef enum shelf_mistake {
    * max of the two ends left out. */
   SHELF_MISTAKE_ONE_END = 9,
   /** A wrong answer that matches none of the known mistakes. */
-  SHELF_MISTAKE_UNKNOWN = 10
+  SHELF_MISTAKE_UNKNOWN = 10,
+  /** A memo table that takes 0 for "not computed", so that blocks whose
+   * lead is 0 are computed again at every visit: right, and fast on shelves
+   * where no block's lead is 0, exponential where many are. Judged from
+   * behaviour (the run times of two shelves of one length). */
+  SHELF_MISTAKE_ZERO_MEMO = 11,
+  /** A search of every order of moves without a memo: right, and out of
+   * time on a shelf of a few dozen wheels whatever its weights. Judged from
+   * behaviour. */
+  SHELF_MISTAKE_EXPONENTIAL = 12
 } shelf_mistake;
 
 /** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
  * value. */
-#define SHELF_MISTAKE_COUNT 11
+#define SHELF_MISTAKE_COUNT 13
 
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
- * "neighbour", "sign", "one-end", "unknown"; NULL for a value not in
+ * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential"; NULL for a value not in
  * shelf_mistake. Static; do not free it. Time O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
@@ -1272,7 +1281,8 @@ typedef struct shelf_plan {
 
 /** Which part of a plan a try comes from. */
 typedef enum shelf_try {
-  SHELF_TRY_SEED = 0,   /**< one of the seed write-up's seven cases */
+  SHELF_TRY_WRITEUP = 0, /**< one of the seven cases of the write-up
+                             ("Splitting the ripening shelf") */
   SHELF_TRY_SAMPLE = 1, /**< one of the problem's samples */
   SHELF_TRY_EDGE = 2,   /**< an edge shelf: one wheel, two, all equal,
                              zeros, ties, rising, falling, zigzag, every
@@ -1347,6 +1357,242 @@ SHELF_API shelf_status shelf_mistake_of(shelf_answer kind,
                                         const shelf_failure *failures,
                                         size_t count, int fitting_passed,
                                         shelf_mistake *out);
+
+/* MARK: - The judge's loop (Public) */
+
+/** How a problem hands a shelf to a program. */
+typedef enum shelf_layout {
+  SHELF_LAYOUT_COUNTED = 0, /**< the count on a line, then the weights on
+                                 the next (CSES, AtCoder) */
+  SHELF_LAYOUT_LINE = 1,    /**< the weights on one line */
+  SHELF_LAYOUT_LIST = 2     /**< a bracketed list: [7, 2, 9, 4] */
+} shelf_layout;
+
+/** A problem as its statement gives it: how the shelf comes in, what is
+ * asked, its limits and its samples. */
+typedef struct shelf_problem {
+  const char *name;  /**< "shelf", "cses", "atcoder", "leetcode486" */
+  const char *title; /**< the statement's title, for a report */
+  shelf_layout layout;
+  shelf_answer answer;
+  size_t max_n;      /**< the most wheels a shelf may have */
+  int64_t lo, hi;    /**< every weight is in lo..hi */
+  double time_limit; /**< CPU seconds a run, as the statement gives it */
+  size_t memory_mb;  /**< resident memory a run in MB, 0 for none stated */
+  const int64_t *const *samples; /**< the statement's samples, NULL-ended */
+  const size_t *sample_n;        /**< their lengths */
+} shelf_problem;
+
+/** The problems shelf knows, by index from 0: "shelf" (the write-up,
+ * "Splitting the ripening shelf", the default), "cses" (CSES 1097),
+ * "atcoder" (AtCoder DP contest L) and "leetcode486". Returns NULL past
+ * the last, so that a caller can list them. Static; do not free.
+ * Time O(1). Thread-safe. */
+SHELF_API const shelf_problem *shelf_problem_at(size_t k);
+
+/** The problem called `name` (as shelf_problem_at() lists them), or NULL
+ * for an unknown name or a NULL one. Time O(1). Thread-safe. */
+SHELF_API const shelf_problem *shelf_problem_find(const char *name);
+
+/** Writes a shelf as a program of `layout` reads it, snprintf-style: at
+ * most size - 1 bytes and a NUL (nothing when size is 0), the whole
+ * length in *len. The text ends with a line feed. 22 * n + 32 bytes always
+ * hold it.
+ *
+ * @return SHELF_OK; SHELF_INVALID for an unknown layout, NULL weights with
+ *         n > 0 or NULL buf with size > 0. Time O(n); no memory.
+ *         Thread-safe. */
+SHELF_API shelf_status shelf_layout_write(shelf_layout layout,
+                                          const int64_t *weights, size_t n,
+                                          char *buf, size_t size,
+                                          size_t *len);
+
+/** What a judge says of a program. Values are pinned. */
+typedef enum shelf_verdict {
+  SHELF_VERDICT_OK = 0,         /**< the right answer (from a runner: an
+                                     answer of the asked form) */
+  SHELF_VERDICT_WRONG = 1,      /**< an answer, not the right one */
+  SHELF_VERDICT_CRASH = 2,      /**< a signal, a non-zero exit, an error */
+  SHELF_VERDICT_TIMEOUT = 3,    /**< more CPU time than the limit */
+  SHELF_VERDICT_MEMORY = 4,     /**< more resident memory than the limit */
+  SHELF_VERDICT_BAD_OUTPUT = 5, /**< ended well, but not one answer of the
+                                     asked form */
+  SHELF_VERDICT_UNSTABLE = 6,   /**< two runs on one shelf differ */
+  SHELF_VERDICT_IDLE = 7        /**< waited past the wall limit, using
+                                     little CPU (input it never gets, a
+                                     child it waits for) */
+} shelf_verdict;
+
+/** "ok", "wrong", "crash", "timeout", "memory", "bad-output", "unstable",
+ * "idle"; NULL for another value. Static. Time O(1). Thread-safe. */
+SHELF_API const char *shelf_verdict_name(shelf_verdict verdict);
+
+/** One run of a program on one shelf, as the runner saw it. */
+typedef struct shelf_run {
+  /** SHELF_VERDICT_OK when it gave an answer of the asked form (the loop
+   * compares it), else CRASH, TIMEOUT, IDLE, MEMORY or BAD_OUTPUT. */
+  shelf_verdict verdict;
+  shelf_i128 answer; /**< with OK: the answer (1 or 0 for a winner) */
+  /** Which failure, within a verdict, as the runner tells them apart (a
+   * signal or an exit status, an exception's type); shrinking keeps a
+   * shelf only where the verdict and `how` stay the same. */
+  uint64_t how;
+  /** A fingerprint of all the run gave (its output, its value): two runs on
+   * one shelf that differ here are unstable. */
+  uint64_t output;
+  double cpu;   /**< CPU seconds of the run, or below 0 when unknown */
+  void *detail; /**< the runner's record of the run (its output, its
+                     error), or NULL; the loop hands it back to
+                     shelf_judge.release when it drops the run */
+} shelf_run;
+
+/** Runs the program once on `weights` and fills *run. Returns SHELF_OK when
+ * the run happened (whatever its verdict); any other status stops the
+ * judge, which returns it (the runner keeps its own reason). */
+typedef shelf_status (*shelf_runner)(void *ctx, const int64_t *weights,
+                                     size_t n, shelf_run *run);
+
+/** A judge: the problem, the tries, and how to run the program. */
+typedef struct shelf_judge {
+  const shelf_problem *problem; /**< its answer, limits and samples */
+  shelf_answer answer;          /**< what is asked (the problem's, or
+                                     another) */
+  size_t max_n;                 /**< the largest shelf, at least 1 */
+  int64_t lo, hi;               /**< the weights' range */
+  size_t tries;                 /**< random shelves after the fixed ones */
+  uint64_t seed;                /**< the same seed, the same tries */
+  double time_limit; /**< the CPU limit the runner enforces, in seconds:
+                          the report's growth sentences compare with it */
+  shelf_runner run;  /**< must not be NULL */
+  /** Drops a run's detail; may be NULL when details are never set. */
+  void (*release)(void *ctx, void *detail);
+  /** Told what the judge does, for a progress line; may be NULL. `stage`
+   * is "try", "shrink" or "time", `done` of `total`, on `n` wheels. */
+  void (*progress)(void *ctx, const char *stage, size_t done, size_t total,
+                   size_t n);
+  void *ctx; /**< passed to the three */
+} shelf_judge;
+
+/** How a program's CPU time grows with the shelf, from its runs that ended
+ * in time, with its start-up taken out. */
+typedef struct shelf_growth {
+  double startup;   /**< CPU seconds of its quickest run (the start-up),
+                         or below 0 when unknown */
+  int fitted;       /**< 1 when `exponent` was fitted from two runs */
+  double exponent;  /**< time beyond start-up grows as n^exponent */
+  size_t n_lo, n_hi; /**< the two shelves fitted */
+  double t_lo, t_hi; /**< their CPU seconds beyond start-up */
+  size_t longest;   /**< the longest shelf that ran in time, or 0 */
+  double longest_cpu;
+  size_t over_n;    /**< the shortest random shelf of the probes that ran
+                         out of time, or 0 */
+  size_t slow_zeros; /**< zero-memo: how many blocks of the failing shelf
+                          have a lead of 0 */
+  size_t fast_n;    /**< zero-memo: a shelf of the failing one's length,
+                         no block at lead 0, that ran in time ... */
+  double fast_cpu;  /**< ... in this many CPU seconds */
+  double per_wheel; /**< exponential: what one wheel more multiplies the
+                         time beyond start-up by, or 0 when unknown */
+} shelf_growth;
+
+/** What a judge found. */
+typedef struct shelf_judgement {
+  shelf_verdict verdict; /**< SHELF_VERDICT_OK when every try passed */
+  size_t planned;   /**< tries in the plan */
+  size_t tried;     /**< tries run, the failing one included */
+  size_t skipped;   /**< tries of the plan that do not fit the problem's
+                         limits (a write-up case with weights outside the
+                         range, an edge shelf's long version that says
+                         nothing new), passed over */
+  size_t try_index; /**< the failing try, 1-based */
+  shelf_try kind;   /**< and where it comes from */
+  int64_t *weights; /**< the failing shelf, shrunk where it shrinks */
+  size_t n;
+  size_t shrunk_from; /**< its length before shrinking */
+  size_t shrink_runs; /**< runs spent shrinking */
+  int shrunk;         /**< 1 when a smaller or lighter shelf was found */
+  shelf_i128 expected; /**< the right answer on it */
+  int has_got;        /**< got is an answer of the asked form */
+  shelf_i128 got;
+  int has_other;      /**< unstable: the other run's answer */
+  shelf_i128 other;
+  double cpu;         /**< the failing run's CPU seconds (below 0: unknown) */
+  void *detail;       /**< the failing run's detail, the runner's own */
+  shelf_mistake mistake; /**< the mistake named, or SHELF_MISTAKE_NONE */
+  shelf_growth growth;   /**< with TIMEOUT */
+  void (*release)(void *ctx, void *detail); /**< copied from the judge */
+  void *ctx;
+} shelf_judgement;
+
+/** Judges a program: runs it through judge->run on the tries of the plan
+ * (shelf_plan_shelf(), made one at a time as they are run), each against
+ * the exact answer, and stops at the first failure:
+ *
+ *   - a time limit is run again before it counts (a busy moment);
+ *   - a shelf of at most 16 wheels is run twice: a second run that differs
+ *     in verdict, answer or fingerprint is UNSTABLE;
+ *   - a wrong answer, a crash or bad output is shrunk (shelf_plan_shrink(),
+ *     at most 600 runs) to the smallest shelf that fails the same way, and
+ *     a wrong answer's mistake named (shelf_mistake_of(), over at most 64
+ *     failing shelves); a greedy mistake is shrunk again, if it must, to a
+ *     shelf whose decisive turn has no tie, so that the lesson is the
+ *     heavier end, not the tie rule;
+ *   - a time limit is probed: runs on random shelves of 8, 16, 32, ...
+ *     wheels for the growth; a shelf of the failing length where no block
+ *     has lead 0 (zero-memo when that one runs in time); the shortest
+ *     shelf that runs out of time (exponential when it has at most 64
+ *     wheels); the smallest failing shelf (at most 8 more timeouts).
+ *
+ * @param judge  the judge; must not be NULL, nor judge->run.
+ * @param out    receives the judgement; free it with
+ *               shelf_judgement_free(), on success and on failure.
+ * @return SHELF_OK (whatever the verdict); SHELF_INVALID (a NULL argument,
+ *         lo > hi, max_n 0, an unknown answer); SHELF_NOMEM; or the
+ *         runner's status when it stopped the judge (out then holds what
+ *         was found so far, verdict OK and no shelf).
+ *
+ * Time: the runs, and O(max_n) between them; O(n^2) once for a timeout's
+ * zero-memo probe (n at most 6000). Memory O(max_n). Thread-safe when the
+ * runner is. Starts no thread. */
+SHELF_API shelf_status shelf_judge_run(const shelf_judge *judge,
+                                       shelf_judgement *out);
+
+/** Frees what a judgement holds (its shelf, its run's detail through the
+ * judge's release) and clears it. NULL is a no-op. */
+SHELF_API void shelf_judgement_free(shelf_judgement *judgement);
+
+/** What a surface adds to a judgement's report in words. */
+typedef struct shelf_report_words {
+  const char *program; /**< what was judged: "./solution" (a program) or
+                            "the function greedy" */
+  int function;        /**< 1: a function of the wheels (the shelf is shown
+                            as a list); 0: a program (in its layout) */
+  shelf_layout layout; /**< how the program reads the shelf */
+  const char *problem; /**< the problem's name as the user gave it */
+  uint64_t seed;
+  size_t memory_mb;    /**< the memory limit applied, 0 for none */
+  /** The failure in words, for a crash or a memory limit: "was killed by
+   * signal 11 (Segmentation fault)", "raised ZeroDivisionError: ..."; may
+   * be NULL. */
+  const char *failure;
+} shelf_report_words;
+
+/** Writes a judgement as a person reads it, snprintf-style (at most size
+ * - 1 bytes and a NUL, the whole length in *len): the verdict and the try,
+ * the shelf (shrunk) ready to paste and as shelf's arguments, what was
+ * expected and what came, the mistake and why it fails on this very shelf,
+ * and for a time limit how the time grows. The same words for every
+ * surface; each adds what only it has (a program's output and standard
+ * error). Lines end with a line feed.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL judgement or words, NULL buf with
+ *         size > 0); SHELF_NOMEM. Time O(n) (O(n^2) for a greedy mistake's
+ *         explanation, n at most 20000). Thread-safe. */
+SHELF_API shelf_status shelf_judgement_write(const shelf_judgement *judgement,
+                                             const shelf_judge *judge,
+                                             const shelf_report_words *words,
+                                             char *buf, size_t size,
+                                             size_t *len);
 
 /* MARK: - Pictures (Public) */
 

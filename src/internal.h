@@ -79,6 +79,14 @@ shelf_status greedy_first_search(const int64_t *w, size_t n,
 
 /* ==== Results and memory (common.c) ==== */
 
+#define real_log shelf__real_log
+#define real_exp shelf__real_exp
+
+/* The natural logarithm (-1e308 for x <= 0) and e^x, to about 15 digits,
+ * without libm (common.c). */
+double real_log(double x);
+double real_exp(double x);
+
 #define result_from shelf__result_from
 #define weights_sum shelf__weights_sum
 #define grow_array shelf__grow_array

@@ -196,7 +196,7 @@ static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w, size_t *n) 
     memcpy(w, seed_case_weights[k], *n * sizeof *w);
     if (!fits(p, w, *n))
       *n = 0;
-    return SHELF_TRY_SEED;
+    return SHELF_TRY_WRITEUP;
   }
   k -= SEED_CASES;
   size_t samples = sample_count(p);

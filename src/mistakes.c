@@ -77,6 +77,19 @@ static const struct {
         {"unknown",
          "Wrong: the value matches none of the known mistakes; the lead of "
          "block i..j is max(w[i] - lead(i+1..j), w[j] - lead(i..j-1))."},
+    [SHELF_MISTAKE_ZERO_MEMO] =
+        {"zero-memo",
+         "Zero memo: the memo table uses 0 for a block not computed yet, but "
+         "0 is also a lead a block can have (zeros, or equal weights that "
+         "cancel out), so those blocks are computed again at every visit and "
+         "the search grows exponentially; mark an empty cell with a value no "
+         "lead takes, or keep a separate flag."},
+    [SHELF_MISTAKE_EXPONENTIAL] =
+        {"exponential",
+         "Exponential: the code tries every order of moves, two choices a "
+         "turn, about 2^n of them for n wheels, though the same block is "
+         "reached by many orders; keep one lead a block (n(n+1)/2 of them) "
+         "in a table, and read it instead of computing it again."},
 };
 
 const char *shelf_mistake_name(shelf_mistake kind) {

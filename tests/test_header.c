@@ -190,7 +190,7 @@ int main(void) {
           answer == 11);
     CHECK(shelf_plan_count(&plan) > 10);
     CHECK(shelf_plan_shelf(&plan, 1, tried, &tried_n, &kind) == SHELF_OK &&
-          kind == SHELF_TRY_SEED && tried_n == 4);
+          kind == SHELF_TRY_WRITEUP && tried_n == 4);
     CHECK(shelf_plan_shrink(&plan, tried, tried_n, 0, smaller, &smaller_n) ==
               1 &&
           smaller_n == 2);

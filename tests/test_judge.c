@@ -50,7 +50,7 @@ static void test_plan(void) {
       last_random = n;
     }
   }
-  CHECK(seen[SHELF_TRY_SEED] == 7 && seen[SHELF_TRY_EDGE] == 26 &&
+  CHECK(seen[SHELF_TRY_WRITEUP] == 7 && seen[SHELF_TRY_EDGE] == 26 &&
         seen[SHELF_TRY_RANDOM] == 300 && seen[SHELF_TRY_SAMPLE] == 0);
   CHECK(seen_max > 2500 && last_random > 2500);
   /* The first try is the seed's first case. */

@@ -1,0 +1,617 @@
+/*
+ * judge_loop.c - the judge's loop, shared by every surface that judges a
+ * solution: `shelf check` runs a program, Python's shelf.check() calls a
+ * function, and each gives only a runner, a callback that runs one try.
+ * Everything a verdict depends on is here, once: the plan made one try at
+ * a time, the comparison with the exact answer, the second run that finds
+ * an unstable answer, the second chance of a time limit, shrinking, the
+ * mistake named, and the probes that say why a program ran out of time.
+ *
+ * The runner measures (CPU time, resident memory, output); this file only
+ * decides. So a verdict never depends on how a surface runs a program.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+/* Shelves this short are run twice, to catch an answer that changes. */
+#define TWICE_MAX 16
+/* The most runs spent shrinking a wrong answer, a crash or bad output. */
+#define SHRINK_MAX 600
+/* The most failing shelves kept for naming the mistake. */
+#define FAILING_MAX 64
+/* The longest shelf whose blocks' leads are counted (O(n^2)) for the
+ * zero-memo probe: the problems' max_n is at most 5000. */
+#define ZERO_MEMO_MAX 6000
+/* A timeout is shrunk with at most this many runs that time out, and this
+ * many runs in all: each may cost the whole time limit. */
+#define SLOW_TIMEOUTS_MAX 8
+#define SLOW_RUNS_MAX 40
+/* A program out of time on a shelf this short is searching every order:
+ * n^3 steps at 64 wheels are 262,144, under a millisecond. */
+#define EXPONENTIAL_MAX 64
+
+const char *shelf_verdict_name(shelf_verdict v) {
+  static const char *const names[] = {"ok",       "wrong",  "crash",
+                                      "timeout",  "memory", "bad-output",
+                                      "unstable", "idle"};
+  return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : NULL;
+}
+
+/* ==== The state of one judging ==== */
+
+typedef struct timing {
+  size_t n;
+  double cpu;
+} timing;
+
+typedef struct loop {
+  const shelf_judge *j;
+  shelf_plan plan;
+  shelf_judgement *out;
+  timing *times; /* runs that ended in time, for the growth */
+  size_t time_count, time_cap;
+  shelf_failure failing[FAILING_MAX]; /* each owns its weights */
+  size_t failing_count;
+  size_t fitting_passed; /* passing shelves whose totals fit in 31 bits */
+} loop;
+
+static int answered(shelf_verdict v) {
+  return v == SHELF_VERDICT_OK || v == SHELF_VERDICT_WRONG;
+}
+
+/* A limit the program ran into: the verdict of the run, not a change. */
+static int limit_hit(shelf_verdict v) {
+  return v == SHELF_VERDICT_TIMEOUT || v == SHELF_VERDICT_IDLE ||
+         v == SHELF_VERDICT_MEMORY;
+}
+
+static void drop(const loop *L, shelf_run *r) {
+  if (r->detail != NULL && L->j->release != NULL)
+    L->j->release(L->j->ctx, r->detail);
+  r->detail = NULL;
+}
+
+static void progress(const loop *L, const char *stage, size_t done,
+                     size_t total, size_t n) {
+  if (L->j->progress != NULL)
+    L->j->progress(L->j->ctx, stage, done, total, n);
+}
+
+static void keep_time(loop *L, size_t n, double cpu) {
+  if (!(cpu >= 0))
+    return;
+  timing *t = grow_array(L->times, &L->time_cap, L->time_count + 1, sizeof *t);
+  if (t == NULL)
+    return; /* the growth only needs some */
+  L->times = t;
+  L->times[L->time_count++] = (timing){n, cpu};
+}
+
+static void keep_failing(loop *L, const int64_t *w, size_t n, i128 got) {
+  if (L->failing_count == FAILING_MAX)
+    return;
+  int64_t *copy = malloc((n ? n : 1) * sizeof *copy);
+  if (copy == NULL)
+    return; /* fewer shelves to name the mistake from */
+  memcpy(copy, w, n * sizeof *w);
+  L->failing[L->failing_count++] = (shelf_failure){copy, n, got};
+}
+
+/* Runs the program once on w; a runner's answer that is not `expected` is
+ * WRONG. Runs that end in time give the growth its data. */
+static shelf_status once(loop *L, const int64_t *w, size_t n, i128 expected,
+                         shelf_run *r) {
+  memset(r, 0, sizeof *r);
+  r->cpu = -1;
+  shelf_status st = L->j->run(L->j->ctx, w, n, r);
+  if (st != SHELF_OK) {
+    drop(L, r);
+    return st;
+  }
+  if (r->verdict == SHELF_VERDICT_OK && r->answer != expected)
+    r->verdict = SHELF_VERDICT_WRONG;
+  if (answered(r->verdict))
+    keep_time(L, n, r->cpu);
+  return SHELF_OK;
+}
+
+/* ==== One try ==== */
+
+/* A try: one run, again after a time limit (a busy moment is not the
+ * program's), and twice on a short shelf, where a second run that differs
+ * is UNSTABLE and *other holds its answer. */
+static shelf_status try_shelf(loop *L, const int64_t *w, size_t n,
+                              i128 expected, shelf_run *r, int *has_other,
+                              i128 *other) {
+  *has_other = 0;
+  shelf_status st = once(L, w, n, expected, r);
+  if (st == SHELF_OK && r->verdict == SHELF_VERDICT_TIMEOUT) {
+    drop(L, r);
+    st = once(L, w, n, expected, r);
+  }
+  if (st != SHELF_OK || n > TWICE_MAX || limit_hit(r->verdict))
+    return st;
+  shelf_run again;
+  if ((st = once(L, w, n, expected, &again)) != SHELF_OK) {
+    drop(L, r);
+    return st;
+  }
+  if (limit_hit(again.verdict)) {
+    drop(L, r);
+    *r = again;
+    return SHELF_OK;
+  }
+  int same = again.verdict == r->verdict && again.output == r->output &&
+             (!answered(r->verdict) || again.answer == r->answer);
+  if (!same) {
+    *has_other = answered(again.verdict);
+    *other = again.answer;
+    L->out->has_got = answered(r->verdict);
+    r->verdict = SHELF_VERDICT_UNSTABLE;
+  }
+  drop(L, &again);
+  return SHELF_OK;
+}
+
+/* ==== Shrinking ==== */
+
+/* Which candidates a shrink keeps, beyond failing the same way. */
+typedef struct want {
+  shelf_verdict verdict;
+  uint64_t how; /* a crash must crash the same way */
+  int greedy;   /* the answer must be greedy's, with no tie at the turn
+                   where greedy goes wrong */
+} want;
+
+/* Whether greedy is a mistake on w at a turn where the two ends differ: a
+ * shelf that teaches the heavier end, not the rule for equal ones. */
+static int greedy_without_tie(const int64_t *w, size_t n) {
+  shelf_explanation e;
+  if (shelf_explain(w, n, 0, &e) != SHELF_OK || e.mistake != 1)
+    return 0;
+  return w[e.mistake_wheel] != w[e.mistake_other];
+}
+
+static int is_greedy_answer(const loop *L, const int64_t *w, size_t n,
+                            i128 got) {
+  shelf_failure f = {w, n, got};
+  shelf_mistake m = SHELF_MISTAKE_NONE;
+  return shelf_mistake_of(L->j->answer, &f, 1, 0, &m) == SHELF_OK &&
+         m == SHELF_MISTAKE_GREEDY;
+}
+
+static int same_failure(const loop *L, const want *k, const shelf_run *r,
+                        const int64_t *w, size_t n) {
+  if (r->verdict != k->verdict)
+    return 0;
+  if (k->verdict == SHELF_VERDICT_CRASH && r->how != k->how)
+    return 0;
+  if (k->greedy && !is_greedy_answer(L, w, n, r->answer))
+    return 0;
+  return 1;
+}
+
+/* Shrinks the failing shelf w[0..*n) while a candidate fails the way `k`
+ * says, trying shelf_plan_shrink()'s candidates in order and starting again
+ * from each one that does (as Hypothesis does), for at most `max_runs` runs
+ * of which at most `max_fails` fail. The last failing run replaces *kept.
+ * Returns SHELF_OK or the runner's stop. */
+static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
+                           size_t max_runs, size_t max_fails, i128 *expected,
+                           shelf_run *kept) {
+  int64_t *cand = malloc((*n ? *n : 1) * sizeof *cand);
+  if (cand == NULL)
+    return SHELF_OK; /* the shelf as it failed is still the report's */
+  shelf_status st = SHELF_OK;
+  size_t runs = 0, fails = 0;
+  int moved = 1;
+  while (moved && runs < max_runs && fails < max_fails) {
+    moved = 0;
+    size_t cn;
+    for (size_t c = 0;
+         runs < max_runs && shelf_plan_shrink(&L->plan, w, *n, c, cand, &cn);
+         c++) {
+      if (k->greedy && !greedy_without_tie(cand, cn))
+        continue; /* decided without a run */
+      i128 want_answer;
+      if (shelf_answer_of(L->j->answer, cand, cn, &want_answer) != SHELF_OK)
+        continue;
+      progress(L, "shrink", runs + 1, max_runs, cn);
+      shelf_run r;
+      if ((st = once(L, cand, cn, want_answer, &r)) != SHELF_OK)
+        goto done;
+      runs++;
+      if (same_failure(L, k, &r, cand, cn)) {
+        fails++;
+        if (r.verdict == SHELF_VERDICT_WRONG)
+          keep_failing(L, cand, cn, r.answer);
+        memcpy(w, cand, cn * sizeof *w);
+        *n = cn;
+        *expected = want_answer;
+        drop(L, kept);
+        *kept = r;
+        moved = 1;
+        L->out->shrunk = 1;
+        break;
+      }
+      drop(L, &r);
+    }
+  }
+done:
+  L->out->shrink_runs += runs;
+  free(cand);
+  return st;
+}
+
+/* ==== Why a program ran out of time ==== */
+
+/* How many blocks of w have a lead of 0: the rolling row of the interval
+ * DP, span by span (row[i] is the lead of the block of `span` wheels from
+ * i; updated in place left to right, it still holds the shorter span at
+ * i and i + 1 when read). O(n^2) time, O(n) memory. */
+static shelf_status zero_leads(const int64_t *w, size_t n, size_t *count) {
+  i128 *row = malloc((n ? n : 1) * sizeof *row);
+  if (row == NULL)
+    return SHELF_NOMEM;
+  size_t zeros = 0;
+  for (size_t i = 0; i < n; i++) {
+    row[i] = w[i];
+    zeros += w[i] == 0;
+  }
+  for (size_t span = 2; span <= n; span++) {
+    for (size_t i = 0; i + span <= n; i++) {
+      i128 left = w[i] - row[i + 1], right = w[i + span - 1] - row[i];
+      row[i] = left > right ? left : right;
+      zeros += row[i] == 0;
+    }
+  }
+  free(row);
+  *count = zeros;
+  return SHELF_OK;
+}
+
+/* Runs a random shelf of m wheels for the growth; *verdict is its verdict.
+ * The seed is the plan's, so that a report can be run again. */
+static shelf_status probe(loop *L, uint64_t salt, int64_t *w, size_t m,
+                          shelf_run *r) {
+  shelf_status st =
+      shelf_random(L->plan.seed ^ salt, L->plan.lo, L->plan.hi, w, m);
+  i128 expected;
+  if (st == SHELF_OK)
+    st = shelf_answer_of(L->j->answer, w, m, &expected);
+  if (st == SHELF_OK)
+    st = once(L, w, m, expected, r);
+  return st;
+}
+
+/* The growth: random shelves of 8, 16, 32, ... wheels below the failing
+ * length, until one runs out of time, so that the fit has runs of doubling
+ * size; then a shelf of the failing length with no block at lead 0. */
+static shelf_status probe_time(loop *L, const int64_t *w, size_t n,
+                               shelf_growth *g) {
+  int64_t *p = malloc((n ? n : 1) * sizeof *p);
+  if (p == NULL)
+    return SHELF_NOMEM;
+  shelf_status st = SHELF_OK;
+  shelf_run r;
+  for (size_t m = 8; m < n; m *= 2) {
+    progress(L, "time", m, n, m);
+    if ((st = probe(L, (uint64_t)m, p, m, &r)) != SHELF_OK)
+      goto done;
+    shelf_verdict v = r.verdict;
+    drop(L, &r);
+    if (v == SHELF_VERDICT_TIMEOUT) {
+      g->over_n = m;
+      break;
+    }
+  }
+  if (n > ZERO_MEMO_MAX || zero_leads(w, n, &g->slow_zeros) != SHELF_OK ||
+      g->slow_zeros == 0)
+    goto done;
+  /* A shelf like the failing one but where no block's lead is 0: random
+   * weights over the whole range make one likely; a narrow range may
+   * never, and then the probe is not made. */
+  for (uint64_t attempt = 1; attempt <= 8; attempt++) {
+    size_t zeros;
+    if (shelf_random(L->plan.seed ^ (0x2e40ull * attempt), L->plan.lo,
+                     L->plan.hi, p, n) != SHELF_OK ||
+        zero_leads(p, n, &zeros) != SHELF_OK)
+      break;
+    if (zeros != 0)
+      continue;
+    i128 expected;
+    if ((st = shelf_answer_of(L->j->answer, p, n, &expected)) != SHELF_OK)
+      goto done;
+    progress(L, "time", n, n, n);
+    if ((st = once(L, p, n, expected, &r)) != SHELF_OK)
+      goto done;
+    if (answered(r.verdict)) {
+      g->fast_n = n;
+      g->fast_cpu = r.cpu;
+    }
+    drop(L, &r);
+    break;
+  }
+done:
+  free(p);
+  return st;
+}
+
+/* The smallest shelf of zeros that runs out of time, when 0 is a weight the
+ * problem allows: every block of it has lead 0, the clearest shelf for the
+ * zero-memo mistake. Replaces the failing shelf when found. */
+static shelf_status slow_zeros(loop *L, int64_t *w, size_t *n, i128 *expected,
+                               shelf_run *kept) {
+  if (L->plan.lo > 0 || L->plan.hi < 0)
+    return SHELF_OK;
+  static const size_t sizes[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 64};
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0] && sizes[k] < *n; k++) {
+    size_t m = sizes[k];
+    memset(w, 0, m * sizeof *w); /* w has room for *n > m */
+    shelf_run r;
+    progress(L, "shrink", k + 1, sizeof sizes / sizeof sizes[0], m);
+    shelf_status st = once(L, w, m, 0, &r);
+    L->out->shrink_runs++;
+    if (st != SHELF_OK)
+      return st;
+    if (r.verdict == SHELF_VERDICT_TIMEOUT) {
+      *n = m;
+      *expected = 0;
+      drop(L, kept);
+      *kept = r;
+      L->out->shrunk = 1;
+      return SHELF_OK;
+    }
+    drop(L, &r);
+  }
+  return SHELF_OK; /* none short enough: the failing shelf as it was */
+}
+
+/* The growth's numbers from the runs that ended in time: start-up is the
+ * quickest run on a short shelf (every program pays it, whatever n), and
+ * the exponent is fitted on the time beyond it, between the longest shelf
+ * and the longest at most half as long, where both took long enough to
+ * measure. */
+static void fit_growth(const loop *L, shelf_growth *g) {
+  g->startup = -1;
+  for (size_t k = 0; k < L->time_count; k++) {
+    const timing *t = &L->times[k];
+    if (t->n <= TWICE_MAX && (g->startup < 0 || t->cpu < g->startup))
+      g->startup = t->cpu;
+  }
+  const timing *a = NULL, *b = NULL;
+  for (size_t k = 0; k < L->time_count; k++) {
+    const timing *t = &L->times[k];
+    if (a == NULL || t->n > a->n || (t->n == a->n && t->cpu > a->cpu))
+      a = t;
+  }
+  if (a == NULL)
+    return;
+  g->longest = a->n;
+  g->longest_cpu = a->cpu;
+  for (size_t k = 0; k < L->time_count; k++) {
+    const timing *t = &L->times[k];
+    if (2 * t->n <= a->n &&
+        (b == NULL || t->n > b->n || (t->n == b->n && t->cpu > b->cpu)))
+      b = t;
+  }
+  double base = g->startup > 0 ? g->startup : 0;
+  /* A search of every order: the factor a wheel, from the longest shelf
+   * and the longest shorter one, both long enough to measure. */
+  const timing *c = NULL;
+  for (size_t k = 0; k < L->time_count; k++) {
+    const timing *t = &L->times[k];
+    if (t->n < a->n && t->cpu - base >= 0.005 &&
+        (c == NULL || t->n > c->n || (t->n == c->n && t->cpu > c->cpu)))
+      c = t;
+  }
+  if (L->out->mistake == SHELF_MISTAKE_EXPONENTIAL && c != NULL &&
+      a->cpu - base >= 0.02)
+    g->per_wheel = real_exp(real_log((a->cpu - base) / (c->cpu - base)) /
+                            (double)(a->n - c->n));
+  if (b == NULL || b->n == 0)
+    return;
+  double ta = a->cpu - base, tb = b->cpu - base;
+  if (ta < 0.02 || tb < 0.005)
+    return;
+  g->fitted = 1;
+  g->exponent = real_log(ta / tb) / real_log((double)a->n / (double)b->n);
+  g->n_lo = b->n, g->t_lo = tb, g->n_hi = a->n, g->t_hi = ta;
+}
+
+/* What a time limit says: probes, the mistake, a small slow shelf. */
+static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
+                                    i128 *expected, shelf_run *kept) {
+  shelf_judgement *o = L->out;
+  shelf_growth *g = &o->growth;
+  shelf_status st = probe_time(L, w, *n, g);
+  if (st != SHELF_OK)
+    return st;
+  if (g->slow_zeros > 0 && g->fast_n > 0)
+    o->mistake = SHELF_MISTAKE_ZERO_MEMO;
+  else if ((g->over_n > 0 && g->over_n <= EXPONENTIAL_MAX) ||
+           *n <= EXPONENTIAL_MAX)
+    o->mistake = SHELF_MISTAKE_EXPONENTIAL;
+  if (o->mistake == SHELF_MISTAKE_ZERO_MEMO &&
+      (st = slow_zeros(L, w, n, expected, kept)) != SHELF_OK)
+    return st;
+  if (!o->shrunk && *n > TWICE_MAX) {
+    want k = {SHELF_VERDICT_TIMEOUT, 0, 0};
+    st = shrink(L, w, n, &k, SLOW_RUNS_MAX, SLOW_TIMEOUTS_MAX, expected, kept);
+  }
+  return st;
+}
+
+/* ==== The judge ==== */
+
+/* The mistake a wrong answer shows, from the failing shelves kept, the
+ * reported (shrunk) one first: it decides overflow32. */
+static void name_mistake(loop *L, const int64_t *w, size_t n) {
+  for (size_t i = 0; i < L->failing_count; i++) {
+    if (L->failing[i].n == n &&
+        memcmp(L->failing[i].weights, w, n * sizeof *w) == 0) {
+      shelf_failure f = L->failing[0];
+      L->failing[0] = L->failing[i];
+      L->failing[i] = f;
+      break;
+    }
+  }
+  /* Out of memory names no mistake: the report says none. */
+  shelf_mistake_of(L->j->answer, L->failing, L->failing_count,
+                   L->fitting_passed >= 3, &L->out->mistake);
+}
+
+/* A failure at try t on w[0..n): shrinks it, names its mistake, and fills
+ * the judgement. `room` is w's capacity. */
+static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
+                           shelf_run *r) {
+  shelf_judgement *o = L->out;
+  shelf_status st = SHELF_OK;
+  o->verdict = r->verdict;
+  o->shrunk_from = n;
+  int64_t *original = NULL;
+  if (r->verdict == SHELF_VERDICT_WRONG) {
+    keep_failing(L, w, n, r->answer);
+    original = malloc((n ? n : 1) * sizeof *original);
+    if (original != NULL)
+      memcpy(original, w, n * sizeof *w);
+  }
+  if (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH ||
+      r->verdict == SHELF_VERDICT_BAD_OUTPUT) {
+    want k = {r->verdict, r->how, 0};
+    st = shrink(L, w, &n, &k, SHRINK_MAX, SIZE_MAX, &expected, r);
+  }
+  if (st == SHELF_OK && r->verdict == SHELF_VERDICT_WRONG) {
+    name_mistake(L, w, n);
+    /* Greedy shrunk to a tie teaches the tie rule: shrink the original
+     * again among shelves where the ends differ at greedy's wrong turn. */
+    if (o->mistake == SHELF_MISTAKE_GREEDY && original != NULL &&
+        !greedy_without_tie(w, n) &&
+        greedy_without_tie(original, o->shrunk_from)) {
+      int64_t *again = malloc(o->shrunk_from * sizeof *again);
+      if (again != NULL) {
+        size_t an = o->shrunk_from;
+        memcpy(again, original, an * sizeof *again);
+        i128 aexp;
+        shelf_run ar = {0};
+        want k = {SHELF_VERDICT_WRONG, 0, 1};
+        if (shelf_answer_of(L->j->answer, again, an, &aexp) == SHELF_OK &&
+            (st = shrink(L, again, &an, &k, SHRINK_MAX, SIZE_MAX, &aexp,
+                         &ar)) == SHELF_OK &&
+            ar.verdict == SHELF_VERDICT_WRONG) {
+          memcpy(w, again, an * sizeof *w);
+          n = an;
+          expected = aexp;
+          drop(L, r);
+          *r = ar;
+        } else {
+          drop(L, &ar);
+        }
+        free(again);
+      }
+    }
+  }
+  if (st == SHELF_OK && r->verdict == SHELF_VERDICT_TIMEOUT)
+    st = explain_timeout(L, w, &n, &expected, r);
+  free(original);
+  if (o->verdict == SHELF_VERDICT_WRONG) {
+    o->has_got = 1;
+  }
+  if (r->verdict != SHELF_VERDICT_UNSTABLE && answered(r->verdict))
+    o->got = r->answer;
+  o->weights = malloc((n ? n : 1) * sizeof *o->weights);
+  if (o->weights == NULL) {
+    drop(L, r);
+    return SHELF_NOMEM;
+  }
+  memcpy(o->weights, w, n * sizeof *w);
+  o->n = n;
+  o->expected = expected;
+  o->cpu = r->cpu;
+  o->detail = r->detail;
+  r->detail = NULL;
+  return st;
+}
+
+shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
+  if (out == NULL)
+    return SHELF_INVALID;
+  memset(out, 0, sizeof *out);
+  if (j == NULL || j->run == NULL || j->problem == NULL || j->lo > j->hi ||
+      j->max_n == 0 || (unsigned)j->answer > SHELF_ANSWER_WINNER)
+    return SHELF_INVALID;
+  out->release = j->release;
+  out->ctx = j->ctx;
+  out->verdict = SHELF_VERDICT_OK;
+  out->cpu = -1;
+  out->growth.startup = -1;
+  loop L = {0};
+  L.j = j;
+  L.out = out;
+  L.plan = (shelf_plan){j->max_n,
+                        j->lo,
+                        j->hi,
+                        j->tries,
+                        j->seed,
+                        j->problem->samples,
+                        j->problem->sample_n};
+  out->planned = shelf_plan_count(&L.plan);
+  size_t room = j->max_n > 8 ? j->max_n : 8;
+  int64_t *w = malloc(room * sizeof *w);
+  if (w == NULL)
+    return SHELF_NOMEM;
+  shelf_status st = SHELF_OK;
+  for (size_t t = 0; t < out->planned; t++) {
+    size_t n = 0;
+    shelf_try kind = SHELF_TRY_WRITEUP;
+    if ((st = shelf_plan_shelf(&L.plan, t, w, &n, &kind)) != SHELF_OK)
+      break;
+    if (n == 0) {
+      out->skipped++;
+      continue;
+    }
+    out->tried++;
+    progress(&L, "try", t + 1, out->planned, n);
+    i128 expected;
+    if ((st = shelf_answer_of(j->answer, w, n, &expected)) != SHELF_OK)
+      break;
+    shelf_run r;
+    int has_other;
+    i128 other = 0;
+    if ((st = try_shelf(&L, w, n, expected, &r, &has_other, &other)) !=
+        SHELF_OK)
+      break;
+    if (r.verdict == SHELF_VERDICT_OK) {
+      L.fitting_passed += shelf_fits_31_bits(w, n) != 0;
+      drop(&L, &r);
+      continue;
+    }
+    out->try_index = t + 1;
+    out->kind = kind;
+    out->has_other = has_other;
+    out->other = other;
+    if (r.verdict == SHELF_VERDICT_UNSTABLE)
+      out->got = r.answer;
+    st = failed(&L, w, n, expected, &r);
+    break;
+  }
+  if (out->verdict == SHELF_VERDICT_TIMEOUT)
+    fit_growth(&L, &out->growth);
+  for (size_t i = 0; i < L.failing_count; i++)
+    free((void *)L.failing[i].weights);
+  free(L.times);
+  free(w);
+  if (st != SHELF_OK && out->weights == NULL)
+    out->verdict = SHELF_VERDICT_OK; /* stopped: no verdict was reached */
+  return st;
+}
+
+void shelf_judgement_free(shelf_judgement *j) {
+  if (j == NULL)
+    return;
+  if (j->detail != NULL && j->release != NULL)
+    j->release(j->ctx, j->detail);
+  free(j->weights);
+  memset(j, 0, sizeof *j);
+}

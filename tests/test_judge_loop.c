@@ -1,0 +1,293 @@
+/*
+ * test_judge_loop.c - the judge's loop (judge_loop.c) and its words
+ * (judge_words.c), driven by runners scripted here: each plays a program
+ * with a known fault, and the verdict, the shrunk shelf, the mistake and
+ * the report must be what that fault gives. The right answers come from
+ * reference.h, not from libshelf.
+ */
+#include "harness.h"
+#include "reference.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum mode {
+  RIGHT,
+  GREEDY,
+  CRASH_FROM_5, /* right below 5 wheels, a crash from 5 on */
+  UNSTABLE,     /* right, then one more, then right... */
+  ZERO_MEMO,    /* right; out of time on long shelves with a block at 0 */
+  EXPONENTIAL,  /* right; out of time from 20 wheels, whatever the weights */
+  STOPS         /* the runner gives up on its fourth run */
+} mode;
+
+typedef struct script {
+  mode mode;
+  size_t runs;
+  size_t live; /* details handed out and not yet released */
+} script;
+
+static shelf_i128 ref_margin(const int64_t *w, size_t n) {
+  static ref_table lead;
+  if (n == 0)
+    return 0;
+  ref_lead_table(w, n, lead);
+  return lead[0][n - 1];
+}
+
+/* Both buyers take the heavier end, the left on equal weights. */
+static shelf_i128 greedy_margin(const int64_t *w, size_t n) {
+  size_t i = 0, j = n;
+  shelf_i128 m = 0;
+  for (int sign = 1; i < j; sign = -sign) {
+    int64_t take = w[i] >= w[j - 1] ? w[i++] : w[--j];
+    m += sign * (shelf_i128)take;
+  }
+  return m;
+}
+
+static int has_zero_lead(const int64_t *w, size_t n) {
+  static ref_table lead;
+  ref_lead_table(w, n, lead);
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = i; j < n; j++)
+      if (lead[i][j] == 0)
+        return 1;
+  return 0;
+}
+
+static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
+  script *s = ctx;
+  s->runs++;
+  if (s->mode == STOPS && s->runs == 4)
+    return SHELF_NOMEM;
+  r->detail = malloc(1);
+  s->live++;
+  r->verdict = SHELF_VERDICT_OK;
+  r->answer = ref_margin(w, n);
+  r->cpu = 0.01 + 0.0001 * (double)n;
+  switch (s->mode) {
+  case GREEDY:
+    r->answer = greedy_margin(w, n);
+    break;
+  case CRASH_FROM_5:
+    if (n >= 5)
+      r->verdict = SHELF_VERDICT_CRASH, r->how = 11;
+    break;
+  case UNSTABLE:
+    r->answer += s->runs % 2;
+    break;
+  case ZERO_MEMO:
+    if (n >= 10 && has_zero_lead(w, n))
+      r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
+    break;
+  case EXPONENTIAL:
+    if (n >= 20)
+      r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
+    else
+      r->cpu = 0.01 + (double)(1u << n) * 1e-6;
+    break;
+  default:
+    break;
+  }
+  return SHELF_OK;
+}
+
+static void release(void *ctx, void *detail) {
+  script *s = ctx;
+  free(detail);
+  s->live--;
+}
+
+static shelf_judge judge_for(script *s, const char *problem, int64_t lo,
+                             int64_t hi) {
+  const shelf_problem *p = shelf_problem_find(problem);
+  shelf_judge j = {p,           p->answer, 40,  lo,      hi,   60,
+                   test_seed(), 2.0,       run, release, NULL, s};
+  return j;
+}
+
+static char *words_of(const shelf_judgement *j, const shelf_judge *judge) {
+  shelf_report_words w = {"./program", 0,   SHELF_LAYOUT_LIST, "shelf", 7,
+                          0,           NULL};
+  size_t len = 0;
+  if (shelf_judgement_write(j, judge, &w, NULL, 0, &len) != SHELF_OK)
+    return NULL;
+  char *text = malloc(len + 1);
+  if (text == NULL)
+    return NULL;
+  size_t again = 0;
+  CHECK_STATUS(shelf_judgement_write(j, judge, &w, text, len + 1, &again),
+               SHELF_OK);
+  CHECK(again == len && strlen(text) == len);
+  return text;
+}
+
+static void test_right_passes(void) {
+  script s = {RIGHT, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_OK && j.weights == NULL);
+  CHECK(j.tried + j.skipped == j.planned && j.tried > 60);
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "shelf check: passed: ./program") == text);
+  CHECK(strstr(text, "passed over") != NULL); /* the skipped tries said */
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+  shelf_judgement_free(NULL);
+}
+
+/* Greedy is named, on a shelf with no tie where greedy goes wrong, even in
+ * a range around 0 where shrinking moves weights to 0 (ties). */
+static void test_greedy_named_without_tie(void) {
+  script s = {GREEDY, 0, 0};
+  shelf_judge judge = judge_for(&s, "cses", -1000, 1000);
+  judge.answer = SHELF_ANSWER_MARGIN;
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG && j.has_got);
+  CHECK(j.mistake == SHELF_MISTAKE_GREEDY);
+  REQUIRE(j.n > 0 && j.n <= j.shrunk_from);
+  CHECK_I128(j.expected, ref_margin(j.weights, j.n));
+  CHECK_I128(j.got, greedy_margin(j.weights, j.n));
+  shelf_explanation e;
+  REQUIRE(shelf_explain(j.weights, j.n, 0, &e) == SHELF_OK);
+  CHECK(e.mistake == 1 &&
+        j.weights[e.mistake_wheel] != j.weights[e.mistake_other]);
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "FAILED: wrong answer") != NULL);
+  CHECK(strstr(text, "Mistake: greedy.") != NULL);
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+static void test_crash_shrunk(void) {
+  script s = {CRASH_FROM_5, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_CRASH && j.n == 5 && j.shrunk);
+  for (size_t k = 0; k < j.n; k++)
+    CHECK(j.weights[k] == 1); /* lightened to the bottom of the range */
+  CHECK(j.detail != NULL);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+static void test_unstable(void) {
+  script s = {UNSTABLE, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_UNSTABLE && j.try_index == 1);
+  CHECK(j.has_got && j.has_other && j.got != j.other);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+/* Zero-memo: slow only where a block's lead is 0; named, and the shelf
+ * reported (zeros, in a range with 0) is one the program is slow on. */
+static void test_zero_memo(void) {
+  script s = {ZERO_MEMO, 0, 0};
+  shelf_judge judge = judge_for(&s, "cses", -1000000, 1000000);
+  judge.answer = SHELF_ANSWER_MARGIN;
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_TIMEOUT);
+  CHECK(j.mistake == SHELF_MISTAKE_ZERO_MEMO);
+  CHECK(j.growth.slow_zeros > 0 && j.growth.fast_n == j.shrunk_from);
+  REQUIRE(j.n >= 10);
+  CHECK(has_zero_lead(j.weights, j.n));
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "Mistake: zero-memo.") != NULL);
+  CHECK(strstr(text, "have a lead of 0") != NULL);
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+/* Exponential: out of time on a short shelf whatever its weights; the
+ * growth never says the length would have finished in time. */
+static void test_exponential(void) {
+  script s = {EXPONENTIAL, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 10000);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_TIMEOUT);
+  CHECK(j.mistake == SHELF_MISTAKE_EXPONENTIAL);
+  CHECK(j.n >= 20 && j.n <= 40);
+  CHECK(j.growth.startup > 0.0099 && j.growth.startup < 0.02);
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "Mistake: exponential.") != NULL);
+  CHECK(strstr(text, "under the") == NULL); /* no rate that finishes */
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+static void test_runner_stops(void) {
+  script s = {STOPS, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_NOMEM);
+  CHECK(j.verdict == SHELF_VERDICT_OK && j.weights == NULL);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+static void test_arguments(void) {
+  script s = {RIGHT, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(NULL, &j), SHELF_INVALID);
+  CHECK_STATUS(shelf_judge_run(&judge, NULL), SHELF_INVALID);
+  judge.lo = 5, judge.hi = 4;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_INVALID);
+  judge = judge_for(&s, "shelf", 1, 100);
+  judge.run = NULL;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_INVALID);
+  CHECK(s.runs == 0);
+  CHECK(strcmp(shelf_verdict_name(SHELF_VERDICT_IDLE), "idle") == 0);
+  CHECK(shelf_verdict_name((shelf_verdict)8) == NULL);
+  CHECK(shelf_problem_find("seed") == NULL && shelf_problem_find(NULL) == NULL);
+  size_t k = 0;
+  while (shelf_problem_at(k) != NULL)
+    k++;
+  CHECK(k == 4 && strcmp(shelf_problem_at(0)->name, "shelf") == 0);
+  const int64_t w[] = {7, -2, 9};
+  char buf[64];
+  size_t len;
+  CHECK_STATUS(
+      shelf_layout_write(SHELF_LAYOUT_COUNTED, w, 3, buf, sizeof buf, &len),
+      SHELF_OK);
+  CHECK(strcmp(buf, "3\n7 -2 9\n") == 0 && len == 9);
+  CHECK_STATUS(
+      shelf_layout_write(SHELF_LAYOUT_LIST, w, 3, buf, sizeof buf, &len),
+      SHELF_OK);
+  CHECK(strcmp(buf, "[7, -2, 9]\n") == 0);
+  CHECK_STATUS(shelf_layout_write(SHELF_LAYOUT_LINE, w, 0, buf, 2, &len),
+               SHELF_OK);
+  CHECK(strcmp(buf, "\n") == 0);
+  CHECK_STATUS(shelf_layout_write((shelf_layout)3, w, 3, buf, 2, &len),
+               SHELF_INVALID);
+}
+
+static const test tests[] = {
+    {"right_passes", test_right_passes},
+    {"greedy_named_without_tie", test_greedy_named_without_tie},
+    {"crash_shrunk", test_crash_shrunk},
+    {"unstable", test_unstable},
+    {"zero_memo", test_zero_memo},
+    {"exponential", test_exponential},
+    {"runner_stops", test_runner_stops},
+    {"arguments", test_arguments},
+};
+
+TEST_MAIN(tests)
