@@ -336,13 +336,18 @@ static const char *layout_hint(checker *k, const shelf_judgement *j, char *buf,
       continue;
     k->layout = (shelf_layout)l;
     shelf_run r = {0};
+    /* Any of the game's numbers will do: the layout is the slip here. */
+    shelf_result res;
     if (check_run_one(k, j->weights, j->n, &r) == SHELF_OK &&
-        r.verdict == SHELF_VERDICT_OK && r.answer == j->expected)
+        r.verdict == SHELF_VERDICT_OK &&
+        shelf_solve(j->weights, j->n, SHELF_ENGINE_LINEAR, &res) == SHELF_OK &&
+        (r.answer == res.margin || r.answer == res.first ||
+         r.answer == res.second))
       found = names[l];
     if (found)
       snprintf(buf, size,
                "Hint: given %s (--layout %s), the program answers this "
-               "shelf right: it reads %s.%s",
+               "shelf with a number of the game: it reads %s.%s",
                words[l], names[l], words[l],
                l == SHELF_LAYOUT_COUNTED
                    ? " CSES and AtCoder give the count first: check it with "

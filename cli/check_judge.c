@@ -78,7 +78,12 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
     return SHELF_NOMEM;
   }
   shelf_layout_write(k->layout, w, n, text, len + 1, NULL);
-  int e = run_program(k->argv, text, len, &k->limits, r);
+  run_limits limits = k->limits;
+  if (run->patience > 1) {
+    limits.cpu_seconds *= run->patience;
+    limits.wall_seconds *= run->patience;
+  }
+  int e = run_program(k->argv, text, len, &limits, r);
   free(text);
   if (e != 0) {
     free(r);

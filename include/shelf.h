@@ -1444,6 +1444,11 @@ typedef struct shelf_run {
   void *detail; /**< the runner's record of the run (its output, its
                      error), or NULL; the loop hands it back to
                      shelf_judge.release when it drops the run */
+  /** Set by the judge before the call, for the runner to read: run with
+   * limits this many times the usual ones. 1, or 2 while a time limit is
+   * shrunk, so that the shelf reported is slow with room to spare (not
+   * one that a second run finishes just in time). */
+  double patience;
 } shelf_run;
 
 /** Runs the program once on `weights` and fills *run. Returns SHELF_OK when
@@ -1541,7 +1546,8 @@ typedef struct shelf_judgement {
  *     wheels for the growth; a shelf of the failing length where no block
  *     has lead 0 (zero-memo when that one runs in time); the shortest
  *     shelf that runs out of time (exponential when it has at most 64
- *     wheels); the smallest failing shelf (at most 8 more timeouts).
+ *     wheels); a smaller shelf still out of time at twice the limit (at
+ *     most 16 runs, 6 of them out of time).
  *
  * @param judge  the judge; must not be NULL, nor judge->run.
  * @param out    receives the judgement; free it with

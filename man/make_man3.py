@@ -95,6 +95,10 @@ def declared_names(decl):
         return "macro", [re.match(r"#define\s+(\w+)", text).group(1)]
     code = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     if re.search(r"\btypedef\b", code):
+        # A function pointer type is named inside its parentheses.
+        pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)\s*\(", code)
+        if pointer and "{" not in code:
+            return "type", [pointer.group(1)]
         names = [re.search(r"(\w+)\s*;\s*$", code).group(1)]
         body = re.search(r"\{(.*)\}", code, re.S)
         if body and re.search(r"\benum\b", code):

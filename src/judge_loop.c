@@ -25,8 +25,8 @@
 #define ZERO_MEMO_MAX 6000
 /* A timeout is shrunk with at most this many runs that time out, and this
  * many runs in all: each may cost the whole time limit. */
-#define SLOW_TIMEOUTS_MAX 8
-#define SLOW_RUNS_MAX 40
+#define SLOW_TIMEOUTS_MAX 6
+#define SLOW_RUNS_MAX 16
 /* A program out of time on a shelf this short is searching every order:
  * n^3 steps at 64 wheels are 262,144, under a millisecond. */
 #define EXPONENTIAL_MAX 64
@@ -54,6 +54,7 @@ typedef struct loop {
   shelf_failure failing[FAILING_MAX]; /* each owns its weights */
   size_t failing_count;
   size_t fitting_passed; /* passing shelves whose totals fit in 31 bits */
+  double patience;       /* shelf_run.patience of the runs now */
 } loop;
 
 static int answered(shelf_verdict v) {
@@ -104,6 +105,7 @@ static shelf_status once(loop *L, const int64_t *w, size_t n, i128 expected,
                          shelf_run *r) {
   memset(r, 0, sizeof *r);
   r->cpu = -1;
+  r->patience = L->patience;
   shelf_status st = L->j->run(L->j->ctx, w, n, r);
   if (st != SHELF_OK) {
     drop(L, r);
@@ -433,13 +435,17 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
   else if ((g->over_n > 0 && g->over_n <= EXPONENTIAL_MAX) ||
            *n <= EXPONENTIAL_MAX)
     o->mistake = SHELF_MISTAKE_EXPONENTIAL;
-  if (o->mistake == SHELF_MISTAKE_ZERO_MEMO &&
-      (st = slow_zeros(L, w, n, expected, kept)) != SHELF_OK)
-    return st;
-  if (!o->shrunk && *n > TWICE_MAX) {
+  /* A shelf shrunk to the edge of the limit would run in time as often as
+   * not when the learner runs it again: shrinking keeps only shelves still
+   * out of time at twice the limit. */
+  L->patience = 2;
+  if (o->mistake == SHELF_MISTAKE_ZERO_MEMO)
+    st = slow_zeros(L, w, n, expected, kept);
+  if (st == SHELF_OK && !o->shrunk && *n > TWICE_MAX) {
     want k = {SHELF_VERDICT_TIMEOUT, 0, 0};
     st = shrink(L, w, n, &k, SLOW_RUNS_MAX, SLOW_TIMEOUTS_MAX, expected, kept);
   }
+  L->patience = 1;
   return st;
 }
 
@@ -548,6 +554,7 @@ shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
   out->growth.startup = -1;
   loop L = {0};
   L.j = j;
+  L.patience = 1;
   L.out = out;
   L.plan = (shelf_plan){j->max_n,
                         j->lo,

@@ -433,23 +433,33 @@ static void say_got(sink *s, const shelf_judgement *j, const shelf_judge *judge,
     say(s, " s limit of CPU time on a shelf of ");
     say_size(s, j->n);
     say(s, j->n == 1 ? " wheel" : " wheels");
-    say(s, "; it was stopped, with every process it started.\n");
+    say(s, w->function ? "; it was stopped.\n"
+                       : "; it was stopped, with every process it started.\n");
     return;
   case SHELF_VERDICT_IDLE:
     say(s, "Got:      no answer, and ");
     say(s, subject);
     say(s, " was waiting, not computing: ");
     say(s, w->failure != NULL ? w->failure : "it used little CPU");
+    if (w->function) {
+      say(s, ". A function that waits may be reading input (input()), "
+             "sleeping or waiting for a lock.\n");
+      return;
+    }
     say(s, ". A program that waits may read more input than it is given "
            "(");
     say(s, layout_words(w->layout));
     say(s, ", then the input ends), or wait for a process it started.\n");
     return;
   case SHELF_VERDICT_MEMORY:
-    snprintf(num, sizeof num, "%zu", w->memory_mb);
-    say(s, "Got:      more than its ");
-    say(s, num);
-    say(s, " MB of resident memory");
+    if (w->memory_mb == 0) {
+      say(s, "Got:      it ran out of memory");
+    } else {
+      snprintf(num, sizeof num, "%zu", w->memory_mb);
+      say(s, "Got:      more than its ");
+      say(s, num);
+      say(s, " MB of resident memory");
+    }
     if (w->failure != NULL) {
       say(s, " (");
       say(s, w->failure);
@@ -493,10 +503,12 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
   say(&s, (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
   say(&s, "; ");
   say_where(&s, w);
-  say(&s, ")\n  ");
-  say(&s, w->function ? "function: " : "program: ");
-  say(&s, w->program);
-  say(&s, "\n");
+  say(&s, ")\n");
+  if (!w->function) { /* a function's report is its caller's own */
+    say(&s, "  program: ");
+    say(&s, w->program);
+    say(&s, "\n");
+  }
   say_shelf(&s, j, w);
   say(&s, "Expected: ");
   say_answer(&s, judge->answer, j->expected);

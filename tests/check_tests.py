@@ -22,6 +22,7 @@ from reference import margin
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOLUTION_PY = os.path.join(HERE, "check", "solution.py")
 FAILURES = []
+SOLUTION_C_HOLDER = []  # the C solution's path, from the arguments
 
 
 def fail(what):
@@ -52,6 +53,27 @@ def expected(problem, wheels):
 def run_check(shelf, args, timeout=1200):
     return subprocess.run([shelf, "check"] + args, capture_output=True,
                           text=True, timeout=timeout)
+
+
+def replay_cpu(program, problem, wheels, limit):
+    """Whether the program, run here on the shelf, needs more than `limit`
+    seconds of CPU: it runs under RLIMIT_CPU a little above the limit and
+    its CPU time is read from wait4, so a slow or busy machine cannot make
+    a fast program look slow."""
+    import resource
+
+    def cap():
+        s = int(limit) + 2
+        resource.setrlimit(resource.RLIMIT_CPU, (s, s + 1))
+
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(layout(problem, wheels).encode())
+        stdin.seek(0)
+        p = subprocess.Popen(program, stdin=stdin, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, preexec_fn=cap)
+        _, _, usage = os.wait4(p.pid, 0)
+        p.returncode = 0
+    return usage.ru_utime + usage.ru_stime >= limit
 
 
 def replay(program, problem, wheels, timeout=60):
@@ -121,6 +143,11 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
         if f["verdict"] == "bad-output" and out.strip() == want:
             fail("%s: %r prints just the answer here" % (name, wheels))
             return
+    if f["verdict"] == "timeout" and len(wheels) <= 200 and \
+            not replay_cpu(program, problem, wheels, report["time_limit"]):
+        fail("%s: %r runs within %s s of CPU here" %
+             (name, wheels, report["time_limit"]))
+        return
     print("ok   %s fails: %s%s on %d wheels" %
           (name, f["verdict"], ", " + mistake if mistake else "",
            len(wheels)))
@@ -149,7 +176,7 @@ def seed_cases_first(shelf):
             p = subprocess.run(
                 [shelf, "check", "--seed", "5", "--tries", "3", "--max-n",
                  "12", "--time-limit", "10", sys.executable, SOLUTION_PY,
-                 "seed", "record"],
+                 "shelf", "record"],
                 capture_output=True, text=True, env=env, timeout=600)
             if p.returncode != 0:
                 fail("record: exit %d: %s %s" % (p.returncode, p.stdout,
@@ -174,7 +201,22 @@ def seed_cases_first(shelf):
 
 
 def usage(shelf):
+    with tempfile.TemporaryDirectory() as tmp:
+        script = os.path.join(tmp, "sol.py")
+        with open(script, "w") as f:
+            f.write("print(0)\n")
+        os.chmod(script, 0o644)
+        p = run_check(shelf, [script], timeout=60)
+        if p.returncode != 2 or "not executable" not in p.stderr or \
+                "python3 " + script not in p.stderr:
+            fail("a script that is not executable: %d %r" %
+                 (p.returncode, p.stderr))
+        else:
+            print("ok   a script that is not executable: run it with python3")
     for args, status, words in [
+            (["--problem", "seed", "true"], 2, "now called 'shelf'"),
+            (["true", "--problem", "cses"], 2, "comes after the PROGRAM"),
+            (["--wall-limit", "x", "true"], 2, "--wall-limit"),
             ([], 2, "name the PROGRAM"),
             (["--problem", "codeforces", "true"], 2, "unknown problem"),
             (["--time-limit", "0", "true"], 2, "--time-limit"),
@@ -192,8 +234,8 @@ def usage(shelf):
     if p.returncode != 0 or "Usage: shelf check" not in p.stdout:
         fail("shelf check --help: %d %r" % (p.returncode, p.stdout))
     # The words report: the shelf in the layout and as arguments.
-    p = run_check(shelf, ["--problem", "seed", "--seed", "1", "--tries",
-                          "5", sys.executable, SOLUTION_PY, "seed",
+    p = run_check(shelf, ["--problem", "shelf", "--seed", "1", "--tries",
+                          "5", sys.executable, SOLUTION_PY, "shelf",
                           "greedy"])
     text = p.stdout
     for words in ["FAILED: wrong answer", "As shelf's arguments: shelf ",
@@ -202,6 +244,25 @@ def usage(shelf):
             fail("the report lacks %r:\n%s" % (words, text))
             return
     print("ok   the report in words")
+    # A program checked in the wrong layout is told which one it reads.
+    p = run_check(shelf, ["--seed", "1", "--tries", "0", SOLUTION_C_HOLDER[0],
+                          "cses", "right"])
+    if p.returncode != 1 or "Hint: given the count first" not in p.stdout:
+        fail("a counted solution in the list layout: %r" % p.stdout)
+    else:
+        print("ok   a counted solution checked as a list gets the hint")
+    # Standard error as it was written: quotes as they are, a NUL shown.
+    noisy = [sys.executable, "-c", "import sys; sys.stderr.write("
+             "'say \"hi\"\\x00there\\n'); sys.exit(3)"]
+    p = run_check(shelf, ["--seed", "1", "--tries", "0"] + noisy)
+    if 'say "hi"\\0there' not in p.stdout:
+        fail("standard error quoted: %r" % p.stdout)
+    else:
+        print("ok   standard error shown as written")
+    p = run_check(shelf, ["--seed", "1", "--tries", "0", "--json"] + noisy)
+    f = json.loads(p.stdout)["failure"]
+    if "shrunk_from" not in f or "original_wheels" in f:
+        fail("JSON failure fields: %r" % sorted(f))
 
 
 def random_files(shelf):
@@ -247,10 +308,10 @@ def report_words(shelf, solution_c, solution_cpp):
     """The report in words says what a person needs for each verdict: the
     signal and the first lines of standard error for a crash, how the time
     grows for a time limit, what was printed for bad output."""
-    checks = [([solution_c, "seed", "exponential"], ["--time-limit", "1"],
-               ["FAILED: time limit", "Growth: at least n^",
-                "as an exponential search grows", "killed with its process "
-                "group"]),
+    checks = [([solution_c, "shelf", "exponential"], ["--time-limit", "1"],
+               ["FAILED: time limit", "Growth: each wheel more multiplies",
+                "Mistake: exponential.", "it was stopped, with every "
+                "process it started"]),
               ([solution_c, "cses", "crash"], ["--problem", "cses"],
                ["FAILED: crash", "was killed by signal 11 (Segmentation "
                 "fault)", "As shelf's arguments: shelf 0 0 0"]),
@@ -259,8 +320,8 @@ def report_words(shelf, solution_c, solution_cpp):
                ["FAILED: bad output", "it printed:", "    The answer is 1\n"])]
     checks.append(([solution_c, "cses", "memo-zero"],
                    ["--problem", "cses", "--max-n", "300", "--time-limit", "1"],
-                   ["FAILED: time limit", "so it is not the size: this "
-                    "shelf's weights"]))
+                   ["FAILED: time limit", "Mistake: zero-memo.",
+                    "have a lead of 0", "As shelf's arguments: shelf 0 0 0"]))
     if solution_cpp:
         checks.append(([solution_cpp, "cses", "crash"], ["--problem", "cses"],
                        ["was killed by signal 6", "Standard error (its first "
@@ -279,6 +340,7 @@ def report_words(shelf, solution_c, solution_cpp):
 
 def main():
     shelf, solution_c = sys.argv[1], sys.argv[2]
+    SOLUTION_C_HOLDER.append(solution_c)
     solution_cpp = sys.argv[3] if len(sys.argv) > 3 else None
     py = [sys.executable, SOLUTION_PY]
     usage(shelf)
@@ -291,7 +353,7 @@ def main():
     else:
         print("skipped: the C++ solutions (no C++ compiler)")
     for lang, prog in langs:
-        for problem in ("cses", "atcoder", "leetcode486", "seed"):
+        for problem in ("cses", "atcoder", "leetcode486", "shelf"):
             check_one(shelf, "%s right %s" % (lang, problem),
                       prog + [problem, "right"], problem, None, None)
         for how in ("greedy", "added", "left-index", "wrong-quantity",
@@ -308,34 +370,34 @@ def main():
                   prog + ["atcoder", "extra-words"], "atcoder", "bad-output",
                   None)
         check_one(shelf, "%s exponential" % lang,
-                  prog + ["seed", "exponential"], "seed", "timeout", None,
+                  prog + ["shelf", "exponential"], "shelf", "timeout", "exponential",
                   extra=["--time-limit", "1"], tries="5")
-    check_one(shelf, "c uninit", [solution_c, "seed", "uninit"], "seed",
+    check_one(shelf, "c uninit", [solution_c, "shelf", "uninit"], "shelf",
               {"wrong", "unstable", "crash"}, None, same_each_run=False)
     check_one(shelf, "c memo-zero", [solution_c, "cses", "memo-zero"], "cses",
-              "timeout", None, extra=["--max-n", "300", "--time-limit", "1"],
-              tries="0")
+              "timeout", "zero-memo",
+              extra=["--max-n", "300", "--time-limit", "1"], tries="0")
     check_one(shelf, "c table, memory", [solution_c, "cses", "table"], "cses",
               "memory", None, extra=["--memory-limit", "64"], tries="0")
     # Python: slower to start, so fewer tries; every mistake once.
-    for problem in ("leetcode486", "seed"):
+    for problem in ("leetcode486", "shelf"):
         check_one(shelf, "python right %s" % problem, py + [problem, "right"],
                   problem, None, None, tries="10")
-    for how, problem in (("greedy", "seed"), ("added", "seed"),
-                         ("left-index", "seed"), ("wrong-quantity", "cses"),
+    for how, problem in (("greedy", "shelf"), ("added", "shelf"),
+                         ("left-index", "shelf"), ("wrong-quantity", "cses"),
                          ("overflow32", "atcoder"),
                          ("strict-tie", "leetcode486")):
         check_one(shelf, "python %s %s" % (how, problem), py + [problem, how],
                   problem, "wrong", how, tries="5")
-    check_one(shelf, "python crash", py + ["seed", "crash"], "seed", "crash",
-              None, tries="5")
-    check_one(shelf, "python extra-words", py + ["seed", "extra-words"],
-              "seed", "bad-output", None, tries="5")
+    check_one(shelf, "python crash", py + ["shelf", "crash"], "shelf",
+              "crash", None, tries="5")
+    check_one(shelf, "python extra-words", py + ["shelf", "extra-words"],
+              "shelf", "bad-output", None, tries="5")
     # Output that is not text: the JSON report stays valid (run_check decodes
     # it as UTF-8) and keeps every byte, the NUL escaped, the bad byte as
     # U+FFFD.
     p = run_check(shelf, ["--seed", "7", "--tries", "0", "--json"] + py +
-                  ["seed", "binary"])
+                  ["shelf", "binary"])
     try:
         f = json.loads(p.stdout)["failure"]
         want = "%d\u0000\ufffd\n" % margin(f["wheels"])
@@ -346,8 +408,9 @@ def main():
             print("ok   binary output kept whole in valid JSON")
     except (ValueError, KeyError, TypeError) as e:
         fail("binary output: %s in %r" % (e, p.stdout[:200]))
-    check_one(shelf, "python exponential", py + ["seed", "exponential"],
-              "seed", "timeout", None, extra=["--time-limit", "1"], tries="3")
+    check_one(shelf, "python exponential", py + ["shelf", "exponential"],
+              "shelf", "timeout", "exponential", extra=["--time-limit", "1"],
+              tries="3")
     print("%d failed" % len(FAILURES))
     return 1 if FAILURES else 0
 

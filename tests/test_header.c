@@ -201,6 +201,29 @@ int main(void) {
               SHELF_OK &&
           named == SHELF_MISTAKE_GREEDY);
   }
+  {
+    const shelf_problem *cses = shelf_problem_find("cses");
+    CHECK(cses != NULL && shelf_problem_at(1) == cses &&
+          cses->layout == SHELF_LAYOUT_COUNTED);
+    char text[64];
+    size_t len = 0;
+    CHECK(shelf_layout_write(SHELF_LAYOUT_COUNTED, w, 4, text, sizeof text,
+                             &len) == SHELF_OK &&
+          strcmp(text, "4\n3 9 1 2\n") == 0);
+    CHECK(strcmp(shelf_verdict_name(SHELF_VERDICT_TIMEOUT), "timeout") == 0);
+    shelf_judge judge;
+    memset(&judge, 0, sizeof judge);
+    shelf_judgement j;
+    CHECK(shelf_judge_run(&judge, &j) == SHELF_INVALID); /* no runner */
+    shelf_report_words words;
+    memset(&words, 0, sizeof words);
+    words.program = "./solution";
+    words.problem = "cses";
+    CHECK(shelf_judgement_write(&j, &judge, &words, text, sizeof text,
+                                &len) == SHELF_OK &&
+          strncmp(text, "shelf check: passed", 19) == 0);
+    shelf_judgement_free(&j);
+  }
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -1,106 +1,83 @@
-"""shelf.check: the judge of `shelf check`, on a Python callable.
+"""shelf.check: the judge of `shelf check`, on a Python function.
 
     >>> import shelf
     >>> def greedy(wheels):
     ...     ...
     >>> shelf.check(greedy)          # doctest: +SKIP
-    shelf check: FAILED: wrong answer on try 2 of 327 ...
+    shelf check: FAILED: wrong answer on try 2 of 332 ...
 
-The callable takes the wheels (a list of ints) and returns the problem's
-answer: the margin (problem "seed" or "atcoder"), the first buyer's total
-("cses"), or a bool, True when the first buyer's total is at least the
-second's ("leetcode486"). The tries are the command's, in its order and
-from the same --seed: the seed's seven cases and the problem's samples,
-the edge shelves, then random shelves of growing size (from the library's
-shelf.random, so that `shelf check --seed S` and `shelf.check(f, seed=S)`
-try the same shelves). A failure is shrunk as the command shrinks it and
-its mistake named with the command's names.
+The function takes the wheels (a list of ints) and returns the problem's
+answer: the margin (problem "shelf", the write-up's, or "atcoder"), the
+first buyer's total ("cses"), or a bool, True when the first buyer's total
+is at least the second's ("leetcode486").
 
-An exception raised by the callable is never swallowed: the shelf is shrunk
-to the smallest that raises the same type, and the exception from that
-shelf is raised again with a note naming it. A callable cannot be stopped
-from inside Python, so there is no time limit here; use the command on a
-program for that.
+The judge is libshelf's (shelf_judge_run()), the one `shelf check` runs: the
+same tries in the same order from the same seed, the same verdicts,
+shrinking, mistakes, and the same words in the report, which is the
+CheckReport's repr. What is Python's is here: calling the function under a
+time limit, and reading what it returned.
 
-The plan of tries, the shrink candidates, the mistake named and its
-sentence are libshelf's (shelf_plan_shelf, shelf_plan_shrink,
-shelf_mistake_of, shelf_mistake_sentence), the same calls the command
-makes.
+- A run may use `time_limit` seconds of CPU time of the calling thread (the
+  problem's by default: 1 for cses, else 2). One watchdog thread per call
+  of check() reads that thread's CPU clock every 10 ms and stops a run past
+  the limit by raising a private exception in it (a BaseException, so that
+  `except Exception` in the function does not catch it); an exponential
+  search is stopped, and named. The exception is raised at the function's
+  next call or loop iteration in Python: a single long call into C (one
+  huge sum(), a NumPy call) ends first.
+- A run may wait `wall_limit` seconds (3 times the time limit, at least 3):
+  time by the clock in which the thread neither ran nor was ready to run
+  (Linux's /proc/self/task/TID/schedstat tells the second). A function that
+  waits (input(), a lock, a queue) is judged idle. A wait inside C, such
+  as time.sleep(), ends before the run can be stopped.
+- An answer of the asked form is an int (anything with __index__, such as
+  np.int64, but not a bool) or, for a winner, a bool (np.bool_ too).
+  Anything else (None, a float, a str, a generator, an array) is bad
+  output, not an exception.
+- An exception from the function is a crash. It is never swallowed: the
+  shelf is shrunk to the smallest that raises the same type, and the
+  exception from that shelf is raised again with a note naming it. A
+  MemoryError is judged as a memory limit, and reported. KeyboardInterrupt
+  stops the check.
 """
 
+import hashlib
 import operator
+import os
+import sys
+import threading
+import time
 
 from . import _shelf
-from ._shelf import explain, result
 
 __all__ = ["check", "CheckReport"]
 
-# ==== The problems (the command's table, cli/check.c) ====
-
-_PROBLEMS = {
-    # name: (answer, max_n, lo, hi, samples)
-    "cses": ("first", 5000, -10**9, 10**9, [[4, 5, 1, 3]]),
-    "atcoder": ("margin", 3000, 1, 10**9,
-                [[10, 80], [10, 100, 10], [10], [10**9, 1] * 5,
-                 [4, 2, 9, 7, 1, 5]]),
-    "leetcode486": ("winner", 20, 0, 10**7, [[1, 5, 2], [1, 5, 233, 7]]),
-    "seed": ("margin", 500, 1, 10**4, []),
-}
-_TWICE_MAX = 16
-_SHRINK_MAX = 600
-_ANSWERS = ("margin", "first", "second", "winner")  # shelf_answer's order
-_KINDS = ("one of the seed's cases", "a sample", "an edge shelf",
-          "a random shelf")  # shelf_try's order
-
-_ANSWER_WORDS = {
-    "margin": "the margin",
-    "first": "the first buyer's total",
-    "second": "the second buyer's total",
-    "winner": "whether the first buyer's total is at least the second's",
-}
-
-
-# ==== The plan, shrinking and mistakes (libshelf's judge.c) ====
-
-def _plan(max_n, lo, hi, tries, seed, samples):
-    """(kind, wheels) for every try in order; wheels None for a skipped
-    one."""
-    return [(_KINDS[k], w)
-            for k, w in _shelf._plan(max_n, lo, hi, tries, seed, samples)]
-
-
-def _shrink_candidates(w, lo, hi):
-    c = 0
-    while (cand := _shelf._shrink(w, lo, hi, c)) is not None:
-        yield cand
-        c += 1
-
-
-def _answer(kind, r):
-    return {"margin": r.margin, "first": r.first, "second": r.second,
-            "winner": r.margin >= 0}[kind]
-
-
-def _fits_31(w):
-    return _shelf._fits_31_bits(w)
-
-
-def _mistake(kind, failing, fitting_passed):
-    return _shelf._mistake_of(_ANSWERS.index(kind), failing,
-                              bool(fitting_passed))
+# shelf_verdict's values, as the library pins them.
+_OK, _WRONG, _CRASH, _TIMEOUT, _MEMORY, _BAD_OUTPUT, _UNSTABLE, _IDLE = range(8)
+_ANSWERS = ("margin", "first", "second", "winner")
+_POLL = 0.01      # seconds between the watchdog's looks at a run
+_AGAIN = 0.1      # seconds before a stopped run that goes on is stopped again
 
 
 # ==== The report ====
 
 class CheckReport:
-    """What shelf.check() found; its repr reads like the command's report.
-    True when every try passed. On a failure, wheels is the shrunk shelf,
-    expected and got the answers on it, verdict one of "wrong",
-    "bad-output", "unstable", and mistake a name or None."""
+    """What shelf.check() found; its repr is the library's report, the same
+    words as the command's. True when every try passed.
 
-    __slots__ = ("passed", "tried", "planned", "seed", "problem", "answer",
-                 "try_index", "kind", "wheels", "original_wheels",
-                 "expected", "got", "other", "verdict", "mistake")
+    On a failure: verdict ("wrong", "crash", "timeout", "memory",
+    "bad-output", "unstable", "idle"), try_index (1-based) and kind
+    ("write-up", "sample", "edge", "random") of the failing try, wheels
+    the shelf (shrunk from shrunk_from wheels), expected and got the answers
+    on it (got: what the function returned, for bad output; None without
+    one), other the second run's answer when unstable, mistake a name or
+    None, cpu the failing run's CPU seconds. tried counts the tries run,
+    skipped those of the planned ones that do not fit the problem."""
+
+    __slots__ = ("passed", "tried", "planned", "skipped", "seed", "problem",
+                 "answer", "try_index", "kind", "wheels", "shrunk_from",
+                 "expected", "got", "other", "verdict", "mistake", "cpu",
+                 "_text")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -110,203 +87,373 @@ class CheckReport:
         return bool(self.passed)
 
     def __repr__(self):
-        p = self.problem
-        if self.passed:
-            return (f"shelf check: passed: the function gave the right "
-                    f"answer on all {self.tried} tries (--problem {p}, "
-                    f"--seed {self.seed}).")
-        heads = {"wrong": "wrong answer", "bad-output": "bad output",
-                 "unstable": "changes from run to run"}
-        lines = [f"shelf check: FAILED: {heads[self.verdict]} on try "
-                 f"{self.try_index} of {self.planned} ({self.kind}; "
-                 f"--problem {p}, --seed {self.seed})"]
-        n = len(self.wheels)
-        unit = "wheel" if n == 1 else "wheels"
-        lines.append(f"The shelf ({n} {unit}, shrunk from "
-                     f"{self.original_wheels}): {self.wheels!r}")
-        lines.append("As shelf's arguments: shelf " +
-                     " ".join(map(str, self.wheels)))
-        lines.append(f"Expected: {_show(self.expected)} "
-                     f"({_ANSWER_WORDS[self.answer]})")
-        if self.verdict == "unstable":
-            lines.append(f"Got:      {_show(self.got)}, then on the same "
-                         f"shelf {_show(self.other)}")
-        elif self.verdict == "bad-output":
-            lines.append(f"Got:      {self.got!r}, not one answer of the "
-                         "asked form")
-        else:
-            lines.append(f"Got:      {_show(self.got)}")
-        if self.mistake:
-            lines.append(f"Mistake: {self.mistake}. "
-                         f"{_shelf._mistake_sentence(self.mistake)}")
-            if self.mistake == "greedy":
-                lines.extend(_why_greedy(self.wheels))
-        return "\n".join(lines)
+        return (self._text or "").rstrip("\n")
 
 
-def _why_greedy(w):
-    """Why greedy fails on this very shelf, in the library's sentences, as
-    the command gives them: perfect play, both greedy, the trap."""
-    said = explain(w).sentences
-    return ["  " + said[k] for k in (0, 1, 3)]
+# ==== What a run gave ====
+
+class _TimeLimit(BaseException):
+    """Raised by the watchdog into a run past its limit; never leaves
+    check()."""
 
 
-def _show(v):
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
+def _stable_id(t):
+    """A number for a type that is the same in every process (hash() of a
+    str is not): its module and qualified name, never its repr, which may
+    hold an address."""
+    try:
+        name = f"{t.__module__}.{t.__qualname__}"
+    except Exception:  # a type with odd names: still one id for it
+        name = "?"
+    return int.from_bytes(hashlib.blake2b(name.encode("utf-8", "replace"),
+                                          digest_size=8).digest(), "little")
+
+
+def _numpy_bool(value):
+    np = sys.modules.get("numpy")  # only if the caller has imported it
+    return np is not None and isinstance(value, getattr(np, "bool_", ()))
+
+
+def _read(value, winner):
+    """(verdict, answer, output) for what the function returned: OK and the
+    answer for one of the asked form, else bad output, fingerprinted by its
+    type. Never raises an Exception (a broken __index__ is bad output)."""
+    if winner:
+        if isinstance(value, bool) or _numpy_bool(value):
+            return _OK, 1 if value else 0, 0
+    elif not isinstance(value, bool) and not _numpy_bool(value):
+        try:
+            return _OK, operator.index(value), 0
+        except Exception:
+            pass
+    return _BAD_OUTPUT, None, _stable_id(type(value))
+
+
+def _line(text, most=160):
+    text = " ".join(str(text).split())
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _exception_words(e):
+    t = type(e)
+    try:
+        said = _line(e)
+    except Exception:
+        said = ""
+    return f"raised {t.__qualname__}" + (f": {said}" if said else "")
+
+
+def _value_words(v):
+    """What a function returned, in words, without calling its own code (a
+    repr may hold an address, or loop): only builtins' and NumPy's numbers
+    are shown."""
+    t = type(v)
+    name = (t.__qualname__ if t.__module__ == "builtins"
+            else f"{t.__module__}.{t.__qualname__}")
+    article = "an" if name[:1] in "aeiou" else "a"
+    if v is None:
+        return ("it returned None: a function that ends without `return "
+                "value` returns None")
+    if t in (float, complex, bool, str, bytes):
+        hint = "; // divides whole numbers" if t is float else ""
+        return f"it returned {_line(repr(v), 60)} ({article} {name}{hint})"
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(v, (np.ndarray, np.generic)) and \
+            v.dtype.kind in "biufc":
+        shape = f" of shape {v.shape}" if isinstance(v, np.ndarray) else ""
+        return f"it returned {_line(repr(v), 60)} ({article} {name}{shape})"
+    if t is type((lambda: (yield))()):
+        return ("it returned a generator: a function with `yield` in it "
+                "returns one")
+    if t in (list, tuple, dict, set):
+        return f"it returned {article} {name} of {len(v)} items"
+    if t is object:
+        return "it returned an object()"
+    return f"it returned {article} {name} object"
+
+
+# ==== The watchdog ====
+
+def _due():
+    """Raises here a stop sent to this thread and not raised yet: Python
+    raises it at a call or a jump back. (Clearing it instead, with
+    PyThreadState_SetAsyncExc(id, NULL), leaves CPython 3.11's eval breaker
+    set for good, which slows every call after, and hangs a profiler that
+    raises.)"""
+    for _ in (1, 2):
+        pass
+
+
+def _thread_clock():
+    """The calling thread's CPU clock, readable from another thread, or
+    None where there is none (then the wall clock stands in)."""
+    try:
+        return time.pthread_getcpuclockid(threading.get_ident())
+    except (AttributeError, OSError):
+        return None
+
+
+class _Watch:
+    """Times the runs of one check() call on the calling thread, and stops
+    one past its limit. The run's start and end (in run_one) and the
+    watchdog's stop all hold `lock`, so that no stop is sent outside a run;
+    one sent just before the run's end is raised at its end (_due()), where
+    it is caught."""
+
+    __slots__ = ("lock", "thread", "clock", "schedstat", "time_limit",
+                 "wall_limit", "scale", "active", "stopped", "stopped_at",
+                 "cpu0", "wall0", "queued0", "_done", "_watchdog")
+
+    def __init__(self, time_limit, wall_limit):
+        self.lock = threading.Lock()
+        self.thread = threading.get_ident()
+        self.clock = _thread_clock()
+        self.schedstat = None
+        try:  # Linux: the second field is the time spent ready to run
+            self.schedstat = os.open(f"/proc/self/task/"
+                                     f"{threading.get_native_id()}/schedstat",
+                                     os.O_RDONLY)
+        except (AttributeError, OSError):
+            pass
+        self.time_limit, self.wall_limit = time_limit, wall_limit
+        self.scale = 1.0
+        self.active = False
+        self.stopped = None  # _TIMEOUT or _IDLE once the run was stopped
+        self.stopped_at = self.cpu0 = self.wall0 = self.queued0 = 0.0
+        self._done = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, daemon=True,
+                                          name="shelf.check watchdog")
+
+    def start(self):
+        self._watchdog.start()
+
+    def stop(self):
+        self._done.set()
+        self._watchdog.join()
+        if self.schedstat is not None:
+            os.close(self.schedstat)
+            self.schedstat = None
+
+    def cpu(self):
+        return (time.clock_gettime(self.clock) if self.clock is not None
+                else time.monotonic())
+
+    def queued(self):
+        """Seconds the thread has been ready to run and not running."""
+        if self.schedstat is None:
+            return 0.0
+        try:
+            return int(os.pread(self.schedstat, 128, 0).split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    def begin(self, patience=1.0):
+        """A run starts, with limits `patience` times the usual ones (the
+        library's shelf_run.patience: 2 while it shrinks a time limit)."""
+        with self.lock:
+            self.scale = patience
+            self.stopped = None
+            self.queued0 = self.queued()
+            self.wall0 = time.monotonic()
+            self.cpu0 = self.cpu()
+            self.active = True
+
+    def spent(self):
+        """(cpu, wall, waited) of the run that just ended."""
+        cpu = self.cpu() - self.cpu0
+        wall = time.monotonic() - self.wall0
+        waited = wall - cpu
+        if waited > self.wall_limit * self.scale:
+            waited -= self.queued() - self.queued0
+        return cpu, wall, waited
+
+    def _watch(self):
+        while not self._done.wait(_POLL):
+            with self.lock:
+                if not self.active:
+                    continue
+                now = time.monotonic()
+                if self.stopped is None:
+                    cpu = self.cpu() - self.cpu0
+                    wall_limit = self.wall_limit * self.scale
+                    if cpu > self.time_limit * self.scale:
+                        self.stopped = _TIMEOUT
+                    elif (now - self.wall0 - cpu > wall_limit and
+                          now - self.wall0 - cpu -
+                          (self.queued() - self.queued0) > wall_limit):
+                        self.stopped = _IDLE
+                    else:
+                        continue
+                elif now - self.stopped_at < _AGAIN:
+                    continue  # it caught the first, and went on
+                self.stopped_at = now
+                _shelf._interrupt(self.thread, _TimeLimit)
 
 
 # ==== The check ====
 
-def _read(kind, got):
-    """The answer got as a Python value of the asked form, or None: for a
-    winner a bool (NumPy's included), else an int (anything with
-    __index__, such as np.int64, but not a bool)."""
-    if kind == "winner":
-        if isinstance(got, bool):
-            return got
-        if getattr(getattr(got, "dtype", None), "kind", None) == "b":
-            return bool(got)
-        return None
-    if isinstance(got, bool) or getattr(getattr(got, "dtype", None), "kind",
-                                        None) == "b":
-        return None
+def _statement(problem):
+    p = _shelf._problem(problem) if isinstance(problem, str) else None
+    if p is None and problem == "seed":
+        raise ValueError("the write-up's problem is now called 'shelf' "
+                         "(problem='shelf'); 'seed' is only the random seed "
+                         "(seed=S)")
+    if p is None:
+        raise ValueError(f"unknown problem {problem!r} (use shelf, cses, "
+                         "atcoder or leetcode486)")
+    return p
+
+
+def _seconds(what, value):
     try:
-        return operator.index(got)
-    except TypeError:
-        return None
+        s = float(value)
+    except (TypeError, ValueError):
+        s = float("nan")
+    if not 0 < s <= 86400:
+        raise ValueError(f"{what} needs seconds above 0, such as 2 or 0.5, "
+                         f"not {value!r}")
+    return s
 
 
-def check(func, problem="seed", *, answer=None, max_n=None, range=None,
-          tries=300, seed=None):
-    """Judges func(wheels) on the tries of `shelf check --problem PROBLEM`.
+def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
+          tries=300, seed=None, time_limit=None, wall_limit=None):
+    """Judges func(wheels) as `shelf check --problem PROBLEM` judges a
+    program: the write-up's cases, the problem's samples, edge shelves and
+    `tries` random shelves of growing size, each against the exact answer;
+    the first failure shrunk, its mistake named.
 
-    answer ("margin", "first", "second", "winner"), max_n and range
-    ((lo, hi)) override the problem's, as --answer, --max-n and --range do;
-    tries is the number of random shelves; seed makes them (a fresh one,
-    shown in the report, when None). Returns a CheckReport. An exception
-    from func propagates, raised on the smallest shelf found that raises
-    the same type, with a note naming that shelf."""
-    if problem not in _PROBLEMS:
-        raise ValueError(f"unknown problem {problem!r} (use cses, atcoder, "
-                         "leetcode486 or seed)")
-    kind, top, lo, hi, samples = _PROBLEMS[problem]
-    kind = answer or kind
-    if kind not in _ANSWER_WORDS:
-        raise ValueError(f"unknown answer {answer!r}")
-    top = max_n or top
-    if range is not None:
-        lo, hi = range
-        if lo > hi:
-            raise ValueError("range needs lo <= hi")
+    problem is "shelf" (the write-up's), "cses", "atcoder" or
+    "leetcode486". answer ("margin", "first", "second", "winner"), max_n
+    and range ((lo, hi)) override the problem's, as --answer, --max-n and
+    --range do; seed makes the random shelves (a fresh one, shown in the
+    report, when None). time_limit is the CPU seconds a run may take (the
+    problem's: 1 for cses, else 2), wall_limit the seconds it may wait
+    (3 times time_limit, at least 3).
+
+    Returns a CheckReport whose repr is the report. An exception from func
+    propagates, raised on the smallest shelf found that raises the same
+    type, with a note naming that shelf (and the shelf in its
+    shelf_wheels attribute)."""
+    p = _statement(problem)
+    kind = p["answer"] if answer is None else answer
+    if kind not in _ANSWERS:
+        raise ValueError(f"unknown answer {answer!r} (use margin, first, "
+                         "second or winner)")
+    top = p["max_n"] if max_n is None else operator.index(max_n)
+    lo, hi = (p["lo"], p["hi"]) if range is None else map(operator.index,
+                                                          range)
+    if lo > hi:
+        raise ValueError("range needs lo <= hi")
+    limit = p["time_limit"] if time_limit is None else _seconds(
+        "time_limit", time_limit)
+    waiting = max(3 * limit, 3.0) if wall_limit is None else _seconds(
+        "wall_limit", wall_limit)
     if seed is None:
         import random as _random
         seed = _random.randrange(10**9)
-    plan = _plan(top, lo, hi, tries, seed, samples)
+    seed = operator.index(seed)
+    name = getattr(func, "__qualname__", None) or getattr(
+        func, "__name__", None) or type(func).__qualname__
+    winner = kind == "winner"
+    watch = _Watch(limit, waiting)
 
-    def expected(w):
-        return _answer(kind, result(w))
-
-    def judge(w):
-        """(verdict, got); an exception from func propagates."""
-        got = func(list(w))
-        value = _read(kind, got)
-        if value is None:
-            return "bad-output", got
-        return ("ok" if value == expected(w) else "wrong"), value
-
-    tried = 0
-    fitting = 0
-    for index, (where, w) in enumerate(plan, 1):
-        if w is None:
-            continue
-        tried += 1
+    def run_one(wheels, patience=1.0):
+        """One run for the library's loop, with limits `patience` times the
+        usual: (verdict, answer, how, output, cpu, detail)."""
+        caught = value = None
+        verdict, got, output = _OK, None, 0
         try:
-            verdict, got = judge(w)
-        except Exception as e:
-            _raise_shrunk(func, w, lo, hi, e, index)
-        other = None
-        if len(w) <= _TWICE_MAX:
-            try:
-                again, other = judge(w)
-            except Exception as e:
-                _raise_shrunk(func, w, lo, hi, e, index)
-            if (again, other) != (verdict, got):
-                verdict = "unstable"
-        if verdict == "ok":
-            fitting += _fits_31(w)
-            continue
-        original = len(w)
-        failing = [(w, got)] if verdict == "wrong" else []
-        if verdict in ("wrong", "bad-output"):
-            w, got, failing = _shrink(judge, w, got, verdict, lo, hi, failing)
-        mistake = (_mistake(kind, [f for f in failing if f[0] == w] +
-                            [f for f in failing if f[0] != w], fitting >= 3)
-                   if verdict == "wrong" else None)
-        return CheckReport(passed=False, tried=tried, planned=len(plan),
-                           seed=seed, problem=problem, answer=kind,
-                           try_index=index, kind=where, wheels=w,
-                           original_wheels=original, expected=expected(w),
-                           got=got, other=other, verdict=verdict,
-                           mistake=mistake)
-    return CheckReport(passed=True, tried=tried, planned=len(plan), seed=seed,
-                       problem=problem, answer=kind)
-
-
-def _smallest(w, lo, hi, fails):
-    """Shrinks w while fails(candidate) says it still fails the same way,
-    trying the library's candidates in order and starting again from each
-    one that does, for at most _SHRINK_MAX runs. fails returns what to keep
-    of a failing run, or None. Returns the smallest shelf and what was kept
-    of its run (None when w itself was never re-run)."""
-    kept = None
-    runs = 0
-    moved = True
-    while moved and runs < _SHRINK_MAX:
-        moved = False
-        for cand in _shrink_candidates(w, lo, hi):
-            if runs >= _SHRINK_MAX:
-                break
-            runs += 1
-            seen = fails(cand)
-            if seen is not None:
-                w, kept, moved = cand, seen, True
-                break
-    return w, kept
-
-
-def _shrink(judge, w, got, verdict, lo, hi, failing):
-    def fails(cand):
+            watch.begin(patience)
+            value = func(wheels)
+            verdict, got, output = _read(value, winner)
+        except BaseException as e:  # noqa: B036 - sorted out below
+            caught = e
+        # The run's end: no stop after this, and one already sent but not
+        # yet raised is raised, and caught, here.
+        stopped = None
         try:
-            v, g = judge(cand)
-        except Exception:
-            return None  # another way of failing: not this failure
-        if v != verdict:
+            with watch.lock:
+                watch.active = False
+                stopped = watch.stopped
+            _due()
+        except _TimeLimit:
+            stopped = watch.stopped
+        cpu, wall, waited = watch.spent()
+        if isinstance(caught, KeyboardInterrupt):
+            raise caught
+        if stopped is None and cpu > limit * patience:
+            stopped = _TIMEOUT
+        if stopped is None and waited > waiting * patience:
+            stopped = _IDLE
+        if stopped is not None:
+            return stopped, None, 0, 0, cpu, ("spent", cpu, wall)
+        if isinstance(caught, _TimeLimit):  # not ours: cannot be
+            caught = RuntimeError("a stray time limit")
+        if isinstance(caught, MemoryError):
+            return _MEMORY, None, _stable_id(type(caught)), 0, cpu, (
+                "raised", caught)
+        if caught is not None:
+            return _CRASH, None, _stable_id(type(caught)), 0, cpu, (
+                "raised", caught)
+        if verdict == _BAD_OUTPUT:
+            return verdict, None, 0, output, cpu, ("returned", value)
+        return verdict, got, 0, output, cpu, None
+
+    def describe(verdict, detail):
+        """The failure in words for the report, or None."""
+        if not isinstance(detail, tuple):
             return None
-        if v == "wrong" and len(failing) < 64:
-            failing.append((cand, g))
-        return (g,)
-
-    w, kept = _smallest(w, lo, hi, fails)
-    return w, (got if kept is None else kept[0]), failing
-
-
-def _raise_shrunk(func, w, lo, hi, error, index):
-    """Shrinks the shelf while func raises the same type on it, then raises
-    the exception from the smallest one, with a note."""
-    def fails(cand):
         try:
-            func(list(cand))
-        except Exception as e:
-            return e if type(e) is type(error) else None
+            if detail[0] == "raised":
+                return _exception_words(detail[1])
+            if detail[0] == "returned":
+                return _value_words(detail[1])
+            if detail[0] == "spent" and verdict == _IDLE:
+                return (f"it used {detail[1]:.3g} s of CPU in {detail[2]:.3g}"
+                        f" s by the clock, and waited past the {waiting:.3g}"
+                        " s wall limit")
+        except Exception:
+            pass
         return None
 
-    w, kept = _smallest(w, lo, hi, fails)
-    error = error if kept is None else kept
+    watch.start()
+    try:
+        j = _shelf._judge(run_one, describe, problem=p["name"], answer=kind,
+                          max_n=top, lo=lo, hi=hi, tries=tries, seed=seed,
+                          time_limit=limit, name=f"the function {name}")
+    finally:
+        try:  # after a raise from _judge, no stop is left to come
+            with watch.lock:
+                watch.active = False
+            _due()
+        except _TimeLimit:
+            pass
+        watch.stop()
+    detail = j["detail"]
+    if j["verdict"] == "crash" and isinstance(detail, tuple):
+        _raise_shrunk(detail[1], j["wheels"], j["try_index"])
+    got = j["got"]
+    if j["verdict"] == "bad-output" and isinstance(detail, tuple):
+        got = detail[1]
+    return CheckReport(passed=j["passed"], tried=j["tried"],
+                       planned=j["planned"], skipped=j["skipped"], seed=seed,
+                       problem=p["name"], answer=kind,
+                       try_index=j["try_index"], kind=j["kind"],
+                       wheels=j["wheels"], shrunk_from=j["shrunk_from"],
+                       expected=j["expected"], got=got, other=j["other"],
+                       verdict=j["verdict"], mistake=j["mistake"],
+                       cpu=j["cpu"], _text=j["text"])
+
+
+def _raise_shrunk(error, wheels, index):
+    """Raises the function's exception from the smallest shelf that raises
+    its type, with a note naming that shelf."""
     note = (f"shelf.check: raised on try {index}, shrunk to the shelf "
-            f"{w!r} (shelf {' '.join(map(str, w))})")
+            f"{wheels!r} (shelf {' '.join(map(str, wheels))})")
     if hasattr(error, "add_note"):
         error.add_note(note)
-    error.shelf_wheels = w
+    try:
+        error.shelf_wheels = wheels
+    except AttributeError:  # an exception class with __slots__
+        pass
     raise error

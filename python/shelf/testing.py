@@ -3,7 +3,7 @@
     from hypothesis import given
     from shelf.testing import shelves
 
-    @given(shelves(problem="seed"))
+    @given(shelves(problem="shelf"))
     def test_my_solve(wheels):
         assert my_solve(wheels) == shelf.solve(wheels)
 
@@ -14,15 +14,11 @@ python3-hypothesis; pip: hypothesis).
 
 __all__ = ["shelves"]
 
-# The problems' sizes and ranges, as shelf.check and `shelf check` use them.
-_LIMITS = {"cses": (5000, -10**9, 10**9), "atcoder": (3000, 1, 10**9),
-           "leetcode486": (20, 0, 10**7), "seed": (500, 1, 10**4)}
-
-
 def shelves(problem=None, *, min_size=1, max_size=None, lo=None, hi=None):
     """A Hypothesis strategy for shelves: lists of min_size to max_size
-    weights in lo..hi, by default the problem's limits (the seed's when
-    problem is None). Hypothesis shrinks them toward fewer wheels and
+    weights in lo..hi, by default the problem's limits (libshelf's table,
+    the one shelf.check and `shelf check` read; the write-up's, "shelf",
+    when problem is None). Hypothesis shrinks them toward fewer wheels and
     weights near 0, as shelf.check does; a third of the shelves draw their
     weights from the bottom four of the range, so that ties and equal ends
     come up."""
@@ -33,7 +29,12 @@ def shelves(problem=None, *, min_size=1, max_size=None, lo=None, hi=None):
             "shelf.testing.shelves needs Hypothesis, which is not installed "
             "(Debian: apt install python3-hypothesis; elsewhere: pip install "
             "hypothesis)") from e
-    top, low, high = _LIMITS[problem or "seed"]
+    from . import _shelf
+    p = _shelf._problem(problem or "shelf")
+    if p is None:
+        raise ValueError(f"unknown problem {problem!r} (use shelf, cses, "
+                         "atcoder or leetcode486)")
+    top, low, high = p["max_n"], p["lo"], p["hi"]
     max_size = top if max_size is None else max_size
     lo = low if lo is None else lo
     hi = high if hi is None else hi

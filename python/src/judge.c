@@ -1,241 +1,401 @@
 /*
- * judge.c - the library's judge for shelf.check (python/shelf/check.py):
- * the plan of tries, the shrink candidates and the mistake named from a
- * function's answers, so that shelf.check and `shelf check` try the same
- * shelves, shrink the same way and name the same mistakes. Private
- * (underscored) functions; check.py is their one caller.
+ * judge.c - shelf.check (python/shelf/check.py) over libshelf's judge,
+ * shelf_judge_run(): the loop, the verdicts, shrinking, the mistakes and the
+ * report's words are the library's, as for `shelf check`; here is only a
+ * runner that calls a Python function, and the judgement turned into
+ * Python values. Private (underscored) functions; check.py is their one
+ * caller, and it keeps what only Python has: calling the function under a
+ * time limit, and reading what it returned.
+ *
+ * The GIL: the loop runs with it released, and the runner takes it back to
+ * call Python, so that other threads (check.py's watchdog among them) run
+ * while the library computes answers between runs.
  */
 #include "shelfmodule.h"
 
-/* A Python int as a shelf_i128, from its high and low 64 bits; 0 with an
- * exception set when it is not an int. One past 128 bits is clamped: no
- * mistake's answer on an int64 shelf is that far out, so it names none. */
-static int answer_from(PyObject *got, shelf_i128 *out) {
-  PyObject *index = PyNumber_Index(got);
-  if (index == NULL)
-    return 0;
-  PyObject *shift = PyLong_FromLong(64), *high = NULL, *low = NULL;
-  int ok = 0;
-  if (shift != NULL && (high = PyNumber_Rshift(index, shift)) != NULL &&
-      (low = PyNumber_Lshift(high, shift)) != NULL) {
-    PyObject *rest = PyNumber_Subtract(index, low);
-    int overflow = 0;
-    long long h = PyLong_AsLongLongAndOverflow(high, &overflow);
-    unsigned long long l = rest ? PyLong_AsUnsignedLongLong(rest) : 0;
-    Py_XDECREF(rest);
-    if (rest != NULL && !PyErr_Occurred()) {
-      ok = 1;
-      /* 2^64 * h + l, in arithmetic that cannot overflow for |h| < 2^63 */
-      const shelf_i128 two64 = (shelf_i128)UINT64_MAX + 1;
-      if (overflow)
-        *out = (overflow > 0 ? INT64_MAX : INT64_MIN) * two64;
-      else
-        *out = h * two64 + (shelf_i128)l;
-    }
+/* ==== The runner ==== */
+
+typedef struct py_judge {
+  PyObject *run_one;    /* run_one(wheels, patience) -> (verdict, answer,
+                           how, output,
+                           cpu, detail); borrowed from _judge's arguments */
+  PyThreadState *saved; /* while the loop runs with the GIL released */
+} py_judge;
+
+/* The GIL, taken back while the loop has released it; returns what
+ * give_back() needs. */
+static PyThreadState *take(py_judge *c) {
+  PyThreadState *saved = c->saved;
+  if (saved != NULL) {
+    c->saved = NULL;
+    PyEval_RestoreThread(saved);
   }
-  Py_XDECREF(shift);
-  Py_XDECREF(high);
-  Py_XDECREF(low);
-  Py_DECREF(index);
-  return ok;
+  return saved;
 }
 
-/* The plan's limits from Python: max_n, lo, hi, tries, seed. */
-static int plan_from(PyObject *args, const char *format, shelf_plan *p,
-                     PyObject **extra) {
-  Py_ssize_t max_n, tries = 0;
-  long long lo, hi;
-  unsigned long long seed = 0;
-  memset(p, 0, sizeof *p);
-  if (!PyArg_ParseTuple(args, format, &max_n, &lo, &hi, &tries, &seed, extra))
-    return 0;
-  /* The command's own bound on max_n (10^8), so that max_n weights of room
-   * are a size that cannot wrap. */
-  if (max_n < 1 || max_n > 100000000 || lo > hi || tries < 0) {
-    PyErr_SetString(PyExc_ValueError, "a plan needs 1 <= max_n <= 10**8, "
-                                      "lo <= hi and tries >= 0");
+static void give_back(py_judge *c, PyThreadState *saved) {
+  if (saved != NULL)
+    c->saved = PyEval_SaveThread();
+}
+
+/* A Python int as a shelf_i128, exactly; one beyond 128 bits is clamped to
+ * the nearest end, which no right answer on an int64 shelf is near, so it
+ * stays a wrong answer. Returns 0, or -1 with an exception set when `obj`
+ * is not an int. */
+static int i128_from(PyObject *obj, shelf_i128 *out) {
+  int overflow = 0;
+  long long small = PyLong_AsLongLongAndOverflow(obj, &overflow);
+  if (small == -1 && PyErr_Occurred())
+    return -1;
+  if (!overflow) {
+    *out = small;
     return 0;
   }
-  p->max_n = (size_t)max_n;
-  p->lo = lo;
-  p->hi = hi;
-  p->tries = (size_t)tries;
-  p->seed = seed;
+  /* obj = high * 2^64 + low, 0 <= low < 2^64 (Python's >> and & are those
+   * of two's complement). */
+  PyObject *shift = PyLong_FromLong(64), *mask = NULL, *high = NULL,
+           *low = NULL;
+  int rc = -1;
+  if (shift == NULL ||
+      (mask = PyLong_FromUnsignedLongLong(UINT64_MAX)) == NULL ||
+      (high = PyNumber_Rshift(obj, shift)) == NULL ||
+      (low = PyNumber_And(obj, mask)) == NULL)
+    goto done;
+  unsigned long long l = PyLong_AsUnsignedLongLong(low);
+  if (l == (unsigned long long)-1 && PyErr_Occurred())
+    goto done;
+  long long h = PyLong_AsLongLongAndOverflow(high, &overflow);
+  if (h == -1 && PyErr_Occurred())
+    goto done;
+  /* 2^127 - 1, and h * 2^64 + l within it for |h| < 2^63 */
+  const shelf_i128 top = (((shelf_i128)1 << 126) - 1) * 2 + 1;
+  if (overflow)
+    *out = overflow > 0 ? top : -top - 1;
+  else
+    *out = (shelf_i128)h * ((shelf_i128)1 << 64) + (shelf_i128)l;
+  rc = 0;
+done:
+  Py_XDECREF(shift);
+  Py_XDECREF(mask);
+  Py_XDECREF(high);
+  Py_XDECREF(low);
+  return rc;
+}
+
+/* Calls run_one(wheels, patience) and reads its tuple into *run. A raise from
+ * run_one (KeyboardInterrupt, or a tuple that is not one) stops the judge:
+ * SHELF_INVALID, with the exception left set for _judge. */
+static shelf_status run_python(void *ctx, const int64_t *w, size_t n,
+                               shelf_run *run) {
+  py_judge *c = ctx;
+  PyThreadState *saved = take(c);
+  shelf_status st = SHELF_INVALID;
+  PyObject *wheels = shelf_py_list(w, n), *got = NULL;
+  /* The judge's patience (shelf_run.patience): the limits' factor. */
+  PyObject *patience =
+      PyFloat_FromDouble(run->patience > 1 ? run->patience : 1.0);
+  if (wheels != NULL && patience != NULL)
+    got = PyObject_CallFunctionObjArgs(c->run_one, wheels, patience, NULL);
+  Py_XDECREF(patience);
+  int verdict;
+  PyObject *answer, *detail;
+  unsigned long long how, output;
+  double cpu;
+  if (got == NULL)
+    goto done;
+  if (!PyTuple_Check(got) ||
+      !PyArg_ParseTuple(got, "iOKKdO:run_one", &verdict, &answer, &how, &output,
+                        &cpu, &detail)) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_TypeError,
+                      "_judge: run_one must return (verdict, answer, how, "
+                      "output, cpu, detail)");
+    goto done;
+  }
+  if (verdict < SHELF_VERDICT_OK || verdict > SHELF_VERDICT_IDLE ||
+      verdict == SHELF_VERDICT_WRONG || verdict == SHELF_VERDICT_UNSTABLE) {
+    PyErr_Format(PyExc_ValueError, "_judge: run_one gave verdict %d", verdict);
+    goto done;
+  }
+  run->verdict = (shelf_verdict)verdict;
+  if (verdict == SHELF_VERDICT_OK && i128_from(answer, &run->answer) < 0)
+    goto done;
+  run->how = how;
+  run->output = output;
+  run->cpu = cpu;
+  run->detail = detail == Py_None ? NULL : Py_NewRef(detail);
+  st = SHELF_OK;
+done:
+  Py_XDECREF(wheels);
+  Py_XDECREF(got);
+  give_back(c, saved);
+  return st;
+}
+
+/* shelf_judge.release: a run's detail is a reference run_python() took. */
+static void release_python(void *ctx, void *detail) {
+  py_judge *c = ctx;
+  PyThreadState *saved = take(c);
+  Py_DECREF((PyObject *)detail);
+  give_back(c, saved);
+}
+
+/* ==== The judgement in Python ==== */
+
+static const char *const try_names[] = {"write-up", "sample", "edge", "random"};
+static const char *const answer_names[] = {"margin", "first", "second",
+                                           "winner"};
+static const char *const layout_names[] = {"counted", "line", "list"};
+
+/* An answer of kind k: a bool for a winner, else an int. */
+static PyObject *answer_obj(shelf_answer k, shelf_i128 v) {
+  return k == SHELF_ANSWER_WINNER ? PyBool_FromLong(v != 0) : shelf_py_int(v);
+}
+
+static PyObject *seconds_obj(double s) {
+  return s >= 0 ? PyFloat_FromDouble(s) : Py_NewRef(Py_None);
+}
+
+static PyObject *growth_obj(const shelf_growth *g) {
+  return Py_BuildValue(
+      "{s:N,s:O,s:d,s:n,s:n,s:d,s:d,s:n,s:d,s:n,s:n,s:n,s:d}", "startup",
+      seconds_obj(g->startup), "fitted", g->fitted ? Py_True : Py_False,
+      "exponent", g->exponent, "n_lo", (Py_ssize_t)g->n_lo, "n_hi",
+      (Py_ssize_t)g->n_hi, "t_lo", g->t_lo, "t_hi", g->t_hi, "longest",
+      (Py_ssize_t)g->longest, "longest_cpu", g->longest_cpu, "over_n",
+      (Py_ssize_t)g->over_n, "slow_zeros", (Py_ssize_t)g->slow_zeros, "fast_n",
+      (Py_ssize_t)g->fast_n, "fast_cpu", g->fast_cpu);
+}
+
+/* Sets key to value in d, stealing value; -1 if value is NULL. */
+static int put(PyObject *d, const char *key, PyObject *value) {
+  if (value == NULL)
+    return -1;
+  int rc = PyDict_SetItemString(d, key, value);
+  Py_DECREF(value);
+  return rc;
+}
+
+static PyObject *judgement_obj(const shelf_judgement *j,
+                               const shelf_judge *judge, PyObject *text) {
+  PyObject *d = PyDict_New();
+  if (d == NULL)
+    return NULL;
+  int failed = j->verdict != SHELF_VERDICT_OK;
+  int ok =
+      put(d, "passed", PyBool_FromLong(!failed)) == 0 &&
+      put(d, "tried", PyLong_FromSize_t(j->tried)) == 0 &&
+      put(d, "planned", PyLong_FromSize_t(j->planned)) == 0 &&
+      put(d, "skipped", PyLong_FromSize_t(j->skipped)) == 0 &&
+      put(d, "verdict", PyUnicode_FromString(shelf_verdict_name(j->verdict))) ==
+          0 &&
+      put(d, "text", Py_NewRef(text)) == 0 &&
+      put(d, "try_index",
+          failed ? PyLong_FromSize_t(j->try_index) : Py_NewRef(Py_None)) == 0 &&
+      put(d, "kind",
+          failed && (unsigned)j->kind < 4
+              ? PyUnicode_FromString(try_names[j->kind])
+              : Py_NewRef(Py_None)) == 0 &&
+      put(d, "wheels",
+          failed ? shelf_py_list(j->weights, j->n) : Py_NewRef(Py_None)) == 0 &&
+      put(d, "shrunk_from",
+          failed ? PyLong_FromSize_t(j->shrunk_from) : Py_NewRef(Py_None)) ==
+          0 &&
+      put(d, "shrink_runs", PyLong_FromSize_t(j->shrink_runs)) == 0 &&
+      put(d, "shrunk", PyBool_FromLong(j->shrunk)) == 0 &&
+      put(d, "expected",
+          failed ? answer_obj(judge->answer, j->expected)
+                 : Py_NewRef(Py_None)) == 0 &&
+      put(d, "got",
+          failed && j->has_got ? answer_obj(judge->answer, j->got)
+                               : Py_NewRef(Py_None)) == 0 &&
+      put(d, "other",
+          failed && j->has_other ? answer_obj(judge->answer, j->other)
+                                 : Py_NewRef(Py_None)) == 0 &&
+      put(d, "mistake",
+          j->mistake != SHELF_MISTAKE_NONE
+              ? PyUnicode_FromString(shelf_mistake_name(j->mistake))
+              : Py_NewRef(Py_None)) == 0 &&
+      put(d, "cpu", failed ? seconds_obj(j->cpu) : Py_NewRef(Py_None)) == 0 &&
+      put(d, "detail",
+          Py_NewRef(j->detail != NULL ? (PyObject *)j->detail : Py_None)) ==
+          0 &&
+      put(d, "growth",
+          j->verdict == SHELF_VERDICT_TIMEOUT ? growth_obj(&j->growth)
+                                              : Py_NewRef(Py_None)) == 0;
+  if (!ok)
+    Py_CLEAR(d);
+  return d;
+}
+
+/* The judgement's report (shelf_judgement_write()) as a str. */
+static PyObject *report_text(const shelf_judgement *j, const shelf_judge *judge,
+                             const shelf_report_words *words) {
+  size_t len = 0;
+  shelf_status st;
+  Py_BEGIN_ALLOW_THREADS st =
+      shelf_judgement_write(j, judge, words, NULL, 0, &len);
+  Py_END_ALLOW_THREADS if (st != SHELF_OK) return st == SHELF_NOMEM
+      ? PyErr_NoMemory()
+      : PyErr_Format(PyExc_ValueError, "_judge: %s", shelf_strerror(st));
+  /* Raw memory: written with the GIL released. */
+  char *buf = PyMem_RawMalloc(len + 1);
+  if (buf == NULL)
+    return PyErr_NoMemory();
+  Py_BEGIN_ALLOW_THREADS st =
+      shelf_judgement_write(j, judge, words, buf, len + 1, NULL);
+  Py_END_ALLOW_THREADS PyObject *text =
+      st == SHELF_OK ? PyUnicode_DecodeUTF8(buf, (Py_ssize_t)len, "replace")
+                     : PyErr_NoMemory();
+  PyMem_RawFree(buf);
+  return text;
+}
+
+/* ==== _judge ==== */
+
+static int seed_arg(PyObject *obj, void *out) {
+  unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+  if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+    PyErr_SetString(PyExc_ValueError, "_judge: seed must be an int from 0 "
+                                      "to 2**64 - 1");
+    return 0;
+  }
+  *(uint64_t *)out = v;
   return 1;
 }
 
-/* _plan(max_n, lo, hi, tries, seed, samples): [(kind, wheels or None)]
- * for every try in order, kind 0 seed case, 1 sample, 2 edge, 3 random. */
-PyObject *shelf_py_plan(PyObject *module, PyObject *args) {
-  (void)module;
-  shelf_plan p;
-  PyObject *samples_obj = NULL, *out = NULL, *seq = NULL;
-  int64_t **samples = NULL, *w = NULL;
-  size_t *sample_n = NULL;
-  Py_ssize_t count = 0;
-  if (!plan_from(args, "nLLnKO:_plan", &p, &samples_obj))
-    return NULL;
-  seq = PySequence_Fast(samples_obj, "_plan: samples must be a sequence");
-  if (seq == NULL)
-    return NULL;
-  count = PySequence_Fast_GET_SIZE(seq);
-  samples = PyMem_Calloc((size_t)count + 1, sizeof *samples);
-  sample_n = PyMem_Calloc((size_t)count + 1, sizeof *sample_n);
-  w = PyMem_Malloc((p.max_n > 8 ? p.max_n : 8) * sizeof *w);
-  if (samples == NULL || sample_n == NULL || w == NULL) {
-    PyErr_NoMemory();
-    goto done;
-  }
-  for (Py_ssize_t i = 0; i < count; i++) {
-    shelf_py_weights got = {0};
-    int ok = shelf_py_weights_get(PySequence_Fast_GET_ITEM(seq, i), "sample",
-                                  &got) == 0;
-    if (ok) {
-      sample_n[i] = got.n;
-      samples[i] = PyMem_Malloc(got.n ? got.n * sizeof(int64_t) : 1);
-      if (samples[i] != NULL)
-        memcpy(samples[i], got.weights, got.n * sizeof(int64_t));
+static int answer_arg(const char *name, shelf_answer *out) {
+  for (int k = 0; k < 4; k++)
+    if (strcmp(name, answer_names[k]) == 0) {
+      *out = (shelf_answer)k;
+      return 1;
     }
-    shelf_py_weights_release(&got);
-    if (!ok || samples[i] == NULL) {
-      if (ok)
-        PyErr_NoMemory();
-      goto done;
-    }
-  }
-  p.samples = (const int64_t *const *)samples;
-  p.sample_n = sample_n;
-  size_t tries = shelf_plan_count(&p);
-  out = PyList_New((Py_ssize_t)tries);
-  for (size_t k = 0; out != NULL && k < tries; k++) {
-    size_t n = 0;
-    shelf_try kind = SHELF_TRY_SEED;
-    shelf_plan_shelf(&p, k, w, &n, &kind);
-    PyObject *wheels = n > 0 ? shelf_py_list(w, n) : Py_NewRef(Py_None);
-    PyObject *item = wheels ? Py_BuildValue("(iN)", (int)kind, wheels) : NULL;
-    if (item == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyList_SET_ITEM(out, (Py_ssize_t)k, item);
-  }
-done:
-  for (Py_ssize_t i = 0; samples != NULL && i < count; i++)
-    PyMem_Free(samples[i]);
-  PyMem_Free(samples);
-  PyMem_Free(sample_n);
-  PyMem_Free(w);
-  Py_XDECREF(seq);
-  return out;
+  PyErr_Format(PyExc_ValueError,
+               "unknown answer '%s' (use margin, first, second or winner)",
+               name);
+  return 0;
 }
 
-/* _shrink(wheels, lo, hi, c): shrink candidate c, or None past the last. */
-PyObject *shelf_py_shrink(PyObject *module, PyObject *args) {
+/* _judge(run_one, describe, *, problem, answer, max_n, lo, hi, tries, seed,
+ *        time_limit, name): shelf_judge_run() with run_one as the runner;
+ * describe(verdict, detail) gives the failure's words (str or None) for
+ * the report; returns the judgement as a dict. */
+PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
   (void)module;
-  PyObject *wheels;
+  static char *kwlist[] = {"run_one", "describe",   "problem", "answer",
+                           "max_n",   "lo",         "hi",      "tries",
+                           "seed",    "time_limit", "name",    NULL};
+  PyObject *run_one, *describe;
+  const char *problem_name, *answer_name, *name;
+  Py_ssize_t max_n, tries;
   long long lo, hi;
-  Py_ssize_t c;
-  if (!PyArg_ParseTuple(args, "OLLn:_shrink", &wheels, &lo, &hi, &c))
+  uint64_t seed = 0;
+  double time_limit;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO$ssnLLnO&ds:_judge", kwlist,
+                                   &run_one, &describe, &problem_name,
+                                   &answer_name, &max_n, &lo, &hi, &tries,
+                                   seed_arg, &seed, &time_limit, &name))
     return NULL;
-  if (c < 0 || lo > hi)
-    return PyErr_Format(PyExc_ValueError, "_shrink: c >= 0 and lo <= hi");
-  shelf_py_weights got = {0};
-  PyObject *out = NULL;
-  if (shelf_py_weights_get(wheels, "wheels", &got) == 0) {
-    const shelf_plan p = {1, lo, hi, 0, 0, NULL, NULL};
-    int64_t *cand = PyMem_Malloc(got.n ? got.n * sizeof *cand : 1);
-    size_t n = 0;
-    if (cand == NULL)
-      PyErr_NoMemory();
-    else if (shelf_plan_shrink(&p, got.weights, got.n, (size_t)c, cand, &n))
-      out = shelf_py_list(cand, n);
-    else
-      out = Py_NewRef(Py_None);
-    PyMem_Free(cand);
-  }
-  shelf_py_weights_release(&got);
-  return out;
-}
+  const shelf_problem *problem = shelf_problem_find(problem_name);
+  shelf_answer answer;
+  if (problem == NULL)
+    return PyErr_Format(PyExc_ValueError, "unknown problem '%s'", problem_name);
+  if (!answer_arg(answer_name, &answer))
+    return NULL;
+  /* The command's bounds (10^8), so that max_n weights of room cannot
+   * wrap. */
+  if (max_n < 1 || max_n > 100000000 || tries < 0 || tries > 100000000 ||
+      lo > hi || !(time_limit > 0))
+    return PyErr_Format(PyExc_ValueError,
+                        "_judge needs 1 <= max_n <= 10**8, 0 <= tries <= "
+                        "10**8, lo <= hi and time_limit > 0");
+  if (!PyCallable_Check(run_one) || !PyCallable_Check(describe))
+    return PyErr_Format(PyExc_TypeError,
+                        "_judge: run_one and describe must be callable");
 
-/* _mistake_of(answer, [(wheels, got)], fitting_passed): the mistake's name
- * or None; answer 0 margin, 1 first, 2 second, 3 winner. */
-PyObject *shelf_py_mistake_of(PyObject *module, PyObject *args) {
-  (void)module;
-  int answer, fitting_passed;
-  PyObject *failures_obj, *seq, *out = NULL;
-  if (!PyArg_ParseTuple(args, "iOp:_mistake_of", &answer, &failures_obj,
-                        &fitting_passed))
-    return NULL;
-  if (answer < SHELF_ANSWER_MARGIN || answer > SHELF_ANSWER_WINNER)
-    return PyErr_Format(PyExc_ValueError, "_mistake_of: unknown answer");
-  seq = PySequence_Fast(failures_obj, "_mistake_of: a sequence of failures");
-  if (seq == NULL)
-    return NULL;
-  Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-  shelf_failure *f = PyMem_Calloc((size_t)count + 1, sizeof *f);
-  shelf_py_weights *kept = PyMem_Calloc((size_t)count + 1, sizeof *kept);
-  Py_ssize_t read = 0;
-  if (f == NULL || kept == NULL) {
-    PyErr_NoMemory();
-    goto done;
-  }
-  for (; read < count; read++) {
-    PyObject *wheels, *got;
-    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, read), "OO", &wheels,
-                          &got))
-      goto done;
-    shelf_i128 value = 0;
-    if (!answer_from(got, &value))
-      goto done;
-    if (shelf_py_weights_get(wheels, "wheels", &kept[read]) != 0) {
-      read++; /* its release is owed too */
-      goto done;
-    }
-    f[read].weights = kept[read].weights;
-    f[read].n = kept[read].n;
-    f[read].got = value;
-  }
-  shelf_mistake m = SHELF_MISTAKE_NONE;
-  shelf_status st = shelf_mistake_of((shelf_answer)answer, f, (size_t)count,
-                                     fitting_passed, &m);
+  py_judge ctx = {run_one, NULL};
+  shelf_judge judge = {problem,    answer,         (size_t)max_n, lo,
+                       hi,         (size_t)tries,  seed,          time_limit,
+                       run_python, release_python, NULL,          &ctx};
+  shelf_judgement j;
+  shelf_status st;
+  ctx.saved = PyEval_SaveThread();
+  st = shelf_judge_run(&judge, &j);
+  PyEval_RestoreThread(ctx.saved);
+  ctx.saved = NULL; /* from here release_python() has the GIL already */
+
+  PyObject *said = NULL, *text = NULL, *out = NULL;
   if (st != SHELF_OK) {
-    out = st == SHELF_NOMEM ? PyErr_NoMemory()
-                            : PyErr_Format(PyExc_ValueError,
-                                           "_mistake_of: %s", shelf_strerror(st));
+    if (!PyErr_Occurred()) /* else run_one's raise, passed on */
+      shelf_py_raise(NULL, st, NULL);
     goto done;
   }
-  out = m == SHELF_MISTAKE_NONE ? Py_NewRef(Py_None)
-                                : PyUnicode_FromString(shelf_mistake_name(m));
+  const char *failure = NULL;
+  if (j.verdict != SHELF_VERDICT_OK) {
+    said = PyObject_CallFunction(describe, "iO", (int)j.verdict,
+                                 j.detail != NULL ? (PyObject *)j.detail
+                                                  : Py_None);
+    if (said == NULL)
+      goto done;
+    if (said != Py_None && (failure = PyUnicode_AsUTF8(said)) == NULL)
+      goto done;
+  }
+  shelf_report_words words = {
+      name, 1, SHELF_LAYOUT_LIST, problem->name, seed, 0, failure};
+  if ((text = report_text(&j, &judge, &words)) == NULL)
+    goto done;
+  out = judgement_obj(&j, &judge, text);
 done:
-  for (Py_ssize_t i = 0; kept != NULL && i < read; i++)
-    shelf_py_weights_release(&kept[i]);
-  PyMem_Free(kept);
-  PyMem_Free(f);
-  Py_DECREF(seq);
+  Py_XDECREF(said);
+  Py_XDECREF(text);
+  shelf_judgement_free(&j);
   return out;
 }
 
-/* _fits_31_bits(wheels): whether its totals fit 32-bit code. */
-PyObject *shelf_py_fits_31_bits(PyObject *module, PyObject *wheels) {
-  (void)module;
-  shelf_py_weights got = {0};
-  PyObject *out = NULL;
-  if (shelf_py_weights_get(wheels, "wheels", &got) == 0)
-    out = PyBool_FromLong(shelf_fits_31_bits(got.weights, got.n));
-  shelf_py_weights_release(&got);
-  return out;
-}
-
-/* _mistake_sentence(name): shelf_mistake_sentence() for a mistake's name. */
-PyObject *shelf_py_mistake_sentence(PyObject *module, PyObject *name) {
+/* _problem(name): the problem's statement as the library has it, as a
+ * dict, or None for a name it does not know. */
+PyObject *shelf_py_problem(PyObject *module, PyObject *name) {
   (void)module;
   const char *text = PyUnicode_AsUTF8(name);
-  shelf_mistake kind;
   if (text == NULL)
     return NULL;
-  if (shelf_mistake_from_name(text, &kind) != SHELF_OK)
-    return PyErr_Format(PyExc_ValueError, "no mistake is called %R", name);
-  char said[SHELF_SENTENCE_BUFSIZE];
-  shelf_mistake_sentence(kind, said, sizeof said, NULL);
-  return PyUnicode_FromString(said);
+  const shelf_problem *p = shelf_problem_find(text);
+  if (p == NULL)
+    Py_RETURN_NONE;
+  PyObject *samples = PyList_New(0);
+  for (size_t k = 0;
+       samples != NULL && p->samples != NULL && p->samples[k] != NULL; k++) {
+    PyObject *one = shelf_py_list(p->samples[k], p->sample_n[k]);
+    if (one == NULL || PyList_Append(samples, one) < 0)
+      Py_CLEAR(samples);
+    Py_XDECREF(one);
+  }
+  if (samples == NULL)
+    return NULL;
+  return Py_BuildValue(
+      "{s:s,s:s,s:s,s:s,s:n,s:L,s:L,s:d,s:n,s:N}", "name", p->name, "title",
+      p->title, "layout", layout_names[p->layout], "answer",
+      answer_names[p->answer], "max_n", (Py_ssize_t)p->max_n, "lo",
+      (long long)p->lo, "hi", (long long)p->hi, "time_limit", p->time_limit,
+      "memory_mb", (Py_ssize_t)p->memory_mb, "samples", samples);
+}
+
+/* _interrupt(thread_id, exc_type): PyThreadState_SetAsyncExc(), so that
+ * the thread raises exc_type at its next call or jump back; None clears
+ * one not yet raised, but CPython 3.11 then leaves its eval breaker set for
+ * good (every call takes the slow path, and a profiler that raises hangs),
+ * so check.py lets a pending one be raised where it catches it instead.
+ * Returns how many threads were told (0 or 1). */
+PyObject *shelf_py_interrupt(PyObject *module, PyObject *args) {
+  (void)module;
+  unsigned long thread_id;
+  PyObject *exc;
+  if (!PyArg_ParseTuple(args, "kO:_interrupt", &thread_id, &exc))
+    return NULL;
+  if (exc != Py_None && !PyExceptionClass_Check(exc))
+    return PyErr_Format(PyExc_TypeError,
+                        "_interrupt: exc_type must be an exception class or "
+                        "None");
+  int told = PyThreadState_SetAsyncExc(thread_id, exc == Py_None ? NULL : exc);
+  return PyLong_FromLong(told);
 }

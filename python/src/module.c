@@ -106,20 +106,21 @@ static PyMethodDef shelf_methods[] = {
      "empty\nbut for blocks of up to `given` wheels); show='shelf' or "
      "'table' draws\none part; turn=K the moment after turn K; "
      "line='greedy' or\n'greedy-first' the game of greedy play."},
-    /* The judge's pieces for shelf.check (judge.c), private. */
-    {"_plan", shelf_py_plan, METH_VARARGS,
-     "_plan(max_n, lo, hi, tries, seed, samples)\n--\n\n"
-     "Every try of shelf_plan_shelf() in order: (kind, wheels or None)."},
-    {"_shrink", shelf_py_shrink, METH_VARARGS,
-     "_shrink(wheels, lo, hi, c)\n--\n\n"
-     "Shrink candidate c of shelf_plan_shrink(), or None past the last."},
-    {"_mistake_of", shelf_py_mistake_of, METH_VARARGS,
-     "_mistake_of(answer, failures, fitting_passed)\n--\n\n"
-     "The name of shelf_mistake_of()'s mistake, or None."},
-    {"_mistake_sentence", shelf_py_mistake_sentence, METH_O,
-     "_mistake_sentence(name)\n--\n\nshelf_mistake_sentence() by name."},
-    {"_fits_31_bits", shelf_py_fits_31_bits, METH_O,
-     "_fits_31_bits(wheels)\n--\n\nshelf_fits_31_bits()."},
+    /* The judge for shelf.check (judge.c), private. */
+    {"_judge", (PyCFunction)(void (*)(void))shelf_py_judge,
+     METH_VARARGS | METH_KEYWORDS,
+     "_judge($module, /, run_one, describe, *, problem, answer, max_n, lo, "
+     "hi,\n    tries, seed, time_limit, name)\n--\n\n"
+     "shelf_judge_run() with run_one(wheels) as the runner, returning\n"
+     "(verdict, answer, how, output, cpu, detail); describe(verdict, detail)\n"
+     "words a failure for the report. The judgement as a dict."},
+    {"_problem", shelf_py_problem, METH_O,
+     "_problem(name)\n--\n\n"
+     "The problem called name (shelf_problem_find()) as a dict, or None."},
+    {"_interrupt", shelf_py_interrupt, METH_VARARGS,
+     "_interrupt(thread_id, exc_type)\n--\n\n"
+     "PyThreadState_SetAsyncExc(): the thread raises exc_type at its next\n"
+     "call or jump back; None clears one not raised yet. Returns the count."},
     {NULL, NULL, 0, NULL}};
 
 static int shelf_exec(PyObject *module) {

@@ -148,13 +148,11 @@ int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
 /* random.c: random(). */
 PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* judge.c: the plan of tries, shrink candidates and the mistake named, for
- * shelf.check. */
-PyObject *shelf_py_plan(PyObject *module, PyObject *args);
-PyObject *shelf_py_shrink(PyObject *module, PyObject *args);
-PyObject *shelf_py_mistake_of(PyObject *module, PyObject *args);
-PyObject *shelf_py_fits_31_bits(PyObject *module, PyObject *wheels);
-PyObject *shelf_py_mistake_sentence(PyObject *module, PyObject *name);
+/* judge.c: shelf.check over libshelf's judge (shelf_judge_run()), the
+ * problems' statements, and the async exception that stops a run. */
+PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs);
+PyObject *shelf_py_problem(PyObject *module, PyObject *name);
+PyObject *shelf_py_interrupt(PyObject *module, PyObject *args);
 
 /* svg.c: svg(). A width of 0 is SHELF_SVG_WIDTH; shelf_py_svg_width()
  * checks a width argument. */

@@ -1,23 +1,38 @@
 """test_check.py - shelf.check on Python functions right and wrong (those of
-tests/check/solution.py), against the rules (reference.py) and against the
-command: the same tries from the same seed, the same mistake sentences; and
-shelf.testing.shelves, where Hypothesis is installed."""
+tests/check/solution.py): the failing shelf and the report's numbers
+against the rules (reference.py, none of shelf's code); the time limit on
+an exponential search and on a memo that forgets zeros; what is not an
+answer; and the verdicts and shelves of `shelf check` on the same solution
+run as a program. And shelf.testing.shelves, where Hypothesis is
+installed."""
 
 import importlib.util
 import json
 import os
+import random
+import re
 import subprocess
 import sys
+import threading
+import time
 import unittest
 
 import support
 import shelf
-from reference import margin
+from reference import greedy_vs_perfect, lead_table, margin
 
 SOLUTION = os.path.join(support.ROOT, "tests", "check", "solution.py")
 spec = importlib.util.spec_from_file_location("solution", SOLUTION)
 solution = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(solution)
+
+# The problems' limits and samples, from their statements.
+LIMITS = {"shelf": (500, 1, 10**4), "cses": (5000, -10**9, 10**9),
+          "atcoder": (3000, 1, 10**9), "leetcode486": (20, 0, 10**7)}
+SAMPLES = {"cses": [[4, 5, 1, 3]],
+           "atcoder": [[10, 80], [10, 100, 10], [10], [10**9, 1] * 5,
+                       [4, 2, 9, 7, 1, 5]],
+           "leetcode486": [[1, 5, 2], [1, 5, 233, 7]]}
 
 
 def first_total(way):
@@ -32,9 +47,68 @@ def overflow32_margin(w):
     return solution.overflow32(w)[1]
 
 
+def crash(w):
+    """solution.py's crash: right, but raises on three wheels or more."""
+    m = solution.right(w)
+    if len(w) >= 3:
+        raise IndexError("list index out of range")
+    return m
+
+
+def asked(problem, w):
+    """The right answer of the problem on w, by the rules."""
+    m = margin(w)
+    return {"cses": (sum(w) + m) // 2, "leetcode486": m >= 0}.get(problem, m)
+
+
+def zero_blocks(w):
+    lead = lead_table(w)
+    return sum(lead[i][j] == 0 for i in range(len(w))
+               for j in range(i, len(w)))
+
+
+class _Over(Exception):
+    pass
+
+
+def calls(f, w, most):
+    """How many Python calls f(w) makes, counting to most + 1 at most: a
+    measure of its work that no machine's speed changes."""
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        if event == "call":
+            count += 1
+            if count > most:
+                raise _Over
+    sys.setprofile(profile)
+    try:
+        f(w)
+    except _Over:
+        pass
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def watchdogs():
+    return [t for t in threading.enumerate()
+            if t.name == "shelf.check watchdog"]
+
+
+WRONG = [("shelf", "greedy", solution.greedy),
+         ("shelf", "added", solution.added),
+         ("shelf", "left-index", solution.left_index),
+         ("cses", "wrong-quantity", solution.right),
+         ("cses", "greedy", first_total(solution.greedy)),
+         ("atcoder", "overflow32", overflow32_margin),
+         ("leetcode486", "strict-tie", winner(solution.right, True))]
+
+
 class Check(unittest.TestCase):
     def test_right_ones_pass(self):
-        for problem, func in [("seed", solution.right),
+        for problem, func in [("shelf", solution.right),
                               ("atcoder", solution.right),
                               ("cses", first_total(solution.right)),
                               ("leetcode486", winner(solution.right))]:
@@ -42,127 +116,272 @@ class Check(unittest.TestCase):
                 r = shelf.check(func, problem, tries=20, seed=3, max_n=40)
                 self.assertTrue(r.passed, repr(r))
                 self.assertTrue(r)
-                self.assertIn("passed", repr(r))
+                self.assertEqual(r.verdict, "ok")
+                self.assertEqual(r.tried + r.skipped, r.planned)
+                self.assertTrue(repr(r).startswith("shelf check: passed"))
+                self.assertIsNone(r.wheels)
+        self.assertEqual(watchdogs(), [])
 
     def test_wrong_ones_named(self):
-        for problem, func, mistake in [
-                ("seed", solution.greedy, "greedy"),
-                ("seed", solution.added, "added"),
-                ("seed", solution.left_index, "left-index"),
-                ("cses", solution.right, "wrong-quantity"),
-                ("cses", first_total(solution.greedy), "greedy"),
-                ("atcoder", overflow32_margin, "overflow32"),
-                ("leetcode486", winner(solution.right, True), "strict-tie")]:
+        for problem, mistake, func in WRONG:
             with self.subTest(problem=problem, mistake=mistake):
                 r = shelf.check(func, problem, tries=20, seed=3)
                 self.assertFalse(r.passed)
                 self.assertEqual((r.verdict, r.mistake), ("wrong", mistake),
                                  repr(r))
+                self.assertIn(r.kind, ("write-up", "sample", "edge",
+                                       "random"))
+                self.assertGreaterEqual(r.shrunk_from, len(r.wheels))
                 # The shrunk shelf fails, by the rules.
-                m = margin(r.wheels)
-                want = {"cses": (sum(r.wheels) + m) // 2,
-                        "leetcode486": m >= 0}.get(problem, m)
-                self.assertEqual(r.expected, want)
-                self.assertNotEqual(func(r.wheels), want)
+                self.assertEqual(r.expected, asked(problem, r.wheels))
+                self.assertNotEqual(func(r.wheels), r.expected)
                 self.assertEqual(func(r.wheels), r.got)
-                self.assertIn("Mistake: " + mistake, repr(r))
+                self.assertIn("\nMistake: " + mistake + ". ", repr(r))
 
-    def test_bad_output_and_unstable(self):
+    def test_report_numbers_against_the_rules(self):
+        """What the report says of its shelf, computed here by the rules."""
+        r = shelf.check(solution.greedy, tries=5, seed=1)
+        w = r.wheels
+        self.assertEqual(r.mistake, "greedy")
+        self.assertIn(f"Got:      {solution.greedy(w)}\n", repr(r))
+        self.assertIn(f"Expected: {margin(w)} (the margin)", repr(r))
+        self.assertNotEqual(greedy_vs_perfect(w), margin(w))
+        self.assertIn("As shelf's arguments: shelf " +
+                      " ".join(map(str, w)), repr(r))
+        self.assertIn("\n%r\n" % (w,), repr(r))  # ready to paste
+
+        r = shelf.check(solution.added, tries=5, seed=1)
+        self.assertIn(f"that table gives a margin of {sum(r.wheels)}, and "
+                      f"perfect play {margin(r.wheels)}.", repr(r))
+
+        r = shelf.check(solution.left_index, tries=5, seed=1)
+        self.assertIn(f"that table gives a margin of "
+                      f"{solution.left_index(r.wheels)}, and perfect play "
+                      f"{margin(r.wheels)}.", repr(r))
+
+        r = shelf.check(solution.right, "cses", tries=5, seed=1)
+        w, m = r.wheels, margin(r.wheels)
+        self.assertIn(f"the margin is {m}, the first buyer's total "
+                      f"{(sum(w) + m) // 2} and the second's "
+                      f"{(sum(w) - m) // 2}", repr(r))
+
+    def test_tries_fit_the_problem(self):
+        """Every shelf tried is within the problem's limits; the samples are
+        among them; the random ones grow to max_n; a seed makes the same
+        tries, another seed others."""
+        for problem, (_, lo, hi) in LIMITS.items():
+            with self.subTest(problem=problem):
+                def record(w, seen):
+                    seen.append(list(w))
+                    return asked(problem, w)
+                runs = [[], [], []]
+                for seen, seed in zip(runs, (11, 11, 12)):
+                    r = shelf.check(lambda w: record(w, seen), problem,
+                                    tries=12, seed=seed, max_n=40)
+                    self.assertTrue(r, repr(r))
+                seen = runs[0]
+                self.assertEqual(seen, runs[1])
+                self.assertNotEqual(seen, runs[2])
+                for w in seen:
+                    self.assertTrue(1 <= len(w) <= 40, w)
+                    self.assertTrue(all(lo <= x <= hi for x in w), w)
+                for sample in SAMPLES.get(problem, []):
+                    self.assertIn(sample, seen)
+                self.assertEqual(max(map(len, seen)), 40)
+                # Each try ran once, and a second time right after when it
+                # has at most 16 wheels (an answer that changes).
+                k = tries = 0
+                while k < len(seen):
+                    if len(seen[k]) <= 16:
+                        self.assertEqual(seen[k + 1], seen[k])
+                        k += 1
+                    k += 1
+                    tries += 1
+                self.assertEqual(tries, r.tried)
+
+    def test_not_an_answer_is_bad_output(self):
+        odd = [("nan", lambda w: float("nan")),
+               ("object", lambda w: object()),
+               ("generator", lambda w: (x for x in w)),
+               ("None", lambda w: None),
+               ("str", lambda w: str(solution.right(w))),
+               ("bool for a margin", lambda w: solution.right(w) >= 0)]
+        try:
+            import numpy as np
+            odd.append(("array", lambda w: np.array([1, 2])))
+        except ImportError:
+            print("test_check: no NumPy for this Python: np.array not tried",
+                  file=sys.stderr)
+            np = None
+        for name, func in odd:
+            with self.subTest(returned=name):
+                r = shelf.check(func, tries=5, seed=1)
+                self.assertEqual((r.verdict, len(r.wheels)),
+                                 ("bad-output", 1), repr(r))
+                self.assertNotIn(" at 0x", repr(r))  # no address in it
         r = shelf.check(lambda w: str(solution.right(w)), tries=5, seed=1)
-        self.assertEqual((r.verdict, len(r.wheels)), ("bad-output", 1))
-        r = shelf.check(lambda w: solution.right(w) >= 0, tries=5, seed=1)
-        self.assertEqual(r.verdict, "bad-output")  # a bool for a margin
+        self.assertEqual(r.got, str(margin(r.wheels)))
         r = shelf.check(lambda w: 1 if solution.right(w) >= 0 else 0,
                         "leetcode486", tries=5, seed=1)
         self.assertEqual(r.verdict, "bad-output")  # an int for a bool
-        try:
-            import numpy as np
-        except ImportError:
-            return
-        r = shelf.check(lambda w: np.int64(solution.right(w)), tries=5,
-                        seed=1, max_n=30)
-        self.assertTrue(r.passed, repr(r))
-        calls = []
+        if np is not None:
+            r = shelf.check(lambda w: np.int64(solution.right(w)), tries=5,
+                            seed=1, max_n=30)
+            self.assertTrue(r.passed, repr(r))
+            r = shelf.check(lambda w: np.bool_(solution.right(w) >= 0),
+                            "leetcode486", tries=5, seed=1)
+            self.assertTrue(r.passed, repr(r))
+
+    def test_unstable(self):
+        calls_made = []
 
         def flaky(w):
-            calls.append(1)
-            return solution.right(w) + len(calls) % 2
+            calls_made.append(1)
+            return solution.right(w) + len(calls_made) % 2
         r = shelf.check(flaky, tries=5, seed=1)
         self.assertEqual(r.verdict, "unstable")
+        self.assertEqual(abs(r.got - r.other), 1)
 
     def test_exception_is_raised_on_the_shrunk_shelf(self):
-        def crash(w):
-            if len(w) >= 3:
-                raise IndexError("list index out of range")
-            return solution.right(w)
         with self.assertRaises(IndexError) as caught:
             shelf.check(crash, tries=5, seed=1)
         self.assertEqual(len(caught.exception.shelf_wheels), 3)
         if hasattr(caught.exception, "__notes__"):
             self.assertIn("shelf.check: raised on try",
                           caught.exception.__notes__[0])
+        self.assertEqual(watchdogs(), [])
 
-    def test_same_tries_as_the_command(self):
-        """The command's --json on a recording program and shelf.check on a
-        recording function try the same shelves in the same order."""
-        seen = []
+    def test_keyboard_interrupt_stops_the_check(self):
+        runs = []
 
-        def record(w):
-            seen.append(list(w))
+        def interrupted(w):
+            runs.append(1)
+            if len(runs) == 3:
+                raise KeyboardInterrupt
             return solution.right(w)
-        shelf.check(record, "seed", tries=6, seed=11, max_n=30)
-        env = dict(os.environ, SHELF_CHECK_RECORD=os.path.join(
-            self.tmp, "record"))
-        p = subprocess.run([support.CLI, "check", "--seed", "11", "--tries",
-                            "6", "--max-n", "30", sys.executable, SOLUTION,
-                            "seed", "record"], env=env, capture_output=True,
-                           text=True)
-        self.assertEqual(p.returncode, 0, p.stderr)
-        with open(env["SHELF_CHECK_RECORD"]) as f:
-            command = [json.loads(line) for line in f]
-        self.assertEqual(command, seen)
+        with self.assertRaises(KeyboardInterrupt):
+            shelf.check(interrupted, tries=5, seed=1)
+        self.assertEqual(len(runs), 3)
+        self.assertEqual(watchdogs(), [])
 
-    def test_sentences_match_the_command(self):
-        p = subprocess.run([support.CLI, "check", "--seed", "1", "--tries",
-                            "3", sys.executable, SOLUTION, "seed", "greedy"],
-                           capture_output=True, text=True)
-        line = next(l for l in p.stdout.splitlines()
-                    if l.startswith("Mistake: "))
-        r = shelf.check(solution.greedy, tries=3, seed=1)
-        self.assertIn(line, repr(r))
+    def test_exponential_is_stopped_and_named(self):
+        """The classic first try, a recursion without a memo: stopped at
+        the CPU limit (not left to run for ages) and named; an `except
+        Exception` in the function does not stop the stop."""
+        r = shelf.check(solution.exponential, tries=20, seed=3, time_limit=1)
+        self.assertEqual((r.verdict, r.mistake), ("timeout", "exponential"),
+                         repr(r))
+        self.assertLessEqual(len(r.wheels), 64)
+        self.assertGreaterEqual(r.cpu, 1.0)  # stopped past the limit
+        self.assertIn("Got:      no answer within the 1 s limit", repr(r))
+        self.assertEqual(watchdogs(), [])
 
-    def test_every_sentence_matches_the_library(self):
-        """The sentences of check.py are libshelf's, as the command prints
-        them (the Python solution of tests/check/). The program runs without
-        the sanitizer build's LD_PRELOAD of libasan: ASan reserves terabytes
-        of address space, and the problems' memory limits (RLIMIT_AS) would
-        stop it before it starts."""
-        check_module = sys.modules["shelf.check"]  # shelf.check is the function
-        program = [sys.executable, SOLUTION]
+        def spins(w):
+            try:
+                while len(w) > 2:
+                    pass
+            except Exception:
+                return 0
+            return solution.right(w)
+        r = shelf.check(spins, tries=5, seed=1, time_limit=0.2)
+        self.assertEqual(r.verdict, "timeout", repr(r))
+
+    def test_zero_memo_is_named(self):
+        """A memo where 0 means "not computed": right and fast on shelves
+        with no block at lead 0, out of time on a shelf of zeros. The
+        report's shelf is slow by a count of calls, not by a clock."""
+        r = shelf.check(first_total(solution.memo_zero), "cses", tries=20,
+                        seed=3, max_n=300)
+        self.assertEqual((r.verdict, r.mistake), ("timeout", "zero-memo"),
+                         repr(r))
+        w = r.wheels
+        self.assertGreater(zero_blocks(w), 0)
+        self.assertEqual(solution.memo_zero(w[:8]), margin(w[:8]))
+        rnd = random.Random(1)
+        fast = [rnd.randint(-10**9, 10**9) for _ in w]
+        self.assertEqual(zero_blocks(fast), 0)
+        self.assertEqual(solution.memo_zero(fast), margin(fast))
+        quick = calls(solution.memo_zero, fast, 10**6)
+        self.assertLess(quick, 10 * len(w) ** 2)
+        # 50 times the calls of the fast shelf and still not done.
+        self.assertEqual(calls(solution.memo_zero, w, 50 * quick),
+                         50 * quick + 1)
+
+    def test_waiting_is_idle(self):
+        def waits(w):
+            while len(w) > 3:
+                time.sleep(0.05)
+            return solution.right(w)
+        r = shelf.check(waits, tries=5, seed=1, wall_limit=1)
+        self.assertEqual(r.verdict, "idle", repr(r))
+        self.assertIn("waited past the 1 s wall limit", repr(r))
+
+    def test_limits_and_problems(self):
+        with self.assertRaisesRegex(ValueError, "'shelf'"):
+            shelf.check(solution.right, "seed")
+        with self.assertRaisesRegex(ValueError, "unknown problem"):
+            shelf.check(solution.right, "codeforces")
+        with self.assertRaisesRegex(ValueError, "unknown answer"):
+            shelf.check(solution.right, answer="total")
+        with self.assertRaisesRegex(ValueError, "time_limit"):
+            shelf.check(solution.right, time_limit=0)
+        with self.assertRaisesRegex(ValueError, "lo <= hi"):
+            shelf.check(solution.right, range=(5, 1))
+        self.assertEqual(watchdogs(), [])
+
+    def test_same_verdicts_as_the_command(self):
+        """`shelf check --json` on solution.py run as a program, and
+        shelf.check on its functions: the same verdict, mistake and shelf.
+        The program runs without the sanitizer build's LD_PRELOAD of libasan:
+        ASan reserves terabytes of address space, and the problems' memory
+        limits (RLIMIT_AS) would stop it before it starts; with a time limit
+        a busy machine cannot reach (Python starts slowly)."""
         env = {k: v for k, v in os.environ.items()
                if k not in ("LD_PRELOAD", "ASAN_OPTIONS", "PYTHONMALLOC")}
-        for mistake, problem in [("greedy", "seed"), ("added", "seed"),
-                                 ("left-index", "seed"),
-                                 ("wrong-quantity", "cses"),
-                                 ("overflow32", "atcoder"),
-                                 ("strict-tie", "leetcode486")]:
-            with self.subTest(mistake=mistake):
-                p = subprocess.run([support.CLI, "check", "--problem",
-                                    problem, "--seed", "1", "--tries", "10",
-                                    *program, problem, mistake],
-                                   capture_output=True, text=True, env=env)
-                line = next(l for l in p.stdout.splitlines()
-                            if l.startswith("Mistake: "))
-                self.assertEqual(line, "Mistake: %s. %s" % (
-                    mistake, check_module._shelf._mistake_sentence(mistake)))
+        cases = [(p, how, f) for p, how, f in WRONG
+                 if (p, how) != ("cses", "greedy")]  # greedy: shelf's
+        cases.append(("shelf", "crash", crash))
+        running = []
+        for problem, how, _ in cases:
+            running.append(subprocess.Popen(
+                [support.CLI, "check", "--json", "--problem", problem,
+                 "--seed", "5", "--tries", "6", "--time-limit", "20",
+                 sys.executable, SOLUTION, problem, how],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                env=env))
+        for (problem, how, func), p in zip(cases, running):
+            out, err = p.communicate(timeout=1200)
+            with self.subTest(problem=problem, how=how):
+                self.assertEqual(p.returncode, 1, err)
+                command = json.loads(out)["failure"]
+                if how == "crash":
+                    with self.assertRaises(IndexError) as caught:
+                        shelf.check(func, problem, tries=6, seed=5)
+                    self.assertEqual(command["verdict"], "crash")
+                    self.assertEqual(command["wheels"],
+                                     caught.exception.shelf_wheels)
+                    continue
+                r = shelf.check(func, problem, tries=6, seed=5)
+                self.assertEqual(
+                    (r.verdict, r.mistake, r.wheels, r.try_index, r.kind),
+                    (command["verdict"], command["mistake"],
+                     command["wheels"], command["try"], command["kind"]))
 
-    def setUp(self):
-        import tempfile
-        self._dir = tempfile.TemporaryDirectory()
-        self.tmp = self._dir.name
-
-    def tearDown(self):
-        self._dir.cleanup()
+    def test_report_is_the_command_s(self):
+        """The report's words, but for what names the surface, are the
+        command's on the same shelf."""
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("LD_PRELOAD", "ASAN_OPTIONS", "PYTHONMALLOC")}
+        p = subprocess.run([support.CLI, "check", "--seed", "1", "--tries",
+                            "3", "--time-limit", "20", sys.executable,
+                            SOLUTION, "shelf", "greedy"],
+                           capture_output=True, text=True, env=env)
+        r = shelf.check(solution.greedy, tries=3, seed=1)
+        start = p.stdout.index("Mistake: ")
+        self.assertIn(p.stdout[start:].rstrip("\n"), repr(r))
+        head = re.sub(r"--problem (\w+), --seed (\d+)",
+                      r"problem='\1', seed=\2", p.stdout.splitlines()[0])
+        self.assertEqual(repr(r).splitlines()[0], head)
 
 
 class Strategy(unittest.TestCase):

@@ -2,7 +2,7 @@
 
 `python3 solution.py PROBLEM HOW`, with the PROBLEMs and HOWs of solution.c
 (right, greedy, added, left-index, wrong-quantity, strict-tie, overflow32,
-crash, exponential, extra-words, binary), and record: right, writing each input
+crash, exponential, memo-zero, extra-words, binary), and record: right, writing each input
 it reads as one line of the file $SHELF_CHECK_RECORD. Each way is also a function of the wheels,
 for shelf.check() in python/tests/test_check.py.
 """
@@ -86,8 +86,27 @@ def exponential(w, i=0, j=None):
     return max(w[i] - exponential(w, i + 1, j), w[j] - exponential(w, i, j - 1))
 
 
+def memo_zero(w):
+    """A memo table that takes 0 for "not computed yet" (solution.c's
+    memo-zero): right, and fast while few leads are 0; on a shelf of zeros
+    every block is computed again at each visit, 2^n calls."""
+    n = len(w)
+    memo = [[0] * n for _ in range(n)]
+
+    def lead(i, j):
+        if memo[i][j] != 0:  # the bug: a lead of 0 is never remembered
+            return memo[i][j]
+        if i == j:
+            memo[i][j] = w[i]
+        else:
+            memo[i][j] = max(w[i] - lead(i + 1, j), w[j] - lead(i, j - 1))
+        return memo[i][j]
+    return lead(0, n - 1)
+
+
 WAYS = {"right": right, "greedy": greedy, "added": added,
-        "left-index": left_index, "exponential": exponential}
+        "left-index": left_index, "exponential": exponential,
+        "memo-zero": memo_zero}
 
 
 def main():
