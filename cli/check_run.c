@@ -1,16 +1,102 @@
 /*
- * check_run.c - runs one program once with limits, for `shelf check`.
+ * check_run.c - runs one program once with limits, for `shelf check`, and
+ * measures it as judges do (isolate, DMOJ): CPU time, resident memory and
+ * time spent waiting, each over the program and every process it starts.
+ * A false verdict is the worst bug a judge can have, so each measure below
+ * errs towards the program.
  *
- * The program is started with fork and execvp, so that no shell reads its
- * name or arguments, in a new process group: the wall-clock limit kills the
- * whole group with SIGKILL, so that children it started die with it
- * (subprocess.run's timeout reaches only the direct child). setrlimit gives
- * the memory limit (RLIMIT_AS, so malloc fails) and a CPU limit a second
- * above the wall limit as a backstop; no core files. One poll loop feeds
- * standard input and drains standard output and standard error together, so
- * that neither side can block the other on a full pipe. An exec failure is
- * sent back through a close-on-exec pipe, so it is told apart from a
- * program that exits 127.
+ * Starting. fork and execvp, so that no shell reads the program's name or
+ * arguments; an exec failure comes back through a close-on-exec pipe, so it
+ * is told apart from a program that exits 127. The program gets a process
+ * group of its own, no core files, and RLIMIT_CPU at ceil(cpu_seconds) + 1
+ * per process as a backstop (SIGXCPU, SIGKILL a second later). There is no
+ * address-space limit (RLIMIT_AS): Node.js (V8) and Java reserve more
+ * address space than a judge's memory limit at start and touch little of
+ * it, and were judged out of memory though correct.
+ *
+ * The tree. The program's processes are every process whose chain of
+ * parents leads to this one. run_setup() makes this process a subreaper
+ * (PR_SET_CHILD_SUBREAPER): an orphan comes back to us, not to init, so
+ * double-forking, setsid() or setpgid() leave neither the scans nor the
+ * kill. A scan reads /proc/PID/stat (ppid, state, CPU ticks, resident
+ * pages) for every process of the machine and keeps our descendants:
+ * /proc/PID/task/TID/children is not on every kernel (CONFIG_PROC_CHILDREN)
+ * and is documented as reliable only while the children are stopped; and
+ * cgroup v2, which would count and kill a group exactly, is not there (the
+ * machine this was written on has cgroup v1 only, nothing delegated).
+ *
+ * Scans come every 10 ms for the first 200 ms, where most runs end, then
+ * every 25 ms, then 50 ms after 2 s. A scan opens and reads one file per
+ * process of the machine, about 10 microseconds each (0.8 ms for 80
+ * processes here), CPU a busy machine is short of; so the gap between
+ * scans is also at least 20 times the CPU the last scan took, which keeps
+ * the judge under a twentieth of a core wherever /proc is large (up to
+ * 0.5 s between scans, at some 5000 processes).
+ *
+ *   CPU     utime + stime + cutime + cstime over the tree, plus what this
+ *           process reaped itself since the run began (RUSAGE_CHILDREN).
+ *           Past cpu_seconds the tree's files are read again at once, and
+ *           only a second sum past it kills: a scan counts a child twice if
+ *           its parent reaps it between the two readings and the pids have
+ *           wrapped (/proc lists pids in ascending order, so otherwise the
+ *           child is missed, which errs the program's way). The figure
+ *           reported is RUSAGE_CHILDREN alone once all is reaped: exact. A
+ *           program that ended past cpu_seconds between two scans is over
+ *           its limit too, so that no verdict depends on when scans fell.
+ *   memory  resident pages summed over the tree; with more than one process
+ *           and past memory_mb, proportional set sizes (smaps_rollup) are
+ *           summed instead, so that pages shared since a fork count once.
+ *           Past memory_mb kills the tree. Afterwards the leader's
+ *           ru_maxrss (which covers the children it waited for) catches a
+ *           spike between scans. Between two scans a program can touch
+ *           more than its limit before it dies (a cgroup would be exact).
+ *           A forked child's ru_maxrss starts from this
+ *           process's resident size at the fork (exec keeps the old
+ *           image's high-water mark), so it counts only where it is above
+ *           that size, read from /proc/self/statm just before the fork.
+ *   waiting an interval between scans counts as waited when no thread of
+ *           the tree was running or ready to run (state R, or D) at either
+ *           end, and the tree's CPU time did not grow within it. So a busy
+ *           machine that makes the program queue for a CPU never counts
+ *           against it, while sleeping, blocking on a pipe or being stopped
+ *           does. Past wall_seconds of waiting the run ends as idle.
+ *   clock   a cap so that a check always ends: 2 * wall_seconds + 20 *
+ *           cpu_seconds. A program still owed a verdict has waited at most
+ *           wall_seconds and run at most cpu_seconds, which takes 10 *
+ *           cpu_seconds at a tenth of a core; the cap is twice that, so only
+ *           a program given under a twentieth of a core on average reaches
+ *           it, and ends as starved: no verdict. (A program in state D
+ *           without end, such as a vfork parent whose child sleeps, ends
+ *           here too.)
+ *
+ * Ending. The run ends when the leader ends, whoever holds the pipes, or
+ * when a limit is passed. Then every process of the tree is killed by pid
+ * with SIGKILL, and its process group at once (fork-safe in the kernel),
+ * again after each new scan until a scan finds none: a process forked while
+ * the kill goes on is found by the next scan, as its parent's death gives it
+ * to us. SIGSTOP first would not help: a killed process forks no more than
+ * a stopped one. Those alive at the first scan are left_behind. Then the
+ * pipes are read to their end, which comes as the last holder is dead.
+ * Every zombie that is our child is reaped at each scan, the leader last,
+ * for its status and rusage; until then its pid, which names its group,
+ * cannot be reused, so kill(-pgid) reaches no stranger. A pid from a scan
+ * could be reused between the scan and the kill only if the pid space
+ * wrapped in those microseconds.
+ *
+ * A fork bomb keeps the machine so busy that the judge itself waits for a
+ * CPU: its scans come late (seconds with 200 spinning processes on 2
+ * cores), and the tree's CPU time passes the limit several times over
+ * before the kill. The verdict is right; only a cgroup would be prompt.
+ * So the kill after a limit starts from the scan that found it, without
+ * scanning again first.
+ *
+ * Where this holds. Linux with /proc after run_setup(): all of it. Linux
+ * without the subreaper: an orphan goes to init and is lost to the scans,
+ * so it is killed only while it stays in the process group. Without /proc
+ * (other systems): the process group only; CPU by RLIMIT_CPU alone (a
+ * second or two over cpu_seconds), wall-clock time (cpu_seconds +
+ * wall_seconds, reported as idle) instead of waiting, and memory only
+ * afterwards, by ru_maxrss.
  */
 /* wait4(), for the rusage of one child (BSD, not POSIX) */
 #define _DEFAULT_SOURCE
@@ -21,6 +107,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -29,12 +116,79 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <dirent.h>
+#include <sys/prctl.h>
+#endif
+
+/* How long the kill may go on without fewer processes left before the run
+ * gives up on them (state D on a dead file system, or a fork bomb that
+ * forks faster than a starved judge scans): a check must end. */
+#define KILL_SECONDS 10.0
+
+/* ==== Clock and rusage ==== */
 
 static double now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
+
+/* This thread's CPU seconds, for the cost of a scan (0 where there is no
+ * such clock, and then scans keep their schedule). */
+static double own_cpu(void) {
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec t;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0)
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+#endif
+  return 0;
+}
+
+static double ru_cpu(const struct rusage *ru) {
+  return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec * 1e-6 +
+         (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec * 1e-6;
+}
+
+/* CPU seconds of every child this process has reaped, and of what they
+ * reaped: the run's share is a difference of two readings. */
+static double reaped_cpu(void) {
+  struct rusage ru;
+  memset(&ru, 0, sizeof ru);
+  getrusage(RUSAGE_CHILDREN, &ru);
+  return ru_cpu(&ru);
+}
+
+static double maxrss_mb(const struct rusage *ru) {
+#ifdef __APPLE__
+  return (double)ru->ru_maxrss / 1048576.0; /* bytes there */
+#else
+  return (double)ru->ru_maxrss / 1024.0; /* KB */
+#endif
+}
+
+/* This process's resident size in MB, 0 where /proc cannot tell. */
+static double self_rss_mb(void) {
+  double mb = 0;
+#ifdef __linux__
+  FILE *f = fopen("/proc/self/statm", "r");
+  unsigned long long size, resident;
+  if (f != NULL) {
+    if (fscanf(f, "%llu %llu", &size, &resident) == 2)
+      mb = (double)resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
+    fclose(f);
+  }
+#endif
+  return mb;
+}
+
+static void nap(double seconds) {
+  struct timespec t = {(time_t)seconds,
+                       (long)((seconds - floor(seconds)) * 1e9)};
+  nanosleep(&t, NULL);
+}
+
+/* ==== Capture ==== */
 
 /* A growing capture of one stream, kept up to `max` bytes. */
 typedef struct capture {
@@ -64,6 +218,32 @@ static int capture_add(capture *c, const char *p, size_t n) {
   return 0;
 }
 
+static void close_fd(int *fd) {
+  if (*fd >= 0)
+    close(*fd);
+  *fd = -1;
+}
+
+/* Reads what fd holds now into c, without waiting; closes it at its end.
+ * Returns 0, or ENOMEM. */
+static int drain(int *fd, capture *c) {
+  char chunk[65536];
+  while (*fd >= 0) {
+    ssize_t n = read(*fd, chunk, sizeof chunk);
+    if (n > 0) {
+      if (!c->cut && capture_add(c, chunk, (size_t)n))
+        return ENOMEM;
+    } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+      close_fd(fd);
+    } else if (errno == EAGAIN) {
+      break;
+    }
+  }
+  return 0;
+}
+
+/* ==== The child ==== */
+
 /* Tells the parent why the program did not start, and ends the child. */
 static void child_failed(int report) {
   int e = errno;
@@ -83,6 +263,10 @@ static void move_fd(int fd, int to, int report) {
   close(fd);
 }
 
+static rlim_t cpu_backstop(const run_limits *limits) {
+  return (rlim_t)ceil(limits->cpu_seconds) + 1;
+}
+
 static void child(char *const argv[], int in, int out, int err, int report,
                   const run_limits *limits) {
   setpgid(0, 0); /* the parent sets it too: whichever runs first */
@@ -92,37 +276,434 @@ static void child(char *const argv[], int in, int out, int err, int report,
   move_fd(err, STDERR_FILENO, report);
   struct rlimit core = {0, 0};
   setrlimit(RLIMIT_CORE, &core);
-  rlim_t cpu = (rlim_t)ceil(limits->seconds) + 1;
+  rlim_t cpu = cpu_backstop(limits);
   struct rlimit cpu_limit = {cpu, cpu + 1};
   setrlimit(RLIMIT_CPU, &cpu_limit);
-  if (limits->memory_mb > 0) {
-    rlim_t bytes = (rlim_t)limits->memory_mb << 20;
-    struct rlimit as = {bytes, bytes};
-    setrlimit(RLIMIT_AS, &as);
-  }
   execvp(argv[0], argv);
   child_failed(report);
 }
 
-/* Whether the program has ended, without reaping it: while the leader is
- * not reaped its process group cannot be reused, so killing the group
- * afterwards reaches only what the program left behind. */
-static int ended(pid_t pid, int block) {
+/* ==== The tree (Linux, /proc) ==== */
+
+/* One process as its /proc/PID/stat shows it. */
+typedef struct proc {
+  pid_t pid, ppid;
+  char state;                   /* R, S, D, Z, T... */
+  long threads;                 /* num_threads */
+  unsigned long long ticks;     /* utime + stime + cutime + cstime */
+  unsigned long long rss_pages; /* resident */
+  int in_tree;                  /* -1 not known yet, 0 no, 1 yes */
+} proc;
+
+/* The processes a scan found in the tree; the array is kept between scans
+ * so that a scan allocates nothing once it has grown. */
+typedef struct tree {
+  proc *p;
+  size_t n, cap;
+} tree;
+
+#ifdef __linux__
+
+/* Reads the file at `path` (relative to the directory `dir`) into buf,
+ * NUL-terminated. Returns its length, or -1. */
+static ssize_t read_text(int dir, const char *path, char *buf, size_t size) {
+  int fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  ssize_t n;
+  do
+    n = read(fd, buf, size - 1);
+  while (n < 0 && errno == EINTR);
+  close(fd);
+  if (n < 0)
+    return -1;
+  buf[n] = '\0';
+  return n;
+}
+
+/* Parses "PID (comm) S ppid ..." into *p. The command name may hold
+ * spaces and parentheses, so the fields are counted from the last ')'.
+ * Returns 1, or 0 when the process is gone or the line is not understood. */
+static int parse_stat(const char *buf, proc *p) {
+  const char *s = strrchr(buf, ')');
+  if (s == NULL || s[1] != ' ' || s[2] == '\0')
+    return 0;
+  p->pid = (pid_t)strtol(buf, NULL, 10);
+  p->state = s[2];
+  /* Fields 4 (ppid) to 24 (rss), numbered as proc(5) does. */
+  long long f[25];
+  char *q = (char *)s + 3;
+  for (int k = 4; k <= 24; k++) {
+    char *end;
+    f[k] = strtoll(q, &end, 10);
+    if (end == q)
+      return 0;
+    q = end;
+  }
+  p->ppid = (pid_t)f[4];
+  p->ticks = (unsigned long long)(f[14] + f[15] + f[16] + f[17]);
+  p->threads = (long)f[20];
+  p->rss_pages = f[24] > 0 ? (unsigned long long)f[24] : 0;
+  p->in_tree = -1;
+  return 1;
+}
+
+/* Reads process pid's stat line into *p; 1, or 0 when it is gone. */
+static int proc_read(pid_t pid, proc *p) {
+  char path[64], buf[1024];
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  return read_text(AT_FDCWD, path, buf, sizeof buf) > 0 && parse_stat(buf, p);
+}
+
+static int by_pid(const void *a, const void *b) {
+  pid_t x = ((const proc *)a)->pid, y = ((const proc *)b)->pid;
+  return (x > y) - (x < y);
+}
+
+static proc *find(tree *t, pid_t pid) {
+  proc key;
+  key.pid = pid;
+  return bsearch(&key, t->p, t->n, sizeof *t->p, by_pid);
+}
+
+/* Keeps in t only the descendants of `self`. Each process's chain of
+ * parents is walked up to one already decided, so the whole is O(n log n);
+ * the walk stops after n steps, since ppids read at different moments can
+ * form a loop when a pid is reused mid-scan. */
+static void keep_descendants(tree *t, pid_t self) {
+  qsort(t->p, t->n, sizeof *t->p, by_pid);
+  proc *me = find(t, self);
+  if (me != NULL)
+    me->in_tree = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    proc *q = &t->p[i];
+    int in = 0;
+    for (size_t steps = 0; steps <= t->n; steps++) {
+      if (q->in_tree >= 0) {
+        in = q->in_tree;
+        break;
+      }
+      if (q->ppid == self) {
+        in = 1;
+        break;
+      }
+      if ((q = find(t, q->ppid)) == NULL)
+        break;
+    }
+    q = &t->p[i];
+    for (size_t steps = 0; q != NULL && q->in_tree < 0 && steps <= t->n;
+         steps++) {
+      q->in_tree = in;
+      q = q->ppid == self ? NULL : find(t, q->ppid);
+    }
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < t->n; i++)
+    if (t->p[i].in_tree == 1)
+      t->p[kept++] = t->p[i];
+  t->n = kept;
+}
+
+/* Fills t with the tree of `self`. Returns 0, or an errno value: /proc
+ * cannot be read (not Linux's, or not mounted), or ENOMEM. */
+static int tree_scan(tree *t, pid_t self) {
+  DIR *d = opendir("/proc");
+  if (d == NULL)
+    return errno ? errno : ENOENT;
+  int e = 0;
+  t->n = 0;
+  struct dirent *de;
+  while ((de = readdir(d)) != NULL) {
+    if (de->d_name[0] < '1' || de->d_name[0] > '9')
+      continue;
+    if (t->n == t->cap) {
+      size_t cap = t->cap ? 2 * t->cap : 256;
+      proc *p = realloc(t->p, cap * sizeof *p);
+      if (p == NULL) {
+        e = ENOMEM;
+        break;
+      }
+      t->p = p, t->cap = cap;
+    }
+    char path[sizeof de->d_name + 8], buf[1024];
+    snprintf(path, sizeof path, "%s/stat", de->d_name);
+    if (read_text(dirfd(d), path, buf, sizeof buf) > 0 &&
+        parse_stat(buf, &t->p[t->n]))
+      t->n++; /* else it ended since readdir */
+  }
+  closedir(d);
+  if (e == 0)
+    keep_descendants(t, self);
+  return e;
+}
+
+static int busy_state(char s) { return s == 'R' || s == 'D'; }
+
+/* Whether some thread of process `pid` is running or ready to run: its
+ * stat line shows the main thread only, and a Java or Go program's main
+ * thread often sleeps while others compute. */
+static int threads_busy(pid_t pid) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+  DIR *d = opendir(path);
+  if (d == NULL)
+    return 0;
+  int busy = 0;
+  struct dirent *de;
+  while (!busy && (de = readdir(d)) != NULL) {
+    if (de->d_name[0] < '1' || de->d_name[0] > '9')
+      continue;
+    char buf[1024], name[sizeof de->d_name + 8];
+    snprintf(name, sizeof name, "%s/stat", de->d_name);
+    const char *s;
+    if (read_text(dirfd(d), name, buf, sizeof buf) > 0 &&
+        (s = strrchr(buf, ')')) != NULL && s[1] == ' ')
+      busy = busy_state(s[2]);
+  }
+  closedir(d);
+  return busy;
+}
+
+/* The tree's proportional set size in MB, or -1 where smaps_rollup is
+ * missing (before Linux 4.14). It walks every page table of the tree, so
+ * it is read only past the limit. */
+static double tree_pss_mb(const tree *t) {
+  if (access("/proc/self/smaps_rollup", R_OK) != 0)
+    return -1;
+  double kb = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    char path[64], buf[4096];
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)t->p[i].pid);
+    if (read_text(AT_FDCWD, path, buf, sizeof buf) <= 0)
+      continue; /* ended, or a zombie: nothing resident */
+    const char *pss = strstr(buf, "\nPss:");
+    if (pss != NULL)
+      kb += strtod(pss + 5, NULL);
+  }
+  return kb / 1024.0;
+}
+
+#else /* no /proc to read: the process group is all there is */
+
+static int tree_scan(tree *t, pid_t self) {
+  (void)self;
+  t->n = 0;
+  return ENOSYS;
+}
+
+static int threads_busy(pid_t pid) {
+  (void)pid;
+  return 0;
+}
+
+static int proc_read(pid_t pid, proc *p) {
+  (void)pid, (void)p;
+  return 0;
+}
+
+static int busy_state(char s) {
+  (void)s;
+  return 0;
+}
+
+static double tree_pss_mb(const tree *t) {
+  (void)t;
+  return -1;
+}
+
+#endif
+
+/* Reaps the zombies among the scan's processes that are our children, but
+ * not the leader, whose status and rusage are read last. Their CPU time
+ * moves into RUSAGE_CHILDREN, where the next scan finds it. */
+static void reap_zombies(const tree *t, pid_t self, pid_t leader) {
+  for (size_t i = 0; i < t->n; i++)
+    if (t->p[i].state == 'Z' && t->p[i].ppid == self && t->p[i].pid != leader)
+      waitpid(t->p[i].pid, NULL, WNOHANG);
+}
+
+/* ==== The run ==== */
+
+typedef struct run {
+  const run_limits *lim;
+  pid_t leader, self;
+  double start;
+  double reaped_before;   /* RUSAGE_CHILDREN CPU when the run began */
+  double tick_s, page_mb; /* one clock tick in seconds, a page in MB */
+  int have_tree;          /* scans of /proc work */
+  tree t;
+  double last_scan, last_cpu;
+  int last_busy;  /* the previous scan saw a thread running or ready */
+  double peak_mb; /* the most the scans saw */
+  double waited;
+} run;
+
+/* The tree's CPU seconds read again, from the pids of the scan just made:
+ * the confirmation of a sum past the limit (see the top). Processes that
+ * ended since count through RUSAGE_CHILDREN or their parent's cutime, or
+ * not at all, which errs the program's way. */
+static double tree_cpu_again(const run *s) {
+  double reaped = reaped_cpu() - s->reaped_before;
+  unsigned long long ticks = 0;
+  for (size_t i = 0; i < s->t.n; i++) {
+    proc now_p;
+    if (proc_read(s->t.p[i].pid, &now_p) && now_p.ppid == s->t.p[i].ppid)
+      ticks += now_p.ticks;
+  }
+  return (double)ticks * s->tick_s + reaped;
+}
+
+/* The time to the next scan (see the top), `cost` being the CPU seconds
+ * the last one took. */
+static double scan_interval(double elapsed, double cost) {
+  double gap = elapsed < 0.2 ? 0.010 : elapsed < 2.0 ? 0.025 : 0.050;
+  double floor_gap = 20 * cost < 0.5 ? 20 * cost : 0.5;
+  return gap > floor_gap ? gap : floor_gap;
+}
+
+/* The clock cap, past which a run ends as starved (see the top). */
+static double starved_after(const run_limits *l) {
+  return 2 * l->wall_seconds + 20 * l->cpu_seconds;
+}
+
+/* One scan at time t: measures the tree, reaps its zombies, and returns 1
+ * when a limit ends the run (its flag set in r), else 0. */
+static int scan(run *s, run_result *r, double t) {
+  const run_limits *l = s->lim;
+  if (s->have_tree) {
+    /* Before the scan: a zombie of ours is in both the scan and, once
+     * reaped below, RUSAGE_CHILDREN, so the reading comes first. */
+    double reaped = reaped_cpu() - s->reaped_before;
+    if (tree_scan(&s->t, s->self) != 0)
+      s->have_tree = 0;
+    else {
+      unsigned long long ticks = 0, pages = 0;
+      int busy = 0;
+      for (size_t i = 0; i < s->t.n; i++) {
+        ticks += s->t.p[i].ticks;
+        pages += s->t.p[i].rss_pages;
+        busy |= busy_state(s->t.p[i].state);
+      }
+      for (size_t i = 0; !busy && i < s->t.n; i++)
+        if (s->t.p[i].threads > 1 || s->t.p[i].state == 'Z')
+          busy = threads_busy(s->t.p[i].pid);
+      double cpu = (double)ticks * s->tick_s + reaped;
+      if (!busy && !s->last_busy && cpu <= s->last_cpu)
+        s->waited += t - s->last_scan;
+      s->last_busy = busy;
+      s->last_scan = t;
+      s->last_cpu = cpu;
+      double mb = (double)pages * s->page_mb;
+      if (l->memory_mb > 0 && mb > (double)l->memory_mb && s->t.n > 1) {
+        double pss = tree_pss_mb(&s->t);
+        if (pss >= 0)
+          mb = pss;
+      }
+      if (mb > s->peak_mb)
+        s->peak_mb = mb;
+      reap_zombies(&s->t, s->self, s->leader);
+      if (l->memory_mb > 0 && mb > (double)l->memory_mb) {
+        r->memory_out = 1;
+        return 1;
+      }
+      if (cpu > l->cpu_seconds && tree_cpu_again(s) > l->cpu_seconds) {
+        r->cpu_out = 1;
+        return 1;
+      }
+      if (s->waited > l->wall_seconds) {
+        r->idle = 1;
+        return 1;
+      }
+      if (t - s->start > starved_after(l)) {
+        r->starved = 1;
+        return 1;
+      }
+      return 0;
+    }
+  }
+  /* Without /proc only the clock is left. */
+  if (t - s->start > l->cpu_seconds + l->wall_seconds) {
+    r->idle = 1;
+    return 1;
+  }
+  return 0;
+}
+
+/* Whether the leader has ended, without reaping it: while it is not
+ * reaped, its pid, which names its process group, cannot be reused. */
+static int leader_ended(pid_t pid) {
   for (;;) {
     siginfo_t info;
     memset(&info, 0, sizeof info);
-    if (waitid(P_PID, (id_t)pid, &info,
-               WEXITED | WNOWAIT | (block ? 0 : WNOHANG)) == 0)
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT | WNOHANG) == 0)
       return info.si_pid == pid;
     if (errno != EINTR)
       return 1; /* no such child: nothing to wait for */
   }
 }
 
-static void close_fd(int *fd) {
-  if (*fd >= 0)
-    close(*fd);
-  *fd = -1;
+/* Kills every process of the tree and reaps all of them but the leader,
+ * which is left a zombie. `listed`: the scan that just found a limit left
+ * the tree in s->t, so the first round kills from it without scanning
+ * again; a scan takes long on a machine a fork bomb keeps busy, and every
+ * moment of it the tree burns CPU. Returns how many processes besides the
+ * leader were alive at the first round; *all_dead is 0 when some would not
+ * die, KILL_SECONDS after the last round that left fewer. */
+static size_t kill_tree(run *s, int listed, int *all_dead) {
+  *all_dead = 1;
+  kill(s->leader, SIGKILL); /* our unreaped child: its pid is still its */
+  if (!s->have_tree) {
+    kill(-s->leader, SIGKILL);
+    return 0;
+  }
+  size_t left = 0;
+  double until = now() + KILL_SECONDS;
+  size_t fewest = (size_t)-1;
+  for (int round = 0;; round++) {
+    int from_list = round == 0 && listed;
+    if (!from_list && tree_scan(&s->t, s->self) != 0) {
+      kill(-s->leader, SIGKILL);
+      return left;
+    }
+    size_t pending = 0;
+    for (size_t i = 0; i < s->t.n; i++) {
+      const proc *p = &s->t.p[i];
+      if (p->pid == s->leader && p->state == 'Z')
+        continue;
+      if (from_list && p->state == 'Z' && p->ppid == s->self)
+        continue; /* reaped by that scan: its pid is free */
+      pending++;
+      if (round == 0 && p->pid != s->leader && p->state != 'Z')
+        left++;
+      /* A zombie too: its threads may live on (pthread_exit in main). */
+      kill(p->pid, SIGKILL);
+    }
+    if (round == 0)
+      kill(-s->leader, SIGKILL);
+    if (from_list)
+      continue;
+    reap_zombies(&s->t, s->self, s->leader);
+    if (pending == 0)
+      return left;
+    if (pending < fewest) {
+      fewest = pending;
+      until = now() + KILL_SECONDS;
+    } else if (now() > until) {
+      *all_dead = 0;
+      return left;
+    }
+    nap(round < 20 ? 0.001 : 0.010); /* the killed take a moment to die */
+  }
+}
+
+int run_setup(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
+    return errno;
+  return 0;
+#else
+  return ENOSYS;
+#endif
 }
 
 int run_program(char *const argv[], const char *input, size_t input_len,
@@ -152,7 +733,21 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   fcntl(out[0], F_SETFD, FD_CLOEXEC);
   fcntl(err[0], F_SETFD, FD_CLOEXEC);
   fcntl(report[0], F_SETFD, FD_CLOEXEC);
-  double start = now();
+
+  run s;
+  memset(&s, 0, sizeof s);
+  s.lim = limits;
+  s.self = getpid();
+  s.reaped_before = reaped_cpu();
+  s.tick_s = 1.0 / (double)sysconf(_SC_CLK_TCK);
+  s.page_mb = (double)sysconf(_SC_PAGESIZE) / 1048576.0;
+#ifdef __linux__
+  s.have_tree = 1; /* until a scan fails */
+#endif
+  s.last_busy = 1; /* start-up counts as running */
+  s.start = s.last_scan = now();
+
+  double fork_mb = self_rss_mb(); /* the floor of the child's ru_maxrss */
   pid_t pid = fork();
   if (pid == 0)
     child(argv, in[0], out[1], err[1], report[1], limits);
@@ -163,6 +758,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     return fork_errno;
   }
   setpgid(pid, pid); /* as the child does: whichever runs first */
+  s.leader = pid;
 
   int exec_errno = 0;
   ssize_t got;
@@ -183,27 +779,24 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   size_t sent = 0;
   if (input_len == 0)
     close_fd(&fds[0]);
-  double deadline = start + limits->seconds;
-  int status = 0;
-  int ws = 0, over = 0; /* over: the program has ended (reaped below) */
-  struct rusage ru;
-  memset(&ru, 0, sizeof ru);
-  /* Until both outputs end or the program exits: a child it left running
-   * in the background may hold the pipes open, and the verdict is the
-   * program's (the group is killed below). */
-  while ((fds[1] >= 0 || fds[2] >= 0) && !over) {
-    double left = deadline - now();
-    if (left <= 0) {
-      r->timed_out = 1;
-      break;
-    }
+  int status = 0, limited = 0;
+  double next_scan = s.start + scan_interval(0, 0);
+  /* Until the leader ends, whether or not its streams are open: a program
+   * that closes them goes on being measured, and a child left holding them
+   * does not keep the run going. */
+  for (;;) {
+    double t = now(), wake = next_scan;
+    /* With both outputs closed no pipe wakes us when the leader exits (it
+     * closes its files before it becomes a zombie): look often. */
+    if (fds[1] < 0 && fds[2] < 0 && wake > t + 0.002)
+      wake = t + 0.002;
     struct pollfd p[3];
     for (int k = 0; k < 3; k++) {
       p[k].fd = fds[k];
       p[k].events = k == 0 ? POLLOUT : POLLIN;
       p[k].revents = 0;
     }
-    int ms = left < 0.02 ? (int)(left * 1000) + 1 : 20;
+    int ms = wake > t ? (int)ceil((wake - t) * 1000) : 0;
     if (poll(p, 3, ms) < 0 && errno != EINTR) {
       status = errno;
       break;
@@ -228,53 +821,72 @@ int run_program(char *const argv[], const char *input, size_t input_len,
         close_fd(&fds[k]);
       }
     }
-    if (status != 0)
+    if (status != 0 || leader_ended(pid))
       break;
-    if (ended(pid, 0)) {
-      over = 1;
-      /* What it wrote before exiting is in the pipes: read it all. */
-      for (int k = 1; k < 3; k++) {
-        char chunk[65536];
-        ssize_t n;
-        while (fds[k] >= 0 && (n = read(fds[k], chunk, sizeof chunk)) > 0)
-          if (!cap[k - 1].cut && capture_add(&cap[k - 1], chunk, (size_t)n))
-            status = ENOMEM;
-      }
+    t = now();
+    if (t >= next_scan) {
+      double cost = own_cpu();
+      if ((limited = scan(&s, r, t)) != 0)
+        break;
+      cost = own_cpu() - cost;
+      next_scan = t + scan_interval(t - s.start, cost);
     }
   }
+  r->wall = now() - s.start;
   close_fd(&fds[0]);
+
+  int all_dead;
+  r->left_behind = kill_tree(&s, limited, &all_dead);
+  /* Every holder of the pipes is dead (where the tree is known): what is
+   * left in them comes, then their end. */
+  for (int k = 1; k < 3; k++)
+    if (drain(&fds[k], &cap[k - 1]) != 0)
+      status = ENOMEM;
   close_fd(&fds[1]);
   close_fd(&fds[2]);
-  if (r->timed_out || status != 0)
-    kill(-pid, SIGKILL);
 
-  /* Standard output closed, but the program may still be running: wait for
-   * it up to the deadline, then kill the group. */
-  while (!over) {
-    if (ended(pid, r->timed_out)) /* killed already when it timed out */
-      break;
-    if (now() >= deadline) {
-      r->timed_out = 1;
-      kill(-pid, SIGKILL);
-    } else {
-      struct timespec nap = {0, 2000000};
-      nanosleep(&nap, NULL);
-    }
-  }
-  kill(-pid, SIGKILL); /* anything it left behind in its group */
-  while (wait4(pid, &ws, 0, &ru) < 0 && errno == EINTR)
-    ; /* the leader, reaped only now */
-  r->wall = now() - start;
-  r->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-  r->max_rss_kb = ru.ru_maxrss;
-  if (WIFEXITED(ws)) {
+  int ws = 0;
+  struct rusage ru;
+  memset(&ru, 0, sizeof ru);
+  pid_t reaped;
+  do
+    reaped = wait4(pid, &ws, all_dead ? 0 : WNOHANG, &ru);
+  while (reaped < 0 && errno == EINTR);
+  /* Orphans that died after the last scan, with nothing to scan them
+   * (without /proc, a subreaper still gets them). */
+  if (!s.have_tree)
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+      ;
+  free(s.t.p);
+
+  r->cpu = reaped_cpu() - s.reaped_before;
+  if (r->cpu < 0)
+    r->cpu = 0;
+  /* A program that ends between two scans just past its limit is over it
+   * all the same, as the exact figure shows: the verdict must not depend
+   * on when the scans fell. (After another limit, CPU spent while the kill
+   * went on is the judge's delay, not a second verdict.) */
+  if (!limited && r->cpu > limits->cpu_seconds)
+    r->cpu_out = 1;
+  r->waited = s.waited;
+  /* Up to 1 MB over the floor is the child's own before exec. */
+  double raw_mb = maxrss_mb(&ru), leader_mb = raw_mb > fork_mb + 1 ? raw_mb : 0;
+  r->peak_mb = s.peak_mb > leader_mb ? s.peak_mb : leader_mb;
+  if (r->peak_mb == 0)
+    r->peak_mb = raw_mb; /* too short for a scan: an upper bound */
+  if (limits->memory_mb > 0 && leader_mb > (double)limits->memory_mb)
+    r->memory_out = 1;
+  if (reaped != pid) {
+    r->signal = SIGKILL; /* it would not die: as good as killed */
+  } else if (WIFEXITED(ws)) {
     r->exited = 1;
     r->exit_code = WEXITSTATUS(ws);
   } else if (WIFSIGNALED(ws)) {
     r->signal = WTERMSIG(ws);
-    if (r->signal == SIGXCPU)
-      r->timed_out = 1;
+    /* The backstop: SIGXCPU at the soft limit, SIGKILL at the hard one. */
+    if (r->signal == SIGXCPU || (r->signal == SIGKILL && !limited &&
+                                 ru_cpu(&ru) >= (double)cpu_backstop(limits)))
+      r->cpu_out = 1;
   }
   r->out = cap[0].buf;
   r->out_len = cap[0].len;

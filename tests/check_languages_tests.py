@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""check_languages_tests.py - `shelf check`, the judge, on right solutions in
+the languages learners use on the sites it knows: Node.js
+(tests/check/solution.js), Java (tests/check/Solution.java), Python with
+NumPy (tests/check/solution_fast.py) and C++ (tests/check/solution.cpp).
+Each must pass every problem (shelf, cses, atcoder, leetcode486) under that
+problem's own limits: no --time-limit or --memory-limit is given, since the
+point is that a right O(n^2) program in each language fits the limits the
+problem states (1 s of CPU and 512 MB for CSES, 2 s and 1024 MB for
+AtCoder, ...) as the judge measures them, CPU time and resident memory,
+interpreter or virtual machine start-up included.
+
+Then the Node.js solution once more under cses while this test keeps three
+CPU-bound processes busy: a busy machine delays a program but does not add
+to its CPU time, so it must still pass.
+
+Usage: check_languages_tests.py SHELF [SOLUTION_CPP]
+
+A language whose tools are missing (node; javac and java; a python3 that
+imports numpy) is skipped with a line `skipped: <what> (<why>)`; the test
+exits 77 (CTest's skip) only when every language was skipped. No timed
+assertions: nothing here depends on how fast the machine is.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from skipped import SKIP_STATUS, skip_line
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECK_DIR = os.path.join(HERE, "check")
+PROBLEMS = ("shelf", "cses", "atcoder", "leetcode486")
+SEED = "20"
+TRIES = "5"  # the fixed tries (about 40) are most of each check
+BUSY_PROCESSES = 3
+
+PASSED, FAILED, SKIPPED = [], [], []
+
+
+def fail(what):
+    FAILED.append(what)
+    print("FAIL " + what, flush=True)
+
+
+def skip(what, why):
+    SKIPPED.append(what)
+    print(skip_line(what, why), flush=True)
+
+
+# ==== The languages ====
+
+def node_program(_workdir):
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        return None, "node not found: install nodejs"
+    return [node, os.path.join(CHECK_DIR, "solution.js")], None
+
+
+def java_program(workdir):
+    javac, java = shutil.which("javac"), shutil.which("java")
+    if javac is None or java is None:
+        return None, "%s not found: install default-jdk-headless" % (
+            "javac" if javac is None else "java")
+    classes = os.path.join(workdir, "java")
+    os.makedirs(classes)
+    p = subprocess.run([javac, "-d", classes,
+                        os.path.join(CHECK_DIR, "Solution.java")],
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        # javac is there, so a solution that does not compile is a failure.
+        fail("java: javac exit %d: %s" % (p.returncode, p.stderr.strip()))
+        return None, None
+    return [java, "-cp", classes, "Solution"], None
+
+
+def python_with_numpy():
+    """The first python3 here that imports numpy: the one running this test,
+    the one on PATH, Debian's (python3-numpy installs into Debian's)."""
+    seen = []
+    for python in (sys.executable, shutil.which("python3"), "/usr/bin/python3"):
+        if python is None or not os.path.exists(python):
+            continue
+        real = os.path.realpath(python)
+        if real in seen:
+            continue
+        seen.append(real)
+        p = subprocess.run([python, "-c", "import numpy"],
+                           capture_output=True, timeout=120)
+        if p.returncode == 0:
+            return python
+    return None
+
+
+def numpy_program(_workdir):
+    python = python_with_numpy()
+    if python is None:
+        return None, "no python3 here imports numpy: install python3-numpy"
+    return [python, os.path.join(CHECK_DIR, "solution_fast.py")], None
+
+
+def cpp_program(_workdir, solution_cpp):
+    if solution_cpp is None:
+        return None, "no C++ compiler: check_solution_cpp was not built"
+    # solution.cpp takes how it solves as its second argument, after the
+    # problem, which the loop below adds; "right" follows it.
+    return [solution_cpp], None
+
+
+# ==== One check ====
+
+def check(shelf, name, program, problem, args_after=()):
+    """shelf check under the problem's own limits; the program must pass."""
+    args = [shelf, "check", "--json", "--problem", problem, "--seed", SEED,
+            "--tries", TRIES] + program + [problem] + list(args_after)
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        fail("%s %s: shelf check did not finish in 900 s" % (name, problem))
+        return
+    try:
+        report = json.loads(p.stdout)
+    except ValueError:
+        fail("%s %s: not one JSON object, exit %d: %r %r" %
+             (name, problem, p.returncode, p.stdout, p.stderr))
+        return
+    if p.returncode != 0 or report.get("passed") is not True \
+            or report.get("failure") is not None:
+        fail("%s %s: expected to pass, exit %d: %s" %
+             (name, problem, p.returncode, json.dumps(report)))
+        return
+    PASSED.append("%s %s" % (name, problem))
+    print("ok   %s %s passes (%d of %d tries, limits %s s CPU, %s MB)" %
+          (name, problem, report["tried"], report["planned"],
+           report["time_limit"], report["memory_limit"]), flush=True)
+
+
+def busy_machine(shelf, program):
+    """The Node.js solution under cses while BUSY_PROCESSES CPU-bound
+    processes compete for the cores: it waits longer, but its CPU time is
+    its own, so it must pass as on an idle machine."""
+    busy = []
+    try:
+        for _ in range(BUSY_PROCESSES):
+            busy.append(subprocess.Popen(
+                [sys.executable, "-c", "while True: pass"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL))
+        check(shelf, "node (%d busy processes)" % BUSY_PROCESSES, program,
+              "cses")
+    finally:
+        for b in busy:
+            b.kill()
+        for b in busy:
+            b.wait()
+
+
+def main(argv):
+    if len(argv) not in (2, 3):
+        sys.stderr.write(__doc__)
+        return 2
+    shelf = argv[1]
+    solution_cpp = argv[2] if len(argv) == 3 and argv[2] else None
+    languages = (
+        ("node", "the Node.js solution", node_program, ()),
+        ("java", "the Java solution", java_program, ()),
+        ("python-numpy", "the Python (NumPy) solution", numpy_program, ()),
+        ("c++", "the C++ solution",
+         lambda d: cpp_program(d, solution_cpp), ("right",)),
+    )
+    node = None
+    with tempfile.TemporaryDirectory(prefix="check_languages.") as workdir:
+        for name, what, find, args_after in languages:
+            program, why = find(workdir)
+            if program is None:
+                if why is not None:
+                    skip(what, why)
+                continue
+            if name == "node":
+                node = program
+            for problem in PROBLEMS:
+                check(shelf, name, program, problem, args_after)
+        if node is not None:
+            busy_machine(shelf, node)
+        else:
+            skip("the Node.js solution on a busy machine", "node not found")
+    print("%d passed, %d failed, %d skipped" %
+          (len(PASSED), len(FAILED), len(SKIPPED)))
+    if FAILED:
+        return 1
+    if not PASSED:
+        return SKIP_STATUS
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

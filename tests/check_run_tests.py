@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""check_run_tests.py - the runner under `shelf check` (cli/check_run.c)
+against programs that misbehave (tests/check/hostile/): each must get its
+verdict, and no process it started may be alive once `shelf check` returns;
+and right programs must pass while this test keeps every core busy.
+
+Usage: check_run_tests.py SHELF SOLUTION_C NAME=PROGRAM...
+
+Each hostile program gets a marker argument unique to this test and the
+case; its children are forked without exec, so they carry it too, and a
+scan of /proc/PID/cmdline after the check finds any the judge left alive
+(the right solutions, which take no extra argument, carry it in their
+environment instead). Those are killed here, so that the test cleans up
+after itself, and the case fails.
+
+No timed assertions: the limits are CPU limits, and the cases that must
+pass have wide margins on any machine. The only clock is a generous
+timeout per check, which turns a hang into a failure instead of a stuck
+test.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOLUTION_PY = os.path.join(HERE, "check", "solution.py")
+HANG_SECONDS = 300
+MARKER_VARIABLE = "SHELF_CHECK_RUN_MARKER"
+FAILURES = []
+
+
+def fail(what):
+    FAILURES.append(what)
+    print("FAIL " + what)
+
+
+# ==== Processes left behind ====
+
+def marked(marker):
+    """Pids of live processes whose command line holds the marker, or whose
+    environment does (MARKER_VARIABLE, for programs that take no extra
+    argument)."""
+    found = []
+    words = {marker.encode(), ("%s=%s" % (MARKER_VARIABLE, marker)).encode()}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        held = []
+        for part in ("cmdline", "environ"):
+            try:
+                with open("/proc/%s/%s" % (entry, part), "rb") as f:
+                    held += f.read().split(b"\0")
+            except OSError:
+                pass  # it ended while we looked
+        if words.intersection(held):
+            found.append(int(entry))
+    return found
+
+
+def kill_marked(marker):
+    """Kills what a check left behind; returns how many there were."""
+    left = marked(marker)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    return len(left)
+
+
+# ==== One check ====
+
+def run_check(shelf, name, args, program, marker):
+    """Runs shelf check in a session of its own, with the marker in its
+    environment; returns (report or None, seconds). A check that hangs is
+    killed with its session's group."""
+    cmd = [shelf, "check"] + args + program
+    env = dict(os.environ)
+    env[MARKER_VARIABLE] = marker
+    start = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, env=env)
+    try:
+        out, err = p.communicate(timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+        fail("%s: shelf check still running after %d s" % (name, HANG_SECONDS))
+        return None, time.monotonic() - start
+    seconds = time.monotonic() - start
+    try:
+        report = json.loads(out)
+    except ValueError:
+        fail("%s: not one JSON object (status %d): %r %r"
+             % (name, p.returncode, out[:400], err[:400]))
+        return None, seconds
+    want_status = 0 if report.get("passed") else 1
+    if p.returncode != want_status:
+        fail("%s: exit status %d, want %d: %r"
+             % (name, p.returncode, want_status, err[:400]))
+    return report, seconds
+
+
+def check_case(shelf, name, program, verdict, extra=()):
+    """One hostile program: `verdict` None means it must pass."""
+    marker = "shelf-hostile-%d-%s" % (os.getpid(), name)
+    args = ["--tries", "3", "--time-limit", "1", "--json"] + list(extra)
+    report, seconds = run_check(shelf, name, args, [program, marker], marker)
+    left = kill_marked(marker)
+    if left:
+        fail("%s: %d of its processes still alive after shelf check "
+             "returned (killed now)" % (name, left))
+    if report is None:
+        return
+    failure = report.get("failure")
+    got = failure["verdict"] if failure else None
+    shown = got or "passed"
+    print("%-16s %-10s %5.1f s%s" % (name, shown, seconds,
+                                     ", left behind: %d" % left if left else ""))
+    if got != verdict:
+        fail("%s: verdict %s, want %s: %s"
+             % (name, shown, verdict or "passed",
+                json.dumps(failure)[:600] if failure else ""))
+
+
+# ==== A busy machine ====
+
+class Busy:
+    """One CPU-bound shell loop per core and one more (3 on 2 cores), killed
+    by their pids when the block ends, however it ends."""
+
+    def __init__(self):
+        self.loops = []
+
+    def __enter__(self):
+        for _ in range((os.cpu_count() or 2) + 1):
+            self.loops.append(subprocess.Popen(
+                ["sh", "-c", "while :; do :; done"]))
+        return self
+
+    def __exit__(self, *exc):
+        for p in self.loops:
+            p.kill()
+        for p in self.loops:
+            p.wait()
+        return False
+
+
+def check_busy(shelf, solution_c, programs):
+    """Right programs pass on a machine kept busy: the limits are CPU time
+    and time spent waiting, and a program ready to run but not given a CPU
+    is neither. Margins: the C solution takes milliseconds of its 2 s of
+    CPU; the Python one well under a second of its 10 s."""
+    cases = [
+        ("busy C", ["--time-limit", "2"], [solution_c, "shelf", "right"]),
+        ("busy Python", ["--time-limit", "10"],
+         [sys.executable, SOLUTION_PY, "shelf", "right"]),
+        ("busy reserve", ["--time-limit", "2", "--memory-limit", "64"],
+         [programs["reserve"]]),
+        ("busy escape", ["--time-limit", "2"], [programs["escape_children"]]),
+    ]
+    with Busy():
+        for name, extra, program in cases:
+            marker = "shelf-busy-%d-%s" % (os.getpid(), name.split()[1])
+            if program[0] in programs.values():
+                program = program + [marker]
+            args = ["--tries", "10", "--seed", "3", "--json"] + extra
+            report, seconds = run_check(shelf, name, args, program, marker)
+            left = kill_marked(marker)
+            if left:
+                fail("%s: %d processes still alive after shelf check "
+                     "returned (killed now)" % (name, left))
+            if report is None:
+                continue
+            print("%-16s %-10s %5.1f s" % (
+                name, "passed" if report["passed"] else "failed", seconds))
+            if not report["passed"]:
+                fail("%s: failed on a busy machine: %s"
+                     % (name, json.dumps(report["failure"])[:600]))
+
+
+def main():
+    if len(sys.argv) < 4:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    if not os.path.isdir("/proc/self"):
+        print("skipped: the runner's tests (no /proc to find processes left "
+              "behind)")
+        return 77
+    shelf, solution_c = sys.argv[1], sys.argv[2]
+    programs = dict(a.split("=", 1) for a in sys.argv[3:])
+    cases = [
+        ("leave_group", "idle", ()),
+        ("escape_children", None, ()),
+        ("ignore_term", "timeout", ()),
+        ("close_loop", "timeout", ()),
+        ("close_sleep", "idle", ()),
+        ("nul_output", "bad-output", ()),
+        ("memory_hog", "memory", ("--memory-limit", "256")),
+        ("reserve", None, ("--memory-limit", "64")),
+        ("fork_bomb", "timeout", ()),
+    ]
+    for name, verdict, extra in cases:
+        check_case(shelf, name, programs[name], verdict, extra)
+    check_busy(shelf, solution_c, programs)
+    if FAILURES:
+        print("%d failed" % len(FAILURES))
+        return 1
+    print("all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
