@@ -340,34 +340,44 @@ done:
   return st;
 }
 
-/* The smallest shelf of zeros that runs out of time, when 0 is a weight the
- * problem allows: every block of it has lead 0, the clearest shelf for the
- * zero-memo mistake. Replaces the failing shelf when found. */
-static shelf_status slow_zeros(loop *L, int64_t *w, size_t *n, i128 *expected,
-                               shelf_run *kept) {
+/* The shortest shelf of zeros, at most `most` wheels, that runs out of
+ * time, when 0 is a weight the problem allows: every block of it has lead
+ * 0, the clearest shelf for the zero-memo mistake. *found is its length
+ * (its run in *r), or 0. */
+static shelf_status slow_zeros(loop *L, size_t most, size_t *found,
+                               shelf_run *r) {
+  static const size_t sizes[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 64};
+  static const int64_t zeros[64] = {0};
+  *found = 0;
   if (L->plan.lo > 0 || L->plan.hi < 0)
     return SHELF_OK;
-  static const size_t sizes[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 64};
-  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0] && sizes[k] < *n; k++) {
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0] && sizes[k] <= most;
+       k++) {
     size_t m = sizes[k];
-    memset(w, 0, m * sizeof *w); /* w has room for *n > m */
-    shelf_run r;
+    i128 expected;
+    shelf_status st = shelf_answer_of(L->j->answer, zeros, m, &expected);
     progress(L, "shrink", k + 1, sizeof sizes / sizeof sizes[0], m);
-    shelf_status st = once(L, w, m, 0, &r);
+    if (st == SHELF_OK)
+      st = once(L, zeros, m, expected, r);
     L->out->shrink_runs++;
     if (st != SHELF_OK)
       return st;
-    if (r.verdict == SHELF_VERDICT_TIMEOUT) {
-      *n = m;
-      *expected = 0;
-      drop(L, kept);
-      *kept = r;
-      L->out->shrunk = 1;
+    if (r->verdict == SHELF_VERDICT_TIMEOUT) {
+      *found = m;
       return SHELF_OK;
     }
-    drop(L, &r);
+    drop(L, r);
   }
-  return SHELF_OK; /* none short enough: the failing shelf as it was */
+  return SHELF_OK;
+}
+
+/* The longest shelf that ran in time so far, or 0. */
+static size_t longest_in_time(const loop *L) {
+  size_t longest = 0;
+  for (size_t k = 0; k < L->time_count; k++)
+    if (L->times[k].n > longest)
+      longest = L->times[k].n;
+  return longest;
 }
 
 /* The growth's numbers from the runs that ended in time: start-up is the
@@ -422,7 +432,10 @@ static void fit_growth(const loop *L, shelf_growth *g) {
   g->n_lo = b->n, g->t_lo = tb, g->n_hi = a->n, g->t_hi = ta;
 }
 
-/* What a time limit says: probes, the mistake, a small slow shelf. */
+/* What a time limit says: probes, the mistake, a small slow shelf. A shelf
+ * shrunk to the edge of the limit would run in time as often as not when
+ * the learner runs it again, so from here on runs have twice the limit
+ * (patience): the shelf reported is slow with room to spare. */
 static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
                                     i128 *expected, shelf_run *kept) {
   shelf_judgement *o = L->out;
@@ -430,17 +443,31 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
   shelf_status st = probe_time(L, w, *n, g);
   if (st != SHELF_OK)
     return st;
-  if (g->slow_zeros > 0 && g->fast_n > 0)
-    o->mistake = SHELF_MISTAKE_ZERO_MEMO;
-  else if ((g->over_n > 0 && g->over_n <= EXPONENTIAL_MAX) ||
-           *n <= EXPONENTIAL_MAX)
-    o->mistake = SHELF_MISTAKE_EXPONENTIAL;
-  /* A shelf shrunk to the edge of the limit would run in time as often as
-   * not when the learner runs it again: shrinking keeps only shelves still
-   * out of time at twice the limit. */
   L->patience = 2;
-  if (o->mistake == SHELF_MISTAKE_ZERO_MEMO)
-    st = slow_zeros(L, w, n, expected, kept);
+  /* Zero-memo, plainly: a short shelf of zeros out of time where random
+   * shelves at least twice as long ran in time. */
+  size_t zeros_n = 0;
+  shelf_run zr = {0};
+  size_t most = *n < L->plan.max_n ? *n : L->plan.max_n;
+  st = slow_zeros(L, most, &zeros_n, &zr);
+  if (st == SHELF_OK && zeros_n > 0 && longest_in_time(L) >= 2 * zeros_n) {
+    o->mistake = SHELF_MISTAKE_ZERO_MEMO;
+    memset(w, 0, zeros_n * sizeof *w);
+    *n = zeros_n;
+    st = shelf_answer_of(L->j->answer, w, *n, expected);
+    drop(L, kept);
+    *kept = zr;
+    o->shrunk = 1;
+  } else {
+    drop(L, &zr);
+    /* Or from the failing shelf: out of time where blocks have lead 0, in
+     * time at its length where none does. */
+    if (g->slow_zeros > 0 && g->fast_n > 0)
+      o->mistake = SHELF_MISTAKE_ZERO_MEMO;
+    else if ((g->over_n > 0 && g->over_n <= EXPONENTIAL_MAX) ||
+             *n <= EXPONENTIAL_MAX)
+      o->mistake = SHELF_MISTAKE_EXPONENTIAL;
+  }
   if (st == SHELF_OK && !o->shrunk && *n > TWICE_MAX) {
     want k = {SHELF_VERDICT_TIMEOUT, 0, 0};
     st = shrink(L, w, n, &k, SLOW_RUNS_MAX, SLOW_TIMEOUTS_MAX, expected, kept);

@@ -77,6 +77,13 @@ static void say_where(sink *s, const shelf_report_words *w) {
 
 /* ==== Why the mistake fails here ==== */
 
+static int all_zeros(const int64_t *w, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    if (w[k] != 0)
+      return 0;
+  return n > 0;
+}
+
 static void say_why_here(sink *s, const shelf_judgement *j,
                          const shelf_judge *judge) {
   shelf_result r;
@@ -138,25 +145,29 @@ static void say_why_here(sink *s, const shelf_judgement *j,
     return;
   }
   case SHELF_MISTAKE_ZERO_MEMO:
-    say(s, "  On the shelf that ran out of time (");
-    say_size(s, j->shrunk_from);
-    say(s, " wheels), ");
-    say_size(s, g->slow_zeros);
-    say(s, " of its ");
-    say_size(s, j->shrunk_from * (j->shrunk_from + 1) / 2);
-    say(s, " blocks have a lead of 0; a shelf of the same length where no "
-           "block does ran in ");
-    say_seconds(s, g->fast_cpu);
-    say(s, " s of CPU.");
-    if (j->n < j->shrunk_from) {
-      int zeros = 1;
-      for (size_t k = 0; k < j->n; k++)
-        zeros = zeros && j->weights[k] == 0;
-      if (zeros) {
-        say(s, " Every block of a shelf of ");
-        say_size(s, j->n);
-        say(s, " zeros has lead 0, and that shelf runs out of time too.");
-      }
+    if (g->slow_zeros > 0) {
+      say(s, "  On the shelf that first ran out of time (");
+      say_size(s, j->shrunk_from);
+      say(s, " wheels), ");
+      say_size(s, g->slow_zeros);
+      say(s, " of its ");
+      say_size(s, j->shrunk_from * (j->shrunk_from + 1) / 2);
+      say(s, " blocks have a lead of 0.");
+    }
+    if (g->fast_n > 0) {
+      say(s, g->slow_zeros > 0 ? " A" : "  A");
+      say(s, " shelf of the same length where no block does ran in ");
+      say_seconds(s, g->fast_cpu);
+      say(s, " s of CPU.");
+    }
+    if (j->n < j->shrunk_from && all_zeros(j->weights, j->n)) {
+      say(s, g->slow_zeros > 0 || g->fast_n > 0 ? " Every" : "  Every");
+      say(s, " block of a shelf of ");
+      say_size(s, j->n);
+      say(s, " zeros has lead 0, and it runs out of time even at twice the "
+             "limit, while random shelves of up to ");
+      say_size(s, g->longest);
+      say(s, " wheels ran in time.");
     }
     say(s, "\n");
     return;
@@ -187,8 +198,11 @@ static void say_growth(sink *s, const shelf_judgement *j,
     say(s, " s of CPU on the shortest shelves, whatever their weights; the "
            "times below are beyond it.\n");
   }
-  if (j->mistake == SHELF_MISTAKE_ZERO_MEMO)
+  if (j->mistake == SHELF_MISTAKE_ZERO_MEMO && g->fast_n > 0)
     return; /* the why says it: a shelf of this length ran in time */
+  /* The rates speak of the shelf that first ran out of time, not of the
+   * smaller one shrinking found. */
+  size_t failed_n = j->shrunk_from > j->n ? j->shrunk_from : j->n;
   if (j->mistake == SHELF_MISTAKE_EXPONENTIAL && g->per_wheel > 1) {
     char f[32];
     snprintf(f, sizeof f, "%.2g", g->per_wheel);
@@ -225,12 +239,12 @@ static void say_growth(sink *s, const shelf_judgement *j,
     say(s, " in ");
     say_seconds(s, g->t_hi);
     say(s, " s of CPU)");
-    if (j->n > g->n_hi) {
+    if (failed_n > g->n_hi) {
       double need =
-          base + g->t_hi * real_exp(g->exponent *
-                                    real_log((double)j->n / (double)g->n_hi));
+          base + g->t_hi * real_exp(g->exponent * real_log((double)failed_n /
+                                                           (double)g->n_hi));
       say(s, "; at that rate ");
-      say_size(s, j->n);
+      say_size(s, failed_n);
       say(s, " wheels need about ");
       say_seconds(s, need);
       if (need >= limit) {
@@ -251,7 +265,7 @@ static void say_growth(sink *s, const shelf_judgement *j,
   }
   /* Too quick to measure, then past the limit: a lower bound from the
    * longest shelf that ran in time and the shortest that did not. */
-  size_t over = g->over_n ? g->over_n : j->n;
+  size_t over = g->over_n ? g->over_n : failed_n;
   if (g->longest == 0 || g->longest >= over)
     return;
   double t = g->longest_cpu - base;
