@@ -403,6 +403,11 @@ int check_main(int argc, char **argv) {
     if (k.start_errno != 0) {
       cannot_start(&k);
       status = 2;
+    } else if (k.starved == 2) {
+      fputs("shelf: check: no verdict: a process the program started would "
+            "not die (it may be stuck in the kernel); its time would count "
+            "against the next run\n",
+            stderr);
     } else if (k.starved) {
       fprintf(stderr,
               "shelf: check: no verdict: the machine is too busy (a run was "

@@ -34,7 +34,8 @@ typedef struct checker {
   run_limits limits;
   int progress;    /* standard error is a terminal: a progress line */
   int start_errno; /* why the program could not be started, or 0 */
-  int starved;     /* a run the machine gave too little CPU to judge */
+  int starved;     /* no verdict: 1 the machine gave a run too little CPU to
+                     judge, 2 a process of the program would not die */
   double starved_wall, starved_cpu;
 } checker;
 

@@ -37,6 +37,8 @@ static int read_answer(const char *s, size_t len, shelf_answer k,
       return *a = 1, 1;
     if (j - i == 5 && strncasecmp(s + i, "false", 5) == 0)
       return *a = 0, 1;
+    if (j - i == 1 && (s[i] == '1' || s[i] == '0'))
+      return *a = s[i] - '0', 1;
     return 0;
   }
   int negative = s[i] == '-';
@@ -90,8 +92,8 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
     k->start_errno = e;
     return SHELF_INVALID;
   }
-  if (r->starved) {
-    k->starved = 1;
+  if (r->starved || r->stuck) {
+    k->starved = r->starved ? 1 : 2;
     k->starved_wall = r->wall;
     k->starved_cpu = r->cpu;
     run_result_free(r);
@@ -122,6 +124,8 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
 
 void check_release(void *ctx, void *detail) {
   (void)ctx;
+  if (detail == NULL)
+    return;
   run_result_free(detail);
   free(detail);
 }

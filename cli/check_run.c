@@ -267,10 +267,33 @@ static rlim_t cpu_backstop(const run_limits *limits) {
   return (rlim_t)ceil(limits->cpu_seconds) + 1;
 }
 
+/* The signal that interrupted the judge (Ctrl-C, a kill), or 0: the run
+ * under way ends, its tree is killed, and then the judge dies of it. */
+static volatile sig_atomic_t interrupted = 0;
+
+static void on_interrupt(int sig) { interrupted = sig; }
+
+/* Dies of the signal that interrupted the judge, once nothing of the
+ * program's is left. */
+static void die_if_interrupted(void) {
+  int sig = interrupted;
+  if (sig == 0)
+    return;
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 static void child(char *const argv[], int in, int out, int err, int report,
                   const run_limits *limits) {
   setpgid(0, 0); /* the parent sets it too: whichever runs first */
   signal(SIGPIPE, SIG_DFL);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+#if defined(__linux__) && defined(PR_SET_PDEATHSIG)
+  /* Should the judge die all the same (SIGKILL), the leader dies too. */
+  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+#endif
   move_fd(in, STDIN_FILENO, report);
   move_fd(out, STDOUT_FILENO, report);
   move_fd(err, STDERR_FILENO, report);
@@ -697,6 +720,16 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
 }
 
 int run_setup(void) {
+  /* Ctrl-C or a kill reaches only the judge (the program has a group of its
+   * own): the run under way stops, its tree is killed, then the judge dies
+   * of the signal. No SA_RESTART, so that a wait is cut short. */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
     return errno;
@@ -709,6 +742,7 @@ int run_setup(void) {
 int run_program(char *const argv[], const char *input, size_t input_len,
                 const run_limits *limits, run_result *r) {
   memset(r, 0, sizeof *r);
+  die_if_interrupted();
   int in[2], out[2], err[2], report[2];
   if (pipe(in) != 0)
     return errno;
@@ -821,7 +855,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
         close_fd(&fds[k]);
       }
     }
-    if (status != 0 || leader_ended(pid))
+    if (status != 0 || interrupted || leader_ended(pid))
       break;
     t = now();
     if (t >= next_scan) {
@@ -876,6 +910,9 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     r->peak_mb = raw_mb; /* too short for a scan: an upper bound */
   if (limits->memory_mb > 0 && leader_mb > (double)limits->memory_mb)
     r->memory_out = 1;
+  die_if_interrupted(); /* its tree is gone: the judge goes now */
+  if (!all_dead)
+    r->stuck = 1; /* no verdict: its processes might distort the next run */
   if (reaped != pid) {
     r->signal = SIGKILL; /* it would not die: as good as killed */
   } else if (WIFEXITED(ws)) {

@@ -34,6 +34,8 @@ typedef struct run_result {
                      (killed then, or seen afterwards) */
   int starved;    /* ended with no verdict possible: ready to run, it got
                      too little CPU for too long (a cap by the clock) */
+  int stuck;      /* no verdict possible: a process of its tree would not
+                     die (state D), and would be counted in the next run */
   int exited;     /* ended by exit(); exit_code is its status */
   int exit_code;
   int signal;         /* the signal that ended it, or 0 */

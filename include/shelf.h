@@ -1533,7 +1533,8 @@ typedef struct shelf_judgement {
  * (shelf_plan_shelf(), made one at a time as they are run), each against
  * the exact answer, and stops at the first failure:
  *
- *   - a time limit is run again before it counts (a busy moment);
+ *   - a time limit is run again before it counts (a busy moment), on the
+ *     second run of a short shelf too;
  *   - a shelf of at most 16 wheels is run twice: a second run that differs
  *     in verdict, answer or fingerprint is UNSTABLE;
  *   - a wrong answer, a crash or bad output is shrunk (shelf_plan_shrink(),
@@ -1544,21 +1545,25 @@ typedef struct shelf_judgement {
  *     heavier end, not the tie rule;
  *   - a time limit is probed: runs on random shelves of 8, 16, 32, ...
  *     wheels for the growth; a shelf of the failing length where no block
- *     has lead 0 (zero-memo when that one runs in time); the shortest
- *     shelf that runs out of time (exponential when it has at most 64
- *     wheels); a smaller shelf still out of time at twice the limit (at
- *     most 16 runs, 6 of them out of time).
+ *     has lead 0, and short shelves of zeros (zero-memo when a shelf of
+ *     zeros, or the failing one, runs out of time where a shelf without
+ *     lead 0 runs in half the limit); exponential when a shelf of at most
+ *     64 wheels runs out of time where one at least half as long ran in an
+ *     eighth of the limit beyond start-up; a smaller shelf still out of
+ *     time at twice the limit (at most 16 runs, 6 of them out of time).
  *
  * @param judge  the judge; must not be NULL, nor judge->run.
  * @param out    receives the judgement; free it with
  *               shelf_judgement_free(), on success and on failure.
  * @return SHELF_OK (whatever the verdict); SHELF_INVALID (a NULL argument,
  *         lo > hi, max_n 0, an unknown answer); SHELF_NOMEM; or the
- *         runner's status when it stopped the judge (out then holds what
- *         was found so far, verdict OK and no shelf).
+ *         runner's status when it stopped the judge (out then holds only
+ *         the counts of tries so far, verdict OK, no shelf: no verdict was
+ *         reached).
  *
- * Time: the runs, and O(max_n) between them; O(n^2) once for a timeout's
- * zero-memo probe (n at most 6000). Memory O(max_n). Thread-safe when the
+ * Time: the runs, and O(max_n) between them; O(n^2) for a timeout's
+ * zero-memo probe (a few times, n at most 6000) and for each candidate of
+ * a greedy mistake's shrink. Memory O(max_n). Thread-safe when the
  * runner is. Starts no thread. */
 SHELF_API shelf_status shelf_judge_run(const shelf_judge *judge,
                                        shelf_judgement *out);

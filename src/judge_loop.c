@@ -113,7 +113,9 @@ static shelf_status once(loop *L, const int64_t *w, size_t n, i128 expected,
   }
   if (r->verdict == SHELF_VERDICT_OK && r->answer != expected)
     r->verdict = SHELF_VERDICT_WRONG;
-  if (answered(r->verdict))
+  /* Only runs under the usual limit that kept to it ran "in time": a run
+   * given twice the limit (while a timeout shrinks) says nothing of that. */
+  if (answered(r->verdict) && L->patience <= 1 && r->cpu <= L->j->time_limit)
     keep_time(L, n, r->cpu);
   return SHELF_OK;
 }
@@ -135,7 +137,12 @@ static shelf_status try_shelf(loop *L, const int64_t *w, size_t n,
   if (st != SHELF_OK || n > TWICE_MAX || limit_hit(r->verdict))
     return st;
   shelf_run again;
-  if ((st = once(L, w, n, expected, &again)) != SHELF_OK) {
+  if ((st = once(L, w, n, expected, &again)) == SHELF_OK &&
+      again.verdict == SHELF_VERDICT_TIMEOUT) {
+    drop(L, &again); /* the same second chance as the first run's */
+    st = once(L, w, n, expected, &again);
+  }
+  if (st != SHELF_OK) {
     drop(L, r);
     return st;
   }
@@ -303,6 +310,12 @@ static shelf_status probe_time(loop *L, const int64_t *w, size_t n,
       goto done;
     shelf_verdict v = r.verdict;
     drop(L, &r);
+    if (v == SHELF_VERDICT_TIMEOUT) { /* out of time twice, as a try */
+      if ((st = probe(L, (uint64_t)m, p, m, &r)) != SHELF_OK)
+        goto done;
+      v = r.verdict;
+      drop(L, &r);
+    }
     if (v == SHELF_VERDICT_TIMEOUT) {
       g->over_n = m;
       break;
@@ -328,7 +341,9 @@ static shelf_status probe_time(loop *L, const int64_t *w, size_t n,
     progress(L, "time", n, n, n);
     if ((st = once(L, p, n, expected, &r)) != SHELF_OK)
       goto done;
-    if (answered(r.verdict)) {
+    /* In time with room to spare: a run just under the limit is noise
+     * beside one just over it, not a mistake. */
+    if (answered(r.verdict) && r.cpu >= 0 && r.cpu <= L->j->time_limit / 2) {
       g->fast_n = n;
       g->fast_cpu = r.cpu;
     }
@@ -369,6 +384,30 @@ static shelf_status slow_zeros(loop *L, size_t most, size_t *found,
     drop(L, r);
   }
   return SHELF_OK;
+}
+
+/* Whether the times show a search of every order: a shelf of at most
+ * EXPONENTIAL_MAX wheels out of time, where one at least half as long (and
+ * of 8 wheels or more) ran in an eighth of the limit beyond start-up. At
+ * these lengths no polynomial a learner writes grows eightfold from m to
+ * 2m wheels and past a second; a start-up over the limit, or a program
+ * out of time on every shelf, shows no such pair. */
+static int exponential(const loop *L, size_t over) {
+  if (over == 0 || over > EXPONENTIAL_MAX)
+    return 0;
+  double base = -1;
+  for (size_t k = 0; k < L->time_count; k++)
+    if (L->times[k].n <= TWICE_MAX && (base < 0 || L->times[k].cpu < base))
+      base = L->times[k].cpu;
+  if (base < 0)
+    base = 0;
+  for (size_t k = 0; k < L->time_count; k++) {
+    const timing *t = &L->times[k];
+    if (t->n >= 8 && t->n < over && 2 * t->n >= over &&
+        t->cpu - base <= L->j->time_limit / 8)
+      return 1;
+  }
+  return 0;
 }
 
 /* The longest shelf that ran in time so far, or 0. */
@@ -464,8 +503,7 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
      * time at its length where none does. */
     if (g->slow_zeros > 0 && g->fast_n > 0)
       o->mistake = SHELF_MISTAKE_ZERO_MEMO;
-    else if ((g->over_n > 0 && g->over_n <= EXPONENTIAL_MAX) ||
-             *n <= EXPONENTIAL_MAX)
+    else if (exponential(L, g->over_n > 0 ? g->over_n : *n))
       o->mistake = SHELF_MISTAKE_EXPONENTIAL;
   }
   if (st == SHELF_OK && !o->shrunk && *n > TWICE_MAX) {
@@ -495,8 +533,8 @@ static void name_mistake(loop *L, const int64_t *w, size_t n) {
                    L->fitting_passed >= 3, &L->out->mistake);
 }
 
-/* A failure at try t on w[0..n): shrinks it, names its mistake, and fills
- * the judgement. `room` is w's capacity. */
+/* A failure on w[0..n) (w has room for the plan's longest shelf): shrinks
+ * it, names its mistake, and fills the judgement. */
 static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
                            shelf_run *r) {
   shelf_judgement *o = L->out;
@@ -636,8 +674,14 @@ shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
     free((void *)L.failing[i].weights);
   free(L.times);
   free(w);
-  if (st != SHELF_OK && out->weights == NULL)
-    out->verdict = SHELF_VERDICT_OK; /* stopped: no verdict was reached */
+  if (st != SHELF_OK) { /* stopped: no verdict was reached */
+    size_t planned = out->planned, tried = out->tried, skipped = out->skipped;
+    shelf_judgement_free(out);
+    out->planned = planned, out->tried = tried, out->skipped = skipped;
+    out->verdict = SHELF_VERDICT_OK;
+    out->cpu = -1;
+    out->growth.startup = -1;
+  }
   return st;
 }
 

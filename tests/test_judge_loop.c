@@ -18,7 +18,8 @@ typedef enum mode {
   UNSTABLE,     /* right, then one more, then right... */
   ZERO_MEMO,    /* right; out of time on long shelves with a block at 0 */
   EXPONENTIAL,  /* right; out of time from 20 wheels, whatever the weights */
-  STOPS         /* the runner gives up on its fourth run */
+  STOPS,        /* the runner gives up on its fourth run */
+  ALWAYS_SLOW   /* out of time on every shelf: a start-up over the limit */
 } mode;
 
 typedef struct script {
@@ -80,6 +81,9 @@ static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
   case ZERO_MEMO:
     if (n >= 10 && has_zero_lead(w, n))
       r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
+    break;
+  case ALWAYS_SLOW:
+    r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
     break;
   case EXPONENTIAL:
     if (n >= 20)
@@ -232,6 +236,18 @@ static void test_exponential(void) {
   CHECK(s.live == 0);
 }
 
+/* Out of time on every shelf names no mistake: nothing grew. */
+static void test_always_slow_names_nothing(void) {
+  script s = {ALWAYS_SLOW, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 10000);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_TIMEOUT && j.try_index == 1);
+  CHECK(j.mistake == SHELF_MISTAKE_NONE);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
 static void test_runner_stops(void) {
   script s = {STOPS, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
@@ -286,6 +302,7 @@ static const test tests[] = {
     {"unstable", test_unstable},
     {"zero_memo", test_zero_memo},
     {"exponential", test_exponential},
+    {"always_slow_names_nothing", test_always_slow_names_nothing},
     {"runner_stops", test_runner_stops},
     {"arguments", test_arguments},
 };

@@ -184,6 +184,22 @@ def _due():
         pass
 
 
+def _end_of_run(watch):
+    """Ends a run for the watchdog: no stop is sent after this returns, and
+    one sent before is raised, and caught, here. Python 3.10 may raise a
+    pending stop right after `with` takes the lock, before `active` is
+    cleared; then it is cleared again, so that no second stop can come and
+    land outside a run."""
+    while True:
+        try:
+            with watch.lock:
+                watch.active = False
+            _due()
+            return
+        except _TimeLimit:
+            pass
+
+
 def _thread_clock():
     """The calling thread's CPU clock, readable from another thread, or
     None where there is none (then the wall clock stands in)."""
@@ -370,14 +386,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             caught = e
         # The run's end: no stop after this, and one already sent but not
         # yet raised is raised, and caught, here.
-        stopped = None
-        try:
-            with watch.lock:
-                watch.active = False
-                stopped = watch.stopped
-            _due()
-        except _TimeLimit:
-            stopped = watch.stopped
+        _end_of_run(watch)
+        stopped = watch.stopped
         cpu, wall, waited = watch.spent()
         if isinstance(caught, KeyboardInterrupt):
             raise caught
@@ -422,12 +432,7 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                           max_n=top, lo=lo, hi=hi, tries=tries, seed=seed,
                           time_limit=limit, name=f"the function {name}")
     finally:
-        try:  # after a raise from _judge, no stop is left to come
-            with watch.lock:
-                watch.active = False
-            _due()
-        except _TimeLimit:
-            pass
+        _end_of_run(watch)  # after a raise from _judge, none is to come
         watch.stop()
     detail = j["detail"]
     if j["verdict"] == "crash" and isinstance(detail, tuple):
