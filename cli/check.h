@@ -70,7 +70,8 @@ void report_text(out *o, const check_report *c);
 void report_json(out *o, const check_report *c);
 
 /* A program's bytes as a person reads them, on one line: printable ASCII
- * as it is, a NUL as \0, other bytes as \xNN; at most `max` bytes shown. */
+ * and valid UTF-8 as they are, a NUL as \0, other bytes as \xNN; at most
+ * `max` bytes shown. */
 void out_shown(out *o, const char *s, size_t len, size_t max);
 
 #endif
