@@ -15,7 +15,7 @@ static i128 lead(const int64_t *w, size_t i, size_t j) {
   return take_left > take_right ? take_left : take_right;
 }
 
-shelf_status brute_lead(const int64_t *w, size_t n, i128 *out) {
+shelf_status shelf__brute_lead(const int64_t *w, size_t n, i128 *out) {
   if (n > SHELF_BRUTE_MAX)
     return SHELF_TOO_LONG;
   *out = n == 0 ? 0 : lead(w, 0, n - 1);

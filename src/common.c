@@ -19,7 +19,7 @@
  * whole 2 MiB page lies inside. */
 #define LARGE_BLOCK ((size_t)4 << 20)
 
-void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
+void *shelf__grow_array(void *p, size_t *cap, size_t need, size_t size) {
   size_t c = *cap ? *cap : 16;
   while (c < need) {
     if (c > SIZE_MAX / 2)
@@ -28,7 +28,7 @@ void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
   }
   if (c > SIZE_MAX / size)
     return NULL;
-  void *q = realloc_large(p, c * size);
+  void *q = shelf__realloc_large(p, c * size);
   if (q != NULL)
     *cap = c;
   return q;
@@ -42,7 +42,7 @@ void *grow_array(void *p, size_t *cap, size_t need, size_t size) {
  * (glibc.malloc.hugetlb=1) does: advising a part would split the mapping in
  * three, and realloc could then no longer move it with mremap but would
  * copy it. */
-void *realloc_large(void *p, size_t bytes) {
+void *shelf__realloc_large(void *p, size_t bytes) {
   void *q = realloc(p, bytes);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   long page = sysconf(_SC_PAGESIZE);
@@ -56,14 +56,14 @@ void *realloc_large(void *p, size_t bytes) {
   return q;
 }
 
-i128 weights_sum(const int64_t *w, size_t n) {
+i128 shelf__weights_sum(const int64_t *w, size_t n) {
   i128 sum = 0;
   for (size_t i = 0; i < n; i++)
     sum += w[i];
   return sum;
 }
 
-void result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin) {
+void shelf__result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin) {
   /* first + second = sum and first - second = margin, so sum + margin is
    * even and both totals are exact. */
   out->n = n;
@@ -77,7 +77,7 @@ void result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin) {
 /* The library links no libm (it would be one more thing for every user to
  * link with the static library), and the judge's growth needs only a few
  * logarithms and powers at a report's precision. */
-double real_log(double x) {
+double shelf__real_log(double x) {
   if (!(x > 0))
     return -1e308;
   /* x = m * 2^k with m in [1, 2); ln m = 2 atanh((m - 1) / (m + 1)), whose
@@ -95,7 +95,7 @@ double real_log(double x) {
   return 2 * sum + k * 0.69314718055994530942;
 }
 
-double real_exp(double x) {
+double shelf__real_exp(double x) {
   if (x > 700)
     return 1e308;
   if (x < -700)

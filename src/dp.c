@@ -51,7 +51,7 @@ static uint64_t abs_total(const int64_t *w, size_t n) {
   return total;
 }
 
-shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead) {
+shelf_status shelf__dp_lead(const int64_t *w, size_t n, i128 *lead) {
   if (n == 0) {
     *lead = 0;
     return SHELF_OK;

@@ -12,7 +12,7 @@ static int greedy_takes_left(const int64_t *w, size_t i, size_t j) {
   return shelf_greedy_end(w, i, j) == SHELF_LEFT;
 }
 
-void greedy_totals(const int64_t *w, size_t n, i128 total[2]) {
+void shelf__greedy_totals(const int64_t *w, size_t n, i128 total[2]) {
   total[0] = total[1] = 0;
   size_t i = 0, j = n;
   for (size_t turn = 0; i < j; turn++)
@@ -21,7 +21,7 @@ void greedy_totals(const int64_t *w, size_t n, i128 total[2]) {
 
 static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {
   i128 total[2];
-  greedy_totals(w, n, total);
+  shelf__greedy_totals(w, n, total);
   out->greedy_first = total[0];
   out->greedy_second = total[1];
   out->greedy_margin = total[0] - total[1];
@@ -60,8 +60,8 @@ static shelf_status first_mistake(const int64_t *w, size_t n, i128 margin,
       }
       spent += len;
       i128 rest;
-      st = greedy_left ? linear_lead(w + i + 1, len - 1, &rest)
-                       : linear_lead(w + i, len - 1, &rest);
+      st = greedy_left ? shelf__linear_lead(w + i + 1, len - 1, &rest)
+                       : shelf__linear_lead(w + i, len - 1, &rest);
       i128 kept = (greedy_left ? w[i] : w[j]) - rest;
       if (st == SHELF_OK && kept < lead) {
         out->mistake = 1;
@@ -103,7 +103,7 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
   e.n = n;
   e.limit = limit;
   shelf_result perfect;
-  shelf_status st = linear_result(w, n, &perfect);
+  shelf_status st = shelf__linear_result(w, n, &perfect);
   if (st != SHELF_OK)
     return st;
   e.margin = perfect.margin;
@@ -111,7 +111,7 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
   e.second = perfect.second;
   both_greedy(w, n, &e);
   if (n <= limit) {
-    st = greedy_first_search(w, n, NULL, NULL, &e.greedy_vs_perfect);
+    st = shelf__greedy_first_search(w, n, NULL, NULL, &e.greedy_vs_perfect);
     if (st != SHELF_OK)
       return st;
     e.has_greedy_vs_perfect = 1;

@@ -5,8 +5,9 @@
  * Every function here and in the other internal headers is global only
  * between the library's own files. Its symbol carries the one internal
  * prefix, shelf__, so that even the static library (where hidden
- * visibility does not apply) defines nothing outside the shelf_ namespace;
- * the code calls it by the short name that the #define below gives it.
+ * visibility does not apply) defines nothing outside the shelf_ namespace.
+ * The code calls it by that whole name, so that grep of the source finds
+ * what gdb and nm show.
  * tests/exports_test.py checks both libraries.
  */
 #ifndef SHELF_INTERNAL_H
@@ -21,27 +22,19 @@ __extension__ typedef unsigned __int128 u128;
 
 /* ==== Engines, each in its own module ==== */
 
-#define linear_lead shelf__linear_lead
-#define linear_result shelf__linear_result
-#define linear_result_sums shelf__linear_result_sums
-#define dp_lead shelf__dp_lead
-#define brute_lead shelf__brute_lead
-
 /* The lead of the whole shelf under each engine (linear.c, dp.c, brute.c),
  * and the linear engine's whole result, which it has without a second pass
  * for the sum. The caller has checked the arguments. */
-shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out);
-shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead);
-/* linear_result() summing its runs the way `how` says (SUMS_* of
- * solver.h): linear_result() passes the widest the processor has; tests
+shelf_status shelf__linear_result(const int64_t *w, size_t n,
+                                  shelf_result *out);
+shelf_status shelf__linear_lead(const int64_t *w, size_t n, i128 *lead);
+/* shelf__linear_result() summing its runs the way `how` says (SUMS_* of
+ * solver.h): shelf__linear_result() passes the widest the processor has; tests
  * pass each in turn, so that every way is checked on every machine. */
-shelf_status linear_result_sums(const int64_t *w, size_t n, shelf_result *out,
-                                int how);
-shelf_status dp_lead(const int64_t *w, size_t n, i128 *lead);
-shelf_status brute_lead(const int64_t *w, size_t n, i128 *lead);
-
-#define say shelf__say
-#define say_i128 shelf__say_i128
+shelf_status shelf__linear_result_sums(const int64_t *w, size_t n,
+                                       shelf_result *out, int how);
+shelf_status shelf__dp_lead(const int64_t *w, size_t n, i128 *lead);
+shelf_status shelf__brute_lead(const int64_t *w, size_t n, i128 *lead);
 
 /* A bounded writer, snprintf-style: every piece is counted and copied while
  * it fits, so one pass gives both the text and its length (words.c). */
@@ -51,60 +44,47 @@ typedef struct sink {
   size_t len;  /* characters so far, whether they fitted or not */
 } sink;
 
-void say(sink *s, const char *text);
-#define say_done shelf__say_done
+void shelf__say(sink *s, const char *text);
 /* Ends a text: the NUL where it fits, *len (if not NULL) the whole length;
  * returns SHELF_OK. */
-shelf_status say_done(sink *s, size_t *len);
-void say_i128(sink *s, i128 v);
+shelf_status shelf__say_done(sink *s, size_t *len);
+void shelf__say_i128(sink *s, i128 v);
 
 /* ==== Greedy play (explain.c) ==== */
 
-#define greedy_totals shelf__greedy_totals
-
 /* Both buyers greedy (the heavier end, the left on equal weights): total[0]
  * is the first buyer's kilos, total[1] the second's. O(n). */
-void greedy_totals(const int64_t *w, size_t n, i128 total[2]);
+void shelf__greedy_totals(const int64_t *w, size_t n, i128 total[2]);
 
 /* ==== Greedy against perfect (moves.c) ==== */
-
-#define greedy_first_search shelf__greedy_first_search
 
 /* The margin when a greedy first buyer meets a perfect second, and, with
  * `right` and `base`, the second buyer's choices (moves.c says how they are
  * laid out). O(n^2) time, O(n) memory beyond them. */
-shelf_status greedy_first_search(const int64_t *w, size_t n,
-                                 unsigned char *right, size_t *base,
-                                 i128 *margin);
+shelf_status shelf__greedy_first_search(const int64_t *w, size_t n,
+                                        unsigned char *right, size_t *base,
+                                        i128 *margin);
 
 /* ==== Results and memory (common.c) ==== */
 
-#define real_log shelf__real_log
-#define real_exp shelf__real_exp
-
 /* The natural logarithm (-1e308 for x <= 0) and e^x, to about 15 digits,
  * without libm (common.c). */
-double real_log(double x);
-double real_exp(double x);
-
-#define result_from shelf__result_from
-#define weights_sum shelf__weights_sum
-#define grow_array shelf__grow_array
-#define realloc_large shelf__realloc_large
+double shelf__real_log(double x);
+double shelf__real_exp(double x);
 
 /* Fills a result from the sum and the margin. */
-void result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin);
+void shelf__result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin);
 
 /* The sum of weights, exact. */
-i128 weights_sum(const int64_t *w, size_t n);
+i128 shelf__weights_sum(const int64_t *w, size_t n);
 
 /* Grows an array to hold at least `need` elements of `size` bytes, doubling;
  * returns NULL (leaving *p alone) if that overflows or allocation fails. */
-void *grow_array(void *p, size_t *cap, size_t need, size_t size);
+void *shelf__grow_array(void *p, size_t *cap, size_t need, size_t size);
 
 /* realloc() for a block that may grow large and is filled front to back
  * (a stack, kept weights): once it is large, the system is told it may back
  * it with huge pages (Linux; elsewhere it is realloc()). */
-void *realloc_large(void *p, size_t bytes);
+void *shelf__realloc_large(void *p, size_t bytes);
 
 #endif /* SHELF_INTERNAL_H */

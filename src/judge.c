@@ -37,7 +37,7 @@ shelf_status shelf_answer_of(shelf_answer kind, const int64_t *w, size_t n,
       kind > SHELF_ANSWER_WINNER)
     return SHELF_INVALID;
   shelf_result r;
-  shelf_status st = linear_result(w, n, &r);
+  shelf_status st = shelf__linear_result(w, n, &r);
   if (st == SHELF_OK)
     *out = answer_from(kind, &r);
   return st;
@@ -190,7 +190,8 @@ static size_t grown_size(const shelf_plan *p, size_t k) {
   return size < 1 ? 1 : size > p->max_n ? p->max_n : size;
 }
 
-static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w, size_t *n) {
+static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w,
+                          size_t *n) {
   if (k < SEED_CASES) {
     *n = seed_case_n[k]; /* at most 6: the caller has room for 8 */
     memcpy(w, seed_case_weights[k], *n * sizeof *w);
@@ -251,8 +252,8 @@ shelf_status shelf_plan_shelf(const shelf_plan *p, size_t k, int64_t *w,
 /* The point of the range nearest 0: where every weight shrinks to. */
 static int64_t target(const shelf_plan *p) { return clamp(p, 0); }
 
-int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n,
-                      size_t c, int64_t *out, size_t *out_n) {
+int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
+                      int64_t *out, size_t *out_n) {
   if (p == NULL || w == NULL || out == NULL || out_n == NULL)
     return 0;
   /* Deleting chunks: for size = n/2, n/4, ..., 1, each start 0, size, ... */
@@ -338,7 +339,8 @@ static int all_algorithm(shelf_mistake kind, shelf_answer k,
     if ((*st = shelf_mistake_margin(kind, f[i].weights, f[i].n, &m)) !=
         SHELF_OK)
       return -1;
-    if (!answers_margin(k, f[i].got, m, weights_sum(f[i].weights, f[i].n)))
+    if (!answers_margin(k, f[i].got, m,
+                        shelf__weights_sum(f[i].weights, f[i].n)))
       return 0;
   }
   return 1;
@@ -351,7 +353,7 @@ static int all_other_quantity(shelf_answer k, const shelf_failure *f,
     return 0;
   for (size_t i = 0; i < count; i++) {
     shelf_result r;
-    if ((*st = linear_result(f[i].weights, f[i].n, &r)) != SHELF_OK)
+    if ((*st = shelf__linear_result(f[i].weights, f[i].n, &r)) != SHELF_OK)
       return -1;
     int other = 0;
     for (int q = SHELF_ANSWER_MARGIN; q <= SHELF_ANSWER_SECOND; q++)
@@ -364,13 +366,13 @@ static int all_other_quantity(shelf_answer k, const shelf_failure *f,
 }
 
 /* Every failing shelf is a tie (margin 0) that the program calls a loss. */
-static int all_strict_ties(shelf_answer k, const shelf_failure *f,
-                           size_t count, shelf_status *st) {
+static int all_strict_ties(shelf_answer k, const shelf_failure *f, size_t count,
+                           shelf_status *st) {
   if (k != SHELF_ANSWER_WINNER)
     return 0;
   for (size_t i = 0; i < count; i++) {
     i128 m;
-    if ((*st = linear_lead(f[i].weights, f[i].n, &m)) != SHELF_OK)
+    if ((*st = shelf__linear_lead(f[i].weights, f[i].n, &m)) != SHELF_OK)
       return -1;
     if (m != 0 || f[i].got != 0)
       return 0;

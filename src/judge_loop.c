@@ -82,7 +82,8 @@ static void progress(const loop *L, const char *stage, size_t done,
 static void keep_time(loop *L, size_t n, double cpu) {
   if (!(cpu >= 0))
     return;
-  timing *t = grow_array(L->times, &L->time_cap, L->time_count + 1, sizeof *t);
+  timing *t =
+      shelf__grow_array(L->times, &L->time_cap, L->time_count + 1, sizeof *t);
   if (t == NULL)
     return; /* the growth only needs some */
   L->times = t;
@@ -459,15 +460,17 @@ static void fit_growth(const loop *L, shelf_growth *g) {
   }
   if (L->out->mistake == SHELF_MISTAKE_EXPONENTIAL && c != NULL &&
       a->cpu - base >= 0.02)
-    g->per_wheel = real_exp(real_log((a->cpu - base) / (c->cpu - base)) /
-                            (double)(a->n - c->n));
+    g->per_wheel =
+        shelf__real_exp(shelf__real_log((a->cpu - base) / (c->cpu - base)) /
+                        (double)(a->n - c->n));
   if (b == NULL || b->n == 0)
     return;
   double ta = a->cpu - base, tb = b->cpu - base;
   if (ta < 0.02 || tb < 0.005)
     return;
   g->fitted = 1;
-  g->exponent = real_log(ta / tb) / real_log((double)a->n / (double)b->n);
+  g->exponent =
+      shelf__real_log(ta / tb) / shelf__real_log((double)a->n / (double)b->n);
   g->n_lo = b->n, g->t_lo = tb, g->n_hi = a->n, g->t_hi = ta;
 }
 

@@ -18,20 +18,20 @@
 /* Shelves longer than this are described, not printed. */
 #define SHOWN_WHEELS 200
 
-static void say_size(sink *s, size_t v) { say_i128(s, (i128)v); }
+static void say_size(sink *s, size_t v) { shelf__say_i128(s, (i128)v); }
 
 /* Seconds as a person reads them: 0.734, 12.5, 0.0004. */
 static void say_seconds(sink *s, double v) {
   char text[48];
   snprintf(text, sizeof text, v >= 0.001 || v <= 0 ? "%.3g" : "%.1g", v);
-  say(s, text);
+  shelf__say(s, text);
 }
 
 static void say_answer(sink *s, shelf_answer k, i128 a) {
   if (k == SHELF_ANSWER_WINNER)
-    say(s, a ? "true" : "false");
+    shelf__say(s, a ? "true" : "false");
   else
-    say_i128(s, a);
+    shelf__say_i128(s, a);
 }
 
 static const char *answer_words(shelf_answer k) {
@@ -57,21 +57,21 @@ static const char *layout_words(shelf_layout l) {
 /* How the surface names its options: --seed 7 or seed=7. */
 static void say_option(sink *s, const shelf_report_words *w, const char *name,
                        const char *value, int quoted) {
-  say(s, w->function ? "" : "--");
-  say(s, name);
-  say(s, w->function ? "=" : " ");
+  shelf__say(s, w->function ? "" : "--");
+  shelf__say(s, name);
+  shelf__say(s, w->function ? "=" : " ");
   if (quoted && w->function)
-    say(s, "'");
-  say(s, value);
+    shelf__say(s, "'");
+  shelf__say(s, value);
   if (quoted && w->function)
-    say(s, "'");
+    shelf__say(s, "'");
 }
 
 static void say_where(sink *s, const shelf_report_words *w) {
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)w->seed);
   say_option(s, w, "problem", w->problem, 1);
-  say(s, ", ");
+  shelf__say(s, ", ");
   say_option(s, w, "seed", seed, 0);
 }
 
@@ -100,9 +100,9 @@ static void say_why_here(sink *s, const shelf_judgement *j,
         SHELF_SENTENCE_PERFECT, SHELF_SENTENCE_GREEDY, SHELF_SENTENCE_TRAP};
     for (size_t k = 0; k < 3; k++) {
       shelf_explain_sentence(&e, which[k], said, sizeof said, NULL);
-      say(s, "  ");
-      say(s, said);
-      say(s, "\n");
+      shelf__say(s, "  ");
+      shelf__say(s, said);
+      shelf__say(s, "\n");
     }
     return;
   }
@@ -111,75 +111,78 @@ static void say_why_here(sink *s, const shelf_judgement *j,
     i128 m;
     if (shelf_mistake_margin(j->mistake, j->weights, j->n, &m) != SHELF_OK)
       return;
-    say(s, "  On this shelf that table gives a margin of ");
-    say_i128(s, m);
-    say(s, ", and perfect play ");
-    say_i128(s, r.margin);
-    say(s, ".\n");
+    shelf__say(s, "  On this shelf that table gives a margin of ");
+    shelf__say_i128(s, m);
+    shelf__say(s, ", and perfect play ");
+    shelf__say_i128(s, r.margin);
+    shelf__say(s, ".\n");
     return;
   }
   case SHELF_MISTAKE_WRONG_QUANTITY:
-    say(s, "  On this shelf the margin is ");
-    say_i128(s, r.margin);
-    say(s, ", the first buyer's total ");
-    say_i128(s, r.first);
-    say(s, " and the second's ");
-    say_i128(s, r.second);
-    say(s, "; the problem asks for ");
-    say(s, answer_words(judge->answer));
-    say(s, ".\n");
+    shelf__say(s, "  On this shelf the margin is ");
+    shelf__say_i128(s, r.margin);
+    shelf__say(s, ", the first buyer's total ");
+    shelf__say_i128(s, r.first);
+    shelf__say(s, " and the second's ");
+    shelf__say_i128(s, r.second);
+    shelf__say(s, "; the problem asks for ");
+    shelf__say(s, answer_words(judge->answer));
+    shelf__say(s, ".\n");
     return;
   case SHELF_MISTAKE_STRICT_TIE:
-    say(s, "  On this shelf the buyers tie under perfect play: the answer is "
+    shelf__say(
+        s, "  On this shelf the buyers tie under perfect play: the answer is "
            "true.\n");
     return;
   case SHELF_MISTAKE_OVERFLOW32: {
     i128 sum = 0;
     for (size_t k = 0; k < j->n; k++)
       sum += j->weights[k] < 0 ? -(i128)j->weights[k] : j->weights[k];
-    say(s, "  This shelf's wheels weigh ");
-    say_i128(s, sum);
-    say(s, " kilos in all (by size), and a total plus the margin passes "
-           "2147483647; every shelf tried whose totals fit in 31 bits "
-           "passed.\n");
+    shelf__say(s, "  This shelf's wheels weigh ");
+    shelf__say_i128(s, sum);
+    shelf__say(s, " kilos in all (by size), and a total plus the margin passes "
+                  "2147483647; every shelf tried whose totals fit in 31 bits "
+                  "passed.\n");
     return;
   }
   case SHELF_MISTAKE_ZERO_MEMO:
     if (g->slow_zeros > 0) {
-      say(s, "  On the shelf that first ran out of time (");
+      shelf__say(s, "  On the shelf that first ran out of time (");
       say_size(s, j->shrunk_from);
-      say(s, " wheels), ");
+      shelf__say(s, " wheels), ");
       say_size(s, g->slow_zeros);
-      say(s, " of its ");
+      shelf__say(s, " of its ");
       say_size(s, j->shrunk_from * (j->shrunk_from + 1) / 2);
-      say(s, " blocks have a lead of 0.");
+      shelf__say(s, " blocks have a lead of 0.");
     }
     if (g->fast_n > 0) {
-      say(s, g->slow_zeros > 0 ? " A" : "  A");
-      say(s, " shelf of the same length where no block does ran in ");
+      shelf__say(s, g->slow_zeros > 0 ? " A" : "  A");
+      shelf__say(s, " shelf of the same length where no block does ran in ");
       say_seconds(s, g->fast_cpu);
-      say(s, " s of CPU.");
+      shelf__say(s, " s of CPU.");
     }
     if (j->n < j->shrunk_from && all_zeros(j->weights, j->n)) {
-      say(s, g->slow_zeros > 0 || g->fast_n > 0 ? " Every" : "  Every");
-      say(s, " block of a shelf of ");
+      shelf__say(s, g->slow_zeros > 0 || g->fast_n > 0 ? " Every" : "  Every");
+      shelf__say(s, " block of a shelf of ");
       say_size(s, j->n);
-      say(s, " zeros has lead 0, and it runs out of time even at twice the "
-             "limit, while random shelves of up to ");
+      shelf__say(s,
+                 " zeros has lead 0, and it runs out of time even at twice the "
+                 "limit, while random shelves of up to ");
       say_size(s, g->longest);
-      say(s, " wheels ran in time.");
+      shelf__say(s, " wheels ran in time.");
     }
-    say(s, "\n");
+    shelf__say(s, "\n");
     return;
   case SHELF_MISTAKE_EXPONENTIAL:
-    say(s, "  A shelf of ");
+    shelf__say(s, "  A shelf of ");
     say_size(s, g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n);
-    say(s, " wheels ran out of time. A table of leads has n(n+1)/2 cells, ");
+    shelf__say(
+        s, " wheels ran out of time. A table of leads has n(n+1)/2 cells, ");
     size_t n = g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n;
     say_size(s, n * (n + 1) / 2);
-    say(s, " of them here; the orders of moves number 2^");
+    shelf__say(s, " of them here; the orders of moves number 2^");
     say_size(s, n > 0 ? n - 1 : 0);
-    say(s, ".\n");
+    shelf__say(s, ".\n");
     return;
   default:
     return;
@@ -193,10 +196,11 @@ static void say_growth(sink *s, const shelf_judgement *j,
   const shelf_growth *g = &j->growth;
   double limit = judge->time_limit;
   if (g->startup >= 0.05) {
-    say(s, "  Start-up: ");
+    shelf__say(s, "  Start-up: ");
     say_seconds(s, g->startup);
-    say(s, " s of CPU on the shortest shelves, whatever their weights; the "
-           "times below are beyond it.\n");
+    shelf__say(s,
+               " s of CPU on the shortest shelves, whatever their weights; the "
+               "times below are beyond it.\n");
   }
   if (j->mistake == SHELF_MISTAKE_ZERO_MEMO && g->fast_n > 0)
     return; /* the why says it: a shelf of this length ran in time */
@@ -206,60 +210,63 @@ static void say_growth(sink *s, const shelf_judgement *j,
   if (j->mistake == SHELF_MISTAKE_EXPONENTIAL && g->per_wheel > 1) {
     char f[32];
     snprintf(f, sizeof f, "%.2g", g->per_wheel);
-    say(s, "  Growth: each wheel more multiplies the time by about ");
-    say(s, f);
-    say(s, " (");
+    shelf__say(s, "  Growth: each wheel more multiplies the time by about ");
+    shelf__say(s, f);
+    shelf__say(s, " (");
     say_size(s, g->longest);
-    say(s, " wheels ran in ");
+    shelf__say(s, " wheels ran in ");
     say_seconds(s, g->longest_cpu);
-    say(s, " s of CPU), as a search of every order grows.\n");
+    shelf__say(s, " s of CPU), as a search of every order grows.\n");
     return;
   }
   if (g->longest >= j->shrunk_from && g->longest > 0) {
-    say(s, "  Growth: a shelf of ");
+    shelf__say(s, "  Growth: a shelf of ");
     say_size(s, g->longest);
-    say(s, " wheels ran in ");
+    shelf__say(s, " wheels ran in ");
     say_seconds(s, g->longest_cpu);
-    say(s, " s of CPU, so it is not the length: this shelf's weights make "
-           "the program slow.\n");
+    shelf__say(s,
+               " s of CPU, so it is not the length: this shelf's weights make "
+               "the program slow.\n");
     return;
   }
   double base = g->startup > 0 ? g->startup : 0;
   if (g->fitted) {
     char e[32];
     snprintf(e, sizeof e, "%.1f", g->exponent);
-    say(s, "  Growth: about n^");
-    say(s, e);
-    say(s, " as n doubles (");
+    shelf__say(s, "  Growth: about n^");
+    shelf__say(s, e);
+    shelf__say(s, " as n doubles (");
     say_size(s, g->n_lo);
-    say(s, " wheels in ");
+    shelf__say(s, " wheels in ");
     say_seconds(s, g->t_lo);
-    say(s, " s, ");
+    shelf__say(s, " s, ");
     say_size(s, g->n_hi);
-    say(s, " in ");
+    shelf__say(s, " in ");
     say_seconds(s, g->t_hi);
-    say(s, " s of CPU)");
+    shelf__say(s, " s of CPU)");
     if (failed_n > g->n_hi) {
       double need =
-          base + g->t_hi * real_exp(g->exponent * real_log((double)failed_n /
+          base + g->t_hi * shelf__real_exp(g->exponent *
+                                           shelf__real_log((double)failed_n /
                                                            (double)g->n_hi));
-      say(s, "; at that rate ");
+      shelf__say(s, "; at that rate ");
       say_size(s, failed_n);
-      say(s, " wheels need about ");
+      shelf__say(s, " wheels need about ");
       say_seconds(s, need);
       if (need >= limit) {
-        say(s, " s against the ");
+        shelf__say(s, " s against the ");
         say_seconds(s, limit);
-        say(s, " s limit.\n");
+        shelf__say(s, " s limit.\n");
       } else {
-        say(s, " s, under the ");
+        shelf__say(s, " s, under the ");
         say_seconds(s, limit);
-        say(s, " s limit, so the length alone does not explain it: this "
+        shelf__say(
+            s, " s limit, so the length alone does not explain it: this "
                "shelf's weights make the program slower than shelves of its "
                "length.\n");
       }
     } else {
-      say(s, ".\n");
+      shelf__say(s, ".\n");
     }
     return;
   }
@@ -271,23 +278,25 @@ static void say_growth(sink *s, const shelf_judgement *j,
   double t = g->longest_cpu - base;
   if (t < 0.001)
     t = 0.001;
-  double e = real_log(limit / t) / real_log((double)over / (double)g->longest);
+  double e = shelf__real_log(limit / t) /
+             shelf__real_log((double)over / (double)g->longest);
   char es[32];
   snprintf(es, sizeof es, "%.1f", e);
-  say(s, "  Growth: at least n^");
-  say(s, es);
-  say(s, " as n doubles (");
+  shelf__say(s, "  Growth: at least n^");
+  shelf__say(s, es);
+  shelf__say(s, " as n doubles (");
   say_size(s, g->longest);
-  say(s, " wheels in ");
+  shelf__say(s, " wheels in ");
   say_seconds(s, t);
-  say(s, " s of CPU beyond start-up, ");
+  shelf__say(s, " s of CPU beyond start-up, ");
   say_size(s, over);
-  say(s, " past the ");
+  shelf__say(s, " past the ");
   say_seconds(s, limit);
-  say(s, " s limit)");
-  say(s, e > 6 ? ": faster than any small power of n, as a search of every "
-                 "order grows.\n"
-               : ".\n");
+  shelf__say(s, " s limit)");
+  shelf__say(s,
+             e > 6 ? ": faster than any small power of n, as a search of every "
+                     "order grows.\n"
+                   : ".\n");
 }
 
 /* ==== The report ==== */
@@ -298,42 +307,43 @@ static const char *const kind_words[] = {"one of the write-up's seven cases",
 
 static void say_passed(sink *s, const shelf_judgement *j,
                        const shelf_judge *judge, const shelf_report_words *w) {
-  say(s, "shelf check: passed: ");
-  say(s, w->program);
-  say(s, " gave the right answer on all ");
+  shelf__say(s, "shelf check: passed: ");
+  shelf__say(s, w->program);
+  shelf__say(s, " gave the right answer on all ");
   say_size(s, j->tried);
-  say(s, " tries (");
+  shelf__say(s, " tries (");
   say_option(s, w, "problem", w->problem, 1);
-  say(s, ": ");
+  shelf__say(s, ": ");
   if (!w->function) {
-    say(s, layout_words(w->layout));
-    say(s, " in, ");
+    shelf__say(s, layout_words(w->layout));
+    shelf__say(s, " in, ");
   }
-  say(s, answer_words(judge->answer));
-  say(s, " out; 1 to ");
+  shelf__say(s, answer_words(judge->answer));
+  shelf__say(s, " out; 1 to ");
   say_size(s, judge->max_n);
-  say(s, " wheels of ");
-  say_i128(s, judge->lo);
-  say(s, "..");
-  say_i128(s, judge->hi);
-  say(s, "; ");
+  shelf__say(s, " wheels of ");
+  shelf__say_i128(s, judge->lo);
+  shelf__say(s, "..");
+  shelf__say_i128(s, judge->hi);
+  shelf__say(s, "; ");
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)w->seed);
   say_option(s, w, "seed", seed, 0);
-  say(s, ").");
+  shelf__say(s, ").");
   if (j->skipped > 0) {
-    say(s, " The plan has ");
+    shelf__say(s, " The plan has ");
     say_size(s, j->planned);
-    say(s, " tries; ");
+    shelf__say(s, " tries; ");
     say_size(s, j->skipped);
-    say(s, j->skipped == 1 ? " does" : " do");
-    say(s, " not fit this problem's limits (a write-up case outside its "
-           "weights or length, an edge shelf that says nothing new at this "
-           "length) and ");
-    say(s, j->skipped == 1 ? "was" : "were");
-    say(s, " passed over.");
+    shelf__say(s, j->skipped == 1 ? " does" : " do");
+    shelf__say(s,
+               " not fit this problem's limits (a write-up case outside its "
+               "weights or length, an edge shelf that says nothing new at this "
+               "length) and ");
+    shelf__say(s, j->skipped == 1 ? "was" : "were");
+    shelf__say(s, " passed over.");
   }
-  say(s, "\n");
+  shelf__say(s, "\n");
 }
 
 static void say_shelf(sink *s, const shelf_judgement *j,
@@ -342,61 +352,61 @@ static void say_shelf(sink *s, const shelf_judgement *j,
   const char *reads =
       w->function ? "as the function gets it" : "as the program reads it";
   if (j->n > SHOWN_WHEELS) {
-    say(s, "The shelf: ");
+    shelf__say(s, "The shelf: ");
     say_size(s, j->n);
-    say(s, " wheels, ");
+    shelf__say(s, " wheels, ");
     for (size_t k = 0; k < 3; k++) {
-      say_i128(s, j->weights[k]);
-      say(s, " ");
+      shelf__say_i128(s, j->weights[k]);
+      shelf__say(s, " ");
     }
-    say(s, "... ");
-    say_i128(s, j->weights[j->n - 1]);
-    say(s, " (too long to print; the try and the seed above make it "
-           "again)\n");
+    shelf__say(s, "... ");
+    shelf__say_i128(s, j->weights[j->n - 1]);
+    shelf__say(s, " (too long to print; the try and the seed above make it "
+                  "again)\n");
     return;
   }
   if (j->shrunk && j->n < j->shrunk_from) {
-    say(s, "The shelf, shrunk from ");
+    shelf__say(s, "The shelf, shrunk from ");
     say_size(s, j->shrunk_from);
-    say(s, " to ");
+    shelf__say(s, " to ");
     say_size(s, j->n);
-    say(s, " ");
-    say(s, unit);
-    say(s, " in ");
+    shelf__say(s, " ");
+    shelf__say(s, unit);
+    shelf__say(s, " in ");
     say_size(s, j->shrink_runs);
-    say(s, " runs, ");
+    shelf__say(s, " runs, ");
   } else if (j->shrunk) {
-    say(s, "The shelf (");
+    shelf__say(s, "The shelf (");
     say_size(s, j->n);
-    say(s, " ");
-    say(s, unit);
-    say(s, ", its weights made lighter in ");
+    shelf__say(s, " ");
+    shelf__say(s, unit);
+    shelf__say(s, ", its weights made lighter in ");
     say_size(s, j->shrink_runs);
-    say(s, " runs), ");
+    shelf__say(s, " runs), ");
   } else {
-    say(s, "The shelf (");
+    shelf__say(s, "The shelf (");
     say_size(s, j->n);
-    say(s, " ");
-    say(s, unit);
-    say(s, "), ");
+    shelf__say(s, " ");
+    shelf__say(s, unit);
+    shelf__say(s, "), ");
   }
-  say(s, reads);
-  say(s, ":\n");
+  shelf__say(s, reads);
+  shelf__say(s, ":\n");
   size_t len = 0;
   shelf_layout l = w->function ? SHELF_LAYOUT_LIST : w->layout;
   shelf_layout_write(l, j->weights, j->n, NULL, 0, &len);
   char *text = malloc(len + 1);
   if (text != NULL) {
     shelf_layout_write(l, j->weights, j->n, text, len + 1, NULL);
-    say(s, text);
+    shelf__say(s, text);
     free(text);
   }
-  say(s, "As shelf's arguments: shelf");
+  shelf__say(s, "As shelf's arguments: shelf");
   for (size_t k = 0; k < j->n; k++) {
-    say(s, " ");
-    say_i128(s, j->weights[k]);
+    shelf__say(s, " ");
+    shelf__say_i128(s, j->weights[k]);
   }
-  say(s, "\n");
+  shelf__say(s, "\n");
 }
 
 static void say_got(sink *s, const shelf_judgement *j, const shelf_judge *judge,
@@ -405,81 +415,84 @@ static void say_got(sink *s, const shelf_judgement *j, const shelf_judge *judge,
   char num[48];
   switch (j->verdict) {
   case SHELF_VERDICT_WRONG:
-    say(s, "Got:      ");
+    shelf__say(s, "Got:      ");
     say_answer(s, judge->answer, j->got);
-    say(s, "\n");
+    shelf__say(s, "\n");
     return;
   case SHELF_VERDICT_UNSTABLE:
-    say(s, "Got:      ");
+    shelf__say(s, "Got:      ");
     if (j->has_got)
       say_answer(s, judge->answer, j->got);
     else
-      say(s, "no answer");
-    say(s, ", then on the same shelf ");
+      shelf__say(s, "no answer");
+    shelf__say(s, ", then on the same shelf ");
     if (j->has_other)
       say_answer(s, judge->answer, j->other);
     else
-      say(s, "no answer");
-    say(s, "; the same shelf must give the same answer (an uninitialised "
-           "variable, or a random choice, gives another)\n");
+      shelf__say(s, "no answer");
+    shelf__say(s,
+               "; the same shelf must give the same answer (an uninitialised "
+               "variable, or a random choice, gives another)\n");
     return;
   case SHELF_VERDICT_CRASH:
-    say(s, "Got:      a crash: ");
-    say(s, subject);
-    say(s, " ");
-    say(s, w->failure != NULL ? w->failure : "failed");
-    say(s, "\n");
+    shelf__say(s, "Got:      a crash: ");
+    shelf__say(s, subject);
+    shelf__say(s, " ");
+    shelf__say(s, w->failure != NULL ? w->failure : "failed");
+    shelf__say(s, "\n");
     return;
   case SHELF_VERDICT_BAD_OUTPUT:
-    say(s, "Got:      not one answer of the asked form (");
-    say(s,
-        judge->answer == SHELF_ANSWER_WINNER ? "true or false" : "an integer");
-    say(s, ")");
+    shelf__say(s, "Got:      not one answer of the asked form (");
+    shelf__say(s, judge->answer == SHELF_ANSWER_WINNER ? "true or false"
+                                                       : "an integer");
+    shelf__say(s, ")");
     if (w->failure != NULL) {
-      say(s, "; ");
-      say(s, w->failure);
+      shelf__say(s, "; ");
+      shelf__say(s, w->failure);
     }
-    say(s, "\n");
+    shelf__say(s, "\n");
     return;
   case SHELF_VERDICT_TIMEOUT:
-    say(s, "Got:      no answer within the ");
+    shelf__say(s, "Got:      no answer within the ");
     say_seconds(s, judge->time_limit);
-    say(s, " s limit of CPU time on a shelf of ");
+    shelf__say(s, " s limit of CPU time on a shelf of ");
     say_size(s, j->n);
-    say(s, j->n == 1 ? " wheel" : " wheels");
-    say(s, w->function ? "; it was stopped.\n"
-                       : "; it was stopped, with every process it started.\n");
+    shelf__say(s, j->n == 1 ? " wheel" : " wheels");
+    shelf__say(s, w->function
+                      ? "; it was stopped.\n"
+                      : "; it was stopped, with every process it started.\n");
     return;
   case SHELF_VERDICT_IDLE:
-    say(s, "Got:      no answer, and ");
-    say(s, subject);
-    say(s, " was waiting, not computing: ");
-    say(s, w->failure != NULL ? w->failure : "it used little CPU");
+    shelf__say(s, "Got:      no answer, and ");
+    shelf__say(s, subject);
+    shelf__say(s, " was waiting, not computing: ");
+    shelf__say(s, w->failure != NULL ? w->failure : "it used little CPU");
     if (w->function) {
-      say(s, ". A function that waits may be reading input (input()), "
-             "sleeping or waiting for a lock.\n");
+      shelf__say(s, ". A function that waits may be reading input (input()), "
+                    "sleeping or waiting for a lock.\n");
       return;
     }
-    say(s, ". A program that waits may read more input than it is given "
-           "(");
-    say(s, layout_words(w->layout));
-    say(s, ", then the input ends), or wait for a process it started.\n");
+    shelf__say(s, ". A program that waits may read more input than it is given "
+                  "(");
+    shelf__say(s, layout_words(w->layout));
+    shelf__say(s,
+               ", then the input ends), or wait for a process it started.\n");
     return;
   case SHELF_VERDICT_MEMORY:
     if (w->memory_mb == 0) {
-      say(s, "Got:      it ran out of memory");
+      shelf__say(s, "Got:      it ran out of memory");
     } else {
       snprintf(num, sizeof num, "%zu", w->memory_mb);
-      say(s, "Got:      more than its ");
-      say(s, num);
-      say(s, " MB of resident memory");
+      shelf__say(s, "Got:      more than its ");
+      shelf__say(s, num);
+      shelf__say(s, " MB of resident memory");
     }
     if (w->failure != NULL) {
-      say(s, " (");
-      say(s, w->failure);
-      say(s, ")");
+      shelf__say(s, " (");
+      shelf__say(s, w->failure);
+      shelf__say(s, ")");
     }
-    say(s, "; it was stopped.\n");
+    shelf__say(s, "; it was stopped.\n");
     return;
   default:
     return;
@@ -497,7 +510,7 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
   sink s = {buf, size, 0};
   if (j->verdict == SHELF_VERDICT_OK) {
     say_passed(&s, j, judge, w);
-    return say_done(&s, len);
+    return shelf__say_done(&s, len);
   }
   static const char *const heads[] = {"",
                                       "wrong answer",
@@ -507,40 +520,40 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
                                       "bad output",
                                       "changes from run to run",
                                       "waiting, not computing"};
-  say(&s, "shelf check: FAILED: ");
-  say(&s, (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed");
-  say(&s, " on try ");
+  shelf__say(&s, "shelf check: FAILED: ");
+  shelf__say(&s, (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed");
+  shelf__say(&s, " on try ");
   say_size(&s, j->try_index);
-  say(&s, " of ");
+  shelf__say(&s, " of ");
   say_size(&s, j->planned);
-  say(&s, " (");
-  say(&s, (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
-  say(&s, "; ");
+  shelf__say(&s, " (");
+  shelf__say(&s, (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
+  shelf__say(&s, "; ");
   say_where(&s, w);
-  say(&s, ")\n");
+  shelf__say(&s, ")\n");
   if (!w->function) { /* a function's report is its caller's own */
-    say(&s, "  program: ");
-    say(&s, w->program);
-    say(&s, "\n");
+    shelf__say(&s, "  program: ");
+    shelf__say(&s, w->program);
+    shelf__say(&s, "\n");
   }
   say_shelf(&s, j, w);
-  say(&s, "Expected: ");
+  shelf__say(&s, "Expected: ");
   say_answer(&s, judge->answer, j->expected);
-  say(&s, " (");
-  say(&s, answer_words(judge->answer));
-  say(&s, ")\n");
+  shelf__say(&s, " (");
+  shelf__say(&s, answer_words(judge->answer));
+  shelf__say(&s, ")\n");
   say_got(&s, j, judge, w);
   if (j->verdict == SHELF_VERDICT_TIMEOUT)
     say_growth(&s, j, judge);
   if (j->mistake != SHELF_MISTAKE_NONE) {
     char said[SHELF_SENTENCE_BUFSIZE];
     shelf_mistake_sentence(j->mistake, said, sizeof said, NULL);
-    say(&s, "Mistake: ");
-    say(&s, shelf_mistake_name(j->mistake));
-    say(&s, ". ");
-    say(&s, said);
-    say(&s, "\n");
+    shelf__say(&s, "Mistake: ");
+    shelf__say(&s, shelf_mistake_name(j->mistake));
+    shelf__say(&s, ". ");
+    shelf__say(&s, said);
+    shelf__say(&s, "\n");
     say_why_here(&s, j, judge);
   }
-  return say_done(&s, len);
+  return shelf__say_done(&s, len);
 }

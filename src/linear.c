@@ -148,10 +148,10 @@ static size_t reduce_pieces(shelf_solver **s, const int64_t *w, size_t len,
   return at;
 }
 
-shelf_status linear_result_sums(const int64_t *w, size_t n, shelf_result *out,
-                                int how) {
+shelf_status shelf__linear_result_sums(const int64_t *w, size_t n,
+                                       shelf_result *out, int how) {
   if (n == 0) { /* w may be NULL: no pointer arithmetic on it */
-    result_from(out, 0, 0, 0);
+    shelf__result_from(out, 0, 0, 0);
     return SHELF_OK;
   }
   shelf_solver *s[PIECES] = {NULL};
@@ -175,7 +175,8 @@ shelf_status linear_result_sums(const int64_t *w, size_t n, shelf_result *out,
   }
   for (int k = 0; k < pieces && st == SHELF_OK; k++) {
     size_t end = k + 1 < pieces ? len : n - (size_t)k * len;
-    st = solver_push_many_sums(s[k], w + (size_t)k * len + at, end - at, how);
+    st = shelf__solver_push_many_sums(s[k], w + (size_t)k * len + at, end - at,
+                                      how);
   }
   /* Each piece is freed once appended, so that on a monotone shelf the
    * joined stack grows as the pieces go. */
@@ -191,13 +192,14 @@ shelf_status linear_result_sums(const int64_t *w, size_t n, shelf_result *out,
   return st;
 }
 
-shelf_status linear_result(const int64_t *w, size_t n, shelf_result *out) {
-  return linear_result_sums(w, n, out, sums_best());
+shelf_status shelf__linear_result(const int64_t *w, size_t n,
+                                  shelf_result *out) {
+  return shelf__linear_result_sums(w, n, out, shelf__sums_best());
 }
 
-shelf_status linear_lead(const int64_t *w, size_t n, i128 *lead) {
+shelf_status shelf__linear_lead(const int64_t *w, size_t n, i128 *lead) {
   shelf_result r;
-  shelf_status st = linear_result(w, n, &r);
+  shelf_status st = shelf__linear_result(w, n, &r);
   if (st == SHELF_OK)
     *lead = r.margin;
   return st;
@@ -245,8 +247,8 @@ shelf_status shelf_best_move(const int64_t *w, size_t n, size_t first,
   shelf_end best = VALLEY_TAKES_LEFT(st, 0, top - 1) ? SHELF_LEFT : SHELF_RIGHT;
   free(st);
   i128 rest_left, rest_right;
-  if (linear_lead(w + first + 1, len - 1, &rest_left) != SHELF_OK ||
-      linear_lead(w + first, len - 1, &rest_right) != SHELF_OK)
+  if (shelf__linear_lead(w + first + 1, len - 1, &rest_left) != SHELF_OK ||
+      shelf__linear_lead(w + first, len - 1, &rest_right) != SHELF_OK)
     return SHELF_NOMEM;
   out->best = best;
   out->left = w[first] - rest_left;

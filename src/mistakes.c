@@ -113,8 +113,8 @@ shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf, size_t size,
   if ((unsigned)kind >= SHELF_MISTAKE_COUNT || (buf == NULL && size > 0))
     return SHELF_INVALID;
   sink s = {buf, size, 0};
-  say(&s, mistakes[kind].sentence);
-  return say_done(&s, len);
+  shelf__say(&s, mistakes[kind].sentence);
+  return shelf__say_done(&s, len);
 }
 
 /* ==== Whole-shelf mistakes ==== */
@@ -142,10 +142,10 @@ shelf_status shelf_mistake_margin(shelf_mistake kind, const int64_t *w,
     return SHELF_INVALID;
   switch (kind) {
   case SHELF_MISTAKE_NONE:
-    return linear_lead(w, n, out);
+    return shelf__linear_lead(w, n, out);
   case SHELF_MISTAKE_GREEDY: {
     i128 total[2];
-    greedy_totals(w, n, total);
+    shelf__greedy_totals(w, n, total);
     *out = total[0] - total[1];
     return SHELF_OK;
   }
@@ -153,7 +153,7 @@ shelf_status shelf_mistake_margin(shelf_mistake kind, const int64_t *w,
     /* w[i] + lead(i+1..j) and w[j] + lead(i..j-1) are both the block's sum
      * once the smaller blocks are theirs, so every cell holds its block's
      * sum, and the answer is the shelf's. */
-    *out = weights_sum(w, n);
+    *out = shelf__weights_sum(w, n);
     return SHELF_OK;
   case SHELF_MISTAKE_LEFT_INDEX:
     *out = n == 0 ? 0 : left_index_margin(w, n);
@@ -168,7 +168,7 @@ shelf_status shelf_mistake_margin(shelf_mistake kind, const int64_t *w,
 /* The lead of block a..b of w, 0 for an empty block (b + 1 == a). */
 static shelf_status block_lead(const int64_t *w, size_t a, size_t b,
                                i128 *lead) {
-  return linear_lead(w + a, b + 1 - a, lead);
+  return shelf__linear_lead(w + a, b + 1 - a, lead);
 }
 
 shelf_status shelf_cell_mistake(const int64_t *w, size_t n, size_t first,

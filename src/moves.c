@@ -67,8 +67,9 @@ static void both_greedy_line(const int64_t *w, size_t n, unsigned char *ends) {
  * that the line can be walked afterwards. explain.c asks for the margin
  * alone.
  */
-shelf_status greedy_first_search(const int64_t *w, size_t n, unsigned char *right,
-                                 size_t *base, i128 *margin) {
+shelf_status shelf__greedy_first_search(const int64_t *w, size_t n,
+                                        unsigned char *right, size_t *base,
+                                        i128 *margin) {
   *margin = 0;
   if (n == 0)
     return SHELF_OK;
@@ -114,9 +115,10 @@ static shelf_status greedy_first_line(const int64_t *w, size_t n,
   unsigned char *right = calloc(bits / 8 + 1, 1);
   size_t *base = malloc((n + 1) * sizeof *base); /* first bit of each span */
   i128 margin;
-  shelf_status st = right == NULL || base == NULL
-                        ? SHELF_NOMEM
-                        : greedy_first_search(w, n, right, base, &margin);
+  shelf_status st =
+      right == NULL || base == NULL
+          ? SHELF_NOMEM
+          : shelf__greedy_first_search(w, n, right, base, &margin);
   for (size_t t = 0, i = 0, j = n; st == SHELF_OK && i < j; t++) {
     size_t span = j - i;
     shelf_end e;

@@ -675,7 +675,7 @@ static size_t scan(shelf_parser *p, shelf_solver *s, const unsigned char *b,
     return i;
   uint64_t limit = !counted(p) ? UINT64_MAX : p->due == DUE_COUNT ? 0 : p->due;
   scan_result r;
-  size_t j = scan_plain(s, b, i, len, by_line(p), limit, &r);
+  size_t j = shelf__scan_plain(s, b, i, len, by_line(p), limit, &r);
   if (j > i) {
     if (r.last != SHELF_AFTER_NOTHING)
       p->pos = r.last;
@@ -786,8 +786,8 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   }
   /* Finishing twice ends a last line (or counted shelf) of many once; a
    * whole text is one shelf however often it is finished. */
-  *ended = pending && (!(p->flags & SHELF_PARSE_LINES) ||
-                       p->finished_at != p->offset + 1);
+  *ended = pending &&
+           (!(p->flags & SHELF_PARSE_LINES) || p->finished_at != p->offset + 1);
   p->finished_at = p->offset + 1;
   begin_shelf(p);
   return SHELF_OK;
@@ -839,7 +839,7 @@ shelf_status shelf_parse(const char *text, size_t len, int64_t **weights,
   shelf_status st = shelf_parser_new(&p, 0);
   if (st != SHELF_OK)
     return st;
-  st = solver_new_weights(&s);
+  st = shelf__solver_new_weights(&s);
   if (st != SHELF_OK) {
     shelf_parser_free(p);
     return st;
@@ -852,7 +852,7 @@ shelf_status shelf_parse(const char *text, size_t len, int64_t **weights,
   if (error != NULL)
     *error = p->error;
   if (st == SHELF_OK)
-    *weights = solver_take_weights(s, n);
+    *weights = shelf__solver_take_weights(s, n);
   shelf_parser_free(p);
   shelf_solver_free(s);
   return st;

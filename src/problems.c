@@ -67,16 +67,16 @@ shelf_status shelf_layout_write(shelf_layout layout, const int64_t *w, size_t n,
     return SHELF_INVALID;
   sink s = {buf, size, 0};
   if (layout == SHELF_LAYOUT_COUNTED) {
-    say_i128(&s, (i128)n);
-    say(&s, "\n");
+    shelf__say_i128(&s, (i128)n);
+    shelf__say(&s, "\n");
   }
   if (layout == SHELF_LAYOUT_LIST)
-    say(&s, "[");
+    shelf__say(&s, "[");
   for (size_t k = 0; k < n; k++) {
     if (k > 0)
-      say(&s, layout == SHELF_LAYOUT_LIST ? ", " : " ");
-    say_i128(&s, w[k]);
+      shelf__say(&s, layout == SHELF_LAYOUT_LIST ? ", " : " ");
+    shelf__say_i128(&s, w[k]);
   }
-  say(&s, layout == SHELF_LAYOUT_LIST ? "]\n" : "\n");
-  return say_done(&s, len);
+  shelf__say(&s, layout == SHELF_LAYOUT_LIST ? "]\n" : "\n");
+  return shelf__say_done(&s, len);
 }

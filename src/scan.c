@@ -433,8 +433,9 @@ static size_t scan_any(shelf_solver *s, const unsigned char *b, size_t i,
  * for a counted shelf's last weights, runs capped at what is due. Only the
  * line count is kept on the way; the line's start and the last item are
  * worked out from the bytes once, at the end. */
-size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,
-                  int line_mode, uint64_t limit, scan_result *out) {
+size_t shelf__scan_plain(shelf_solver *s, const unsigned char *b, size_t i,
+                         size_t len, int line_mode, uint64_t limit,
+                         scan_result *out) {
   out->taken = 0;
   out->lines = 0;
   out->line_start = 0;

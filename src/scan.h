@@ -16,8 +16,6 @@ typedef struct scan_result {
                         were passed; -1 if nothing was */
 } scan_result;
 
-#define scan_plain shelf__scan_plain
-
 /* Takes plain weights and separators from b[i..len), between items, and
  * pushes at most `limit` weights into the solver (UINT64_MAX: no limit;
  * a limit, for a counted shelf, only outside line mode); returns where it
@@ -27,7 +25,8 @@ typedef struct scan_result {
  * line mode it stops at a
  * line feed. It never fails: where the solver cannot take a run (it is wide
  * or failed), it stops and leaves the weights to solver_push(). */
-size_t scan_plain(shelf_solver *s, const unsigned char *b, size_t i, size_t len,
-                  int line_mode, uint64_t limit, scan_result *out);
+size_t shelf__scan_plain(shelf_solver *s, const unsigned char *b, size_t i,
+                         size_t len, int line_mode, uint64_t limit,
+                         scan_result *out);
 
 #endif /* SHELF_SCAN_H */

@@ -69,18 +69,18 @@ shelf_status shelf_solve(const int64_t *weights, size_t n, shelf_engine engine,
   shelf_status st;
   switch (engine) {
   case SHELF_ENGINE_LINEAR:
-    return linear_result(weights, n, out);
+    return shelf__linear_result(weights, n, out);
   case SHELF_ENGINE_DP:
-    st = dp_lead(weights, n, &margin);
+    st = shelf__dp_lead(weights, n, &margin);
     break;
   case SHELF_ENGINE_BRUTE:
-    st = brute_lead(weights, n, &margin);
+    st = shelf__brute_lead(weights, n, &margin);
     break;
   default:
     return SHELF_INVALID;
   }
   if (st == SHELF_OK)
-    result_from(out, n, weights_sum(weights, n), margin);
+    shelf__result_from(out, n, shelf__weights_sum(weights, n), margin);
   return st;
 }
 

@@ -32,8 +32,8 @@
     return margin;                                                             \
   }
 
-VALLEY_MARGIN(valley_margin, i128)
-VALLEY_MARGIN(valley_margin64, int64_t)
+VALLEY_MARGIN(shelf__valley_margin, i128)
+VALLEY_MARGIN(shelf__valley_margin64, int64_t)
 
 /* ==== The streaming solver ==== */
 
@@ -60,7 +60,7 @@ shelf_status shelf_solver_new(shelf_solver **out, unsigned flags) {
   return solver_alloc(out, flags);
 }
 
-shelf_status solver_new_weights(shelf_solver **out) {
+shelf_status shelf__solver_new_weights(shelf_solver **out) {
   return solver_alloc(out, SOLVER_WEIGHTS_ONLY);
 }
 
@@ -87,14 +87,15 @@ static shelf_status stack_grow(shelf_solver *s, size_t need) {
   if (s->wide != NULL) {
     if (c > SIZE_MAX / sizeof *s->wide)
       return s->failed = SHELF_NOMEM;
-    i128 *st = realloc_large(s->wide, c * sizeof *st);
+    i128 *st = shelf__realloc_large(s->wide, c * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
     s->wide = st;
   } else {
     if (c > SIZE_MAX / sizeof *s->narrow - NARROW_GUARD)
       return s->failed = SHELF_NOMEM;
-    int64_t *st = realloc_large(s->narrow, (c + NARROW_GUARD) * sizeof *st);
+    int64_t *st =
+        shelf__realloc_large(s->narrow, (c + NARROW_GUARD) * sizeof *st);
     if (st == NULL)
       return s->failed = SHELF_NOMEM;
     if (s->narrow == NULL)
@@ -105,7 +106,7 @@ static shelf_status stack_grow(shelf_solver *s, size_t need) {
   return SHELF_OK;
 }
 
-shelf_status solver_reserve(shelf_solver *s, size_t more) {
+shelf_status shelf__solver_reserve(shelf_solver *s, size_t more) {
   if (s->failed != SHELF_OK)
     return s->failed;
   if (more > SIZE_MAX - s->top)
@@ -119,7 +120,7 @@ shelf_status solver_reserve(shelf_solver *s, size_t more) {
     if (more > SIZE_MAX - (size_t)s->n)
       return s->failed = SHELF_NOMEM;
     int64_t *w =
-        grow_array(s->weights, &s->wcap, (size_t)s->n + more, sizeof *w);
+        shelf__grow_array(s->weights, &s->wcap, (size_t)s->n + more, sizeof *w);
     if (w == NULL)
       return s->failed = SHELF_NOMEM;
     s->weights = w;
@@ -127,7 +128,7 @@ shelf_status solver_reserve(shelf_solver *s, size_t more) {
   return SHELF_OK;
 }
 
-shelf_status solver_widen(shelf_solver *s) {
+shelf_status shelf__solver_widen(shelf_solver *s) {
   if (s->wide != NULL)
     return SHELF_OK;
   /* In place: realloc the block to 16 bytes an entry, slide the entries
@@ -145,7 +146,7 @@ shelf_status solver_widen(shelf_solver *s) {
   size_t c = s->top < 16 ? 16 : s->top + s->top / 2 + 1;
   if (c > SIZE_MAX / sizeof(i128))
     return s->failed = SHELF_NOMEM;
-  unsigned char *mem = realloc_large(s->narrow, c * sizeof(i128));
+  unsigned char *mem = shelf__realloc_large(s->narrow, c * sizeof(i128));
   if (mem == NULL)
     return s->failed = SHELF_NOMEM;
   if (s->narrow != NULL)
@@ -165,7 +166,7 @@ shelf_status solver_widen(shelf_solver *s) {
 
 /* ==== Summing a run ==== */
 
-int sums_best(void) {
+int shelf__sums_best(void) {
 #if FAST_X86
   /* Reads what the C runtime found out about the processor at start-up:
    * no state of ours, and the same answer from every thread. */
@@ -179,9 +180,9 @@ int sums_best(void) {
 #include <immintrin.h>
 
 /* run_sums() four weights a step; the processor's AVX2 was checked by the
- * caller (sums_best()), so only this function is compiled for it. */
-__attribute__((target("avx2"))) int run_sums_avx2(const int64_t *w, size_t m,
-                                                  uint64_t *abs, i128 *sum) {
+ * caller (shelf__sums_best()), so only this function is compiled for it. */
+__attribute__((target("avx2"))) int
+shelf__run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum) {
   __m256i va = _mm256_setzero_si256(), vs = va, vb = va;
   const __m256i zero = va;
   size_t i = 0;
@@ -209,7 +210,7 @@ __attribute__((target("avx2"))) int run_sums_avx2(const int64_t *w, size_t m,
   return big >> RUN_SUMS_BITS == 0;
 }
 #else
-int run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum) {
+int shelf__run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum) {
   return run_sums(w, m, abs, sum, SUMS_PLAIN);
 }
 #endif
@@ -223,8 +224,9 @@ shelf_status shelf_solver_push(shelf_solver *s, int64_t weight) {
 /* push_many takes the weights in runs of RUN_SUMS_MAX: each run's
  * magnitudes are summed first, over data that then sits in L1, so that the
  * merge loop knows the stack stays narrow and needs no test a weight. */
-shelf_status solver_push_many_sums(shelf_solver *s, const int64_t *weights,
-                                   size_t n, int how) {
+shelf_status shelf__solver_push_many_sums(shelf_solver *s,
+                                          const int64_t *weights, size_t n,
+                                          int how) {
   size_t i = 0;
   while (s->flags == 0 && i < n) {
     size_t m = n - i < RUN_SUMS_MAX ? n - i : RUN_SUMS_MAX;
@@ -254,7 +256,7 @@ shelf_status shelf_solver_push_many(shelf_solver *s, const int64_t *weights,
     return SHELF_INVALID;
   if (s->failed == SHELF_OK && (uint64_t)n > SOLVER_N_MAX - s->n)
     return SHELF_RANGE; /* nothing taken */
-  return solver_push_many_sums(s, weights, n, sums_best());
+  return shelf__solver_push_many_sums(s, weights, n, shelf__sums_best());
 }
 
 shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {
@@ -264,11 +266,11 @@ shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {
     return s->failed;
   if (s->flags & SOLVER_WEIGHTS_ONLY)
     return SHELF_INVALID; /* shelf_parse() never asks: it has no stack */
-  i128 margin = s->wide != NULL ? valley_margin(s->wide, s->top)
+  i128 margin = s->wide != NULL ? shelf__valley_margin(s->wide, s->top)
                 : s->narrow != NULL
-                    ? valley_margin64(s->narrow + NARROW_GUARD, s->top)
+                    ? shelf__valley_margin64(s->narrow + NARROW_GUARD, s->top)
                     : 0;
-  result_from(out, s->n, s->sum, margin);
+  shelf__result_from(out, s->n, s->sum, margin);
   return SHELF_OK;
 }
 
@@ -278,7 +280,7 @@ const int64_t *shelf_solver_weights(const shelf_solver *s, size_t *n) {
   return s != NULL ? s->weights : NULL;
 }
 
-int64_t *solver_take_weights(shelf_solver *s, size_t *n) {
+int64_t *shelf__solver_take_weights(shelf_solver *s, size_t *n) {
   int64_t *w = s->weights;
   *n = (size_t)s->n;
   s->weights = NULL;
@@ -350,9 +352,9 @@ shelf_status shelf_solver_append(shelf_solver *s, const shelf_solver *o) {
     return SHELF_OK;
   if (s->wide == NULL &&
       (o->wide != NULL || o->abs_sum > NARROW_LIMIT - s->abs_sum) &&
-      solver_widen(s) != SHELF_OK)
+      shelf__solver_widen(s) != SHELF_OK)
     return s->failed;
-  if (solver_reserve(s, o->top) != SHELF_OK)
+  if (shelf__solver_reserve(s, o->top) != SHELF_OK)
     return s->failed;
   /* `other`'s entries can merge only where they meet `solver`'s (or a
    * merged value): once two of its own stand side by side unmerged, the
@@ -579,8 +581,8 @@ shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,
   shelf_solver *t;
   if ((st = shelf_solver_new(&t, 0)) != SHELF_OK)
     return st;
-  if ((width == 16 && solver_widen(t) != SHELF_OK) ||
-      solver_reserve(t, top) != SHELF_OK) {
+  if ((width == 16 && shelf__solver_widen(t) != SHELF_OK) ||
+      shelf__solver_reserve(t, top) != SHELF_OK) {
     shelf_solver_free(t);
     return SHELF_NOMEM;
   }

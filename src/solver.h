@@ -41,13 +41,10 @@ static inline size_t reduce_push(i128 *st, size_t top, i128 x) {
  */
 #define VALLEY_TAKES_LEFT(st, l, r) ((st)[l] >= (st)[r])
 
-#define valley_margin shelf__valley_margin
-#define valley_margin64 shelf__valley_margin64
-
 /* The margin of a reduced stack, 128-bit or 64-bit entries: both buyers take
  * its larger end (solver.c). */
-i128 valley_margin(const i128 *st, size_t top);
-i128 valley_margin64(const int64_t *st, size_t top);
+i128 shelf__valley_margin(const i128 *st, size_t top);
+i128 shelf__valley_margin64(const int64_t *st, size_t top);
 
 /* ==== The streaming solver ==== */
 
@@ -75,7 +72,8 @@ i128 valley_margin64(const int64_t *st, size_t top);
 
 /* A flag of the library's own, beside the public SHELF_KEEP_WEIGHTS: keep
  * the weights and no stack at all, for shelf_parse(), which wants only the
- * array. shelf_solver_new() refuses it; solver_new_weights() makes one. */
+ * array. shelf_solver_new() refuses it; shelf__solver_new_weights() makes one.
+ */
 #define SOLVER_WEIGHTS_ONLY 0x100u
 #define NARROW_LIMIT ((uint64_t)INT64_MAX - 2)
 
@@ -186,32 +184,28 @@ static inline void fast_push(fast_stack *f, int64_t x) {
   f->t1 = x;
 }
 
-#define solver_new_weights shelf__solver_new_weights
-#define solver_push_many_sums shelf__solver_push_many_sums
-#define solver_take_weights shelf__solver_take_weights
-#define solver_reserve shelf__solver_reserve
-#define solver_widen shelf__solver_widen
-
 /* shelf_solver_push_many() summing its runs the way `how` says (SUMS_*,
- * below): the public one passes sums_best(); tests pass each way in turn. */
-shelf_status solver_push_many_sums(shelf_solver *s, const int64_t *weights,
-                                   size_t n, int how);
+ * below): the public one passes shelf__sums_best(); tests pass each way in
+ * turn. */
+shelf_status shelf__solver_push_many_sums(shelf_solver *s,
+                                          const int64_t *weights, size_t n,
+                                          int how);
 
 /* Creates a solver that only collects weights (SOLVER_WEIGHTS_ONLY). */
-shelf_status solver_new_weights(shelf_solver **out);
+shelf_status shelf__solver_new_weights(shelf_solver **out);
 
 /* Hands the kept weights over to the caller, who frees them with free();
  * *n receives their count. NULL for no weights, as shelf_parse() promises.
  * The solver keeps no weights afterwards. */
-int64_t *solver_take_weights(shelf_solver *s, size_t *n);
+int64_t *shelf__solver_take_weights(shelf_solver *s, size_t *n);
 
 /* Makes room for `more` wheels at once: stack entries and kept weights.
  * Fails the solver with SHELF_NOMEM if it cannot. */
-shelf_status solver_reserve(shelf_solver *s, size_t more);
+shelf_status shelf__solver_reserve(shelf_solver *s, size_t more);
 
 /* Converts the stack to 128-bit entries in place (once abs_sum could pass
  * NARROW_LIMIT). Fails the solver with SHELF_NOMEM if it cannot. */
-shelf_status solver_widen(shelf_solver *s);
+shelf_status shelf__solver_widen(shelf_solver *s);
 
 /* ==== Runs: many weights straight onto the narrow stack ==== */
 
@@ -254,7 +248,7 @@ static inline int solver_run_open(shelf_solver *s, solver_run *r, size_t room,
   if (s->failed != SHELF_OK || room > SOLVER_N_MAX - s->n ||
       (mode != RUN_KEEP &&
        (s->wide != NULL || s->abs_sum > NARROW_LIMIT - abs_max)) ||
-      solver_reserve(s, room) != SHELF_OK)
+      shelf__solver_reserve(s, room) != SHELF_OK)
     return 0;
   int64_t *st = mode != RUN_KEEP ? s->narrow + NARROW_GUARD : NULL;
   ptrdiff_t top = (ptrdiff_t)s->top;
@@ -300,15 +294,12 @@ static inline void solver_run_push(solver_run *r, uint64_t mag, int neg,
  * and AVX2 (four a step), chosen at run time where the processor has it. */
 enum { SUMS_PLAIN, SUMS_SSE2, SUMS_AVX2 };
 
-#define run_sums_avx2 shelf__run_sums_avx2
-#define sums_best shelf__sums_best
-
 /* The widest way this processor has: SUMS_AVX2, SUMS_SSE2 or SUMS_PLAIN. */
-int sums_best(void);
+int shelf__sums_best(void);
 
 /* run_sums() with AVX2, compiled for it alone (solver.c); call it only
- * where sums_best() says SUMS_AVX2. */
-int run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum);
+ * where shelf__sums_best() says SUMS_AVX2. */
+int shelf__run_sums_avx2(const int64_t *w, size_t m, uint64_t *abs, i128 *sum);
 
 #if FAST_X86
 #include <emmintrin.h>
@@ -320,7 +311,7 @@ static inline int run_sums(const int64_t *w, size_t m, uint64_t *abs, i128 *sum,
   size_t i = 0;
 #if FAST_X86
   if (how == SUMS_AVX2)
-    return run_sums_avx2(w, m, abs, sum);
+    return shelf__run_sums_avx2(w, m, abs, sum);
   if (how == SUMS_SSE2) {
     __m128i va = _mm_setzero_si128(), vs = va, vb = va;
     for (; i + 2 <= m; i += 2) {
@@ -377,7 +368,7 @@ static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   if (s->n == SOLVER_N_MAX) /* the most a solver counts: nothing changes */
     return SHELF_RANGE;
   if (s->flags & SOLVER_WEIGHTS_ONLY) { /* just collect */
-    if (s->n == s->wcap && solver_reserve(s, 1) != SHELF_OK)
+    if (s->n == s->wcap && shelf__solver_reserve(s, 1) != SHELF_OK)
       return s->failed;
     s->weights[s->n++] = weight;
     s->sum += weight;
@@ -385,11 +376,11 @@ static inline shelf_status solver_push(shelf_solver *s, int64_t weight) {
   }
   if ((s->top == s->cap ||
        ((s->flags & SHELF_KEEP_WEIGHTS) && s->n == s->wcap)) &&
-      solver_reserve(s, 1) != SHELF_OK)
+      shelf__solver_reserve(s, 1) != SHELF_OK)
     return s->failed;
   uint64_t mag = weight < 0 ? 0 - (uint64_t)weight : (uint64_t)weight;
   if (s->wide == NULL && mag > NARROW_LIMIT - s->abs_sum &&
-      solver_widen(s) != SHELF_OK)
+      shelf__solver_widen(s) != SHELF_OK)
     return s->failed;
   if (s->flags & SHELF_KEEP_WEIGHTS)
     s->weights[s->n] = weight;

@@ -21,7 +21,7 @@
 
 /* ==== Drawing text ==== */
 
-void extend(picture *p, int x, int y) {
+void shelf__svg_extend(picture *p, int x, int y) {
   if (p->scale != 1000) { /* inside a scaled group */
     x = p->sx + (int)((long)(x - p->sx) * p->scale / 1000);
     y = p->sy + (int)((long)(y - p->sy) * p->scale / 1000);
@@ -37,12 +37,12 @@ void extend(picture *p, int x, int y) {
  * is in tenths of a pixel, so that text can be sized to fit a cell. The
  * picture is made wide enough to hold it. Returns its width in px.
  */
-int label10(picture *p, int x, int y, int size10, const char *anchor,
-                   const char *attrs, const char *fmt, ...) {
+int shelf__svg_label10(picture *p, int x, int y, int size10, const char *anchor,
+                       const char *attrs, const char *fmt, ...) {
   text s = {0};
   va_list ap;
   va_start(ap, fmt);
-  vputf(&s, fmt, ap);
+  shelf__svg_vputf(&s, fmt, ap);
   va_end(ap);
   if (s.nomem) {
     p->body.nomem = 1;
@@ -50,40 +50,41 @@ int label10(picture *p, int x, int y, int size10, const char *anchor,
     return 0;
   }
   int bold = attrs != NULL && strstr(attrs, "bold") != NULL;
-  int width = text_px(s.p != NULL ? s.p : "", s.len, size10, bold) / 10 + 1;
+  int width =
+      shelf__svg_text_px(s.p != NULL ? s.p : "", s.len, size10, bold) / 10 + 1;
   int left = x;
   if (strcmp(anchor, "middle") == 0)
     left = x - width / 2;
   else if (strcmp(anchor, "end") == 0)
     left = x - width;
-  extend(p, left + width, y + size10 / 30);
-  putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%t\" text-anchor=\"%s\"",
-       x, y, size10, anchor);
+  shelf__svg_extend(p, left + width, y + size10 / 30);
+  shelf__svg_putf(&p->body,
+                  "<text x=\"%d\" y=\"%d\" font-size=\"%t\" text-anchor=\"%s\"",
+                  x, y, size10, anchor);
   if (attrs != NULL && attrs[0] != '\0')
-    putf(&p->body, " %s", attrs);
-  put_str(&p->body, ">");
-  put_escaped(&p->body, s.p != NULL ? s.p : "", s.len);
-  put_str(&p->body, "</text>\n");
+    shelf__svg_putf(&p->body, " %s", attrs);
+  shelf__svg_put_str(&p->body, ">");
+  shelf__svg_put_escaped(&p->body, s.p != NULL ? s.p : "", s.len);
+  shelf__svg_put_str(&p->body, "</text>\n");
   free(s.p);
   return width;
 }
-
 
 /* Text of `size` px wrapped at spaces to fit between x and `right`, its
  * lines 1.4 sizes apart; returns the y of the line after the last. It is
  * one <text> element, a <tspan> a line when there are several, so that a
  * program finds one sentence in one element. */
-int wrapped(picture *p, int x, int y, int right, int size,
-                   const char *attrs, const char *s) {
+int shelf__svg_wrapped(picture *p, int x, int y, int right, int size,
+                       const char *attrs, const char *s) {
   int bold = strstr(attrs, "bold") != NULL, step = size * 14 / 10;
   size_t left = strlen(s);
-  int one_line = text_px(s, left, size, bold) <= right - x;
+  int one_line = shelf__svg_text_px(s, left, size, bold) <= right - x;
   if (one_line || left == 0) {
     label(p, x, y, size, "start", attrs, "%s", s);
     return y + step;
   }
-  putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s>", x, y, size,
-       attrs);
+  shelf__svg_putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s>", x,
+                  y, size, attrs);
   while (left > 0) {
     /* The longest run of whole words that fits; one word alone if none. */
     size_t take = 0, k = 0;
@@ -91,29 +92,30 @@ int wrapped(picture *p, int x, int y, int right, int size,
       size_t end = k;
       while (end < left && s[end] != ' ')
         end++;
-      if (take > 0 && text_px(s, end, size, bold) > right - x)
+      if (take > 0 && shelf__svg_text_px(s, end, size, bold) > right - x)
         break;
       take = end;
       k = end + 1;
     }
-    extend(p, x + text_px(s, take, size, bold), y + size / 3);
-    putf(&p->body, "<tspan x=\"%d\" y=\"%d\">", x, y);
-    put_escaped(&p->body, s, take);
-    put_str(&p->body, "</tspan>");
+    shelf__svg_extend(p, x + shelf__svg_text_px(s, take, size, bold),
+                      y + size / 3);
+    shelf__svg_putf(&p->body, "<tspan x=\"%d\" y=\"%d\">", x, y);
+    shelf__svg_put_escaped(&p->body, s, take);
+    shelf__svg_put_str(&p->body, "</tspan>");
     y += step;
     while (take < left && s[take] == ' ')
       take++;
     s += take;
     left -= take;
   }
-  put_str(&p->body, "</text>\n");
+  shelf__svg_put_str(&p->body, "</text>\n");
   return y;
 }
 
 /* Running text: 13 px, lines 18 px apart. */
-int paragraph(picture *p, int x, int y, int right, const char *attrs,
-                     const char *s) {
-  return wrapped(p, x, y, right, 13, attrs, s);
+int shelf__svg_paragraph(picture *p, int x, int y, int right, const char *attrs,
+                         const char *s) {
+  return shelf__svg_wrapped(p, x, y, right, 13, attrs, s);
 }
 
 /* One sentence of the explanation, as the command prints it. */
@@ -123,37 +125,37 @@ static int sentence(picture *p, int x, int y, const char *attrs,
   if (shelf_explain_sentence(&p->ex, which, said, sizeof said, NULL) !=
       SHELF_OK)
     return y; /* cannot happen: the arguments are valid */
-  return paragraph(p, x, y, limit_x(p), attrs, said);
+  return shelf__svg_paragraph(p, x, y, limit_x(p), attrs, said);
 }
 
 /* ==== Common parts ==== */
 
 /* The heading and, under it, the sentence of the game drawn; returns the y
  * of the line after them. */
-int draw_heading(picture *p, const char *what) {
+int shelf__svg_draw_heading(picture *p, const char *what) {
   text s = {0};
   i128 margin = p->line_first - p->line_second;
   static const char *const line_words[3] = {
       "", ", both buyers greedy", ", greedy first buyer against perfect"};
   if (question(p))
-    putf(&s, "The ripening shelf: %z wheel%s%s", p->n, p->n == 1 ? "" : "s",
-         what);
+    shelf__svg_putf(&s, "The ripening shelf: %z wheel%s%s", p->n,
+                    p->n == 1 ? "" : "s", what);
   else
-    putf(&s, "The ripening shelf: %z wheel%s%s, margin %I%s", p->n,
-         p->n == 1 ? "" : "s", line_words[p->o.line], &margin, what);
+    shelf__svg_putf(&s, "The ripening shelf: %z wheel%s%s, margin %I%s", p->n,
+                    p->n == 1 ? "" : "s", line_words[p->o.line], &margin, what);
   if (s.nomem)
     p->body.nomem = 1;
-  int y =
-      wrapped(p, MARGIN, 36, limit_x(p), 20,
-              "font-weight=\"bold\" fill=\"" INK "\"", s.p != NULL ? s.p : "");
+  int y = shelf__svg_wrapped(p, MARGIN, 36, limit_x(p), 20,
+                             "font-weight=\"bold\" fill=\"" INK "\"",
+                             s.p != NULL ? s.p : "");
   free(s.p);
   if (question(p))
-    return paragraph(p, MARGIN, y - 2, limit_x(p),
-                     "class=\"question\" fill=\"" INK "\"",
-                     "Two buyers take turns, the first buyer first; each "
-                     "takes the wheel at either end of the shelf. Play it "
-                     "perfectly: who takes which wheel, and what is the "
-                     "margin?");
+    return shelf__svg_paragraph(
+        p, MARGIN, y - 2, limit_x(p), "class=\"question\" fill=\"" INK "\"",
+        "Two buyers take turns, the first buyer first; each "
+        "takes the wheel at either end of the shelf. Play it "
+        "perfectly: who takes which wheel, and what is the "
+        "margin?");
   static const shelf_sentence said[3] = {SHELF_SENTENCE_PERFECT,
                                          SHELF_SENTENCE_GREEDY,
                                          SHELF_SENTENCE_GREEDY_VS_PERFECT};
@@ -163,44 +165,47 @@ int draw_heading(picture *p, const char *what) {
     return y;
   text now = {0};
   const shelf_game *g = &p->now;
-  putf(&now, "After turn %u of %z: the first buyer has %I %s, the second %I %s",
-       g->turn, p->n, &g->totals[0], shelf_kilos_word(g->totals[0]),
-       &g->totals[1], shelf_kilos_word(g->totals[1]));
+  shelf__svg_putf(
+      &now, "After turn %u of %z: the first buyer has %I %s, the second %I %s",
+      g->turn, p->n, &g->totals[0], shelf_kilos_word(g->totals[0]),
+      &g->totals[1], shelf_kilos_word(g->totals[1]));
   if (g->first < g->last)
-    putf(&now, "; wheels %u to %u are left, the %s buyer to move.",
-         g->first + 1, g->last,
-         shelf_buyer_name(g->turn % 2 ? SHELF_SECOND : SHELF_FIRST));
+    shelf__svg_putf(&now, "; wheels %u to %u are left, the %s buyer to move.",
+                    g->first + 1, g->last,
+                    shelf_buyer_name(g->turn % 2 ? SHELF_SECOND : SHELF_FIRST));
   else
-    put_str(&now, "; the shelf is empty.");
+    shelf__svg_put_str(&now, "; the shelf is empty.");
   if (now.nomem)
     p->body.nomem = 1;
-  y = paragraph(p, MARGIN, y, limit_x(p),
-                "class=\"moment\" font-weight=\"bold\" fill=\"" INK "\"",
-                now.p != NULL ? now.p : "");
+  y = shelf__svg_paragraph(p, MARGIN, y, limit_x(p),
+                           "class=\"moment\" font-weight=\"bold\" fill=\"" INK
+                           "\"",
+                           now.p != NULL ? now.p : "");
   free(now.p);
   return y;
 }
 
 /* A coloured dot and a word, for the legends, at *x on line *y; an item
  * that would pass the right edge starts a new line. */
-void legend_item(picture *p, int *x, int *y, const char *fill,
-                        const char *stroke, const char *word) {
-  int width = 16 + text_px(word, strlen(word), 12, 0);
+void shelf__svg_legend_item(picture *p, int *x, int *y, const char *fill,
+                            const char *stroke, const char *word) {
+  int width = 16 + shelf__svg_text_px(word, strlen(word), 12, 0);
   if (*x > MARGIN && *x + width > limit_x(p)) {
     *x = MARGIN;
     *y += 18;
   }
-  putf(&p->body,
-       "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" stroke=\"%s\" "
-       "stroke-width=\"2\"/>\n",
-       *x + 6, *y - 4, fill, stroke);
+  shelf__svg_putf(
+      &p->body,
+      "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" stroke=\"%s\" "
+      "stroke-width=\"2\"/>\n",
+      *x + 6, *y - 4, fill, stroke);
   *x += 16 +
         label(p, *x + 16, *y, 12, "start", "fill=\"" INK "\"", "%s", word) + 16;
 }
 
 /* The explanation's sentences, below everything else. `y` is where they
  * start. */
-void draw_explanation(picture *p, int y) {
+void shelf__svg_draw_explanation(picture *p, int y) {
   label(p, MARGIN, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",
         "Why the heavier end loses");
   y += 22;
@@ -229,12 +234,12 @@ static void draw_empty(picture *p) {
  * Then the line drawn, replayed: each wheel's turn, the line's totals and
  * the game at the moment drawn. */
 static shelf_status prepare(picture *p) {
-  int explain = (p->o.flags & SHELF_SVG_EXPLAIN) ||
-                p->o.line != SHELF_SVG_LINE_PERFECT;
+  int explain =
+      (p->o.flags & SHELF_SVG_EXPLAIN) || p->o.line != SHELF_SVG_LINE_PERFECT;
   /* The explanation holds perfect play's result too: solve only once. */
-  shelf_status st = explain
-                        ? shelf_explain(p->w, p->n, 0, &p->ex)
-                        : shelf_solve(p->w, p->n, SHELF_ENGINE_LINEAR, &p->result);
+  shelf_status st =
+      explain ? shelf_explain(p->w, p->n, 0, &p->ex)
+              : shelf_solve(p->w, p->n, SHELF_ENGINE_LINEAR, &p->result);
   if (st != SHELF_OK)
     return st;
   if (explain) {
@@ -289,9 +294,10 @@ static shelf_status check(const shelf_svg_options *o, size_t n) {
   unsigned parts = SHELF_SVG_SHELF | SHELF_SVG_TABLE;
   if ((o->flags & ~flags) != 0 || (o->flags & flags) == flags ||
       (o->parts & ~parts) != 0 || o->line > SHELF_SVG_LINE_GREEDY_FIRST ||
-      (o->width != 0 && (o->width < SHELF_SVG_WIDTH_MIN ||
-                         o->width > SHELF_SVG_WIDTH_MAX)) ||
-      (o->height != 0 && (o->height < 100 || o->height > SHELF_SVG_WIDTH_MAX)) ||
+      (o->width != 0 &&
+       (o->width < SHELF_SVG_WIDTH_MIN || o->width > SHELF_SVG_WIDTH_MAX)) ||
+      (o->height != 0 &&
+       (o->height < 100 || o->height > SHELF_SVG_WIDTH_MAX)) ||
       o->turn > n || (o->turn > 0 && (o->flags & SHELF_SVG_QUESTION)))
     return SHELF_INVALID;
   if ((o->parts == SHELF_SVG_TABLE && n > SHELF_SVG_LEAD_MAX) ||
@@ -320,22 +326,24 @@ static void frame(text *out, const picture *p) {
     }
   }
   i128 margin = p->line_first - p->line_second;
-  putf(out,
-       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-       "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\" "
-       "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-       (int)width, (int)height, (int)vx, (int)vy, (int)vw, (int)vh);
+  shelf__svg_putf(out,
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+                  "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\" "
+                  "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+                  (int)width, (int)height, (int)vx, (int)vy, (int)vw, (int)vh);
   if (question(p))
-    putf(out, "<title>The ripening shelf: %z wheels</title>\n", p->n);
+    shelf__svg_putf(out, "<title>The ripening shelf: %z wheels</title>\n",
+                    p->n);
   else
-    putf(out, "<title>The ripening shelf: %z wheels, margin %I</title>\n",
-         p->n, &margin);
-  putf(out,
-       "<desc>Generated by libshelf %s</desc>\n"
-       "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-       "fill=\"#ffffff\"/>\n",
-       shelf_version(), (int)vx, (int)vy, (int)vw, (int)vh);
+    shelf__svg_putf(out,
+                    "<title>The ripening shelf: %z wheels, margin %I</title>\n",
+                    p->n, &margin);
+  shelf__svg_putf(out,
+                  "<desc>Generated by libshelf %s</desc>\n"
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                  "fill=\"#ffffff\"/>\n",
+                  shelf_version(), (int)vx, (int)vy, (int)vw, (int)vh);
 }
 
 shelf_status shelf_svg(const int64_t *weights, size_t n,
@@ -359,17 +367,17 @@ shelf_status shelf_svg(const int64_t *weights, size_t n,
     if (n == 0)
       draw_empty(&p);
     else if (n <= SHELF_SVG_WHEELS_MAX)
-      draw_detailed(&p);
+      shelf__svg_draw_detailed(&p);
     else
-      draw_summary(&p);
+      shelf__svg_draw_summary(&p);
   }
   free(p.ends);
   free(p.turn_of);
   text out = {0};
   if (st == SHELF_OK && !p.body.nomem) {
     frame(&out, &p);
-    put_bytes(&out, p.body.p, p.body.len);
-    put_str(&out, "</svg>\n");
+    shelf__svg_put_bytes(&out, p.body.p, p.body.len);
+    shelf__svg_put_str(&out, "</svg>\n");
   }
   free(p.body.p);
   if (st == SHELF_OK && (p.body.nomem || out.nomem))

@@ -2,7 +2,8 @@
  * svg.h - what the files of the pictures share (svg.c puts a picture
  * together; svg_text.c is its text and its measure of text; svg_shelf.c
  * draws the wheels; svg_table.c the lead table; svg_summary.c the summary
- * of a long shelf). Internal: every name here is shelf__svg_* underneath.
+ * of a long shelf). Internal: every function here is named shelf__svg_*,
+ * written out where it is called, so that grep finds what gdb and nm show.
  */
 #ifndef SHELF_SVG_INTERNAL_H
 #define SHELF_SVG_INTERNAL_H
@@ -45,20 +46,9 @@ typedef struct text {
   int nomem; /* sticky: every later write is dropped */
 } text;
 
-#define put_bytes shelf__svg_put_bytes
-#define put_str shelf__svg_put_str
-#define put_escaped shelf__svg_put_escaped
-#define vputf shelf__svg_vputf
-#define putf shelf__svg_putf
-#define text_px shelf__svg_text_px
-#define number_px shelf__svg_number_px
-#define tint_rgb shelf__svg_tint_rgb
-#define put_tint shelf__svg_put_tint
-#define isqrt shelf__svg_isqrt
-
-void put_bytes(text *t, const char *s, size_t n);
-void put_str(text *t, const char *s);
-void put_escaped(text *t, const char *s, size_t n);
+void shelf__svg_put_bytes(text *t, const char *s, size_t n);
+void shelf__svg_put_str(text *t, const char *s);
+void shelf__svg_put_escaped(text *t, const char *s, size_t n);
 /*
  * A printf of our own, locale-free and with 128-bit numbers:
  *   %d int (as in C), %z size_t, %u uint64_t, %w int64_t (a weight), %t int
@@ -69,15 +59,15 @@ void put_escaped(text *t, const char *s, size_t n);
  * variadic __int128 goes once the argument registers run out (clang 14
  * reads it from the wrong place; llvm/llvm-project#41784).
  */
-void vputf(text *t, const char *fmt, va_list ap);
-void putf(text *t, const char *fmt, ...);
+void shelf__svg_vputf(text *t, const char *fmt, va_list ap);
+void shelf__svg_putf(text *t, const char *fmt, ...);
 /* Pixels that `s` takes at `size` px (tenths of a px at a size in
  * tenths), rounded up, measured for DejaVu Sans, the widest font asked. */
-int text_px(const char *s, size_t len, int size, int bold);
-int number_px(i128 v, int size);
-void tint_rgb(const char *hex, int amount, int rgb[3]);
-void put_tint(text *t, const char *hex, int amount);
-u128 isqrt(u128 x);
+int shelf__svg_text_px(const char *s, size_t len, int size, int bold);
+int shelf__svg_number_px(i128 v, int size);
+void shelf__svg_tint_rgb(const char *hex, int amount, int rgb[3]);
+void shelf__svg_put_tint(text *t, const char *hex, int amount);
+u128 shelf__svg_isqrt(u128 x);
 
 static inline i128 magnitude(i128 v) { return v < 0 ? -v : v; }
 static inline u128 umag(int64_t w) { return w < 0 ? -(u128)w : (u128)w; }
@@ -91,30 +81,18 @@ typedef struct picture {
   const int64_t *w;
   size_t n;
   shelf_svg_options o;
-  unsigned char *ends;  /* the line drawn */
-  size_t *turn_of;      /* each wheel's turn (from 1) in that line */
-  shelf_result result;  /* the perfect result */
+  unsigned char *ends;          /* the line drawn */
+  size_t *turn_of;              /* each wheel's turn (from 1) in that line */
+  shelf_result result;          /* the perfect result */
   i128 line_first, line_second; /* the totals of the line drawn */
-  shelf_game now;       /* the game after turn o.turn (o.turn > 0) */
-  shelf_explanation ex; /* with SHELF_SVG_EXPLAIN or a greedy line */
+  shelf_game now;               /* the game after turn o.turn (o.turn > 0) */
+  shelf_explanation ex;         /* with SHELF_SVG_EXPLAIN or a greedy line */
   /* Extents drawn inside a scaled group map to the picture by this: x'
    * = sx + (x - sx) * scale / 1000, and so for y. */
   int sx, sy, scale;
 } picture;
 
-#define extend shelf__svg_extend
-#define label10 shelf__svg_label10
-#define wrapped shelf__svg_wrapped
-#define paragraph shelf__svg_paragraph
-#define legend_item shelf__svg_legend_item
-#define draw_heading shelf__svg_draw_heading
-#define draw_explanation shelf__svg_draw_explanation
-#define draw_detailed shelf__svg_draw_detailed
-#define draw_summary shelf__svg_draw_summary
-#define table_wish shelf__svg_table_wish
-#define draw_lead_table shelf__svg_draw_lead_table
-
-void extend(picture *p, int x, int y);
+void shelf__svg_extend(picture *p, int x, int y);
 /* The right edge of what may be drawn. */
 static inline int limit_x(const picture *p) { return p->width - MARGIN; }
 static inline int question(const picture *p) {
@@ -131,17 +109,18 @@ static inline int taken(const picture *p, size_t turn) {
 
 /* Text at (x, y) with an anchor ("start", "middle", "end"); size in tenths
  * of a px; the picture grows to hold it. Returns its width in px. */
-int label10(picture *p, int x, int y, int size10, const char *anchor,
-            const char *attrs, const char *fmt, ...);
-#define label(p, x, y, size, ...) label10(p, x, y, (size)*10, __VA_ARGS__)
-int wrapped(picture *p, int x, int y, int right, int size, const char *attrs,
-            const char *s);
-int paragraph(picture *p, int x, int y, int right, const char *attrs,
-              const char *s);
-void legend_item(picture *p, int *x, int *y, const char *fill,
-                 const char *stroke, const char *word);
-int draw_heading(picture *p, const char *what);
-void draw_explanation(picture *p, int y);
+int shelf__svg_label10(picture *p, int x, int y, int size10, const char *anchor,
+                       const char *attrs, const char *fmt, ...);
+#define label(p, x, y, size, ...)                                              \
+  shelf__svg_label10(p, x, y, (size)*10, __VA_ARGS__)
+int shelf__svg_wrapped(picture *p, int x, int y, int right, int size,
+                       const char *attrs, const char *s);
+int shelf__svg_paragraph(picture *p, int x, int y, int right, const char *attrs,
+                         const char *s);
+void shelf__svg_legend_item(picture *p, int *x, int *y, const char *fill,
+                            const char *stroke, const char *word);
+int shelf__svg_draw_heading(picture *p, const char *what);
+void shelf__svg_draw_explanation(picture *p, int y);
 
 /* ==== The parts ==== */
 
@@ -153,13 +132,13 @@ typedef struct table_layout {
 } table_layout;
 
 /* The shelf and, up to SHELF_SVG_LEAD_MAX wheels, its table (svg_shelf.c). */
-void draw_detailed(picture *p);
+void shelf__svg_draw_detailed(picture *p);
 /* A long shelf in 100 bars (svg_summary.c). */
-void draw_summary(picture *p);
+void shelf__svg_draw_summary(picture *p);
 /* The lead table (svg_table.c): the size its numbers would like, and the
  * table drawn at (x, y); returns its bottom. */
-table_layout table_wish(const picture *p, const shelf_cell *cells);
-int draw_lead_table(picture *p, const shelf_cell *cells,
-                    const table_layout *t, int x, int y);
+table_layout shelf__svg_table_wish(const picture *p, const shelf_cell *cells);
+int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
+                               const table_layout *t, int x, int y);
 
 #endif

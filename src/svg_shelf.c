@@ -49,7 +49,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
     /* Area follows weight: r = radius * sqrt(|w| / heaviest); a wheel too
      * light to see gets 2 px. */
     u128 r2 = umag(w) * (u128)(RADIUS * 10) * (RADIUS * 10) / heaviest;
-    r10 = (int)isqrt(r2);
+    r10 = (int)shelf__svg_isqrt(r2);
     if (r10 < 20)
       r10 = 20;
   }
@@ -58,32 +58,37 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
   const char *fill = open ? "#ffffff" : BUYER_FILL(b);
   const char *stroke = open ? INK : BUYER_FILL(b);
   if (open)
-    putf(&p->body, "<g class=\"wheel open\" id=\"wheel-%z\">\n", pos);
+    shelf__svg_putf(&p->body, "<g class=\"wheel open\" id=\"wheel-%z\">\n",
+                    pos);
   else
-    putf(&p->body, "<g class=\"wheel %s%s\"%s id=\"wheel-%z\">\n",
-         shelf_buyer_name((shelf_buyer)b), p->o.turn > 0 ? " taken" : "",
-         p->o.turn > 0 ? " opacity=\"0.45\"" : "", pos);
+    shelf__svg_putf(&p->body, "<g class=\"wheel %s%s\"%s id=\"wheel-%z\">\n",
+                    shelf_buyer_name((shelf_buyer)b),
+                    p->o.turn > 0 ? " taken" : "",
+                    p->o.turn > 0 ? " opacity=\"0.45\"" : "", pos);
   if (question(p) || (open && p->o.turn > 0))
-    putf(&p->body, "<title>wheel %z: %w %s</title>\n", pos, w,
-         shelf_kilos_word(w));
+    shelf__svg_putf(&p->body, "<title>wheel %z: %w %s</title>\n", pos, w,
+                    shelf_kilos_word(w));
   else
-    putf(&p->body,
-         "<title>wheel %z: %w %s, taken at turn %z by the %s buyer, from "
-         "the %s end</title>\n",
-         pos, w, shelf_kilos_word(w), turn, shelf_buyer_name((shelf_buyer)b),
-         shelf_end_name((shelf_end)p->ends[turn - 1]));
+    shelf__svg_putf(
+        &p->body,
+        "<title>wheel %z: %w %s, taken at turn %z by the %s buyer, from "
+        "the %s end</title>\n",
+        pos, w, shelf_kilos_word(w), turn, shelf_buyer_name((shelf_buyer)b),
+        shelf_end_name((shelf_end)p->ends[turn - 1]));
   if (w > 0)
-    putf(&p->body,
-         "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"%s\" stroke=\"" INK
-         "\" stroke-width=\"1\"/>\n",
-         cx, cy10, r10, fill);
+    shelf__svg_putf(
+        &p->body,
+        "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"%s\" stroke=\"" INK
+        "\" stroke-width=\"1\"/>\n",
+        cx, cy10, r10, fill);
   else
     /* Hollow: a negative wheel (dashed) or an empty one (dotted) still
      * shows its buyer by the colour of its outline. */
-    putf(&p->body,
-         "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"#ffffff\" stroke=\"%s\" "
-         "stroke-width=\"2\" stroke-dasharray=\"%s\"/>\n",
-         cx, cy10, r10, stroke, w < 0 ? "5 3" : "1.5 2");
+    shelf__svg_putf(
+        &p->body,
+        "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"#ffffff\" stroke=\"%s\" "
+        "stroke-width=\"2\" stroke-dasharray=\"%s\"/>\n",
+        cx, cy10, r10, stroke, w < 0 ? "5 3" : "1.5 2");
   label(p, cx, r->weight, 13, "middle", "class=\"weight\" fill=\"" INK "\"",
         "%w", w);
   label(p, cx, r->index, 11, "middle", "class=\"index\" fill=\"" MUTED "\"",
@@ -92,42 +97,44 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
     label(p, cx, r->turn, 13, "middle",
           "class=\"turn\" font-weight=\"bold\" fill=\"" INK "\"", "%z", turn);
   if (has_trap(p) && k == p->ex.mistake_wheel && !open) {
-    putf(&p->body,
-         "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
-         "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
-         "<title>the greedy trap: at turn %u greedy takes this wheel, which "
-         "costs %I %s of lead</title></circle>\n",
-         cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost,
-         shelf_kilos_word(p->ex.mistake_cost));
+    shelf__svg_putf(
+        &p->body,
+        "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
+        "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
+        "<title>the greedy trap: at turn %u greedy takes this wheel, which "
+        "costs %I %s of lead</title></circle>\n",
+        cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost,
+        shelf_kilos_word(p->ex.mistake_cost));
     label(p, cx, r->trap, 11, "middle",
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap");
   }
-  put_str(&p->body, "</g>\n");
+  shelf__svg_put_str(&p->body, "</g>\n");
 }
 
 /* The legend and the key to the circles; returns the y under them. */
 static int draw_legend(picture *p, int y) {
   int lx = MARGIN;
   if (!question(p)) {
-    legend_item(p, &lx, &y, SHELF_COLOUR_FIRST, SHELF_COLOUR_FIRST,
-                "taken by the first buyer");
-    legend_item(p, &lx, &y, SHELF_COLOUR_SECOND, SHELF_COLOUR_SECOND,
-                "by the second buyer");
+    shelf__svg_legend_item(p, &lx, &y, SHELF_COLOUR_FIRST, SHELF_COLOUR_FIRST,
+                           "taken by the first buyer");
+    shelf__svg_legend_item(p, &lx, &y, SHELF_COLOUR_SECOND, SHELF_COLOUR_SECOND,
+                           "by the second buyer");
     if (p->o.turn > 0)
-      legend_item(p, &lx, &y, "#ffffff", INK, "still on the shelf");
+      shelf__svg_legend_item(p, &lx, &y, "#ffffff", INK, "still on the shelf");
     if ((p->o.flags & SHELF_SVG_EXPLAIN) &&
         p->o.line == SHELF_SVG_LINE_PERFECT) /* the trap is on that line */
-      legend_item(p, &lx, &y, "#ffffff", TRAP, "the greedy trap");
+      shelf__svg_legend_item(p, &lx, &y, "#ffffff", TRAP, "the greedy trap");
     y += 20;
   }
-  return paragraph(p, MARGIN, y, limit_x(p), "fill=\"" MUTED "\"",
-                   question(p)
-                       ? "Circle area: the weight (hollow: zero or negative). "
-                         "Below each wheel: its place on the shelf."
-                       : "Circle area: the weight (hollow: zero or "
-                         "negative). Below each wheel: its place on the "
-                         "shelf, then the turn it is taken.") -
+  return shelf__svg_paragraph(
+             p, MARGIN, y, limit_x(p), "fill=\"" MUTED "\"",
+             question(p)
+                 ? "Circle area: the weight (hollow: zero or negative). "
+                   "Below each wheel: its place on the shelf."
+                 : "Circle area: the weight (hollow: zero or "
+                   "negative). Below each wheel: its place on the "
+                   "shelf, then the turn it is taken.") -
          18;
 }
 
@@ -142,7 +149,7 @@ static int draw_rows(picture *p, int top, int *drawn) {
   for (size_t k = 0; k < n; k++) {
     if (umag(p->w[k]) > heaviest)
       heaviest = umag(p->w[k]);
-    int px = number_px(p->w[k], 130) / 10 + 1;
+    int px = shelf__svg_number_px(p->w[k], 130) / 10 + 1;
     if (px > widest)
       widest = px;
   }
@@ -157,7 +164,7 @@ static int draw_rows(picture *p, int top, int *drawn) {
   int x0 = MARGIN + GUTTER, room = limit_x(p) - x0;
   long length = (long)n * slot;
   if (n > SHELF_SVG_ROW_MAX) {
-    long square = (long)isqrt((u128)n * (u128)slot * (u128)row_step);
+    long square = (long)shelf__svg_isqrt((u128)n * (u128)slot * (u128)row_step);
     length = square > room ? square : room;
   }
   size_t fit = length / slot > 0 ? (size_t)(length / slot) : 1;
@@ -172,19 +179,21 @@ static int draw_rows(picture *p, int top, int *drawn) {
   p->sy = top;
   p->scale = scale;
   if (scale < 1000)
-    putf(&p->body,
-         "<g class=\"shelf\" transform=\"translate(%k %k) scale(%k)\">\n",
-         p->sx * (1000 - scale), top * (1000 - scale), scale);
+    shelf__svg_putf(
+        &p->body,
+        "<g class=\"shelf\" transform=\"translate(%k %k) scale(%k)\">\n",
+        p->sx * (1000 - scale), top * (1000 - scale), scale);
   else
-    put_str(&p->body, "<g class=\"shelf\">\n");
+    shelf__svg_put_str(&p->body, "<g class=\"shelf\">\n");
   for (size_t row = 0; row < rows; row++) {
     r = row_at(p, top + (int)row * row_step);
     size_t first = row * per_row;
     size_t count = n - first < per_row ? n - first : per_row;
-    putf(&p->body,
-         "<rect class=\"plank\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" "
-         "rx=\"2\" fill=\"" WOOD "\"/>\n",
-         x0 - 4, r.plank, (int)count * slot + 8);
+    shelf__svg_putf(
+        &p->body,
+        "<rect class=\"plank\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" "
+        "rx=\"2\" fill=\"" WOOD "\"/>\n",
+        x0 - 4, r.plank, (int)count * slot + 8);
     label(p, x0 - 8, r.weight, 11, "end", "fill=\"" MUTED "\"", "kilos");
     label(p, x0 - 8, r.index, 11, "end", "fill=\"" MUTED "\"", "wheel");
     if (!question(p))
@@ -192,19 +201,19 @@ static int draw_rows(picture *p, int top, int *drawn) {
     for (size_t k = first; k < first + count; k++)
       draw_wheel(p, k, x0 + (int)(k - first) * slot + slot / 2, &r, heaviest);
   }
-  put_str(&p->body, "</g>\n");
+  shelf__svg_put_str(&p->body, "</g>\n");
   int bottom = top + (int)rows * row_step;
-  extend(p, x0 + (int)natural, bottom);
+  shelf__svg_extend(p, x0 + (int)natural, bottom);
   p->scale = 1000;
   *drawn = GUTTER + (int)(natural * scale / 1000);
   return top + (bottom - top) * scale / 1000;
 }
 
-void draw_detailed(picture *p) {
+void shelf__svg_draw_detailed(picture *p) {
   size_t n = p->n;
-  unsigned parts = p->o.parts == 0 ? SHELF_SVG_SHELF | SHELF_SVG_TABLE
-                                   : p->o.parts;
-  int y = draw_heading(p, "") + 8;
+  unsigned parts =
+      p->o.parts == 0 ? SHELF_SVG_SHELF | SHELF_SVG_TABLE : p->o.parts;
+  int y = shelf__svg_draw_heading(p, "") + 8;
   shelf_cell *cells = NULL;
   if ((parts & SHELF_SVG_TABLE) && n <= SHELF_SVG_LEAD_MAX) {
     cells = malloc(n * n * sizeof *cells);
@@ -224,7 +233,7 @@ void draw_detailed(picture *p) {
     /* Beside the rows if it fits there, else below them; it never changes
      * the rows. Below, there is room: cells grow to hold their numbers at
      * full size, or shrink to the width if they must. */
-    table_layout table = table_wish(p, cells);
+    table_layout table = shelf__svg_table_wish(p, cells);
     int room = limit_x(p) - MARGIN;
     int beside = drawn > 0 && drawn + HEAT_GAP + table.width <= room;
     if (!beside) {
@@ -238,14 +247,14 @@ void draw_detailed(picture *p) {
         table.width = TABLE_TEXT;
     }
     int table_bottom =
-        beside ? draw_lead_table(p, cells, &table,
-                                 MARGIN + drawn + HEAT_GAP, top)
-               : draw_lead_table(p, cells, &table, MARGIN,
-                                 drawn > 0 ? bottom + 16 : top);
+        beside ? shelf__svg_draw_lead_table(p, cells, &table,
+                                            MARGIN + drawn + HEAT_GAP, top)
+               : shelf__svg_draw_lead_table(p, cells, &table, MARGIN,
+                                            drawn > 0 ? bottom + 16 : top);
     if (table_bottom > bottom)
       bottom = table_bottom;
     free(cells);
   }
   if (p->o.flags & SHELF_SVG_EXPLAIN)
-    draw_explanation(p, bottom + 28);
+    shelf__svg_draw_explanation(p, bottom + 28);
 }

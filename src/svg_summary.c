@@ -15,7 +15,6 @@ enum {
   LINE_SHOWN = 5    /* first and last turns listed */
 };
 
-
 /* Kilos per buyer, and [2] for wheels still on the shelf (in a question,
  * or after the moment drawn). */
 typedef struct bin {
@@ -33,13 +32,15 @@ typedef struct turn_note {
 static int turn_line(picture *p, int x, int y, int right, const turn_note *t) {
   int b = (int)((t->turn - 1) % 2);
   text s = {0};
-  putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
-       shelf_buyer_name((shelf_buyer)b), shelf_end_name((shelf_end)t->end), t->wheel + 1, p->w[t->wheel],
-       shelf_kilos_word(p->w[t->wheel]));
+  shelf__svg_putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
+                  shelf_buyer_name((shelf_buyer)b),
+                  shelf_end_name((shelf_end)t->end), t->wheel + 1,
+                  p->w[t->wheel], shelf_kilos_word(p->w[t->wheel]));
   if (s.nomem)
     p->body.nomem = 1;
-  y = wrapped(p, x, y, right, 12, "class=\"summary-turn\" fill=\"" INK "\"",
-              s.p != NULL ? s.p : "");
+  y = shelf__svg_wrapped(p, x, y, right, 12,
+                         "class=\"summary-turn\" fill=\"" INK "\"",
+                         s.p != NULL ? s.p : "");
   free(s.p);
   return y;
 }
@@ -50,9 +51,9 @@ static const char *strip_anchor(int x, int x0, int strip) {
   return x < x0 + 60 ? "start" : x > x0 + strip - 60 ? "end" : "middle";
 }
 
-void draw_summary(picture *p) {
+void shelf__svg_draw_summary(picture *p) {
   size_t n = p->n;
-  int y = draw_heading(p, " (summary)") + 4;
+  int y = shelf__svg_draw_heading(p, " (summary)") + 4;
   int64_t lo = p->w[0], hi = p->w[0];
   for (size_t k = 1; k < n; k++) {
     if (p->w[k] < lo)
@@ -62,14 +63,16 @@ void draw_summary(picture *p) {
   }
   i128 total = p->result.first + p->result.second;
   text s = {0};
-  putf(&s,
-       "Too many wheels to draw one by one: the shelf in %d bars of about "
-       "%z wheels; weights from %w to %w, %I %s in all.",
-       SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total, shelf_kilos_word(total));
+  shelf__svg_putf(
+      &s,
+      "Too many wheels to draw one by one: the shelf in %d bars of about "
+      "%z wheels; weights from %w to %w, %I %s in all.",
+      SUMMARY_BINS, n / SUMMARY_BINS, lo, hi, &total, shelf_kilos_word(total));
   if (s.nomem)
     p->body.nomem = 1;
-  y = paragraph(p, MARGIN, y, limit_x(p),
-                "class=\"summary\" fill=\"" MUTED "\"", s.p != NULL ? s.p : "");
+  y = shelf__svg_paragraph(p, MARGIN, y, limit_x(p),
+                           "class=\"summary\" fill=\"" MUTED "\"",
+                           s.p != NULL ? s.p : "");
   free(s.p);
 
   /* One pass over the line: each wheel's buyer into its bin, and the first
@@ -107,11 +110,11 @@ void draw_summary(picture *p) {
     bin_width = 2;
   int strip = SUMMARY_BINS * bin_width;
   int x0 = MARGIN, trap_row = y + 14, base = y + 34 + BAR_HEIGHT;
-  put_str(&p->body, "<g class=\"summary-strip\">\n");
-  putf(&p->body,
-       "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" rx=\"2\" "
-       "fill=\"" WOOD "\"/>\n",
-       x0 - 4, base, strip + 8);
+  shelf__svg_put_str(&p->body, "<g class=\"summary-strip\">\n");
+  shelf__svg_putf(&p->body,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" rx=\"2\" "
+                  "fill=\"" WOOD "\"/>\n",
+                  x0 - 4, base, strip + 8);
   for (int b = 0; b < SUMMARY_BINS; b++) {
     size_t from = (size_t)((u128)b * n / SUMMARY_BINS);
     size_t to = (size_t)((u128)(b + 1) * n / SUMMARY_BINS);
@@ -123,61 +126,66 @@ void draw_summary(picture *p) {
         continue;
       top -= h;
       if (who == 2)
-        putf(&p->body,
-             "<rect class=\"bin open\" x=\"%d\" y=\"%d\" width=\"%d\" "
-             "height=\"%d\" fill=\"#ffffff\" stroke=\"" INK "\" "
-             "stroke-width=\"0.5\"><title>wheels %z to %z: %I %s on the "
-             "shelf</title></rect>\n",
-             x0 + b * bin_width, top, bin_width - 1, h, from + 1, to,
-             &bins[b].kilos[2], shelf_kilos_word(bins[b].kilos[2]));
+        shelf__svg_putf(
+            &p->body,
+            "<rect class=\"bin open\" x=\"%d\" y=\"%d\" width=\"%d\" "
+            "height=\"%d\" fill=\"#ffffff\" stroke=\"" INK "\" "
+            "stroke-width=\"0.5\"><title>wheels %z to %z: %I %s on the "
+            "shelf</title></rect>\n",
+            x0 + b * bin_width, top, bin_width - 1, h, from + 1, to,
+            &bins[b].kilos[2], shelf_kilos_word(bins[b].kilos[2]));
       else
-        putf(&p->body,
-             "<rect class=\"bin %s\" x=\"%d\" y=\"%d\" width=\"%d\" "
-             "height=\"%d\" fill=\"%s\"><title>wheels %z to %z: the %s "
-             "buyer takes %I %s of them</title></rect>\n",
-             shelf_buyer_name((shelf_buyer)who), x0 + b * bin_width, top,
-             bin_width - 1, h, BUYER_FILL(who), from + 1, to,
-             shelf_buyer_name((shelf_buyer)who), &bins[b].kilos[who],
-             shelf_kilos_word(bins[b].kilos[who]));
+        shelf__svg_putf(
+            &p->body,
+            "<rect class=\"bin %s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+            "height=\"%d\" fill=\"%s\"><title>wheels %z to %z: the %s "
+            "buyer takes %I %s of them</title></rect>\n",
+            shelf_buyer_name((shelf_buyer)who), x0 + b * bin_width, top,
+            bin_width - 1, h, BUYER_FILL(who), from + 1, to,
+            shelf_buyer_name((shelf_buyer)who), &bins[b].kilos[who],
+            shelf_kilos_word(bins[b].kilos[who]));
     }
   }
   label(p, x0, base + 22, 11, "start", "fill=\"" MUTED "\"", "wheel 1");
   label(p, x0 + strip, base + 22, 11, "end", "fill=\"" MUTED "\"", "wheel %z",
         n);
   if (question(p)) {
-    put_str(&p->body, "</g>\n");
+    shelf__svg_put_str(&p->body, "</g>\n");
     return;
   }
   /* Where the last wheel of the game stood: the game ends there. */
   const turn_note *end = &last[(n - 1) % LINE_SHOWN];
   int ex = x0 + (int)((u128)end->wheel * (u128)strip / n);
-  putf(&p->body,
-       "<path class=\"last-turn\" d=\"M%d %dl-5 9h10z\" fill=\"" INK "\"/>\n",
-       ex, base + 28);
+  shelf__svg_putf(&p->body,
+                  "<path class=\"last-turn\" d=\"M%d %dl-5 9h10z\" fill=\"" INK
+                  "\"/>\n",
+                  ex, base + 28);
   label(p, ex, base + 50, 11, strip_anchor(ex, x0, strip), "fill=\"" INK "\"",
         "last turn: wheel %z", end->wheel + 1);
   if (has_trap(p)) {
     int tx = x0 + (int)((u128)p->ex.mistake_wheel * (u128)strip / n);
-    putf(&p->body,
-         "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
-         "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
-         "which costs %I %s of lead</title></g>\n",
-         tx, trap_row + 16, p->ex.mistake_turn, p->ex.mistake_wheel + 1,
-         &p->ex.mistake_cost, shelf_kilos_word(p->ex.mistake_cost));
+    shelf__svg_putf(
+        &p->body,
+        "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
+        "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
+        "which costs %I %s of lead</title></g>\n",
+        tx, trap_row + 16, p->ex.mistake_turn, p->ex.mistake_wheel + 1,
+        &p->ex.mistake_cost, shelf_kilos_word(p->ex.mistake_cost));
     label(p, tx, trap_row, 11, strip_anchor(tx, x0, strip),
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap: wheel %u", p->ex.mistake_wheel + 1);
   }
-  put_str(&p->body, "</g>\n");
+  shelf__svg_put_str(&p->body, "</g>\n");
   y = base + 78;
   int lx = x0;
-  legend_item(p, &lx, &y, SHELF_COLOUR_FIRST, SHELF_COLOUR_FIRST,
-              "first buyer");
-  legend_item(p, &lx, &y, SHELF_COLOUR_SECOND, SHELF_COLOUR_SECOND,
-              "second buyer");
-  y = paragraph(p, MARGIN, y + 20, limit_x(p), "fill=\"" MUTED "\"",
-                "Bar height: the kilos in the bar, split by the buyer who "
-                "takes them.") +
+  shelf__svg_legend_item(p, &lx, &y, SHELF_COLOUR_FIRST, SHELF_COLOUR_FIRST,
+                         "first buyer");
+  shelf__svg_legend_item(p, &lx, &y, SHELF_COLOUR_SECOND, SHELF_COLOUR_SECOND,
+                         "second buyer");
+  y = shelf__svg_paragraph(
+          p, MARGIN, y + 20, limit_x(p), "fill=\"" MUTED "\"",
+          "Bar height: the kilos in the bar, split by the buyer who "
+          "takes them.") +
       16;
   /* Two columns if the width holds them, else one under the other. */
   int column = (limit_x(p) - x0 - 30) / 2, two = column >= 380;
@@ -197,5 +205,5 @@ void draw_summary(picture *p) {
                    &last[(n - LINE_SHOWN + t) % LINE_SHOWN]);
   y = (y0 > y1 ? y0 : y1) + 16;
   if (p->o.flags & SHELF_SVG_EXPLAIN)
-    draw_explanation(p, y + 10);
+    shelf__svg_draw_explanation(p, y + 10);
 }

@@ -48,7 +48,8 @@ static int tint_amount(i128 v, i128 biggest) {
 }
 
 static void put_lead_colour(text *t, i128 v, i128 biggest) {
-  put_tint(t, v >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND, tint_amount(v, biggest));
+  shelf__svg_put_tint(t, v >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND,
+                      tint_amount(v, biggest));
 }
 
 /* Text on a cell: white where the cell is dark, by its perceived
@@ -56,7 +57,8 @@ static void put_lead_colour(text *t, i128 v, i128 biggest) {
  * at least about 4 to 1. */
 static const char *ink_on(i128 v, i128 biggest) {
   int rgb[3];
-  tint_rgb(v >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND, tint_amount(v, biggest), rgb);
+  shelf__svg_tint_rgb(v >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND,
+                      tint_amount(v, biggest), rgb);
   return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 128000 ? "#ffffff" : INK;
 }
 
@@ -64,10 +66,10 @@ static const char *ink_on(i128 v, i128 biggest) {
 static int axis_width(const picture *p) {
   int place = 0, weight = 0;
   for (size_t k = 0; k < p->n; k++) {
-    int px = number_px((i128)k + 1, 110) / 10 + 1;
+    int px = shelf__svg_number_px((i128)k + 1, 110) / 10 + 1;
     if (px > place)
       place = px;
-    px = number_px(p->w[k], 110) / 10 + 1;
+    px = shelf__svg_number_px(p->w[k], 110) / 10 + 1;
     if (px > weight)
       weight = px;
   }
@@ -75,12 +77,12 @@ static int axis_width(const picture *p) {
 }
 
 /* The cell size the numbers would like: room for the widest at 11 px. */
-table_layout table_wish(const picture *p, const shelf_cell *cells) {
+table_layout shelf__svg_table_wish(const picture *p, const shelf_cell *cells) {
   size_t n = p->n;
   int widest = 0;
   for (size_t a = 0; a < n; a++)
     for (size_t b = a; b < n; b++) {
-      int px = number_px(cells[a * n + b].lead, 110);
+      int px = shelf__svg_number_px(cells[a * n + b].lead, 110);
       if (px > widest)
         widest = px;
     }
@@ -110,7 +112,7 @@ static size_t scale_marks(i128 biggest, i128 *marks) {
   size_t k = 0;
   i128 mid = 0;
   if (biggest >= 10) {
-    i128 root = (i128)isqrt((u128)biggest);
+    i128 root = (i128)shelf__svg_isqrt((u128)biggest);
     for (mid = 1; mid * 10 <= root; mid *= 10)
       ;
     if (root / mid >= 4) /* nearer the next power of ten, by logarithm */
@@ -141,18 +143,19 @@ static int draw_scale(picture *p, int x, int y, i128 biggest) {
   label(p, x, y, 12, "start", "fill=\"" INK "\"",
         "Colour: the lead for the buyer to move");
   y += 8;
-  put_str(&p->body, "<g class=\"lead-scale\">\n");
+  shelf__svg_put_str(&p->body, "<g class=\"lead-scale\">\n");
   for (size_t k = 0; k < count; k++) {
     int sy = y + (int)k * 17;
-    putf(&p->body,
-         "<rect class=\"scale\" x=\"%d\" y=\"%d\" width=\"28\" "
-         "height=\"15\" fill=\"",
-         x, sy);
+    shelf__svg_putf(&p->body,
+                    "<rect class=\"scale\" x=\"%d\" y=\"%d\" width=\"28\" "
+                    "height=\"15\" fill=\"",
+                    x, sy);
     put_lead_colour(&p->body, marks[k], biggest);
-    putf(&p->body,
-         "\" stroke=\"" MUTED "\" stroke-width=\"0.5\"><title>lead %I"
-         "</title></rect>\n",
-         &marks[k]);
+    shelf__svg_putf(&p->body,
+                    "\" stroke=\"" MUTED
+                    "\" stroke-width=\"0.5\"><title>lead %I"
+                    "</title></rect>\n",
+                    &marks[k]);
     const char *side = marks[k] < 0   ? " (behind)"
                        : marks[k] > 0 ? " (ahead)"
                                       : " (level)";
@@ -160,14 +163,14 @@ static int draw_scale(picture *p, int x, int y, i128 biggest) {
           "class=\"scale-value\" fill=\"" INK "\"", "%I%s", &marks[k],
           k == 0 || k + 1 == count || marks[k] == 0 ? side : "");
   }
-  put_str(&p->body, "</g>\n");
+  shelf__svg_put_str(&p->body, "</g>\n");
   return y + (int)count * 17 + 4;
 }
 
 /* The font size, in tenths of a px and at most 11 px, at which text fits
  * in `room` px. */
 static int fitting_size(const char *s, size_t len, int room) {
-  int px10 = text_px(s, len, 110, 0);
+  int px10 = shelf__svg_text_px(s, len, 110, 0);
   return px10 > room * 10 ? room * 10 * 110 / px10 : 110;
 }
 
@@ -212,7 +215,8 @@ static void cell_number(picture *p, i128 v, int cx, int cy, int cell,
     len = short_number(v, digits);
     size10 = fitting_size(digits, len, cell - 6);
   }
-  label10(p, cx, cy + size10 / 30, size10, "middle", attrs, "%s", digits);
+  shelf__svg_label10(p, cx, cy + size10 / 30, size10, "middle", attrs, "%s",
+                     digits);
 }
 
 /* The headers: each row and column names its wheel's place and weight. */
@@ -223,14 +227,14 @@ static void draw_axes(picture *p, const table_layout *t, int gx, int gy) {
     if ((k + 1) % (size_t)every != 0 && k != 0 && k != p->n - 1)
       continue;
     int cx = gx + (int)k * cell + cell / 2, cy = gy + (int)k * cell + cell / 2;
-    label10(p, cx, gy - 18, axis10, "middle",
-            "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
+    shelf__svg_label10(p, cx, gy - 18, axis10, "middle",
+                       "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
     cell_number(p, p->w[k], cx, gy - 8, cell + 4,
                 "class=\"axis-weight\" fill=\"" INK "\"");
-    label10(p, gx - 5, cy + 4, axis10, "end",
-            "class=\"axis-weight\" fill=\"" INK "\"", "%w", p->w[k]);
-    label10(p, gx - t->axis + 4, cy + 4, axis10, "start",
-            "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
+    shelf__svg_label10(p, gx - 5, cy + 4, axis10, "end",
+                       "class=\"axis-weight\" fill=\"" INK "\"", "%w", p->w[k]);
+    shelf__svg_label10(p, gx - t->axis + 4, cy + 4, axis10, "start",
+                       "class=\"axis\" fill=\"" MUTED "\"", "%z", k + 1);
   }
 }
 
@@ -241,8 +245,8 @@ static int given(const picture *p, size_t a, size_t b) {
 
 /* The heat map at (x, y), its column `width` px wide; returns its bottom.
  * In a question, empty boxes, but for the short blocks it gives. */
-int draw_lead_table(picture *p, const shelf_cell *cells, const table_layout *t,
-                    int x, int y) {
+int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
+                               const table_layout *t, int x, int y) {
   size_t n = p->n;
   int cell = t->cell, right = x + t->width, ask = question(p);
   /* Which blocks the line passes through, and the one left now. */
@@ -268,16 +272,17 @@ int draw_lead_table(picture *p, const shelf_cell *cells, const table_layout *t,
       if (magnitude(cells[a * n + b].lead) > biggest)
         biggest = magnitude(cells[a * n + b].lead);
 
-  put_str(&p->body, "<g class=\"lead-table\">\n");
+  shelf__svg_put_str(&p->body, "<g class=\"lead-table\">\n");
   label(p, x, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",
         "The lead table");
-  y = paragraph(p, x, y + 20, right, "fill=\"" MUTED "\"",
-                ask ? "Row i, column j: write the lead of wheels i to j for "
-                      "the buyer to move (what that buyer finishes ahead by "
-                      "on them)."
-                    : "Row i, column j: the lead of wheels i to j for the "
-                      "buyer to move (what that buyer finishes ahead by on "
-                      "them).");
+  y = shelf__svg_paragraph(
+      p, x, y + 20, right, "fill=\"" MUTED "\"",
+      ask ? "Row i, column j: write the lead of wheels i to j for "
+            "the buyer to move (what that buyer finishes ahead by "
+            "on them)."
+          : "Row i, column j: the lead of wheels i to j for the "
+            "buyer to move (what that buyer finishes ahead by on "
+            "them).");
   int gx = x + t->axis, gy = y + 26;
   draw_axes(p, t, gx, gy);
   gy += 4;
@@ -286,35 +291,36 @@ int draw_lead_table(picture *p, const shelf_cell *cells, const table_layout *t,
       i128 v = cells[a * n + b].lead;
       int cx = gx + (int)b * cell, cy = gy + (int)a * cell;
       int shown = !ask || given(p, a, b);
-      const char *kind = ask ? (shown ? " given" : " blank")
+      const char *kind = ask                  ? (shown ? " given" : " blank")
                          : on_line[a * n + b] ? " on-line"
                                               : "";
-      putf(&p->body,
-           "<rect class=\"lead%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
-           "height=\"%d\" fill=\"",
-           kind, a == now_a && b == now_b ? " now" : "", cx, cy, cell - 1,
-           cell - 1);
+      shelf__svg_putf(&p->body,
+                      "<rect class=\"lead%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+                      "height=\"%d\" fill=\"",
+                      kind, a == now_a && b == now_b ? " now" : "", cx, cy,
+                      cell - 1, cell - 1);
       if (ask)
-        put_str(&p->body, "#ffffff\" stroke=\"" MUTED "\" stroke-width=\"1\"");
+        shelf__svg_put_str(&p->body,
+                           "#ffffff\" stroke=\"" MUTED "\" stroke-width=\"1\"");
       else
         put_lead_colour(&p->body, v, biggest);
       if (!ask)
-        put_str(&p->body, "\"");
+        shelf__svg_put_str(&p->body, "\"");
       if (a == now_a && b == now_b)
-        put_str(&p->body, " stroke=\"" TRAP "\" stroke-width=\"3\"");
+        shelf__svg_put_str(&p->body, " stroke=\"" TRAP "\" stroke-width=\"3\"");
       else if (on_line[a * n + b])
-        put_str(&p->body, " stroke=\"" INK "\" stroke-width=\"2\"");
+        shelf__svg_put_str(&p->body, " stroke=\"" INK "\" stroke-width=\"2\"");
       if (shown)
-        putf(&p->body, "><title>lead(%z, %z) = %I</title></rect>\n", a + 1,
-             b + 1, &v);
+        shelf__svg_putf(&p->body, "><title>lead(%z, %z) = %I</title></rect>\n",
+                        a + 1, b + 1, &v);
       else
-        putf(&p->body, "><title>lead(%z, %z) = ?</title></rect>\n", a + 1,
-             b + 1);
+        shelf__svg_putf(&p->body, "><title>lead(%z, %z) = ?</title></rect>\n",
+                        a + 1, b + 1);
       if (!shown)
         continue;
       text attrs = {0};
-      putf(&attrs, "class=\"lead-value\" fill=\"%s\"",
-           ask ? INK : ink_on(v, biggest));
+      shelf__svg_putf(&attrs, "class=\"lead-value\" fill=\"%s\"",
+                      ask ? INK : ink_on(v, biggest));
       cell_number(p, v, cx + (cell - 1) / 2, cy + cell / 2, cell,
                   attrs.p != NULL ? attrs.p : "");
       if (attrs.nomem)
@@ -322,16 +328,17 @@ int draw_lead_table(picture *p, const shelf_cell *cells, const table_layout *t,
       free(attrs.p);
     }
   }
-  extend(p, gx + (int)n * cell, gy + (int)n * cell);
+  shelf__svg_extend(p, gx + (int)n * cell, gy + (int)n * cell);
   y = gy + (int)n * cell + 22;
   if (!ask) {
     y = draw_scale(p, x, y, biggest) + 20;
-    y = paragraph(p, x, y, right, "fill=\"" MUTED "\"",
-                  "Outlined: the blocks the line passes through, from the "
-                  "whole shelf (top right, the margin) down to the last "
-                  "wheel (on the diagonal).");
+    y = shelf__svg_paragraph(
+        p, x, y, right, "fill=\"" MUTED "\"",
+        "Outlined: the blocks the line passes through, from the "
+        "whole shelf (top right, the margin) down to the last "
+        "wheel (on the diagonal).");
   }
-  put_str(&p->body, "</g>\n");
+  shelf__svg_put_str(&p->body, "</g>\n");
   free(on_line);
   return y;
 }

@@ -12,11 +12,11 @@
 
 /* ==== Text that grows ==== */
 
-void put_bytes(text *t, const char *s, size_t n) {
+void shelf__svg_put_bytes(text *t, const char *s, size_t n) {
   if (t->nomem || n == 0)
     return;
   if (t->cap - t->len <= n) { /* always keep a byte for the NUL */
-    char *p = grow_array(t->p, &t->cap, t->len + n + 1, 1);
+    char *p = shelf__grow_array(t->p, &t->cap, t->len + n + 1, 1);
     if (p == NULL) {
       t->nomem = 1;
       return;
@@ -28,18 +28,20 @@ void put_bytes(text *t, const char *s, size_t n) {
   t->p[t->len] = '\0';
 }
 
-void put_str(text *t, const char *s) { put_bytes(t, s, strlen(s)); }
+void shelf__svg_put_str(text *t, const char *s) {
+  shelf__svg_put_bytes(t, s, strlen(s));
+}
 
 static void put_i128(text *t, i128 v) {
   char buf[SHELF_I128_BUFSIZE];
-  put_bytes(t, buf, shelf_i128_format(v, buf));
+  shelf__svg_put_bytes(t, buf, shelf_i128_format(v, buf));
 }
 
 /* v / unit as a decimal, unit 10 or 1000: tenths 125 -> "12.5", -5 ->
  * "-0.5", 30 -> "3"; thousandths 125 -> "0.125", 500 -> "0.5". */
 static void put_fixed(text *t, long v, long unit) {
   if (v < 0) {
-    put_str(t, "-");
+    shelf__svg_put_str(t, "-");
     v = -v;
   }
   put_i128(t, v / unit);
@@ -52,11 +54,11 @@ static void put_fixed(text *t, long v, long unit) {
     digits[k++] = (char)('0' + frac / d);
     frac %= d;
   }
-  put_bytes(t, digits, k);
+  shelf__svg_put_bytes(t, digits, k);
 }
 
 /* Character data and attribute values: the five XML specials escaped. */
-void put_escaped(text *t, const char *s, size_t n) {
+void shelf__svg_put_escaped(text *t, const char *s, size_t n) {
   size_t from = 0;
   for (size_t k = 0; k < n; k++) {
     const char *esc = NULL;
@@ -79,22 +81,22 @@ void put_escaped(text *t, const char *s, size_t n) {
     default:
       continue;
     }
-    put_bytes(t, s + from, k - from);
-    put_str(t, esc);
+    shelf__svg_put_bytes(t, s + from, k - from);
+    shelf__svg_put_str(t, esc);
     from = k + 1;
   }
-  put_bytes(t, s + from, n - from);
+  shelf__svg_put_bytes(t, s + from, n - from);
 }
 
 /* The format letters are listed in svg.h. */
-void vputf(text *t, const char *fmt, va_list ap) {
+void shelf__svg_vputf(text *t, const char *fmt, va_list ap) {
   for (const char *p = fmt; *p != '\0'; p++) {
     const char *q = strchr(p, '%');
     if (q == NULL) {
-      put_str(t, p);
+      shelf__svg_put_str(t, p);
       return;
     }
-    put_bytes(t, p, (size_t)(q - p));
+    shelf__svg_put_bytes(t, p, (size_t)(q - p));
     p = q + 1;
     switch (*p) {
     case 'd':
@@ -119,15 +121,15 @@ void vputf(text *t, const char *fmt, va_list ap) {
       put_i128(t, *va_arg(ap, const i128 *));
       break;
     case 's':
-      put_str(t, va_arg(ap, const char *));
+      shelf__svg_put_str(t, va_arg(ap, const char *));
       break;
     case 'e': {
       const char *s = va_arg(ap, const char *);
-      put_escaped(t, s, strlen(s));
+      shelf__svg_put_escaped(t, s, strlen(s));
       break;
     }
     case '%':
-      put_bytes(t, "%", 1);
+      shelf__svg_put_bytes(t, "%", 1);
       break;
     default:
       return; /* a bad format is a bug here; stop rather than guess */
@@ -135,10 +137,10 @@ void vputf(text *t, const char *fmt, va_list ap) {
   }
 }
 
-void putf(text *t, const char *fmt, ...) {
+void shelf__svg_putf(text *t, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vputf(t, fmt, ap);
+  shelf__svg_vputf(t, fmt, ap);
   va_end(ap);
 }
 
@@ -180,7 +182,7 @@ static int char_width(unsigned char c) {
 
 /* Pixels that `s` takes at `size` px, rounded up (tenths of a px for a
  * size in tenths). */
-int text_px(const char *s, size_t len, int size, int bold) {
+int shelf__svg_text_px(const char *s, size_t len, int size, int bold) {
   long em = 0;
   for (size_t k = 0; k < len; k++)
     em += char_width((unsigned char)s[k]);
@@ -189,16 +191,16 @@ int text_px(const char *s, size_t len, int size, int bold) {
   return (int)((em * size + 999) / 1000);
 }
 
-int number_px(i128 v, int size) {
+int shelf__svg_number_px(i128 v, int size) {
   char digits[SHELF_I128_BUFSIZE];
   size_t len = shelf_i128_format(v, digits);
-  return text_px(digits, len, size, 0);
+  return shelf__svg_text_px(digits, len, size, 0);
 }
 
 /* ==== Numbers and colours ==== */
 
 /* floor(sqrt(x)), bit by bit; exact for every u128. */
-u128 isqrt(u128 x) {
+u128 shelf__svg_isqrt(u128 x) {
   u128 r = 0, bit = (u128)1 << 126;
   while (bit > x)
     bit >>= 2;
@@ -216,7 +218,7 @@ u128 isqrt(u128 x) {
 
 /* The channels of the colour between white (amount 0) and `hex` (amount
  * 1000). */
-void tint_rgb(const char *hex, int amount, int rgb[3]) {
+void shelf__svg_tint_rgb(const char *hex, int amount, int rgb[3]) {
   static const char digits[] = "0123456789abcdef";
   for (int c = 0; c < 3; c++) {
     int hi = (int)(strchr(digits, hex[1 + 2 * c]) - digits);
@@ -226,14 +228,14 @@ void tint_rgb(const char *hex, int amount, int rgb[3]) {
 }
 
 /* That colour as #rrggbb. */
-void put_tint(text *t, const char *hex, int amount) {
+void shelf__svg_put_tint(text *t, const char *hex, int amount) {
   static const char digits[] = "0123456789abcdef";
   int rgb[3];
-  tint_rgb(hex, amount, rgb);
+  shelf__svg_tint_rgb(hex, amount, rgb);
   char out[8] = "#";
   for (int c = 0; c < 3; c++) {
     out[1 + 2 * c] = digits[rgb[c] / 16];
     out[2 + 2 * c] = digits[rgb[c] % 16];
   }
-  put_bytes(t, out, 7);
+  shelf__svg_put_bytes(t, out, 7);
 }

@@ -12,9 +12,10 @@
 
 #include <string.h>
 
-/* ==== A bounded writer (declared in internal.h: mistakes.c writes with it) ==== */
+/* ==== A bounded writer (declared in internal.h: mistakes.c writes with it)
+ * ==== */
 
-void say(sink *s, const char *text) {
+void shelf__say(sink *s, const char *text) {
   size_t n = strlen(text);
   if (s->len + 1 < s->size) {
     size_t room = s->size - 1 - s->len;
@@ -23,10 +24,10 @@ void say(sink *s, const char *text) {
   s->len += n;
 }
 
-void say_i128(sink *s, i128 v) {
+void shelf__say_i128(sink *s, i128 v) {
   char digits[SHELF_I128_BUFSIZE];
   shelf_i128_format(v, digits);
-  say(s, digits);
+  shelf__say(s, digits);
 }
 
 /* ==== Names ==== */
@@ -36,7 +37,9 @@ const char *shelf_kilos_word(shelf_i128 v) {
 }
 
 const char *shelf_buyer_name(shelf_buyer buyer) {
-  return buyer == SHELF_FIRST ? "first" : buyer == SHELF_SECOND ? "second" : NULL;
+  return buyer == SHELF_FIRST    ? "first"
+         : buyer == SHELF_SECOND ? "second"
+                                 : NULL;
 }
 
 const char *shelf_end_name(shelf_end end) {
@@ -45,24 +48,24 @@ const char *shelf_end_name(shelf_end end) {
 
 /* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
 static void say_kilos(sink *s, i128 v) {
-  say_i128(s, v);
-  say(s, " ");
-  say(s, shelf_kilos_word(v));
+  shelf__say_i128(s, v);
+  shelf__say(s, " ");
+  shelf__say(s, shelf_kilos_word(v));
 }
 
 /* The magnitude is the number without its sign, so that even the most
  * negative shelf_i128, which has no positive twin, is said exactly. */
 static void say_standing(sink *s, i128 margin) {
   if (margin == 0) {
-    say(s, "level");
+    shelf__say(s, "level");
     return;
   }
   char digits[SHELF_I128_BUFSIZE];
   shelf_i128_format(margin, digits);
-  say(s, digits[0] == '-' ? digits + 1 : digits);
-  say(s, " ");
-  say(s, shelf_kilos_word(margin));
-  say(s, margin < 0 ? " behind" : " ahead");
+  shelf__say(s, digits[0] == '-' ? digits + 1 : digits);
+  shelf__say(s, " ");
+  shelf__say(s, shelf_kilos_word(margin));
+  shelf__say(s, margin < 0 ? " behind" : " ahead");
 }
 
 static const char *buyer_of_turn(uint64_t turn) {
@@ -73,78 +76,81 @@ static const char *buyer_of_turn(uint64_t turn) {
 
 /* "the first buyer finishes 7 kilos ahead, 11 to 4" */
 static void say_finish(sink *s, i128 margin, i128 first, i128 second) {
-  say(s, "the first buyer finishes ");
+  shelf__say(s, "the first buyer finishes ");
   say_standing(s, margin);
-  say(s, ", ");
-  say_i128(s, first);
-  say(s, " to ");
-  say_i128(s, second);
+  shelf__say(s, ", ");
+  shelf__say_i128(s, first);
+  shelf__say(s, " to ");
+  shelf__say_i128(s, second);
 }
 
 static void say_greedy_vs_perfect(sink *s, const shelf_explanation *e) {
-  say(s, "A greedy first buyer against a perfect second: ");
+  shelf__say(s, "A greedy first buyer against a perfect second: ");
   if (!e->has_greedy_vs_perfect) {
-    say(s, "not computed above ");
-    say_i128(s, e->limit);
-    say(s, " wheels (its search takes time n squared).");
+    shelf__say(s, "not computed above ");
+    shelf__say_i128(s, e->limit);
+    shelf__say(s, " wheels (its search takes time n squared).");
     return;
   }
-  say(s, "the first buyer finishes ");
+  shelf__say(s, "the first buyer finishes ");
   say_standing(s, e->greedy_vs_perfect);
-  say(s, ", ");
+  shelf__say(s, ", ");
   say_kilos(s, e->margin - e->greedy_vs_perfect);
-  say(s, " worse than perfect play.");
+  shelf__say(s, " worse than perfect play.");
 }
 
 static void say_trap(sink *s, const shelf_explanation *e) {
   if (e->mistake == 0) {
-    say(s, "The greedy trap: none here; on this shelf the heavier end is an "
+    shelf__say(
+        s, "The greedy trap: none here; on this shelf the heavier end is an "
            "optimal move at every turn of the perfect line.");
     return;
   }
   if (e->mistake != 1) {
-    say(s, "The greedy trap: not searched to the end on a shelf this long.");
+    shelf__say(
+        s, "The greedy trap: not searched to the end on a shelf this long.");
     return;
   }
-  say(s, "The greedy trap: at turn ");
-  say_i128(s, e->mistake_turn);
-  say(s, " the ");
-  say(s, buyer_of_turn(e->mistake_turn));
-  say(s, " buyer's heavier end is the ");
-  say(s, shelf_end_name(e->mistake_end));
-  say(s, " (wheel ");
-  say_i128(s, (i128)e->mistake_wheel + 1);
-  say(s, ", ");
+  shelf__say(s, "The greedy trap: at turn ");
+  shelf__say_i128(s, e->mistake_turn);
+  shelf__say(s, " the ");
+  shelf__say(s, buyer_of_turn(e->mistake_turn));
+  shelf__say(s, " buyer's heavier end is the ");
+  shelf__say(s, shelf_end_name(e->mistake_end));
+  shelf__say(s, " (wheel ");
+  shelf__say_i128(s, (i128)e->mistake_wheel + 1);
+  shelf__say(s, ", ");
   say_kilos(s, e->mistake_weight);
-  say(s, "), but taking it costs ");
+  shelf__say(s, "), but taking it costs ");
   say_kilos(s, e->mistake_cost);
-  say(s, " of lead; perfect play takes the ");
-  say(s, shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT));
-  say(s, " (wheel ");
-  say_i128(s, (i128)e->mistake_other + 1);
-  say(s, ").");
+  shelf__say(s, " of lead; perfect play takes the ");
+  shelf__say(s, shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT
+                                                            : SHELF_LEFT));
+  shelf__say(s, " (wheel ");
+  shelf__say_i128(s, (i128)e->mistake_other + 1);
+  shelf__say(s, ").");
 }
 
 static void say_parity(sink *s, const shelf_explanation *e) {
   if (e->n == 0) {
-    say(s, "Parity floor: none, the shelf is empty.");
+    shelf__say(s, "Parity floor: none, the shelf is empty.");
     return;
   }
   if (!e->has_parity) {
-    say(s, "Parity floor: none, the shelf has an odd number of wheels.");
+    shelf__say(s, "Parity floor: none, the shelf has an odd number of wheels.");
     return;
   }
-  say(s, "Parity floor: the odd positions weigh ");
-  say_i128(s, e->odd_sum);
-  say(s, ", the even ");
-  say_i128(s, e->even_sum);
-  say(s, "; by taking every ");
-  say(s, e->odd_sum >= e->even_sum ? "odd" : "even");
-  say(s, " position the first buyer is sure to finish ");
+  shelf__say(s, "Parity floor: the odd positions weigh ");
+  shelf__say_i128(s, e->odd_sum);
+  shelf__say(s, ", the even ");
+  shelf__say_i128(s, e->even_sum);
+  shelf__say(s, "; by taking every ");
+  shelf__say(s, e->odd_sum >= e->even_sum ? "odd" : "even");
+  shelf__say(s, " position the first buyer is sure to finish ");
   say_standing(s, e->parity_floor);
-  say(s, ", and perfect play gets ");
-  say_i128(s, e->parity_gain);
-  say(s, " more.");
+  shelf__say(s, ", and perfect play gets ");
+  shelf__say_i128(s, e->parity_gain);
+  shelf__say(s, " more.");
 }
 
 /* ==== Entry ==== */
@@ -157,7 +163,7 @@ size_t shelf_standing_format(shelf_i128 margin, char *buf) {
 }
 
 /* Ends a snprintf-style text: the NUL where it fits, and the whole length. */
-shelf_status say_done(sink *s, size_t *len) {
+shelf_status shelf__say_done(sink *s, size_t *len) {
   if (s->size > 0)
     s->buf[s->len < s->size ? s->len : s->size - 1] = '\0';
   if (len != NULL)
@@ -173,15 +179,15 @@ shelf_status shelf_explain_sentence(const shelf_explanation *e,
   sink s = {buf, size, 0};
   switch (which) {
   case SHELF_SENTENCE_PERFECT:
-    say(&s, "Perfect play: ");
+    shelf__say(&s, "Perfect play: ");
     say_finish(&s, e->margin, e->first, e->second);
-    say(&s, ".");
+    shelf__say(&s, ".");
     break;
   case SHELF_SENTENCE_GREEDY:
-    say(&s, "Both greedy (always the heavier end, the left on equal "
-            "weights): ");
+    shelf__say(&s, "Both greedy (always the heavier end, the left on equal "
+                   "weights): ");
     say_finish(&s, e->greedy_margin, e->greedy_first, e->greedy_second);
-    say(&s, ".");
+    shelf__say(&s, ".");
     break;
   case SHELF_SENTENCE_GREEDY_VS_PERFECT:
     say_greedy_vs_perfect(&s, e);
@@ -195,7 +201,7 @@ shelf_status shelf_explain_sentence(const shelf_explanation *e,
   default:
     return SHELF_INVALID;
   }
-  return say_done(&s, len);
+  return shelf__say_done(&s, len);
 }
 
 shelf_status shelf_parse_error_format(const shelf_parse_error *e,
@@ -205,26 +211,26 @@ shelf_status shelf_parse_error_format(const shelf_parse_error *e,
     return SHELF_INVALID;
   sink s = {buf, size, 0};
   if (with_place) {
-    say(&s, "line ");
-    say_i128(&s, e->line);
-    say(&s, ", column ");
-    say_i128(&s, e->column);
-    say(&s, ": ");
+    shelf__say(&s, "line ");
+    shelf__say_i128(&s, e->line);
+    shelf__say(&s, ", column ");
+    shelf__say_i128(&s, e->column);
+    shelf__say(&s, ": ");
   }
-  say(&s, shelf_strerror(e->code));
+  shelf__say(&s, shelf_strerror(e->code));
   if (e->found[0] != '\0') {
     char found[sizeof e->found];
     memcpy(found, e->found, sizeof found);
     found[sizeof found - 1] = '\0'; /* a caller's struct may lack the NUL */
-    say(&s, ", found \"");
-    say(&s, found);
-    say(&s, "\"");
+    shelf__say(&s, ", found \"");
+    shelf__say(&s, found);
+    shelf__say(&s, "\"");
   }
-  return say_done(&s, len);
+  return shelf__say_done(&s, len);
 }
 
-shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
-                                 size_t size, size_t *len) {
+shelf_status shelf_note_sentence(const shelf_note *note, char *buf, size_t size,
+                                 size_t *len) {
   if (note == NULL || (buf == NULL && size > 0))
     return SHELF_INVALID;
   sink s = {buf, size, 0};
@@ -234,22 +240,22 @@ shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
   text[SHELF_NOTE_TEXT_MAX] = digits[SHELF_NOTE_TEXT_MAX] = '\0';
   switch (note->kind) {
   case SHELF_NOTE_COUNT:
-    say_i128(&s, note->count);
-    say(&s, " looks like a count of the ");
-    say_i128(&s, note->count);
-    say(&s, " weights after it, but it was read as a wheel");
+    shelf__say_i128(&s, note->count);
+    shelf__say(&s, " looks like a count of the ");
+    shelf__say_i128(&s, note->count);
+    shelf__say(&s, " weights after it, but it was read as a wheel");
     break;
   case SHELF_NOTE_THOUSANDS:
-    say(&s, text);
-    say(&s, " looks like a number grouped by thousands, but a comma "
-            "separates weights: it was read as ");
-    say_i128(&s, note->count);
-    say(&s, " wheels; write ");
-    say(&s, digits);
-    say(&s, " for one");
+    shelf__say(&s, text);
+    shelf__say(&s, " looks like a number grouped by thousands, but a comma "
+                   "separates weights: it was read as ");
+    shelf__say_i128(&s, note->count);
+    shelf__say(&s, " wheels; write ");
+    shelf__say(&s, digits);
+    shelf__say(&s, " for one");
     break;
   default:
     return SHELF_INVALID;
   }
-  return say_done(&s, len);
+  return shelf__say_done(&s, len);
 }

@@ -361,7 +361,7 @@ static int sum_ways(int ways[3]) {
   ways[k++] = SUMS_PLAIN;
   if (FAST_X86)
     ways[k++] = SUMS_SSE2;
-  if (sums_best() == SUMS_AVX2)
+  if (shelf__sums_best() == SUMS_AVX2)
     ways[k++] = SUMS_AVX2;
   return k;
 }
@@ -446,7 +446,7 @@ static void test_sum_ways_engine(void) {
     shelf_result dp = solve(w, n, SHELF_ENGINE_DP);
     for (int k2 = 0; k2 < nways; k2++) {
       shelf_result lin = {0};
-      CHECK_STATUS(linear_result_sums(w, n, &lin, ways[k2]), SHELF_OK);
+      CHECK_STATUS(shelf__linear_result_sums(w, n, &lin, ways[k2]), SHELF_OK);
       if (lin.n != n || lin.margin != dp.margin || lin.first != dp.first ||
           lin.second != dp.second) {
         fprintf(stderr,
@@ -469,7 +469,7 @@ static void test_sum_ways_engine(void) {
       d[i] = dir == 0 ? (int64_t)(M - i) : (int64_t)(i + 1);
     for (int k2 = 0; k2 < nways; k2++) {
       shelf_result lin = {0};
-      CHECK_STATUS(linear_result_sums(d, M, &lin, ways[k2]), SHELF_OK);
+      CHECK_STATUS(shelf__linear_result_sums(d, M, &lin, ways[k2]), SHELF_OK);
       CHECK_I128(lin.margin, M / 2);
     }
   }
