@@ -10,6 +10,7 @@
  */
 #include "check.h"
 #include "teach.h"
+#include <shelf_judge.h>
 
 #include <errno.h>
 #include <getopt.h>

@@ -19,6 +19,7 @@
 #include "out.h"
 
 #include <shelf.h>
+#include <shelf_judge.h>
 
 #include <stddef.h>
 #include <stdint.h>

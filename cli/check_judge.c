@@ -6,6 +6,7 @@
  * (shelf_judge_run()); here are only the facts of one process.
  */
 #include "check.h"
+#include <shelf_judge.h>
 
 #include <ctype.h>
 #include <signal.h>

@@ -5,6 +5,7 @@
  * found. As JSON, one object for a script.
  */
 #include "check.h"
+#include <shelf_judge.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -45,10 +45,12 @@
  * ESC [ 34 m / 33 m (the first and the second buyer).
  */
 #include "interactive.h"
-#include "terminal.h"
 #include "out.h"
+#include "terminal.h"
 
 #include <shelf.h>
+#include <shelf_judge.h>
+#include <shelf_teach.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -193,11 +195,11 @@ static command read_line(line_buffer *b, char *what, size_t size) {
 
 /* One move made, kept for undo and for the review. */
 typedef struct move {
-  shelf_i128 lead; /* the block's lead before the move */
-  shelf_i128 kept; /* the lead the move kept (lead - kept: its cost) */
-  int64_t weight;  /* the wheel taken */
-  shelf_end end;   /* SHELF_LEFT for a last wheel */
-  int forced;      /* a last wheel, taken without asking */
+  shelf_i128 lead;   /* the block's lead before the move */
+  shelf_i128 kept;   /* the lead the move kept (lead - kept: its cost) */
+  int64_t weight;    /* the wheel taken */
+  shelf_end end;     /* SHELF_LEFT for a last wheel */
+  int forced;        /* a last wheel, taken without asking */
   shelf_game before; /* the game before the move, for undo */
 } move;
 
@@ -292,8 +294,7 @@ static void totals(const game *g) {
   style(g, RESET);
   fputs(", ", stdout);
   style(g, buyer_colour[1 - me]);
-  fputs(two(g) ? shelf_buyer_name((shelf_buyer)(1 - me)) : "opponent",
-        stdout);
+  fputs(two(g) ? shelf_buyer_name((shelf_buyer)(1 - me)) : "opponent", stdout);
   fputc(' ', stdout);
   num(g->total[1 - me]);
   style(g, RESET);
@@ -549,7 +550,7 @@ static int take_back(game *g) {
     return 0;
   }
   fputs(two(g) ? "Taken back: the move at turn "
-                : "You take back your move at turn ",
+               : "You take back your move at turn ",
         stdout);
   num((shelf_i128)g->turn);
   fputs(back == 1   ? ".\n"
@@ -817,9 +818,9 @@ static void intro(const game *g) {
     fputs(" take turns.\n", stdout);
   } else {
     fputs("You are the ", stdout);
-  style(g, buyer_colour[g->person]);
-  fputs(g->person == 0 ? "first buyer" : "second buyer", stdout);
-  style(g, RESET);
+    style(g, buyer_colour[g->person]);
+    fputs(g->person == 0 ? "first buyer" : "second buyer", stdout);
+    style(g, RESET);
     fputs(g->vs == INTERACTIVE_VS_GREEDY ? "; a greedy buyer (who takes the "
                                            "heavier end) plays "
                                          : "; a perfect buyer plays ",
@@ -1009,7 +1010,8 @@ int interactive_play(const int64_t *weights, size_t n, int second, int vs) {
     if (terminal_read_errno == ENOMEM)
       fputs("shelf: out of memory\n", stderr);
     else
-      fprintf(stderr, "shelf: standard input: %s\n", strerror(terminal_read_errno));
+      fprintf(stderr, "shelf: standard input: %s\n",
+              strerror(terminal_read_errno));
     return 1;
   case WRITE_FAILED:
     /* A reader that went away wants no more and no message. */

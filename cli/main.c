@@ -21,6 +21,7 @@
 #include "teach.h"
 
 #include <shelf.h>
+#include <shelf_teach.h>
 
 #include <errno.h>
 #include <fcntl.h>

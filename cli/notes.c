@@ -2,6 +2,7 @@
  * notes.c - printing the library's notes on input (see notes.h).
  */
 #include "notes.h"
+#include <shelf_teach.h>
 
 #include <stdio.h>
 

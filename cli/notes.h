@@ -11,6 +11,7 @@
 #define SHELF_CLI_NOTES_H
 
 #include "shelf.h"
+#include "shelf_teach.h"
 
 /* Prints what there is to note about a shelf of `wheels` wheels that was
  * answered: `source` is the file name as shown in messages, or NULL; in

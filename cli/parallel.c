@@ -43,6 +43,7 @@
  */
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
+#include <shelf_pieces.h>
 
 #include "counted_cut.h"
 #include "lines.h"

@@ -6,6 +6,8 @@
  * putting a solved shelf into a picture or a game.
  */
 #include "teach.h"
+#include <shelf_svg.h>
+#include <shelf_teach.h>
 
 #include "interactive.h"
 #include "save.h"
@@ -95,7 +97,7 @@ static int parse_range(const char *arg, int64_t *lo, int64_t *hi) {
 }
 
 int teach_option(teach_options *p, int c, const char *arg, char *why,
-                size_t size) {
+                 size_t size) {
   uint64_t v = 0;
   char shown[SHOWN_SIZE]; /* arg, for a message */
   switch (c) {
@@ -136,8 +138,8 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
       }
       if (x == NULL || x - arg >= 30 ||
           !parse_u64(first, SHELF_SVG_WIDTH_MAX, &v) ||
-          v < SHELF_SVG_WIDTH_MIN || !parse_u64(x + 1, SHELF_SVG_WIDTH_MAX, &h) ||
-          h < 100)
+          v < SHELF_SVG_WIDTH_MIN ||
+          !parse_u64(x + 1, SHELF_SVG_WIDTH_MAX, &h) || h < 100)
         return fail(why, size,
                     "--svg-size needs slide (1280x720) or WIDTHxHEIGHT in "
                     "pixels, such as 1920x1080 (width %d to %d, height 100 "
@@ -161,15 +163,14 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     else if (strcmp(arg, "table") == 0)
       p->svg_parts = SHELF_SVG_TABLE;
     else
-      return fail(why, size,
-                  "--svg-show needs all, shelf or table, not '%s'",
+      return fail(why, size, "--svg-show needs all, shelf or table, not '%s'",
                   escape_text(arg, shown, sizeof shown));
     return 1;
   case TEACH_SVG_LINE:
     if (strcmp(arg, "perfect") == 0)
       p->svg_line = SHELF_SVG_LINE_PERFECT;
     else if (strcmp(arg, "greedy") == 0)
-      p->svg_line = SHELF_SVG_LINE_GREEDY;
+      p->svg_line = SHELF_SVG_LINE_GREEDY_BOTH;
     else if (strcmp(arg, "greedy-first") == 0)
       p->svg_line = SHELF_SVG_LINE_GREEDY_FIRST;
     else
@@ -279,7 +280,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
 }
 
 int teach_check(const teach_options *p, const report_options *ropt, int batch,
-               const char *file, int weights_given, char *why, size_t size) {
+                const char *file, int weights_given, char *why, size_t size) {
   int svg_stdout = p->svg != NULL && strcmp(p->svg, "-") == 0;
   if ((p->seed_given || p->range_given) && !p->random)
     return fail(why, size, "--seed and --range go with --random");
@@ -366,9 +367,10 @@ int teach_check(const teach_options *p, const report_options *ropt, int batch,
 }
 
 int teach_lists_only(const teach_options *p, const report_options *ropt,
-                    int other_engine) {
-  return p->random && p->sheet == 0 && !p->interactive && p->svg == NULL && !ropt->json &&
-         !ropt->moves && !ropt->explain && !ropt->table && !other_engine;
+                     int other_engine) {
+  return p->random && p->sheet == 0 && !p->interactive && p->svg == NULL &&
+         !ropt->json && !ropt->moves && !ropt->explain && !ropt->table &&
+         !other_engine;
 }
 
 int teach_takes_over(const teach_options *p) {
@@ -510,8 +512,8 @@ static char *numbered(const char *path, uint64_t k) {
   if (k == 0)
     memcpy(s, path, len + 1);
   else
-    snprintf(s, len + 24, "%.*s-%llu%s", (int)stem, path,
-             (unsigned long long)k, path + stem);
+    snprintf(s, len + 24, "%.*s-%llu%s", (int)stem, path, (unsigned long long)k,
+             path + stem);
   return s;
 }
 

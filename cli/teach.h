@@ -10,27 +10,28 @@
 #ifndef SHELF_CLI_PLAY_H
 #define SHELF_CLI_PLAY_H
 
-#include "out.h"
 #include "interactive.h"
+#include "out.h"
 #include "report.h"
 
 #include <shelf.h>
+#include <shelf_svg.h>
 
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct teach_options {
-  int interactive;    /* -i: play against a perfect buyer */
-  int second;         /* --second: the person is the second buyer */
-  const char *svg;    /* --svg FILE ("-" for stdout), or NULL */
-  int random;         /* --random N was given */
-  size_t random_n;    /* N, or LO of --random LO..HI */
-  size_t random_top;  /* HI of --random LO..HI, else N */
-  int seed_given;     /* --seed S was given */
-  uint64_t seed;      /* S */
-  int range_given;    /* --range LO..HI was given */
-  int64_t lo, hi;     /* the range, 1..10000 unless given */
-  unsigned svg_width; /* --svg-width PX, or 0 for the library's default */
+  int interactive;     /* -i: play against a perfect buyer */
+  int second;          /* --second: the person is the second buyer */
+  const char *svg;     /* --svg FILE ("-" for stdout), or NULL */
+  int random;          /* --random N was given */
+  size_t random_n;     /* N, or LO of --random LO..HI */
+  size_t random_top;   /* HI of --random LO..HI, else N */
+  int seed_given;      /* --seed S was given */
+  uint64_t seed;       /* S */
+  int range_given;     /* --range LO..HI was given */
+  int64_t lo, hi;      /* the range, 1..10000 unless given */
+  unsigned svg_width;  /* --svg-width PX, or 0 for the library's default */
   unsigned svg_height; /* --svg-size WxH (slide: 1280x720), or 0 */
   const char *svg_key; /* --svg-key FILE: the answer key; --svg then draws
                           the question */
@@ -38,17 +39,15 @@ typedef struct teach_options {
   unsigned svg_line;   /* --svg-line: SHELF_SVG_LINE_* */
   uint64_t svg_turn;   /* --svg-turn K, or 0 */
   int svg_turn_given;
-  uint64_t svg_given;  /* --svg-given L: cells given in the question */
+  uint64_t svg_given; /* --svg-given L: cells given in the question */
   int svg_given_given;
-  int trap;            /* --trap: a random shelf where greedy loses */
-  uint64_t cost;       /* --cost-at-least C (1 unless given) */
+  int trap;      /* --trap: a random shelf where greedy loses */
+  uint64_t cost; /* --cost-at-least C (1 unless given) */
   int cost_given;
-  uint64_t sheet;      /* --sheet K: K shelves, 0 without */
-  int vs;              /* --vs: INTERACTIVE_VS_* (interactive.h) */
+  uint64_t sheet; /* --sheet K: K shelves, 0 without */
+  int vs;         /* --vs: INTERACTIVE_VS_* (interactive.h) */
   int vs_given;
 } teach_options;
-
-
 
 /* The getopt_long codes of the long-only options. */
 enum {
@@ -73,12 +72,12 @@ enum {
 
 /* Entries for main.c's struct option table (needs <getopt.h>); the short
  * option 'i' goes in its option string. */
-#define TEACH_LONG_OPTIONS                                                      \
+#define TEACH_LONG_OPTIONS                                                     \
   {"interactive", no_argument, NULL, 'i'},                                     \
-      {"second", no_argument, NULL, TEACH_SECOND},                              \
-      {"svg", required_argument, NULL, TEACH_SVG},                              \
-      {"random", required_argument, NULL, TEACH_RANDOM},                        \
-      {"seed", required_argument, NULL, TEACH_SEED},                            \
+      {"second", no_argument, NULL, TEACH_SECOND},                             \
+      {"svg", required_argument, NULL, TEACH_SVG},                             \
+      {"random", required_argument, NULL, TEACH_RANDOM},                       \
+      {"seed", required_argument, NULL, TEACH_SEED},                           \
       {"svg-width", required_argument, NULL, TEACH_SVG_WIDTH},                 \
       {"svg-size", required_argument, NULL, TEACH_SVG_SIZE},                   \
       {"svg-key", required_argument, NULL, TEACH_SVG_KEY},                     \
@@ -99,19 +98,18 @@ void teach_defaults(teach_options *p);
 /* Takes one option ('i' or a TEACH_ code) with its argument. Returns 1, or 0
  * with a one-line usage error in why[0..size). */
 int teach_option(teach_options *p, int c, const char *arg, char *why,
-                size_t size);
+                 size_t size);
 
 /* After all options: whether they fit together and with the others. Returns
  * 1, or 0 with a usage error in why. `weights_given` says that weights came
  * as arguments; `file` is -f's argument or NULL. */
 int teach_check(const teach_options *p, const report_options *ropt, int batch,
-               const char *file, int weights_given, char *why, size_t size);
-
+                const char *file, int weights_given, char *why, size_t size);
 
 /* Whether --random only lists its shelf: no option asks for a solution.
  * `other_engine` says that --algorithm was given, even as linear. */
 int teach_lists_only(const teach_options *p, const report_options *ropt,
-                    int other_engine);
+                     int other_engine);
 
 /* Makes the --random shelf into a new array (free() it). Without --seed the
  * seed comes from the clock and is told on stderr, so the shelf can be made
@@ -139,7 +137,7 @@ int teach_takes_over(const teach_options *p);
  * or the picture has standard output, and plays the game. `r` holds the
  * weights and what `ropt` asks for. Returns the exit status, 0 or 1. */
 int teach_shelf(const teach_options *p, const report_options *ropt,
-               const report *r, out *o);
+                const report *r, out *o);
 
 /* For the judge (check.c), the same readings as these options': decimal
  * digits up to max; LO..HI with LO <= HI not checked; a seed from the

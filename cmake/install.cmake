@@ -35,7 +35,13 @@ install(TARGETS shelf shelf_static
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
     COMPONENT Runtime
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# shelf.h is the core; the other headers (pieces, teaching facts, judge,
+# pictures) are parts of the same library, each for its own audience.
 install(FILES ${PROJECT_SOURCE_DIR}/include/shelf.h
+  ${PROJECT_SOURCE_DIR}/include/shelf_pieces.h
+  ${PROJECT_SOURCE_DIR}/include/shelf_teach.h
+  ${PROJECT_SOURCE_DIR}/include/shelf_judge.h
+  ${PROJECT_SOURCE_DIR}/include/shelf_svg.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   COMPONENT Development)
 install(TARGETS shelf_cli
@@ -65,7 +71,7 @@ configure_package_config_file(
   ${PROJECT_BINARY_DIR}/shelfConfig.cmake
   INSTALL_DESTINATION ${SHELF_CMAKE_DIR})
 # Before 1.0 a minor release may change the API, and the SONAME names the
-# minor version (libshelf.so.0.2); from 1.0 on, any release with the same major version
+# minor version (libshelf.so.0.3); from 1.0 on, any release with the same major version
 # will do.
 if(PROJECT_VERSION_MAJOR EQUAL 0)
   set(_shelf_compat SameMinorVersion)

@@ -9,6 +9,7 @@
  *   cc play.c $(pkg-config --cflags --libs shelf) -o play
  */
 #include <shelf.h>
+#include <shelf_teach.h>
 
 #include <inttypes.h>
 #include <stdio.h>

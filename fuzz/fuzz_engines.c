@@ -23,6 +23,7 @@
 #include "fuzz.h"
 
 #include <shelf.h>
+#include <shelf_teach.h>
 
 #include <stdint.h>
 #include <stdio.h>

@@ -31,6 +31,7 @@
 #include "fuzz.h"
 
 #include <shelf.h>
+#include <shelf_pieces.h>
 
 #include <stdint.h>
 #include <stdlib.h>

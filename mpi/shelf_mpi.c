@@ -47,6 +47,8 @@
 #include "report.h"
 
 #include <shelf.h>
+#include <shelf_pieces.h>
+#include <shelf_teach.h>
 
 #include <mpi.h>
 

@@ -2,6 +2,7 @@
  * report.c - printing a solved shelf (see report.h).
  */
 #include "report.h"
+#include <shelf_teach.h>
 
 #include <stdio.h>
 #include <string.h>

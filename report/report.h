@@ -8,6 +8,7 @@
 #include "out.h"
 
 #include <shelf.h>
+#include <shelf_teach.h>
 #include <string.h>
 
 typedef struct report_options {

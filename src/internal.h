@@ -14,6 +14,11 @@
 #define SHELF_INTERNAL_H
 
 #include "shelf.h"
+/* The library implements every public header, so its files see them all. */
+#include "shelf_judge.h"
+#include "shelf_pieces.h"
+#include "shelf_svg.h"
+#include "shelf_teach.h"
 
 #include <stdlib.h>
 

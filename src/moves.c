@@ -11,10 +11,13 @@
 
 /* ==== One move ==== */
 
-void shelf_game_start(shelf_game *game, size_t n) {
+shelf_status shelf_game_start(shelf_game *game, size_t n) {
+  if (game == NULL)
+    return SHELF_INVALID;
   memset(game, 0, sizeof *game);
   game->n = n;
   game->last = n;
+  return SHELF_OK;
 }
 
 shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,

@@ -143,27 +143,36 @@ static void token_byte(shelf_notes *n, unsigned char c) {
 
 /* ==== Reading ==== */
 
-void shelf_notes_feed(shelf_notes *n, const char *data, size_t len) {
+shelf_status shelf_notes_feed(shelf_notes *n, const char *data, size_t len) {
+  if (n == NULL || (data == NULL && len > 0))
+    return SHELF_INVALID;
   for (size_t k = 0; k < len && n->scanned < SHELF_NOTES_SCAN_MAX; k++) {
     unsigned char c = (unsigned char)data[k];
     first_line(n, c);
     token_byte(n, c);
     n->scanned++;
   }
+  return SHELF_OK;
 }
 
-void shelf_notes_finish(shelf_notes *n) {
+shelf_status shelf_notes_finish(shelf_notes *n) {
+  if (n == NULL)
+    return SHELF_INVALID;
   /* A token cut at the limit is not judged: its end was not read. */
   if (n->scanned < SHELF_NOTES_SCAN_MAX)
     token_end(n);
+  return SHELF_OK;
 }
 
-void shelf_notes_arg(shelf_notes *n, const char *arg) {
+shelf_status shelf_notes_arg(shelf_notes *n, const char *arg) {
+  if (n == NULL || arg == NULL)
+    return SHELF_INVALID;
   n->line = 0;
   n->arg++;
   for (; *arg != '\0'; arg++)
     token_byte(n, (unsigned char)*arg);
   token_end(n);
+  return SHELF_OK;
 }
 
 /* ==== Taking the notes ==== */
@@ -171,6 +180,8 @@ void shelf_notes_arg(shelf_notes *n, const char *arg) {
 size_t shelf_notes_take(shelf_notes *n, uint64_t wheels, uint64_t line,
                         shelf_note out[2]) {
   size_t k = 0;
+  if (n == NULL || out == NULL)
+    return 0;
   if (line == 0 && n->first_state == FIRST_LONE && wheels >= 2 &&
       n->first == wheels - 1) {
     memset(&out[k], 0, sizeof out[k]);

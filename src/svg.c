@@ -264,7 +264,7 @@ static shelf_status prepare(picture *p) {
     st = shelf_line(p->w, p->n, p->ends);
   else
     st = shelf_greedy_line(p->w, p->n,
-                           p->o.line == SHELF_SVG_LINE_GREEDY
+                           p->o.line == SHELF_SVG_LINE_GREEDY_BOTH
                                ? SHELF_GREEDY_BOTH
                                : SHELF_GREEDY_FIRST,
                            p->ends);

@@ -18,6 +18,7 @@ every global symbol it defines must at least be in the shelf_ namespace,
 where it cannot collide with a program's own names.
 """
 
+import os
 import re
 import subprocess
 import sys
@@ -30,10 +31,19 @@ LINKER_SYMBOLS = {"_init", "_fini", "__bss_start", "_edata", "_end",
 
 
 def api_functions(header):
-    """The names of the functions the header declares with SHELF_API."""
-    with open(header) as f:
-        text = f.read()
-    return set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text, re.M))
+    """The names of the functions declared with SHELF_API in `header`, or,
+    when it is a directory, in every public header in it."""
+    paths = [header]
+    if os.path.isdir(header):
+        paths = sorted(os.path.join(header, f) for f in os.listdir(header)
+                       if f.endswith(".h"))
+    names = set()
+    for path in paths:
+        with open(path) as f:
+            text = f.read()
+        names |= set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text,
+                                re.M))
+    return names
 
 
 def main():

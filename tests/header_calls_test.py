@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """header_calls_test.py - keeps test_header.c's claim true: it calls every
-function include/shelf.h declares with SHELF_API, so each declaration is
+function the public headers declare with SHELF_API, so each declaration is
 compiled as a user would call it, under the strictest flags.
 
-    header_calls_test.py HEADER TEST_HEADER_C
+    header_calls_test.py INCLUDE_DIR TEST_HEADER_C
 
 Fails, naming them, if a SHELF_API function is not called in the C file
 (comments do not count), or if no SHELF_API function is found at all.

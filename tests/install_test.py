@@ -138,8 +138,10 @@ def check_layout(a, prefix, version):
                 check(f.read() == g.read(),
                       "%s differs from %s" % (installed, source))
 
-    same(os.path.join(prefix, a.includedir, "shelf.h"),
-         os.path.join(a.source_dir, "include", "shelf.h"))
+    for header in ("shelf.h", "shelf_pieces.h", "shelf_teach.h",
+                   "shelf_judge.h", "shelf_svg.h"):
+        same(os.path.join(prefix, a.includedir, header),
+             os.path.join(a.source_dir, "include", header))
     same(os.path.join(prefix, a.mandir, "man1", "shelf.1"),
          os.path.join(a.source_dir, "man", "man1", "shelf.1"))
     same(os.path.join(prefix, a.mandir, "man3", "libshelf.3"),

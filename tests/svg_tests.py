@@ -732,10 +732,10 @@ class Versions(unittest.TestCase):
             self.assertEqual(p.returncode, 2, bad)
 
     def test_palette_of_the_header(self):
-        """The colours are the palette macros of include/shelf.h, which the
-        page uses too: read from the header, not written here."""
+        """The colours are the palette macros of include/shelf_svg.h, which
+        the page uses too: read from the header, not written here."""
         import re
-        header = os.path.join(DOCS, "..", "include", "shelf.h")
+        header = os.path.join(DOCS, "..", "include", "shelf_svg.h")
         with open(header) as f:
             palette = dict(re.findall(r'#define SHELF_COLOUR_(\w+) "(#[0-9a-f]{6})"',
                                       f.read()))

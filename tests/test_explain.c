@@ -5,6 +5,7 @@
  */
 #include "harness.h"
 #include "reference.h"
+#include <shelf_teach.h>
 
 #define MAX_N 16
 

@@ -6,6 +6,10 @@
  * (tests/header_calls_test.py fails if one is not called here).
  */
 #include <shelf.h>
+#include <shelf_judge.h>
+#include <shelf_pieces.h>
+#include <shelf_svg.h>
+#include <shelf_teach.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +44,8 @@ int main(void) {
   char *svg = NULL;
   size_t svg_len = 0;
 
-  CHECK(shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) == SHELF_OK && r.margin == 7);
+  CHECK(shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) == SHELF_OK &&
+        r.margin == 7);
   CHECK(shelf_margin64(w, 4, &m64) == SHELF_OK && m64 == 7);
   CHECK(shelf_line(w, 4, ends) == SHELF_OK && ends[0] == SHELF_RIGHT);
   CHECK(shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT);
@@ -197,8 +202,7 @@ int main(void) {
     shelf_failure f = {w, 4, -5};
     CHECK(shelf_fits_31_bits(w, 4));
     shelf_mistake named = SHELF_MISTAKE_NONE;
-    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &f, 1, 0, &named) ==
-              SHELF_OK &&
+    CHECK(shelf_mistake_of(SHELF_ANSWER_MARGIN, &f, 1, 0, &named) == SHELF_OK &&
           named == SHELF_MISTAKE_GREEDY);
   }
   {
@@ -219,8 +223,8 @@ int main(void) {
     memset(&words, 0, sizeof words);
     words.program = "./solution";
     words.problem = "cses";
-    CHECK(shelf_judgement_write(&j, &judge, &words, text, sizeof text,
-                                &len) == SHELF_OK &&
+    CHECK(shelf_judgement_write(&j, &judge, &words, text, sizeof text, &len) ==
+              SHELF_OK &&
           strncmp(text, "shelf check: passed", 19) == 0);
     shelf_judgement_free(&j);
   }

@@ -5,6 +5,7 @@
  */
 #include "harness.h"
 #include "reference.h"
+#include <shelf_judge.h>
 
 static void test_answer(void) {
   const int64_t w[] = {3, 9, 1, 2};
@@ -23,8 +24,8 @@ static void test_answer(void) {
                SHELF_INVALID);
 }
 
-static const shelf_plan cses = {5000, -1000000000, 1000000000, 300, 42,
-                                NULL, NULL};
+static const shelf_plan cses = {5000, -1000000000, 1000000000, 300,
+                                42,   NULL,        NULL};
 
 /* Every try is within the limits, the same each time, and the sizes grow. */
 static void test_plan(void) {
@@ -122,7 +123,7 @@ static void test_shrink(void) {
     }
     CHECK(moved == 1);
   }
-  CHECK(fewer == 2 + 5);  /* chunks of 2 at 0 and 2, then single wheels */
+  CHECK(fewer == 2 + 5); /* chunks of 2 at 0 and 2, then single wheels */
   CHECK(closer == 6 + 5 + 3 + 4); /* bits of 40, 30, 7, 12 */
   /* One wheel shrinks only its weight; at the target, not at all. */
   const int64_t one[] = {0};
@@ -164,7 +165,8 @@ static void test_mistake_of(void) {
     ref_lead_table(w[i], 12, lead);
     f[i].got = lead[0][11];
   }
-  CHECK(mistake_of(SHELF_ANSWER_FIRST, f, K, 0) == SHELF_MISTAKE_WRONG_QUANTITY);
+  CHECK(mistake_of(SHELF_ANSWER_FIRST, f, K, 0) ==
+        SHELF_MISTAKE_WRONG_QUANTITY);
   /* A tie called a loss. */
   const int64_t tie[] = {1, 5, 4};
   shelf_failure t = {tie, 3, 0};

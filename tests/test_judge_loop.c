@@ -7,6 +7,8 @@
  */
 #include "harness.h"
 #include "reference.h"
+#include <shelf_judge.h>
+#include <shelf_teach.h>
 
 #include <stdlib.h>
 #include <string.h>

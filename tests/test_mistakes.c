@@ -5,6 +5,8 @@
  */
 #include "harness.h"
 #include "reference.h"
+#include <shelf_judge.h>
+#include <shelf_teach.h>
 
 /* ==== The wrong algorithms, written out ==== */
 
@@ -140,10 +142,9 @@ static void behaviour_kinds_refused(void) {
 
 static void names_and_sentences(void) {
   static const char *const names[] = {
-      "none",           "greedy",     "added",      "left-index",
-      "wrong-quantity", "strict-tie", "overflow32", "neighbour",
-      "sign",           "one-end",    "unknown",    "zero-memo",
-      "exponential"};
+      "none",       "greedy",     "added",      "left-index", "wrong-quantity",
+      "strict-tie", "overflow32", "neighbour",  "sign",       "one-end",
+      "unknown",    "zero-memo",  "exponential"};
   CHECK(sizeof names / sizeof names[0] == SHELF_MISTAKE_COUNT);
   for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
     const char *name = shelf_mistake_name((shelf_mistake)k);

@@ -4,11 +4,11 @@
  * rules written out here, with none of the library's code.
  */
 #include "harness.h"
+#include <shelf_teach.h>
 
 /* ==== Games ==== */
 
-static void random_shelf(rng *r, int64_t *w, size_t n, int64_t lo,
-                         int64_t hi) {
+static void random_shelf(rng *r, int64_t *w, size_t n, int64_t lo, int64_t hi) {
   for (size_t k = 0; k < n; k++)
     w[k] = rng_range(r, lo, hi);
 }
@@ -116,9 +116,9 @@ static void test_greedy(void) {
   CHECK_STATUS(shelf_greedy_line(NULL, 4, SHELF_GREEDY_BOTH, ends),
                SHELF_INVALID);
   CHECK_STATUS(shelf_greedy_line(NULL, 0, SHELF_GREEDY_FIRST, NULL), SHELF_OK);
-  CHECK_STATUS(shelf_greedy_line(w, SHELF_GREEDY_LINE_MAX + 1,
-                                 SHELF_GREEDY_FIRST, ends),
-               SHELF_TOO_LONG);
+  CHECK_STATUS(
+      shelf_greedy_line(w, SHELF_GREEDY_LINE_MAX + 1, SHELF_GREEDY_FIRST, ends),
+      SHELF_TOO_LONG);
 }
 
 /* ==== Names and the error line ==== */
@@ -183,8 +183,7 @@ static void test_notes(void) {
     CHECK(got[0].kind == SHELF_NOTE_COUNT && got[0].count == 4 &&
           got[0].line == 1);
   }
-  CHECK_STATUS(shelf_note_sentence(&got[0], said, sizeof said, NULL),
-               SHELF_OK);
+  CHECK_STATUS(shelf_note_sentence(&got[0], said, sizeof said, NULL), SHELF_OK);
   CHECK(strcmp(said, "4 looks like a count of the 4 weights after it, but "
                      "it was read as a wheel") == 0);
   /* Not a count: the wrong number of weights after it, or more on line 1. */
@@ -199,13 +198,12 @@ static void test_notes(void) {
           strcmp(got[0].text, "1,000") == 0 &&
           strcmp(got[0].digits, "1000") == 0);
   }
-  CHECK_STATUS(shelf_note_sentence(&got[0], said, sizeof said, NULL),
-               SHELF_OK);
+  CHECK_STATUS(shelf_note_sentence(&got[0], said, sizeof said, NULL), SHELF_OK);
   CHECK(strcmp(said, "1,000 looks like a number grouped by thousands, but a "
                      "comma separates weights: it was read as 2 wheels; "
                      "write 1000 for one") == 0);
-  CHECK(notes_of("1,00 2", 0, 3, 0, got) == 0);   /* not groups of three */
-  CHECK(notes_of("1, 000", 0, 2, 0, got) == 0);   /* a space: two weights */
+  CHECK(notes_of("1,00 2", 0, 3, 0, got) == 0); /* not groups of three */
+  CHECK(notes_of("1, 000", 0, 2, 0, got) == 0); /* a space: two weights */
   CHECK(notes_of("-12,500,000", 0, 3, 0, got) == 1 && got[0].count == 3);
   /* Batch: noted with its own line's shelf only. */
   CHECK(notes_of("1 2\n3,000 4\n", 0, 3, 2, got) == 1 && got[0].line == 2);

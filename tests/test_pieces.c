@@ -9,6 +9,7 @@
  * result, or the first error with its line, column and offset).
  */
 #include "harness.h"
+#include <shelf_pieces.h>
 
 /* ==== The cut rule ==== */
 

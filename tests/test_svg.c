@@ -13,6 +13,7 @@
  */
 #include "harness.h"
 #include "reference.h"
+#include <shelf_svg.h>
 
 /* Occurrences of `needle` in `hay`. */
 static size_t count(const char *hay, const char *needle) {
@@ -38,8 +39,7 @@ static long svg_attr(const char *svg, const char *attr) {
 
 /* Draws and checks the things every picture must have; returns the
  * document (free it) or NULL. */
-static char *draw_with(const int64_t *w, size_t n,
-                       const shelf_svg_options *o) {
+static char *draw_with(const int64_t *w, size_t n, const shelf_svg_options *o) {
   char *svg = NULL;
   size_t len = 0;
   shelf_status st = shelf_svg(w, n, o, &svg, &len);
@@ -433,7 +433,7 @@ static void test_greedy_line(void) {
       w[k] = rng_range(&r, -5, 9);
     shelf_i128 margin = greedy_by_hand(w, n, turn_of);
     shelf_svg_options o = {0};
-    o.line = SHELF_SVG_LINE_GREEDY;
+    o.line = SHELF_SVG_LINE_GREEDY_BOTH;
     char *svg = draw_with(w, n, &o);
     if (svg == NULL)
       continue;
@@ -527,7 +527,8 @@ static void test_palette(void) {
   char *svg = draw(w, 4, SHELF_SVG_EXPLAIN);
   REQUIRE(svg != NULL);
   char *first = wheel_group(svg, 4), *second = wheel_group(svg, 1);
-  CHECK(first != NULL && strstr(first, "fill=\"" SHELF_COLOUR_FIRST "\"") != NULL);
+  CHECK(first != NULL &&
+        strstr(first, "fill=\"" SHELF_COLOUR_FIRST "\"") != NULL);
   CHECK(second != NULL &&
         strstr(second, "fill=\"" SHELF_COLOUR_SECOND "\"") != NULL);
   free(first);

@@ -4,6 +4,7 @@
  * extremes, and the arguments.
  */
 #include "harness.h"
+#include <shelf_teach.h>
 
 /* [3, 9, 1, 2] by hand, block first..last as lead (left, right):
  *   one wheel:  3, 9, 1, 2

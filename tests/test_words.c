@@ -6,6 +6,7 @@
  * ("7 kilos ahead", "1 kilo behind", "level").
  */
 #include "harness.h"
+#include <shelf_teach.h>
 
 static char said[SHELF_SENTENCE_BUFSIZE];
 

@@ -20,6 +20,9 @@
 #include <emscripten.h>
 
 #include "shelf.h"
+#include "shelf_judge.h"
+#include "shelf_svg.h"
+#include "shelf_teach.h"
 
 #define WEB_API EMSCRIPTEN_KEEPALIVE
 
@@ -41,8 +44,8 @@ static void put_i128(char *out, size_t slot, shelf_i128 value) {
  * (shelf_note_sentence(), SHELF_SENTENCE_BUFSIZE bytes each), note_info
  * their kind and line, two numbers each, and *note_count how many. */
 WEB_API int web_parse(const char *text, size_t len, unsigned flags,
-                      int64_t **weights, size_t *n, uint32_t *err,
-                      char *found, char *message, char *notes, uint32_t *note_info,
+                      int64_t **weights, size_t *n, uint32_t *err, char *found,
+                      char *message, char *notes, uint32_t *note_info,
                       uint32_t *note_count) {
   *weights = NULL;
   *n = 0;
@@ -491,9 +494,9 @@ WEB_API int32_t web_constant_value(size_t k) {
  * custom properties: web_colour_name(k) and web_colour_value(k) for k from
  * 0 until the name is NULL. */
 static const char *const colours[][2] = {
-    {"first", SHELF_COLOUR_FIRST},   {"second", SHELF_COLOUR_SECOND},
-    {"ahead", SHELF_COLOUR_AHEAD},   {"behind", SHELF_COLOUR_BEHIND},
-    {"trap", SHELF_COLOUR_TRAP},     {"ink", SHELF_COLOUR_INK},
+    {"first", SHELF_COLOUR_FIRST}, {"second", SHELF_COLOUR_SECOND},
+    {"ahead", SHELF_COLOUR_AHEAD}, {"behind", SHELF_COLOUR_BEHIND},
+    {"trap", SHELF_COLOUR_TRAP},   {"ink", SHELF_COLOUR_INK},
 };
 
 WEB_API const char *web_colour_name(size_t k) {

@@ -4,6 +4,7 @@
  * `--explain --json` output.
  */
 #include "shelfmodule.h"
+#include <shelf_teach.h>
 
 static PyStructSequence_Field explanation_fields[] = {
     {"n", "the number of wheels"},

@@ -9,6 +9,7 @@
  * may change afterwards) and its Result, computed once.
  */
 #include "shelfmodule.h"
+#include <shelf_teach.h>
 
 typedef struct game_object {
   PyObject_HEAD int64_t *weights; /* PyMem_RawMalloc'd: read without the GIL */
@@ -111,8 +112,7 @@ static PyObject *game_svg(game_object *self, PyObject *args, PyObject *kwargs) {
                                    &width) ||
       shelf_py_svg_width(width, &px) < 0)
     return NULL;
-  return shelf_py_svg_of(game_state(self), self->weights, self->n, explain,
-                         px);
+  return shelf_py_svg_of(game_state(self), self->weights, self->n, explain, px);
 }
 
 static PyObject *game_line(game_object *self, PyObject *unused) {
@@ -146,7 +146,8 @@ static PyObject *game_totals(game_object *self, PyObject *ends) {
   for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
     PyObject *end = PySequence_Fast_GET_ITEM(seq, k); /* borrowed */
     int left = PyObject_RichCompareBool(end, st->words[2], Py_EQ);
-    int right = left == 1 ? 0 : PyObject_RichCompareBool(end, st->words[3], Py_EQ);
+    int right =
+        left == 1 ? 0 : PyObject_RichCompareBool(end, st->words[3], Py_EQ);
     if (left < 0 || right < 0)
       goto done;
     if ((!left && !right) ||

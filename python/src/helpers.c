@@ -7,6 +7,7 @@
  * call nothing of theirs; module.c only registers the parts.
  */
 #include "shelfmodule.h"
+#include <shelf_teach.h>
 
 #include <stddef.h>
 #include <structmember.h>
@@ -74,10 +75,9 @@ PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,
 /* ==== Names ==== */
 
 int shelf_py_words_init(shelf_py_state *st) {
-  const char *text[4] = {shelf_buyer_name(SHELF_FIRST),
-                         shelf_buyer_name(SHELF_SECOND),
-                         shelf_end_name(SHELF_LEFT),
-                         shelf_end_name(SHELF_RIGHT)};
+  const char *text[4] = {
+      shelf_buyer_name(SHELF_FIRST), shelf_buyer_name(SHELF_SECOND),
+      shelf_end_name(SHELF_LEFT), shelf_end_name(SHELF_RIGHT)};
   for (int i = 0; i < 4; i++)
     if ((st->words[i] = PyUnicode_InternFromString(text[i])) == NULL)
       return -1;
@@ -154,8 +154,8 @@ static PyObject *record_new(PyTypeObject *type, PyObject *args,
     }
     PyObject *value = k < given ? PyTuple_GET_ITEM(args, k) : kw;
     if (value == NULL) {
-      PyErr_Format(PyExc_TypeError, "%s() missing the field %R",
-                   type->tp_name, name);
+      PyErr_Format(PyExc_TypeError, "%s() missing the field %R", type->tp_name,
+                   name);
       goto fail;
     }
     items[k] = Py_NewRef(value);
@@ -274,10 +274,10 @@ static PyObject *record_reduce(PyObject *self, PyObject *unused) {
   return Py_BuildValue("(ON)", (PyObject *)Py_TYPE(self), t);
 }
 
-static PyMethodDef record_methods[] = {
-    {"__reduce__", (PyCFunction)record_reduce, METH_NOARGS,
-     "For pickle: the type and the fields."},
-    {NULL, NULL, 0, NULL}};
+static PyMethodDef record_methods[] = {{"__reduce__",
+                                        (PyCFunction)record_reduce, METH_NOARGS,
+                                        "For pickle: the type and the fields."},
+                                       {NULL, NULL, 0, NULL}};
 
 PyTypeObject *shelf_py_add_struct(PyObject *module,
                                   PyStructSequence_Desc *desc) {
@@ -295,40 +295,37 @@ PyTypeObject *shelf_py_add_struct(PyObject *module,
     if (name == NULL)
       goto done;
     PyTuple_SET_ITEM(names, k, name);
-    members[k] = (PyMemberDef){desc->fields[k].name, T_OBJECT_EX,
-                               (Py_ssize_t)(offsetof(record, items) +
-                                            (size_t)k * sizeof(PyObject *)),
-                               READONLY, desc->fields[k].doc};
+    members[k] = (PyMemberDef){
+        desc->fields[k].name, T_OBJECT_EX,
+        (Py_ssize_t)(offsetof(record, items) + (size_t)k * sizeof(PyObject *)),
+        READONLY, desc->fields[k].doc};
   }
   /* "Result(n, margin, first, second)\n--\n\n" before the doc gives the
    * class its signature in help() and inspect; the type copies it. */
   PyObject *sep = PyUnicode_FromString(", "), *args = NULL;
   if (sep != NULL && (args = PyUnicode_Join(sep, names)) != NULL)
-    doc = PyUnicode_FromFormat("%s(%U)\n--\n\n%s",
-                               strrchr(desc->name, '.') + 1, args, desc->doc);
+    doc = PyUnicode_FromFormat("%s(%U)\n--\n\n%s", strrchr(desc->name, '.') + 1,
+                               args, desc->doc);
   Py_XDECREF(sep);
   Py_XDECREF(args);
   if (doc == NULL)
     goto done;
-  PyType_Slot slots[] = {
-      {Py_tp_doc, (void *)PyUnicode_AsUTF8(doc)},
-      {Py_tp_new, SHELF_PY_SLOT(record_new)},
-      {Py_tp_dealloc, SHELF_PY_SLOT(record_dealloc)},
-      {Py_tp_traverse, SHELF_PY_SLOT(record_traverse)},
-      {Py_tp_clear, SHELF_PY_SLOT(record_clear)},
-      {Py_tp_repr, SHELF_PY_SLOT(record_repr)},
-      {Py_tp_richcompare, SHELF_PY_SLOT(record_richcompare)},
-      {Py_tp_hash, SHELF_PY_SLOT(record_hash)},
-      {Py_tp_methods, record_methods},
-      {Py_tp_members, members},
-      {0, NULL}};
-  PyType_Spec spec = {desc->name,
-                      (int)(offsetof(record, items) +
-                            (size_t)count * sizeof(PyObject *)),
-                      0,
-                      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC |
-                          Py_TPFLAGS_IMMUTABLETYPE,
-                      slots};
+  PyType_Slot slots[] = {{Py_tp_doc, (void *)PyUnicode_AsUTF8(doc)},
+                         {Py_tp_new, SHELF_PY_SLOT(record_new)},
+                         {Py_tp_dealloc, SHELF_PY_SLOT(record_dealloc)},
+                         {Py_tp_traverse, SHELF_PY_SLOT(record_traverse)},
+                         {Py_tp_clear, SHELF_PY_SLOT(record_clear)},
+                         {Py_tp_repr, SHELF_PY_SLOT(record_repr)},
+                         {Py_tp_richcompare, SHELF_PY_SLOT(record_richcompare)},
+                         {Py_tp_hash, SHELF_PY_SLOT(record_hash)},
+                         {Py_tp_methods, record_methods},
+                         {Py_tp_members, members},
+                         {0, NULL}};
+  PyType_Spec spec = {
+      desc->name,
+      (int)(offsetof(record, items) + (size_t)count * sizeof(PyObject *)), 0,
+      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE,
+      slots};
   type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &spec, NULL);
   if (type == NULL)
     goto done;

@@ -12,6 +12,7 @@
  * while the library computes answers between runs.
  */
 #include "shelfmodule.h"
+#include <shelf_judge.h>
 
 /* ==== The runner ==== */
 

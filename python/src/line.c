@@ -3,6 +3,7 @@
  * and what each end of any block is worth, with the Move and BestMove types.
  */
 #include "shelfmodule.h"
+#include <shelf_teach.h>
 
 static PyStructSequence_Field move_fields[] = {
     {"turn", "the turn, from 1"},

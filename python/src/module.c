@@ -8,6 +8,8 @@
  * libshelf itself keeps no global state.
  */
 #include "shelfmodule.h"
+#include <shelf_judge.h>
+#include <shelf_teach.h>
 
 /* ==== The module ==== */
 
@@ -97,7 +99,8 @@ static PyMethodDef shelf_methods[] = {
      "The shelf and its perfect game drawn as an SVG document (a str): "
      "each\nwheel a circle coloured by its buyer and numbered by its turn, "
      "the lead\ntable beside it up to 30 wheels, a summary above 200. With "
-     "explain=True\nthe greedy trap is marked and the --explain sentences written "
+     "explain=True\nthe greedy trap is marked and the --explain sentences "
+     "written "
      "below.\nwidth is the most the picture may be wide, in pixels (320 to "
      "20000;\n0, the default, is 1000); height (e.g. 720 with width 1280, a "
      "slide)\ncentres it in a frame of that size.\n\n"

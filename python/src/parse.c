@@ -5,6 +5,7 @@
  * on input, as warnings, as the command prints them on stderr.
  */
 #include "shelfmodule.h"
+#include <shelf_teach.h>
 
 /* Warns each note libshelf has on `text` (a shelf of n wheels). Returns 0,
  * or -1 if a warning was turned into an error. */

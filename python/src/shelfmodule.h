@@ -14,6 +14,8 @@
 #include <Python.h>
 
 #include "shelf.h"
+#include "shelf_judge.h"
+#include "shelf_svg.h"
 
 /* The slot API keeps functions in void *, which POSIX allows and ISO C does
  * not; -pedantic would report each, and __extension__ says we mean it. */
@@ -57,11 +59,11 @@ PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,
 /* How the items of a caller's integer buffer are read (convert.c): by
  * kind, size and byte order, walking the stride. */
 typedef struct shelf_py_items {
-  const char *first;  /* item 0 */
-  Py_ssize_t stride;  /* bytes from an item to the next, of either sign */
-  Py_ssize_t size;    /* bytes an item: 1, 2, 4 or 8 */
-  char kind;          /* 's' signed, 'u' unsigned, '?' bool (0 or 1) */
-  char little;        /* stored little-endian */
+  const char *first; /* item 0 */
+  Py_ssize_t stride; /* bytes from an item to the next, of either sign */
+  Py_ssize_t size;   /* bytes an item: 1, 2, 4 or 8 */
+  char kind;         /* 's' signed, 'u' unsigned, '?' bool (0 or 1) */
+  char little;       /* stored little-endian */
 } shelf_py_items;
 
 /* A shelf's weights as libshelf reads them: a private array that nothing
@@ -73,9 +75,9 @@ typedef struct shelf_py_items {
 typedef struct shelf_py_weights {
   const int64_t *weights; /* the private array; NULL while reading `items` */
   size_t n;
-  Py_buffer view;         /* held while view.obj is not NULL */
-  shelf_py_items items;   /* the buffer's items, when weights is NULL */
-  int64_t *copy;          /* PyMem_RawMalloc'd: read with the GIL released */
+  Py_buffer view;       /* held while view.obj is not NULL */
+  shelf_py_items items; /* the buffer's items, when weights is NULL */
+  int64_t *copy;        /* PyMem_RawMalloc'd: read with the GIL released */
 } shelf_py_weights;
 
 /* Reads `obj` (any integer buffer, or an iterable of ints) into `out`'s

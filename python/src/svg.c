@@ -3,9 +3,11 @@
  * shelf_svg(), as a str.
  */
 #include "shelfmodule.h"
+#include <shelf_svg.h>
 
 int shelf_py_svg_width(Py_ssize_t width, unsigned *out) {
-  if (width != 0 && (width < SHELF_SVG_WIDTH_MIN || width > SHELF_SVG_WIDTH_MAX)) {
+  if (width != 0 &&
+      (width < SHELF_SVG_WIDTH_MIN || width > SHELF_SVG_WIDTH_MAX)) {
     PyErr_Format(PyExc_ValueError,
                  "svg: width must be from %d to %d pixels (or 0 for %d), "
                  "not %zd",
@@ -53,9 +55,8 @@ static int word_of(const char *what, const char *word,
 }
 
 PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
-  static char *kwlist[] = {"wheels", "explain", "width",  "height",
-                           "question", "given", "show", "turn",
-                           "line", NULL};
+  static char *kwlist[] = {"wheels", "explain", "width", "height", "question",
+                           "given",  "show",    "turn",  "line",   NULL};
   /* The command's --svg-show and --svg-line words, in the flags' order. */
   static const char *const shows[] = {"all", "shelf", "table", NULL};
   static const char *const lines[] = {"perfect", "greedy", "greedy-first",
@@ -83,10 +84,12 @@ PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
   shelf_svg_options options = {0};
   options.width = px;
   options.height = (unsigned)height;
-  options.flags = (explain ? SHELF_SVG_EXPLAIN : 0u) |
-                  (question ? SHELF_SVG_QUESTION : 0u);
-  options.parts = part == 1 ? SHELF_SVG_SHELF : part == 2 ? SHELF_SVG_TABLE : 0u;
-  options.line = how == 1   ? SHELF_SVG_LINE_GREEDY
+  options.flags =
+      (explain ? SHELF_SVG_EXPLAIN : 0u) | (question ? SHELF_SVG_QUESTION : 0u);
+  options.parts = part == 1   ? SHELF_SVG_SHELF
+                  : part == 2 ? SHELF_SVG_TABLE
+                              : 0u;
+  options.line = how == 1   ? SHELF_SVG_LINE_GREEDY_BOTH
                  : how == 2 ? SHELF_SVG_LINE_GREEDY_FIRST
                             : SHELF_SVG_LINE_PERFECT;
   options.turn = turn;

@@ -3,6 +3,7 @@
  * from shelf_lead_table(), with the Cell type.
  */
 #include "shelfmodule.h"
+#include <shelf_teach.h>
 
 static PyStructSequence_Field cell_fields[] = {
     {"lead", "the block's lead: the larger of left and right"},

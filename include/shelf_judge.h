@@ -1,0 +1,547 @@
+/*
+ * shelf_judge.h - the judge: known mistakes, the shelves a judge tries,
+ * the problems it knows, and its loop, which runs a program (through a
+ * caller's runner) and words the verdict.
+ *
+ * What `shelf check`, shelf.check() in Python and the page's exercise are
+ * built on. It is part of libshelf, and the conventions of shelf.h hold
+ * here too.
+ */
+#ifndef SHELF_JUDGE_H
+#define SHELF_JUDGE_H
+
+#include "shelf.h"
+#include "shelf_teach.h" /* SHELF_SENTENCE_BUFSIZE, shelf_end */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MARK: - Known mistakes (Public) */
+
+/** The known mistakes of solutions to this game, as a judge names them
+ * (`shelf check`, shelf.check() in Python, the page's exercise). Values are
+ * pinned like status codes. */
+typedef enum shelf_mistake {
+  /** No mistake: the answer is right. */
+  SHELF_MISTAKE_NONE = 0,
+  /** Taking the heavier end at each turn (the left on equal weights), for
+   * both buyers, instead of searching. */
+  SHELF_MISTAKE_GREEDY = 1,
+  /** The seed's DP with lead = w + lead(rest) instead of w - lead(rest): one
+   * buyer taking everything. */
+  SHELF_MISTAKE_ADDED = 2,
+  /** The seed's DP filled by left index (i, then j, ascending) instead of by
+   * span length, so that lead[i+1][j] is read before it is written. */
+  SHELF_MISTAKE_LEFT_INDEX = 3,
+  /** The margin where a buyer's total was asked, or a total (or the other
+   * buyer's) where the margin was asked. Judged from behaviour. */
+  SHELF_MISTAKE_WRONG_QUANTITY = 4,
+  /** Asked who wins (the first buyer's total at least the second's), a tie
+   * counted as a loss. Judged from behaviour. */
+  SHELF_MISTAKE_STRICT_TIE = 5,
+  /** 32-bit arithmetic: right while every total fits in 31 bits, wrong past
+   * them. Judged from behaviour. */
+  SHELF_MISTAKE_OVERFLOW32 = 6,
+  /** A block's lead from the lead of the wrong block: an end's weight minus
+   * a neighbouring cell of the lead table, not the block that taking that
+   * end leaves. */
+  SHELF_MISTAKE_NEIGHBOUR = 7,
+  /** The lead with its sign turned: the other buyer's view of the block. */
+  SHELF_MISTAKE_SIGN = 8,
+  /** The lead of taking one end, when taking the other end keeps more: the
+   * max of the two ends left out. */
+  SHELF_MISTAKE_ONE_END = 9,
+  /** A wrong answer that matches none of the known mistakes. */
+  SHELF_MISTAKE_UNKNOWN = 10,
+  /** A memo table that takes 0 for "not computed", so that blocks whose
+   * lead is 0 are computed again at every visit: right, and fast on shelves
+   * where no block's lead is 0, exponential where many are. Judged from
+   * behaviour (the run times of two shelves of one length). */
+  SHELF_MISTAKE_ZERO_MEMO = 11,
+  /** A search of every order of moves without a memo: right, and out of
+   * time on a shelf of a few dozen wheels whatever its weights. Judged from
+   * behaviour. */
+  SHELF_MISTAKE_EXPONENTIAL = 12
+} shelf_mistake;
+
+/** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
+ * value. */
+#define SHELF_MISTAKE_COUNT 13
+
+/** Returns the name a judge prints for a mistake: "none", "greedy",
+ * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
+ * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential";
+ * NULL for a value not in shelf_mistake. Static; do not free it. Time
+ * O(1). Thread-safe. */
+SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
+
+/** Finds a mistake by its name as shelf_mistake_name() gives it.
+ *
+ * @param name  a NUL-terminated name; must not be NULL.
+ * @param out   receives the mistake; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or no mistake has
+ *         that name.
+ *
+ * Time O(1). Thread-safe. */
+SHELF_API shelf_status shelf_mistake_from_name(const char *name,
+                                               shelf_mistake *out);
+
+/** Writes the sentence a learner reads for a mistake into a caller's buffer,
+ * snprintf-style like shelf_explain_sentence(): at most size - 1 characters
+ * and a NUL (nothing when size is 0), and the whole sentence's length in
+ * *len. One line of plain ASCII ending in a full stop, saying what the
+ * mistaken code does and why it is wrong, in the game's words; it names no
+ * shelf (the judge adds the shelf's own numbers, and for greedy the trap
+ * sentence of shelf_explain_sentence()). A buffer of SHELF_SENTENCE_BUFSIZE
+ * bytes always holds it.
+ *
+ * @param kind  the mistake.
+ * @param buf   receives the text; may be NULL when size is 0.
+ * @param size  bytes available at buf.
+ * @param len   if not NULL, receives the sentence's length, not counting
+ *              the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `kind` is unknown or `buf` is NULL
+ *         with size > 0 (nothing is written then).
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf,
+                                              size_t size, size_t *len);
+
+/** What a known wrong algorithm answers for the margin of a whole shelf,
+ * so that a judge can tell whether a program's answers are that mistake's:
+ *
+ *   - SHELF_MISTAKE_NONE: the true margin (perfect play).
+ *   - SHELF_MISTAKE_GREEDY: both buyers take the heavier end, the left on
+ *     equal weights; the first buyer's total minus the second's.
+ *   - SHELF_MISTAKE_ADDED: lead[i][i] = w[i], then by span length
+ *     lead[i][j] = max(w[i] + lead[i+1][j], w[j] + lead[i][j-1]); the answer
+ *     lead[0][n-1]. Both choices are then the block's sum, so the answer is
+ *     the sum of the shelf, and it is computed as such.
+ *   - SHELF_MISTAKE_LEFT_INDEX: a table of zeros, lead[i][i] = w[i], then for
+ *     i = 0..n-1 ascending and j = i+1..n-1 ascending, lead[i][j] =
+ *     max(w[i] - lead[i+1][j], w[j] - lead[i][j-1]), every cell read as it
+ *     stands (lead[i+1][j] is still 0 for j > i + 1); the answer
+ *     lead[0][n-1]. [7, 2, 9, 4] gives 7 (the true margin is 10), as the
+ *     seed's third pitfall says. Only row 0 reaches the answer, and it reads
+ *     the diagonal and itself, so it takes O(n).
+ *
+ * The other mistakes are not one algorithm: a judge finds them from the
+ * program's behaviour. wrong-quantity: the program's answer equals another
+ * quantity of the true result (the margin, the first or the second buyer's
+ * total) than the one asked. strict-tie: asked who wins, the program says
+ * false exactly on shelves whose margin is 0. overflow32: the program is
+ * right on every shelf whose totals fit in 31 bits and wrong on some whose
+ * totals do not. For those this function returns SHELF_INVALID.
+ *
+ * An empty shelf gives 0 for every kind.
+ *
+ * @param kind     SHELF_MISTAKE_NONE, _GREEDY, _ADDED or _LEFT_INDEX.
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param out      receives the margin; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID for another kind, a NULL `out`, or NULL
+ *         weights with n > 0; SHELF_NOMEM (only for SHELF_MISTAKE_NONE, from
+ *         the linear engine).
+ *
+ * Time O(n); memory O(1), or O(n) for SHELF_MISTAKE_NONE. Thread-safe. */
+SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
+                                            const int64_t *weights, size_t n,
+                                            shelf_i128 *out);
+
+/** Names the mistake behind a wrong value typed for the lead of block
+ * first..last (0-based, inclusive) of the lead table, for an exercise where
+ * a learner fills the table. Writing L(a..b) for the true lead of block
+ * a..b (0 for an empty block), the checks run in this order and the first
+ * that holds is the answer:
+ *
+ *   - SHELF_MISTAKE_NONE: value is L(first..last).
+ *   - SHELF_MISTAKE_SIGN: value is -L(first..last) (not 0).
+ *   - SHELF_MISTAKE_ADDED: value is w[first] + L(first+1..last) or
+ *     w[last] + L(first..last-1).
+ *   - SHELF_MISTAKE_ONE_END: value is w[first] - L(first+1..last) or
+ *     w[last] - L(first..last-1): the worse end's lead.
+ *   - SHELF_MISTAKE_NEIGHBOUR: value is w[first] or w[last] minus the lead
+ *     of a wrong neighbour in the table: L(first+1..last-1) (the cell
+ *     diagonally below), L(first..last-1) with the left wheel or
+ *     L(first+1..last) with the right one (the two reads crossed),
+ *     L(first+2..last) or L(first..last-2) (a cell one further along the
+ *     same column or row).
+ *   - SHELF_MISTAKE_UNKNOWN: anything else.
+ *
+ * @param weights  n weights; must not be NULL.
+ * @param n        the number of wheels, at least 1.
+ * @param first    the block's left wheel, 0-based.
+ * @param last     the block's right wheel, first <= last < n.
+ * @param value    the value typed.
+ * @param out      receives the mistake; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or the block is
+ *         empty or out of range; SHELF_NOMEM.
+ *
+ * Time O(last - first + 1) (six runs of the linear engine over the block
+ * or less); memory O(last - first + 1), freed before returning.
+ * Thread-safe. */
+SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
+                                          size_t first, size_t last,
+                                          shelf_i128 value, shelf_mistake *out);
+
+/* MARK: - Judging a solution (Public) */
+
+/** What a problem asks a solution to print. */
+typedef enum shelf_answer {
+  SHELF_ANSWER_MARGIN = 0, /**< the first buyer's total minus the second's */
+  SHELF_ANSWER_FIRST = 1,  /**< the first buyer's total (CSES 1097) */
+  SHELF_ANSWER_SECOND = 2, /**< the second buyer's total */
+  SHELF_ANSWER_WINNER = 3  /**< 1 when the first buyer's total is at least
+                                the second's, else 0 (LeetCode 486) */
+} shelf_answer;
+
+/** The right answer of the asked kind on a shelf.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, an unknown kind);
+ *         SHELF_NOMEM. Time O(n); memory as shelf_solve(). Thread-safe. */
+SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
+                                       const int64_t *weights, size_t n,
+                                       shelf_i128 *out);
+
+/** What a judge tries, as a problem states its limits. */
+typedef struct shelf_plan {
+  size_t max_n;   /**< the most wheels a shelf may have, at least 1 */
+  int64_t lo, hi; /**< every weight is in lo..hi */
+  size_t tries;   /**< random shelves after the fixed ones */
+  uint64_t seed;  /**< the same seed gives the same tries */
+  const int64_t *const *samples; /**< the problem's samples, NULL-ended;
+                                      may be NULL for none */
+  const size_t *sample_n;        /**< their lengths; a sample longer than
+                                      max_n is skipped */
+} shelf_plan;
+
+/** Which part of a plan a try comes from. */
+typedef enum shelf_try {
+  SHELF_TRY_WRITEUP = 0, /**< one of the seven cases of the write-up
+                             ("Splitting the ripening shelf") */
+  SHELF_TRY_SAMPLE = 1,  /**< one of the problem's samples */
+  SHELF_TRY_EDGE = 2,    /**< an edge shelf: one wheel, two, all equal,
+                              zeros, ties, rising, falling, zigzag, every
+                              weight at the bottom or top of the range, totals
+                              past 2^31 and 2^32; each small and at max_n */
+  SHELF_TRY_RANDOM = 3   /**< a random shelf; sizes double from 1 to max_n
+                              over the tries, a third of them in a narrow
+                              range at the bottom of lo..hi (ties) */
+} shelf_try;
+
+/** The number of tries of a plan: the fixed ones and `tries` random ones,
+ * or SIZE_MAX if there are more. Time O(number of samples). */
+SHELF_API size_t shelf_plan_count(const shelf_plan *plan);
+
+/** Writes try k (0-based, below shelf_plan_count()) into `weights`, which
+ * has room for max(max_n, 8) weights, its length into *n and its part into
+ * *kind (if not NULL). A fixed shelf that does not fit the plan's limits,
+ * or an edge shelf's large version that says nothing new, is given as an
+ * empty shelf (*n = 0), for the caller to skip.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, lo > hi, max_n 0, k out
+ *         of range). Time O(max_n); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_plan_shelf(const shelf_plan *plan, size_t k,
+                                        int64_t *weights, size_t *n,
+                                        shelf_try *kind);
+
+/** Shrink candidate c (0-based) of a failing shelf, smallest first, as
+ * Hypothesis and QuickCheck order them: fewer wheels first (chunks of n/2,
+ * n/4, ..., 1 wheels deleted at each place, never below one wheel), then
+ * each weight from the left moved toward the point of lo..hi nearest 0 (to
+ * it, then halfway, a quarter, ...). A judge tries candidates in order and
+ * starts again from the first that still fails.
+ *
+ * @param out    room for n weights; receives the candidate.
+ * @param out_n  receives its length.
+ * @return 1 when candidate c exists and was written, 0 when it does not (or
+ *         an argument is NULL). Time O(n + c); no memory. Thread-safe. */
+SHELF_API int shelf_plan_shrink(const shelf_plan *plan, const int64_t *weights,
+                                size_t n, size_t c, int64_t *out,
+                                size_t *out_n);
+
+/** One shelf a program got wrong, and what it answered. */
+typedef struct shelf_failure {
+  const int64_t *weights;
+  size_t n;
+  shelf_i128 got; /**< the program's answer, of the asked kind */
+} shelf_failure;
+
+/** Whether every total of a shelf fits in 31 bits with room for the sum of
+ * two of them (a program computes the first buyer's total as (sum +
+ * margin) / 2): twice the sum of |w| is at most 2^31 - 1. Time O(n). */
+SHELF_API int shelf_fits_31_bits(const int64_t *weights, size_t n);
+
+/** Names the known mistake that a program's wrong answers show, or
+ * SHELF_MISTAKE_NONE when none fits all of them: greedy, added or
+ * left-index when that algorithm (shelf_mistake_margin()) gives every
+ * answer, turned into the asked kind as a program would (a total from a
+ * margin rounded either way); strict-tie when the winner was asked and
+ * every failing shelf is a tie called a loss; wrong-quantity when every
+ * answer is another of margin, first and second; overflow32 when
+ * `fitting_passed` says the shelves tried whose totals fit in 31 bits all
+ * passed and none of the failing ones fits.
+ *
+ * @param out  receives the mistake, or SHELF_MISTAKE_NONE.
+ * @return SHELF_OK; SHELF_INVALID (`out` NULL, `failures` NULL with count
+ *         > 0, an unknown kind); SHELF_NOMEM, with *out NONE: no mistake is
+ *         named, or ruled out, on a computation that did not happen.
+ *
+ * Time O(total wheels of the failures); memory as shelf_solve().
+ * Thread-safe. */
+SHELF_API shelf_status shelf_mistake_of(shelf_answer kind,
+                                        const shelf_failure *failures,
+                                        size_t count, int fitting_passed,
+                                        shelf_mistake *out);
+
+/* MARK: - The judge's loop (Public) */
+
+/** How a problem hands a shelf to a program. */
+typedef enum shelf_layout {
+  SHELF_LAYOUT_COUNTED = 0, /**< the count on a line, then the weights on
+                                 the next (CSES, AtCoder) */
+  SHELF_LAYOUT_LINE = 1,    /**< the weights on one line */
+  SHELF_LAYOUT_LIST = 2     /**< a bracketed list: [7, 2, 9, 4] */
+} shelf_layout;
+
+/** A problem as its statement gives it: how the shelf comes in, what is
+ * asked, its limits and its samples. */
+typedef struct shelf_problem {
+  const char *name;  /**< "shelf", "cses", "atcoder", "leetcode486" */
+  const char *title; /**< the statement's title, for a report */
+  shelf_layout layout;
+  shelf_answer answer;
+  size_t max_n;      /**< the most wheels a shelf may have */
+  int64_t lo, hi;    /**< every weight is in lo..hi */
+  double time_limit; /**< CPU seconds a run, as the statement gives it */
+  size_t memory_mb;  /**< resident memory a run in MB, 0 for none stated */
+  const int64_t *const *samples; /**< the statement's samples, NULL-ended */
+  const size_t *sample_n;        /**< their lengths */
+} shelf_problem;
+
+/** The problems shelf knows, by index from 0: "shelf" (the write-up,
+ * "Splitting the ripening shelf", the default), "cses" (CSES 1097),
+ * "atcoder" (AtCoder DP contest L) and "leetcode486". Returns NULL past
+ * the last, so that a caller can list them. Static; do not free.
+ * Time O(1). Thread-safe. */
+SHELF_API const shelf_problem *shelf_problem_at(size_t k);
+
+/** The problem called `name` (as shelf_problem_at() lists them), or NULL
+ * for an unknown name or a NULL one. Time O(1). Thread-safe. */
+SHELF_API const shelf_problem *shelf_problem_find(const char *name);
+
+/** Writes a shelf as a program of `layout` reads it, snprintf-style: at
+ * most size - 1 bytes and a NUL (nothing when size is 0), the whole
+ * length in *len. The text ends with a line feed. 22 * n + 32 bytes always
+ * hold it.
+ *
+ * @return SHELF_OK; SHELF_INVALID for an unknown layout, NULL weights with
+ *         n > 0 or NULL buf with size > 0. Time O(n); no memory.
+ *         Thread-safe. */
+SHELF_API shelf_status shelf_layout_write(shelf_layout layout,
+                                          const int64_t *weights, size_t n,
+                                          char *buf, size_t size, size_t *len);
+
+/** What a judge says of a program. Values are pinned. */
+typedef enum shelf_verdict {
+  SHELF_VERDICT_OK = 0,         /**< the right answer (from a runner: an
+                                     answer of the asked form) */
+  SHELF_VERDICT_WRONG = 1,      /**< an answer, not the right one */
+  SHELF_VERDICT_CRASH = 2,      /**< a signal, a non-zero exit, an error */
+  SHELF_VERDICT_TIMEOUT = 3,    /**< more CPU time than the limit */
+  SHELF_VERDICT_MEMORY = 4,     /**< more resident memory than the limit */
+  SHELF_VERDICT_BAD_OUTPUT = 5, /**< ended well, but not one answer of the
+                                     asked form */
+  SHELF_VERDICT_UNSTABLE = 6,   /**< two runs on one shelf differ */
+  SHELF_VERDICT_IDLE = 7        /**< waited past the wall limit, using
+                                     little CPU (input it never gets, a
+                                     child it waits for) */
+} shelf_verdict;
+
+/** "ok", "wrong", "crash", "timeout", "memory", "bad-output", "unstable",
+ * "idle"; NULL for another value. Static. Time O(1). Thread-safe. */
+SHELF_API const char *shelf_verdict_name(shelf_verdict verdict);
+
+/** One run of a program on one shelf, as the runner saw it. */
+typedef struct shelf_run {
+  /** SHELF_VERDICT_OK when it gave an answer of the asked form (the loop
+   * compares it), else CRASH, TIMEOUT, IDLE, MEMORY or BAD_OUTPUT. */
+  shelf_verdict verdict;
+  shelf_i128 answer; /**< with OK: the answer (1 or 0 for a winner) */
+  /** Which failure, within a verdict, as the runner tells them apart (a
+   * signal or an exit status, an exception's type); shrinking keeps a
+   * shelf only where the verdict and `how` stay the same. */
+  uint64_t how;
+  /** A fingerprint of all the run gave (its output, its value): two runs on
+   * one shelf that differ here are unstable. */
+  uint64_t output;
+  double cpu;   /**< CPU seconds of the run, or below 0 when unknown */
+  void *detail; /**< the runner's record of the run (its output, its
+                     error), or NULL; the loop hands it back to
+                     shelf_judge.release when it drops the run */
+  /** Set by the judge before the call, for the runner to read: run with
+   * limits this many times the usual ones. 1, or 2 while a time limit is
+   * shrunk, so that the shelf reported is slow with room to spare (not
+   * one that a second run finishes just in time). */
+  double patience;
+} shelf_run;
+
+/** Runs the program once on `weights` and fills *run. Returns SHELF_OK when
+ * the run happened (whatever its verdict); any other status stops the
+ * judge, which returns it (the runner keeps its own reason). */
+typedef shelf_status (*shelf_runner)(void *ctx, const int64_t *weights,
+                                     size_t n, shelf_run *run);
+
+/** A judge: the problem, the tries, and how to run the program. */
+typedef struct shelf_judge {
+  const shelf_problem *problem; /**< its answer, limits and samples */
+  shelf_answer answer;          /**< what is asked (the problem's, or
+                                     another) */
+  size_t max_n;                 /**< the largest shelf, at least 1 */
+  int64_t lo, hi;               /**< the weights' range */
+  size_t tries;                 /**< random shelves after the fixed ones */
+  uint64_t seed;                /**< the same seed, the same tries */
+  double time_limit; /**< the CPU limit the runner enforces, in seconds:
+                          the report's growth sentences compare with it */
+  shelf_runner run;  /**< must not be NULL */
+  /** Drops a run's detail; may be NULL when details are never set. */
+  void (*release)(void *ctx, void *detail);
+  /** Told what the judge does, for a progress line; may be NULL. `stage`
+   * is "try", "shrink" or "time", `done` of `total`, on `n` wheels. */
+  void (*progress)(void *ctx, const char *stage, size_t done, size_t total,
+                   size_t n);
+  void *ctx; /**< passed to the three */
+} shelf_judge;
+
+/** How a program's CPU time grows with the shelf, from its runs that ended
+ * in time, with its start-up taken out. */
+typedef struct shelf_growth {
+  double startup;    /**< CPU seconds of its quickest run (the start-up),
+                          or below 0 when unknown */
+  int fitted;        /**< 1 when `exponent` was fitted from two runs */
+  double exponent;   /**< time beyond start-up grows as n^exponent */
+  size_t n_lo, n_hi; /**< the two shelves fitted */
+  double t_lo, t_hi; /**< their CPU seconds beyond start-up */
+  size_t longest;    /**< the longest shelf that ran in time, or 0 */
+  double longest_cpu;
+  size_t over_n;     /**< the shortest random shelf of the probes that ran
+                          out of time, or 0 */
+  size_t slow_zeros; /**< zero-memo: how many blocks of the failing shelf
+                          have a lead of 0 */
+  size_t fast_n;     /**< zero-memo: a shelf of the failing one's length,
+                          no block at lead 0, that ran in time ... */
+  double fast_cpu;   /**< ... in this many CPU seconds */
+  double per_wheel;  /**< exponential: what one wheel more multiplies the
+                          time beyond start-up by, or 0 when unknown */
+} shelf_growth;
+
+/** What a judge found. */
+typedef struct shelf_judgement {
+  shelf_verdict verdict; /**< SHELF_VERDICT_OK when every try passed */
+  size_t planned;        /**< tries in the plan */
+  size_t tried;          /**< tries run, the failing one included */
+  size_t skipped;        /**< tries of the plan that do not fit the problem's
+                              limits (a write-up case with weights outside the
+                              range, an edge shelf's long version that says
+                              nothing new), passed over */
+  size_t try_index;      /**< the failing try, 1-based */
+  shelf_try kind;        /**< and where it comes from */
+  int64_t *weights;      /**< the failing shelf, shrunk where it shrinks */
+  size_t n;
+  size_t shrunk_from;  /**< its length before shrinking */
+  size_t shrink_runs;  /**< runs spent shrinking */
+  int shrunk;          /**< 1 when a smaller or lighter shelf was found */
+  shelf_i128 expected; /**< the right answer on it */
+  int has_got;         /**< got is an answer of the asked form */
+  shelf_i128 got;
+  int has_other; /**< unstable: the other run's answer */
+  shelf_i128 other;
+  double cpu;   /**< the failing run's CPU seconds (below 0: unknown) */
+  void *detail; /**< the failing run's detail, the runner's own */
+  shelf_mistake mistake; /**< the mistake named, or SHELF_MISTAKE_NONE */
+  shelf_growth growth;   /**< with TIMEOUT */
+  void (*release)(void *ctx, void *detail); /**< copied from the judge */
+  void *ctx;
+} shelf_judgement;
+
+/** Judges a program: runs it through judge->run on the tries of the plan
+ * (shelf_plan_shelf(), made one at a time as they are run), each against
+ * the exact answer, and stops at the first failure:
+ *
+ *   - a time limit is run again before it counts (a busy moment), on the
+ *     second run of a short shelf too;
+ *   - a shelf of at most 16 wheels is run twice: a second run that differs
+ *     in verdict, answer or fingerprint is UNSTABLE;
+ *   - a wrong answer, a crash or bad output is shrunk (shelf_plan_shrink(),
+ *     at most 600 runs) to the smallest shelf that fails the same way, and
+ *     a wrong answer's mistake named (shelf_mistake_of(), over at most 64
+ *     failing shelves); a greedy mistake is shrunk again, if it must, to a
+ *     shelf whose decisive turn has no tie, so that the lesson is the
+ *     heavier end, not the tie rule;
+ *   - a time limit is probed: runs on random shelves of 8, 16, 32, ...
+ *     wheels for the growth; a shelf of the failing length where no block
+ *     has lead 0, and short shelves of zeros (zero-memo when a shelf of
+ *     zeros, or the failing one, runs out of time where a shelf without
+ *     lead 0 runs in half the limit); exponential when a shelf of at most
+ *     64 wheels runs out of time where one at least half as long ran in an
+ *     eighth of the limit beyond start-up; a smaller shelf still out of
+ *     time at twice the limit (at most 16 runs, 6 of them out of time).
+ *
+ * @param judge  the judge; must not be NULL, nor judge->run.
+ * @param out    receives the judgement; free it with
+ *               shelf_judgement_free(), on success and on failure.
+ * @return SHELF_OK (whatever the verdict); SHELF_INVALID (a NULL argument,
+ *         lo > hi, max_n 0, an unknown answer); SHELF_NOMEM; or the
+ *         runner's status when it stopped the judge (out then holds only
+ *         the counts of tries so far, verdict OK, no shelf: no verdict was
+ *         reached).
+ *
+ * Time: the runs, and O(max_n) between them; O(n^2) for a timeout's
+ * zero-memo probe (a few times, n at most 6000) and for each candidate of
+ * a greedy mistake's shrink. Memory O(max_n). Thread-safe when the
+ * runner is. Starts no thread. */
+SHELF_API shelf_status shelf_judge_run(const shelf_judge *judge,
+                                       shelf_judgement *out);
+
+/** Frees what a judgement holds (its shelf, its run's detail through the
+ * judge's release) and clears it. NULL is a no-op. */
+SHELF_API void shelf_judgement_free(shelf_judgement *judgement);
+
+/** What a surface adds to a judgement's report in words. */
+typedef struct shelf_report_words {
+  const char *program; /**< what was judged: "./solution" (a program) or
+                            "the function greedy" */
+  int function;        /**< 1: a function of the wheels (the shelf is shown
+                            as a list); 0: a program (in its layout) */
+  shelf_layout layout; /**< how the program reads the shelf */
+  const char *problem; /**< the problem's name as the user gave it */
+  uint64_t seed;
+  size_t memory_mb; /**< the memory limit applied, 0 for none */
+  /** The failure in words, for a crash or a memory limit: "was killed by
+   * signal 11 (Segmentation fault)", "raised ZeroDivisionError: ..."; may
+   * be NULL. */
+  const char *failure;
+} shelf_report_words;
+
+/** Writes a judgement as a person reads it, snprintf-style (at most size
+ * - 1 bytes and a NUL, the whole length in *len): the verdict and the try,
+ * the shelf (shrunk) ready to paste and as shelf's arguments, what was
+ * expected and what came, the mistake and why it fails on this very shelf,
+ * and for a time limit how the time grows. The same words for every
+ * surface; each adds what only it has (a program's output and standard
+ * error). Lines end with a line feed.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL judgement or words, NULL buf with
+ *         size > 0); SHELF_NOMEM. Time O(n) (O(n^2) for a greedy mistake's
+ *         explanation, n at most 20000). Thread-safe. */
+SHELF_API shelf_status shelf_judgement_write(const shelf_judgement *judgement,
+                                             const shelf_judge *judge,
+                                             const shelf_report_words *words,
+                                             char *buf, size_t size,
+                                             size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHELF_JUDGE_H */

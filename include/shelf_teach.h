@@ -1,0 +1,356 @@
+/*
+ * shelf_teach.h - the teaching facts of libshelf: the lead table, buyers
+ * and games, greedy lines, the explanation of the greedy trap, words, and
+ * notes on input that may not mean what its writer meant.
+ *
+ * What the command's --table, --moves and --explain, the terminal game,
+ * the page and the Python package show a learner. It is part of libshelf,
+ * and the conventions of shelf.h hold here too.
+ */
+#ifndef SHELF_TEACH_H
+#define SHELF_TEACH_H
+
+#include "shelf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MARK: - The lead table (Public) */
+
+/** One block of the lead table: what each end keeps for the buyer to move. */
+typedef struct shelf_cell {
+  shelf_i128 left;  /**< lead kept by taking the left wheel */
+  shelf_i128 right; /**< lead kept by taking the right wheel */
+  shelf_i128 lead;  /**< the block's lead: the larger of left and right */
+} shelf_cell;
+
+/** The longest shelf shelf_lead_table() fills (its table has n * n cells). */
+#define SHELF_TABLE_MAX 1024
+
+/** Fills the interval DP's table: for every block first..last (0-based,
+ * inclusive), what taking each end keeps and the block's lead.
+ *
+ * The cell of block first..last is cells[first * n + last]; cells with
+ * first > last are set to zero. On a one-wheel block both ends are the same
+ * wheel, so left, right and lead all equal its weight. On a longer block
+ * left = w[first] - lead(first+1..last) and right = w[last] -
+ * lead(first..last-1): taking a wheel hands the rest, and the move, to the
+ * other buyer. Where left equals right, both ends keep the lead. The cell
+ * of block 0..n-1 holds the margin. The table is filled in the textbook
+ * interval DP's order, span by span (all one-wheel blocks, then all
+ * two-wheel blocks, and so on), left to right within a span, so a caller
+ * that shows the cells in that order shows the algorithm at work.
+ *
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param n        the number of wheels, at most SHELF_TABLE_MAX.
+ * @param cells    n * n cells, owned by the caller; may be NULL when n is 0.
+ * @return SHELF_OK; SHELF_INVALID if `weights` or `cells` is NULL with n > 0;
+ *         SHELF_TOO_LONG if n > SHELF_TABLE_MAX.
+ *
+ * Time O(n^2); no memory beyond the caller's cells. Thread-safe. */
+SHELF_API shelf_status shelf_lead_table(const int64_t *weights, size_t n,
+                                        shelf_cell *cells);
+
+/* MARK: - Buyers, moves and games (Public) */
+
+/** A buyer: the first moves at turns 1, 3, 5, ..., the second at 2, 4, ... */
+typedef enum shelf_buyer { SHELF_FIRST = 0, SHELF_SECOND = 1 } shelf_buyer;
+
+/** A buyer's name as every surface writes it: "first" or "second"; NULL
+ * for an unknown value. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_buyer_name(shelf_buyer buyer);
+
+/** An end's name as every surface writes it: "left" or "right"; NULL for
+ * an unknown value. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_end_name(shelf_end end);
+
+/** "kilo" for a weight of 1 or -1, else "kilos": the unit agrees with the
+ * number. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_kilos_word(shelf_i128 kilos);
+
+/** One move of a game, with both buyers' totals after it. */
+typedef struct shelf_move {
+  uint64_t turn;     /**< from 1 */
+  shelf_buyer buyer; /**< who moved: SHELF_FIRST at odd turns */
+  shelf_end end;     /**< the end taken */
+  uint64_t wheel;    /**< the wheel taken, 0-based in the whole shelf */
+  int64_t weight;    /**< its weight */
+  shelf_i128 first;  /**< the first buyer's total after the move */
+  shelf_i128 second; /**< the second buyer's total after the move */
+} shelf_move;
+
+/** Where a game stands: the block that remains and both totals. A plain
+ * value with no pointers, so a caller keeps as many as it likes (one per
+ * turn gives undo). Fill it with shelf_game_start(). */
+typedef struct shelf_game {
+  uint64_t n;           /**< wheels on the shelf */
+  uint64_t turn;        /**< moves made so far, 0..n */
+  uint64_t first;       /**< the block's first wheel (0-based) */
+  uint64_t last;        /**< the block's last wheel + 1; first == last: empty */
+  shelf_i128 totals[2]; /**< kilos taken by the first and the second buyer */
+} shelf_game;
+
+/** Starts a game on a shelf of n wheels: turn 0, the whole shelf, no kilos.
+ * @return SHELF_OK; SHELF_INVALID if `game` is NULL.
+ * Time O(1); no memory. */
+SHELF_API shelf_status shelf_game_start(shelf_game *game, size_t n);
+
+/** Makes one move: the buyer to move (shelf_game.turn even: the first)
+ * takes the wheel at `end` of the block. If `move` is not NULL it receives
+ * the move with both totals after it.
+ *
+ * @param weights  the shelf the game was started with (n weights).
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `end` is unknown,
+ *         or the block is empty (nothing changes then).
+ *
+ * Time O(1); no memory. Thread-safe on distinct games. */
+SHELF_API shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,
+                                       shelf_end end, shelf_move *move);
+
+/** The greedy move on block first..last (0-based, inclusive): the heavier
+ * end, the left on equal weights. The one rule every surface calls greedy.
+ * `weights` must not be NULL, and the caller passes a valid block of it.
+ * Time O(1). */
+SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
+                                     size_t last);
+
+/** Flags for shelf_greedy_line(): who plays greedy. */
+#define SHELF_GREEDY_BOTH 0u  /**< both buyers take the heavier end */
+#define SHELF_GREEDY_FIRST 1u /**< a greedy first buyer, a perfect second */
+
+/** The most wheels shelf_greedy_line() plays with SHELF_GREEDY_FIRST. */
+#define SHELF_GREEDY_LINE_MAX SHELF_EXPLAIN_MAX
+
+/** The ends taken at turns 1..n by greedy play: both buyers greedy, or a
+ * greedy first buyer against a perfect second, who plays to make the
+ * margin as small as it can be; where both of the second buyer's ends do
+ * that, it takes the left. The margin of the second line is
+ * shelf_explanation.greedy_vs_perfect.
+ *
+ * @param ends  receives n values, SHELF_LEFT or SHELF_RIGHT; may be NULL
+ *              when n is 0.
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, an unknown flag);
+ *         SHELF_TOO_LONG with SHELF_GREEDY_FIRST above
+ *         SHELF_GREEDY_LINE_MAX wheels; SHELF_NOMEM.
+ *
+ * Both greedy: time O(n), no memory. Greedy against perfect: time O(n^2),
+ * memory n^2 / 32 bytes (the second buyer's choices, 12.5 MB at the
+ * limit), freed before returning. Thread-safe. */
+SHELF_API shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
+                                         unsigned flags, unsigned char *ends);
+
+/* MARK: - Explaining the greedy trap (Public) */
+
+/** Why greedy play loses on one shelf, as shelf_explain() computes it. */
+typedef struct shelf_explanation {
+  uint64_t n;                   /**< wheels */
+  shelf_i128 margin;            /**< margin under perfect play */
+  shelf_i128 greedy_first;      /**< first buyer's total, both greedy */
+  shelf_i128 greedy_second;     /**< second buyer's total, both greedy */
+  shelf_i128 greedy_margin;     /**< greedy_first - greedy_second */
+  int has_greedy_vs_perfect;    /**< 1 if computed (n within the limit) */
+  shelf_i128 greedy_vs_perfect; /**< greedy first against perfect second */
+  int mistake;                  /**< 1 found, 0 none, -1 beyond the limit */
+  uint64_t mistake_turn;        /**< 1-based turn of the first mistake */
+  shelf_end mistake_end;        /**< the heavier end at that turn */
+  shelf_i128 mistake_cost;      /**< lead lost by taking it */
+  int has_parity;               /**< 1 if n is even */
+  shelf_i128 odd_sum;           /**< sum of positions 1, 3, 5, ... */
+  shelf_i128 even_sum;          /**< sum of positions 2, 4, 6, ... */
+  shelf_i128 parity_floor;      /**< |odd_sum - even_sum| */
+  shelf_i128 parity_gain;       /**< margin - parity_floor (>= 0) */
+  shelf_i128 first;             /**< first buyer's total, perfect play */
+  shelf_i128 second;            /**< second buyer's total, perfect play */
+  uint64_t mistake_wheel;       /**< with mistake 1: the wheel greedy would take
+                                     there (0-based), at the mistake_end of the
+                                     block */
+  int64_t mistake_weight;       /**< its weight */
+  uint64_t mistake_other;       /**< the wheel the line takes there (0-based) */
+  uint64_t limit; /**< the limit applied (SHELF_EXPLAIN_MAX for 0) */
+} shelf_explanation;
+
+/** The largest shelf for which shelf_explain() computes greedy against
+ * perfect play (an O(n^2) search) unless told otherwise. */
+#define SHELF_EXPLAIN_MAX 20000
+
+/** Explains a shelf: (1) both buyers greedy (the heavier end, the left on
+ * equal weights); (2) a greedy first buyer against a perfect second; (3) the
+ * first turn of the line where the greedy move is not optimal, the wheel it
+ * would take and what it would cost; (4) for even n, the parity floor:
+ * taking every odd or every even position guarantees |odd_sum - even_sum|.
+ * It also gives both totals under perfect play, so that
+ * shelf_explain_sentence() can say everything from this struct alone.
+ *
+ * @param limit  the largest n for which (2) is computed and the most work
+ *               (about limit^2 / 2 steps) that (3) may spend; 0 means
+ *               SHELF_EXPLAIN_MAX. Beyond it has_greedy_vs_perfect is 0 or
+ *               mistake is -1.
+ * @return SHELF_OK; SHELF_INVALID; SHELF_NOMEM.
+ *
+ * Time O(n) for (1) and (4), O(n^2) for (2) and at worst for (3); memory
+ * O(n). Thread-safe. */
+SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
+                                     size_t limit, shelf_explanation *out);
+
+/* MARK: - Words (Public) */
+
+/** Bytes a buffer needs for any standing from shelf_standing_format(), with
+ * the terminating NUL. */
+#define SHELF_STANDING_BUFSIZE 56
+
+/** Writes how a buyer stands after a margin, in words, and NUL-terminates
+ * it: "7 kilos ahead", "1 kilo behind", "level". The command, the game and
+ * the pictures all say it this way.
+ *
+ * @param margin  any shelf_i128 (the buyer's kilos minus the other's).
+ * @param buf     at least SHELF_STANDING_BUFSIZE bytes; must not be NULL.
+ * @return the number of characters written, not counting the NUL.
+ *
+ * Time O(1). Thread-safe. */
+SHELF_API size_t shelf_standing_format(shelf_i128 margin, char *buf);
+
+/** The sentences that present a shelf_explanation, in the order the command
+ * prints them. Each is one line of plain ASCII ending in a full stop. */
+typedef enum shelf_sentence {
+  /** "Perfect play: the first buyer finishes 7 kilos ahead, 11 to 4." Reads
+   * margin, first and second only. */
+  SHELF_SENTENCE_PERFECT = 0,
+  /** Both buyers greedy: their totals and how the first stands. */
+  SHELF_SENTENCE_GREEDY = 1,
+  /** A greedy first buyer against a perfect second, and how much worse than
+   * perfect play that is; or that it was not computed above the limit. */
+  SHELF_SENTENCE_GREEDY_VS_PERFECT = 2,
+  /** The greedy trap: its turn, buyer, end, wheel (1-based) and weight,
+   * what it costs, and the wheel perfect play takes; or that greedy never
+   * errs; or that the search stopped at its limit. */
+  SHELF_SENTENCE_TRAP = 3,
+  /** The parity floor for an even number of wheels, or that there is none
+   * for an odd number. */
+  SHELF_SENTENCE_PARITY = 4
+} shelf_sentence;
+
+/** The number of sentences: SHELF_SENTENCE_PERFECT up to, not including,
+ * this value. */
+#define SHELF_SENTENCE_COUNT 5
+
+/** Bytes a buffer needs for any sentence of shelf_explain_sentence(), with
+ * the terminating NUL, whatever the numbers in it. */
+#define SHELF_SENTENCE_BUFSIZE 512
+
+/** Writes one sentence of an explanation into a caller's buffer, as the
+ * command's --explain prints it (without the newline).
+ *
+ * Like snprintf: it writes at most size - 1 characters and a NUL (nothing
+ * when size is 0) and reports the whole sentence's length, so that a call
+ * with a NULL buffer and size 0 asks for the size. A buffer of
+ * SHELF_SENTENCE_BUFSIZE bytes always holds the whole sentence.
+ *
+ * @param e      an explanation from shelf_explain(); must not be NULL.
+ * @param which  the sentence.
+ * @param buf    receives the text; may be NULL when size is 0.
+ * @param size   bytes available at buf.
+ * @param len    if not NULL, receives the sentence's length in characters,
+ *               not counting the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `e` is NULL, `which` is unknown, or
+ *         `buf` is NULL with size > 0 (nothing is written then).
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
+                                              shelf_sentence which, char *buf,
+                                              size_t size, size_t *len);
+
+/* MARK: - Notes on input (Public) */
+
+/** Notes on text that parses but may not mean what its writer meant: a
+ * count before the weights (AtCoder and CSES files open with one), and
+ * numbers grouped by thousands ("1,000" is two weights here). A note goes
+ * with a shelf that was answered as usual; a shelf that fails gets none.
+ *
+ * The notes read the text as it is fed, in pieces of any size, beside the
+ * parser, and only so far: the count needs the first line, and the
+ * thousands check reads the first SHELF_NOTES_SCAN_MAX bytes of text
+ * (arguments are read whole), so a long input costs nothing more. */
+typedef struct shelf_notes shelf_notes;
+
+/** How much text the thousands check reads. */
+#define SHELF_NOTES_SCAN_MAX 65536u
+
+/** The longest text a note quotes (a grouped 64-bit number needs at most
+ * 26: a sign and 19 digits in 7 groups). */
+#define SHELF_NOTE_TEXT_MAX 28
+
+/** What a note is about. */
+typedef enum shelf_note_kind {
+  /** The first line is one number, n - 1, followed by n - 1 more weights. */
+  SHELF_NOTE_COUNT = 1,
+  /** A token such as 1,000 or -12,500,000 was read as several weights. */
+  SHELF_NOTE_THOUSANDS = 2
+} shelf_note_kind;
+
+/** One note. */
+typedef struct shelf_note {
+  shelf_note_kind kind;
+  uint64_t line;  /**< the line it is on, from 1; 0 for an argument */
+  uint64_t arg;   /**< the argument it is in, from 1; 0 for text */
+  uint64_t count; /**< COUNT: the number; THOUSANDS: the wheels it made */
+  char text[SHELF_NOTE_TEXT_MAX + 1];   /**< THOUSANDS: as written */
+  char digits[SHELF_NOTE_TEXT_MAX + 1]; /**< THOUSANDS: as one number */
+} shelf_note;
+
+/** Makes an empty set of notes, at line 1 of a text.
+ * @return SHELF_OK; SHELF_INVALID if `out` is NULL; SHELF_NOMEM. */
+SHELF_API shelf_status shelf_notes_new(shelf_notes **out);
+
+/** Frees notes; NULL is allowed and does nothing. */
+SHELF_API void shelf_notes_free(shelf_notes *notes);
+
+/** Looks at the next piece of a text (a file, standard input, a box on a
+ * page).
+ * @return SHELF_OK; SHELF_INVALID if `notes` is NULL, or `data` is NULL
+ *         with len > 0.
+ * Time O(len) up to the scan limit, then O(1). */
+SHELF_API shelf_status shelf_notes_feed(shelf_notes *notes, const char *data,
+                                        size_t len);
+
+/** The text has ended (a number at its very end is judged now).
+ * @return SHELF_OK; SHELF_INVALID if `notes` is NULL. */
+SHELF_API shelf_status shelf_notes_finish(shelf_notes *notes);
+
+/** Looks at the next command-line argument, whole; arguments count from 1
+ * in the order given.
+ * @return SHELF_OK; SHELF_INVALID if `notes` or `arg` is NULL.
+ * Time O(strlen(arg)). */
+SHELF_API shelf_status shelf_notes_arg(shelf_notes *notes, const char *arg);
+
+/** Takes what there is to note about a shelf of `wheels` wheels that was
+ * answered, at most 2 notes (a count, then a grouped number), and returns
+ * how many it wrote to `out`. A grouped number is noted once: the next call
+ * does not give it again. In batch mode pass the shelf's line (from 1) as
+ * `batch_line`: only a grouped number on that line is noted (one on an
+ * earlier line, whose shelf failed, is dropped), and no count is looked
+ * for; otherwise pass 0. With `notes` or `out` NULL there is nothing to
+ * note, and it returns 0.
+ *
+ * Time O(1); no memory. */
+SHELF_API size_t shelf_notes_take(shelf_notes *notes, uint64_t wheels,
+                                  uint64_t batch_line, shelf_note out[2]);
+
+/** Writes what a note says, without its place, snprintf-style as
+ * shelf_explain_sentence(): "4 looks like a count of the 4 weights after
+ * it, but it was read as a wheel" or "1,000 looks like a number grouped by
+ * thousands, but a comma separates weights: it was read as 2 wheels; write
+ * 1000 for one". Each surface adds how to read the count as a count there
+ * (the command: "--counted"). A buffer of SHELF_SENTENCE_BUFSIZE bytes
+ * always holds it.
+ *
+ * @return SHELF_OK; SHELF_INVALID for a NULL note, an unknown kind, or a
+ *         NULL buf with size > 0. Time O(1). Thread-safe. */
+SHELF_API shelf_status shelf_note_sentence(const shelf_note *note, char *buf,
+                                           size_t size, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHELF_TEACH_H */

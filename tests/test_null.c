@@ -1,0 +1,244 @@
+/*
+ * test_null.c - the convention of shelf.h, kept: every call that returns a
+ * shelf_status gives SHELF_INVALID for a NULL its documentation does not
+ * allow, and every other call does what its documentation says of NULL.
+ * Each pointer is made NULL in turn, the others valid, so that a check
+ * that is missing crashes here (under ASan in `make test`) rather than in
+ * a user's program.
+ */
+#include "harness.h"
+
+#include <shelf_judge.h>
+#include <shelf_pieces.h>
+#include <shelf_svg.h>
+#include <shelf_teach.h>
+
+#define INVALID(call) CHECK((call) == SHELF_INVALID)
+
+static void core(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  shelf_result r;
+  int64_t m64;
+  shelf_solver *s = NULL;
+  shelf_parser *p = NULL;
+  int64_t *parsed;
+  size_t n, used;
+  int ended;
+  shelf_parse_error pe;
+  shelf_parse_place place;
+  unsigned char buf[SHELF_PLACE_SIZE];
+  char text[SHELF_ERROR_BUFSIZE];
+  unsigned char ends[4];
+  shelf_choice c;
+
+  INVALID(shelf_solve(NULL, 4, SHELF_ENGINE_LINEAR, &r));
+  INVALID(shelf_solve(w, 4, SHELF_ENGINE_LINEAR, NULL));
+  INVALID(shelf_margin64(NULL, 4, &m64));
+  INVALID(shelf_margin64(w, 4, NULL));
+  INVALID(shelf_solver_new(NULL, 0));
+  shelf_solver_free(NULL);
+  shelf_solver_reset(NULL);
+  INVALID(shelf_solver_push(NULL, 1));
+  INVALID(shelf_solver_push_many(NULL, w, 4));
+  CHECK(shelf_solver_new(&s, 0) == SHELF_OK);
+  INVALID(shelf_solver_push_many(s, NULL, 4));
+  INVALID(shelf_solver_result(NULL, &r));
+  INVALID(shelf_solver_result(s, NULL));
+  CHECK(shelf_solver_weights(NULL, &n) == NULL);
+  CHECK(shelf_solver_weights(s, NULL) == NULL); /* not kept: NULL anyway */
+  INVALID(shelf_solver_append(NULL, s));
+  INVALID(shelf_solver_append(s, NULL));
+  INVALID(shelf_solver_save(NULL, buf, sizeof buf, &n));
+  INVALID(shelf_solver_save(s, NULL, 16, &n));
+  INVALID(shelf_solver_load(NULL, buf, 16));
+  INVALID(shelf_solver_load(s, NULL, 16));
+
+  INVALID(shelf_parser_new(NULL, 0));
+  shelf_parser_free(NULL);
+  shelf_parser_reset(NULL);
+  CHECK(shelf_parser_new(&p, 0) == SHELF_OK);
+  INVALID(shelf_parser_feed(NULL, s, "1", 1, &used, &ended));
+  INVALID(shelf_parser_feed(p, NULL, "1", 1, &used, &ended));
+  INVALID(shelf_parser_feed(p, s, NULL, 1, &used, &ended));
+  INVALID(shelf_parser_finish(NULL, s, &ended));
+  INVALID(shelf_parser_finish(p, NULL, &ended));
+  CHECK(shelf_parser_error(NULL) == NULL);
+  INVALID(shelf_parser_skip_line(NULL));
+  INVALID(shelf_parser_place(NULL, &place));
+  INVALID(shelf_parser_place(p, NULL));
+  INVALID(shelf_parser_resume(NULL, &place));
+  INVALID(shelf_parser_resume(p, NULL));
+  INVALID(shelf_parse(NULL, 1, &parsed, &n, &pe));
+  INVALID(shelf_parse("1", 1, NULL, &n, &pe));
+  INVALID(shelf_parse("1", 1, &parsed, NULL, &pe));
+  shelf_weights_free(NULL);
+  INVALID(shelf_parse_error_format(NULL, 1, text, sizeof text, &n));
+  memset(&pe, 0, sizeof pe);
+  INVALID(shelf_parse_error_format(&pe, 1, NULL, 8, &n));
+
+  INVALID(shelf_line(NULL, 4, ends));
+  INVALID(shelf_line(w, 4, NULL));
+  INVALID(shelf_best_move(NULL, 4, 0, 3, &c));
+  INVALID(shelf_best_move(w, 4, 0, 3, NULL));
+  INVALID(shelf_random(1, 0, 9, NULL, 4));
+
+  CHECK(strcmp(shelf_strerror((shelf_status)12345), "") != 0);
+  CHECK(shelf_status_name((shelf_status)12345) != NULL);
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+}
+
+static void pieces(void) {
+  shelf_parse_place a, b;
+  shelf_parse_error e;
+  int sure;
+  size_t used;
+  unsigned char buf[SHELF_PLACE_SIZE];
+  shelf_solver *s = NULL;
+  shelf_parser *p = NULL;
+  CHECK(shelf_solver_new(&s, 0) == SHELF_OK);
+  CHECK(shelf_parser_new(&p, 0) == SHELF_OK);
+  memset(&a, 0, sizeof a);
+  memset(&e, 0, sizeof e);
+  CHECK(shelf_piece_cut(NULL, 0, 0, 0) == 0);
+  INVALID(shelf_piece_opening(NULL, 4, 0, &a, &sure));
+  INVALID(shelf_piece_opening("1 2 ", 4, 0, NULL, &sure));
+  INVALID(shelf_piece_opening("1 2 ", 4, 0, &a, NULL));
+  CHECK(shelf_piece_opening("1 2 ", 4, 0, &a, &sure) == SHELF_OK);
+  INVALID(shelf_piece_guess(NULL, "1 ", 2, 2, 0, &b, &sure));
+  INVALID(shelf_piece_guess(&a, NULL, 2, 2, 0, &b, &sure));
+  INVALID(shelf_piece_guess(&a, "1 ", 2, 2, 0, NULL, &sure));
+  INVALID(shelf_piece_guess(&a, "1 ", 2, 2, 0, &b, NULL));
+  INVALID(shelf_piece_end(NULL, s, "1", 1, &used, &b));
+  INVALID(shelf_piece_end(p, NULL, "1", 1, &used, &b));
+  CHECK(shelf_piece_end(p, s, "1", 1, NULL, &b) == SHELF_OK); /* allowed */
+  INVALID(shelf_piece_end(p, s, "1", 1, &used, NULL));
+  CHECK(shelf_piece_fits(NULL, &a, &b) == 1); /* nothing to redo */
+  CHECK(shelf_piece_fits(&a, NULL, &b) == 1);
+  shelf_piece_rebase(NULL, &b, &e);
+  shelf_piece_rebase(&a, NULL, NULL);
+  shelf_place_encode(NULL, buf);
+  shelf_place_encode(&a, NULL);
+  INVALID(shelf_place_decode(NULL, &b));
+  INVALID(shelf_place_decode(buf, NULL));
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+}
+
+static void teach(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  shelf_cell cells[16];
+  shelf_game g;
+  shelf_move m;
+  unsigned char ends[4];
+  shelf_explanation e;
+  char text[SHELF_SENTENCE_BUFSIZE];
+  size_t len;
+  shelf_notes *notes = NULL;
+  shelf_note note[2];
+
+  INVALID(shelf_lead_table(NULL, 4, cells));
+  INVALID(shelf_lead_table(w, 4, NULL));
+  CHECK(shelf_buyer_name((shelf_buyer)7) == NULL); /* no name */
+  CHECK(shelf_end_name((shelf_end)7) == NULL);
+  INVALID(shelf_game_start(NULL, 4));
+  CHECK(shelf_game_start(&g, 4) == SHELF_OK);
+  INVALID(shelf_game_take(NULL, w, SHELF_LEFT, &m));
+  INVALID(shelf_game_take(&g, NULL, SHELF_LEFT, &m));
+  CHECK(shelf_game_take(&g, w, SHELF_LEFT, NULL) == SHELF_OK);
+  INVALID(shelf_greedy_line(NULL, 4, 0, ends));
+  INVALID(shelf_greedy_line(w, 4, 0, NULL));
+  INVALID(shelf_explain(NULL, 4, 0, &e));
+  INVALID(shelf_explain(w, 4, 0, NULL));
+  INVALID(shelf_explain_sentence(NULL, SHELF_SENTENCE_PERFECT, text,
+                                 sizeof text, &len));
+  CHECK(shelf_explain(w, 4, 0, &e) == SHELF_OK);
+  INVALID(shelf_explain_sentence(&e, SHELF_SENTENCE_PERFECT, NULL, 8, &len));
+
+  INVALID(shelf_notes_new(NULL));
+  shelf_notes_free(NULL);
+  INVALID(shelf_notes_feed(NULL, "1", 1));
+  INVALID(shelf_notes_finish(NULL));
+  INVALID(shelf_notes_arg(NULL, "1"));
+  CHECK(shelf_notes_new(&notes) == SHELF_OK);
+  INVALID(shelf_notes_feed(notes, NULL, 1));
+  INVALID(shelf_notes_arg(notes, NULL));
+  CHECK(shelf_notes_take(NULL, 4, 0, note) == 0);
+  CHECK(shelf_notes_take(notes, 4, 0, NULL) == 0);
+  INVALID(shelf_note_sentence(NULL, text, sizeof text, &len));
+  memset(note, 0, sizeof note);
+  INVALID(shelf_note_sentence(&note[0], NULL, 8, &len));
+  shelf_notes_free(notes);
+}
+
+static void judge(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  shelf_mistake k;
+  shelf_i128 v;
+  char text[SHELF_SENTENCE_BUFSIZE];
+  size_t len, n;
+  shelf_plan plan;
+  int64_t out[8];
+  shelf_try kind;
+  shelf_judgement j;
+  shelf_judge jd;
+
+  CHECK(shelf_mistake_name((shelf_mistake)999) == NULL); /* no name */
+  INVALID(shelf_mistake_from_name(NULL, &k));
+  INVALID(shelf_mistake_from_name("greedy", NULL));
+  INVALID(shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, NULL, 8, &len));
+  INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, NULL, 4, &v));
+  INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, NULL));
+  INVALID(shelf_cell_mistake(NULL, 4, 0, 3, 0, &k));
+  INVALID(shelf_cell_mistake(w, 4, 0, 3, 0, NULL));
+  INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, NULL, 4, &v));
+  INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, w, 4, NULL));
+  CHECK(shelf_plan_count(NULL) == 0);
+  memset(&plan, 0, sizeof plan);
+  plan.max_n = 8;
+  plan.lo = 1;
+  plan.hi = 9;
+  INVALID(shelf_plan_shelf(NULL, 0, out, &n, &kind));
+  INVALID(shelf_plan_shelf(&plan, 0, NULL, &n, &kind));
+  INVALID(shelf_plan_shelf(&plan, 0, out, NULL, &kind));
+  CHECK(shelf_plan_shrink(NULL, w, 4, 0, out, &n) == 0);
+  CHECK(shelf_plan_shrink(&plan, NULL, 4, 0, out, &n) == 0);
+  CHECK(shelf_plan_shrink(&plan, w, 4, 0, NULL, &n) == 0);
+  CHECK(shelf_plan_shrink(&plan, w, 4, 0, out, NULL) == 0);
+  CHECK(shelf_fits_31_bits(NULL, 0) == 1);
+  INVALID(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 1, 0, &k));
+  INVALID(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 0, NULL));
+  CHECK(shelf_problem_at((size_t)-1) == NULL);
+  CHECK(shelf_problem_find(NULL) == NULL);
+  INVALID(
+      shelf_layout_write(SHELF_LAYOUT_LINE, NULL, 4, text, sizeof text, &len));
+  INVALID(shelf_layout_write(SHELF_LAYOUT_LINE, w, 4, NULL, 8, &len));
+  CHECK(shelf_verdict_name((shelf_verdict)999) == NULL);
+  memset(&jd, 0, sizeof jd);
+  INVALID(shelf_judge_run(NULL, &j));
+  INVALID(shelf_judge_run(&jd, NULL));
+  shelf_judgement_free(NULL);
+  memset(&j, 0, sizeof j);
+  INVALID(shelf_judgement_write(NULL, &jd, NULL, text, sizeof text, &len));
+  INVALID(shelf_judgement_write(&j, NULL, NULL, text, sizeof text, &len));
+  INVALID(shelf_judgement_write(&j, &jd, NULL, NULL, 8, &len));
+}
+
+static void svg(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  char *doc = NULL;
+  size_t len;
+  INVALID(shelf_svg(NULL, 4, NULL, &doc, &len));
+  INVALID(shelf_svg(w, 4, NULL, NULL, &len));
+  CHECK(shelf_svg(w, 4, NULL, &doc, NULL) == SHELF_OK); /* defaults */
+  shelf_svg_free(doc);
+  shelf_svg_free(NULL);
+}
+
+static const test tests[] = {
+    {"shelf.h", core},        {"shelf_pieces.h", pieces},
+    {"shelf_teach.h", teach}, {"shelf_judge.h", judge},
+    {"shelf_svg.h", svg},
+};
+
+TEST_MAIN(tests)
