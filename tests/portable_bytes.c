@@ -226,7 +226,8 @@ static void check_one(const cut_text *c, const char *state_path,
             (unsigned long long)got.n, m, f, g);
     goto done;
   }
-  printf("%s: %zu bytes (%d-byte entries) load; with %s resumed at line %llu, offset %llu: "
+  printf("%s: %zu bytes (%d-byte entries) load; with %s resumed at line %llu, "
+         "offset %llu: "
          "%llu wheels, margin %s (first %s, second %s): same answer and "
          "bytes as here\n",
          state_path, slen, state[5], place_path, (unsigned long long)at.line,
@@ -276,8 +277,8 @@ static int check_all(const char *dir) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3 || (strcmp(argv[1], "write") != 0 &&
-                    strcmp(argv[1], "check") != 0)) {
+  if (argc != 3 ||
+      (strcmp(argv[1], "write") != 0 && strcmp(argv[1], "check") != 0)) {
     fprintf(stderr, "usage: portable_bytes write|check DIR\n");
     return 2;
   }
