@@ -17,7 +17,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
 .PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
-	asan fuzz bench format clean web web-picture
+	asan fuzz bench format clean web web-picture test-ports
 
 all:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(MPI_FLAGS) \
@@ -59,6 +59,45 @@ test-skipped:
 	  release=$(BUILD)/Testing/Temporary/LastTest.log \
 	  asan=$(ASAN_BUILD)/Testing/Temporary/LastTest.log \
 	  fuzz=$(FUZZ_SKIPPED)
+
+# arm64 and s390x (big-endian), cross-built in build-<arch>/ with Debian's
+# gcc-<arch>-linux-gnu and run under qemu-user (cmake/toolchain-*.cmake):
+# the unit tests, the command-line tests, the replay of the fuzz corpora
+# and the crossing of saved states and places. Then each machine writes its
+# own states and places into build-ports-bytes/, beside those x86-64 wrote
+# (tests/data/), and each loads all three. The other tests need what qemu
+# or a cross build lacks (the judge execs target programs, the sanitizers,
+# valgrind, Python's module, MPI, emscripten); native builds run them.
+# PORTS_SKIP leaves tests out by a CTest regex: CI passes ^svg, the
+# pictures' tests, which qemu makes the slowest and which depend on no
+# byte order (test_svg and fuzz_svg still run).
+PORTS       ?= aarch64 s390x
+PORTS_TESTS ?= ^(test_|cli$$|fuzz_|portable_bytes$$|svg$$)
+PORTS_SKIP  ?=
+PORTS_BYTES  = build-ports-bytes
+test-ports:
+	@for a in $(PORTS); do \
+	  command -v $$a-linux-gnu-gcc >/dev/null && command -v qemu-$$a >/dev/null \
+	  || { echo "test-ports: needs gcc-$$a-linux-gnu and qemu-user"; exit 1; }; \
+	done
+	rm -rf $(PORTS_BYTES) && mkdir -p $(PORTS_BYTES)
+	cp tests/data/*-x86_64.bin $(PORTS_BYTES)/
+	for a in $(PORTS); do \
+	  echo "== $$a: build" && \
+	  $(CMAKE) -S . -B build-$$a -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-$$a.cmake \
+	    -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null && \
+	  $(CMAKE) --build build-$$a -j $(JOBS) && \
+	  echo "== $$a: tests under qemu-$$a" && \
+	  $(CTEST) --test-dir build-$$a --output-on-failure -j $(JOBS) \
+	    -R '$(PORTS_TESTS)' $(if $(PORTS_SKIP),-E '$(PORTS_SKIP)') && \
+	  qemu-$$a -L /usr/$$a-linux-gnu build-$$a/portable_bytes write $(PORTS_BYTES) \
+	  || exit 1; \
+	done
+	for a in $(PORTS); do \
+	  echo "== $$a: every machine's states and places" && \
+	  qemu-$$a -L /usr/$$a-linux-gnu build-$$a/portable_bytes check $(PORTS_BYTES) \
+	  || exit 1; \
+	done
 
 debug:
 	$(CMAKE) -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
@@ -112,4 +151,5 @@ format:
 	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c web/*.c)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-debug $(FUZZ_BUILD) build-bench
+	rm -rf $(BUILD) $(ASAN_BUILD) build-debug $(FUZZ_BUILD) build-bench \
+	  $(foreach a,$(PORTS),build-$(a)) $(PORTS_BYTES)

@@ -36,23 +36,30 @@ install(TARGETS shelf shelf_static
     COMPONENT Runtime
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # shelf.h is the core; the other headers (pieces, teaching facts, judge,
-# pictures) are parts of the same library, each for its own audience.
-install(FILES ${PROJECT_SOURCE_DIR}/include/shelf.h
-  ${PROJECT_SOURCE_DIR}/include/shelf_pieces.h
-  ${PROJECT_SOURCE_DIR}/include/shelf_teach.h
-  ${PROJECT_SOURCE_DIR}/include/shelf_judge.h
-  ${PROJECT_SOURCE_DIR}/include/shelf_svg.h
+# pictures) are parts of the same library, each for its own audience. A
+# SHELF_MINIMAL library has no judge and no pictures, so neither header,
+# and no command.
+set(_shelf_headers shelf.h shelf_pieces.h shelf_teach.h)
+if(NOT SHELF_MINIMAL)
+  list(APPEND _shelf_headers shelf_judge.h shelf_svg.h)
+endif()
+list(TRANSFORM _shelf_headers PREPEND ${PROJECT_SOURCE_DIR}/include/)
+install(FILES ${_shelf_headers}
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   COMPONENT Development)
-install(TARGETS shelf_cli
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
-  COMPONENT Runtime)
+if(TARGET shelf_cli)
+  install(TARGETS shelf_cli
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+    COMPONENT Runtime)
+endif()
 
 # ==== Man pages ====
 
-install(FILES ${PROJECT_SOURCE_DIR}/man/man1/shelf.1
-  DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
-  COMPONENT Runtime)
+if(TARGET shelf_cli)
+  install(FILES ${PROJECT_SOURCE_DIR}/man/man1/shelf.1
+    DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+    COMPONENT Runtime)
+endif()
 install(FILES ${PROJECT_SOURCE_DIR}/man/man3/libshelf.3
   DESTINATION ${CMAKE_INSTALL_MANDIR}/man3
   COMPONENT Development)
