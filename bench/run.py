@@ -60,6 +60,7 @@ import statistics
 import subprocess
 import sys
 
+import python_read  # bench/python_read.py
 import python_solve  # bench/python_solve.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -963,6 +964,7 @@ def main():
     write_report(args.report, machine(), (load_before, load_after), runs,
                  table, threads, dp, scaling, big, notes, layouts)
     python_solve.write_section(args.report, args.build_dir, runs)
+    python_read.write_section(args.report, args.build_dir, runs)
     log("wrote %s" % args.report)
     return 0
 

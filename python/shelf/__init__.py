@@ -57,6 +57,7 @@ from ._shelf import (
     parse,
     result,
     solve,
+    solve_file,
     svg,
 )
 
@@ -64,7 +65,7 @@ from . import testing
 from .check import CheckReport, check
 
 __all__ = [
-    "solve", "result", "line", "best_move", "explain", "lead_table", "parse",
+    "solve", "result", "solve_file", "line", "best_move", "explain", "lead_table", "parse",
     "random", "svg", "Solver", "Game", "ParseError", "Result", "Move",
     "BestMove", "Cell", "Explanation", "Mistake", "Parity", "Review",
     "check", "CheckReport", "testing",

@@ -70,6 +70,19 @@ static PyMethodDef shelf_methods[] = {
      "None where i > j.\n\n"
      ">>> lead_table([3, 9, 1, 2])[0][3]\n"
      "shelf.Cell(lead=7, left=-5, right=7)"},
+    {"solve_file", (PyCFunction)(void (*)(void))shelf_py_solve_file,
+     METH_VARARGS | METH_KEYWORDS,
+     "solve_file($module, /, path, *, threads=1, counted=False, "
+     "batch=False)\n--\n\n"
+     "Result(n, margin, first, second) of the shelf in a file, written in "
+     "the\ncommand's grammar, read as `shelf -f path --threads N` reads it: "
+     "a\nregular file is cut into ranges parsed on `threads` threads "
+     "(1 starts\nnone), with the GIL released for the whole read, and the "
+     "answer and any\nerror's line and column are those of one pass. "
+     "counted: the count, then\nthe weights. batch: one shelf a line (with "
+     "counted, counted shelves over\nany lines), a list of Results; the "
+     "first bad shelf raises.\n\n"
+     "Raises ParseError with the place, OSError with the path."},
     {"parse", (PyCFunction)(void (*)(void))shelf_py_parse,
      METH_VARARGS | METH_KEYWORDS,
      "parse($module, /, text)\n--\n\n"

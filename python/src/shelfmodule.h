@@ -144,6 +144,11 @@ PyObject *shelf_py_lead_table(PyObject *module, PyObject *args,
 /* parse.c: parse(). */
 PyObject *shelf_py_parse(PyObject *module, PyObject *args, PyObject *kwargs);
 
+/* ==== shelf.solve_file() (solve_file.c) ==== */
+
+PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
+                              PyObject *kwargs);
+
 /* solver.c: the Solver type. */
 int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
 

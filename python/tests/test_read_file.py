@@ -1,0 +1,141 @@
+"""test_read_file.py - shelf.solve_file() against the reference reduction of
+tests/reference.py and against the parse errors of shelf.parse(): random
+shelves written in every layout the grammar takes, read on 1 to 4 threads,
+from files large enough to be cut into ranges (over 1 MiB) and from a pipe,
+as one shelf, counted, and one shelf a line."""
+
+import os
+import tempfile
+import threading
+import unittest
+
+import support
+import reference
+import shelf
+
+
+def text_of(weights, rng):
+    """The weights in one of the grammar's layouts."""
+    sep = rng.choice([" ", "\n", ", ", "\r\n", "\t"])
+    body = sep.join(str(w) for w in weights)
+    return rng.choice(["%s\n", "[%s]\n", "%s"]) % body
+
+
+class SolveFile(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.rng = support.rng(self.id())
+
+    def write(self, text, name="shelf.txt"):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "wb") as f:
+            f.write(text.encode() if isinstance(text, str) else text)
+        return path
+
+    def want(self, weights):
+        m, s = reference.reduce_margin(weights), sum(weights)
+        return shelf.Result(len(weights), m, (s + m) // 2, (s - m) // 2)
+
+    def test_random_shelves_on_threads(self):
+        for _ in range(60 if support.SANITIZED else 300):
+            w = support.random_shelf(self.rng, 40)
+            path = self.write(text_of(w, self.rng))
+            for threads in (1, 2, 4):
+                self.assertEqual(shelf.solve_file(path, threads=threads),
+                                 self.want(w), (w, threads))
+
+    def test_a_file_cut_into_ranges(self):
+        # Over 1 MiB, so that the library cuts it and the threads run.
+        n = 60000 if support.SANITIZED else 300000
+        w = [self.rng.randint(-10**6, 10**6) for _ in range(n)]
+        path = self.write(text_of(w, self.rng))
+        self.assertGreater(os.path.getsize(path), 1 << 20)
+        want = self.want(w)
+        for threads in (1, 2, 3, 8):
+            self.assertEqual(shelf.solve_file(path, threads=threads), want)
+
+    def test_errors_have_the_place_one_pass_gives(self):
+        n = 60000 if support.SANITIZED else 300000
+        w = [self.rng.randint(0, 10**6) for _ in range(n)]
+        text = text_of(w, self.rng)
+        for at in (len(text) // 3, len(text) - 5, 1):
+            while text[at] not in " \n,\t":
+                at += 1
+            bad = text[:at] + " x " + text[at:]
+            path = self.write(bad)
+            with self.assertRaises(shelf.ParseError) as one:
+                shelf.parse(bad)
+            for threads in (1, 4):
+                with self.assertRaises(shelf.ParseError) as got:
+                    shelf.solve_file(path, threads=threads)
+                self.assertEqual((got.exception.line, got.exception.column,
+                                  got.exception.offset, str(got.exception)),
+                                 (one.exception.line, one.exception.column,
+                                  one.exception.offset, str(one.exception)))
+
+    def test_counted(self):
+        w = [self.rng.randint(-99, 99) for _ in range(5000)]
+        path = self.write("%d\n%s\n" % (len(w), " ".join(map(str, w))))
+        for threads in (1, 3):
+            self.assertEqual(shelf.solve_file(path, threads=threads,
+                                              counted=True), self.want(w))
+        path = self.write("%d\n%s\n" % (len(w) + 1, " ".join(map(str, w))))
+        with self.assertRaises(shelf.ParseError):
+            shelf.solve_file(path, threads=3, counted=True)
+
+    def test_batch(self):
+        shelves = [support.random_shelf(self.rng, 12) for _ in range(3000)]
+        lines = "".join(" ".join(map(str, w)) + "\n" for w in shelves)
+        path = self.write(lines)
+        want = [self.want(w) for w in shelves]
+        for threads in (1, 2, 4):
+            self.assertEqual(shelf.solve_file(path, threads=threads,
+                                              batch=True), want)
+        counted = "".join("%d\n%s\n" % (len(w), " ".join(map(str, w)))
+                          for w in shelves)
+        path = self.write(counted)
+        self.assertEqual(shelf.solve_file(path, threads=2, batch=True,
+                                          counted=True), want)
+        path = self.write(lines.replace("\n", " x\n", 1))
+        with self.assertRaises(shelf.ParseError) as e:
+            shelf.solve_file(path, batch=True, threads=2)
+        self.assertEqual(e.exception.line, 1)
+
+    def test_a_pipe(self):
+        """A pipe, fed by a Python thread while the read goes on: 2 MB do
+        not fit in the pipe, so this also shows the GIL released (held, the
+        feeder could not run and the read would wait for ever)."""
+        w = [self.rng.randint(-10**9, 10**9) for _ in range(200000)]
+        data = text_of(w, self.rng).encode()
+        r, wfd = os.pipe()
+
+        def feed():
+            with os.fdopen(wfd, "wb") as f:
+                f.write(data)
+
+        t = threading.Thread(target=feed)
+        t.start()
+        try:
+            got = shelf.solve_file("/dev/fd/%d" % r, threads=3)
+        finally:
+            t.join()
+            os.close(r)
+        self.assertEqual(got, self.want(w))
+
+    def test_bad_arguments(self):
+        with self.assertRaises(FileNotFoundError) as e:
+            shelf.solve_file(os.path.join(self.dir.name, "missing"))
+        self.assertIn("missing", str(e.exception))
+        with self.assertRaises(IsADirectoryError):
+            shelf.solve_file(self.dir.name)
+        path = self.write("1 2 3")
+        for threads in (0, -1, 1025):
+            with self.assertRaises(ValueError):
+                shelf.solve_file(path, threads=threads)
+        with self.assertRaises(TypeError):
+            shelf.solve_file(path, 2)  # threads is keyword-only
+
+
+if __name__ == "__main__":
+    support.main()
