@@ -830,10 +830,11 @@ static int read_input(run *r, int fd) {
       status = emit_shelf(r);
       r->given = NULL;
     } else {
-      if (st >= SHELF_EXPECTED_INTEGER)
-        report_error_at(r, st, &e.parse);
-      else
+      /* Out of memory too is placed: the file is named. */
+      if (e.read_errno != 0 || e.why != NULL)
         read_failed(r, st, &e);
+      else
+        report_error_at(r, st, &e.parse);
       status = 1;
     }
   }
