@@ -1,8 +1,8 @@
 /*
  * read.h - what the threaded reader's files share: the read under way, a
  * piece of the text and the chain that joins the pieces in order. read.c
- * holds the pieces, files and the entry points; read_stream.c the blocks
- * of a stream (and --batch's lines).
+ * holds the pieces and the entry points, read_file.c a file's ranges,
+ * read_stream.c the blocks of a stream (and --batch's lines).
  */
 #ifndef SHELF_READ_H
 #define SHELF_READ_H
@@ -73,6 +73,17 @@ typedef struct chain {
   outcome *res;
 } chain;
 
+/* Reads up to `want` bytes at `at` of the text (a file's; fewer only at
+ * its end); -1 on an error, its number in *err. On any thread. */
+int64_t shelf__read_at(const reader *rd, char *buf, size_t want, uint64_t at,
+                       int *err);
+
+/* Whether a piece after the one that holds the first error: not worth
+ * finishing (settle() parses it if the chain ever needs it). */
+static inline int stopped(const reader *rd, const piece *p) {
+  return p->data == NULL && !p->needed && p->index > atomic_load(&rd->stop_at);
+}
+
 /* The text so far, to opt->seen (until it has had its NULL). */
 void shelf__read_seen(reader *rd, const char *data, size_t len);
 
@@ -104,6 +115,11 @@ void shelf__read_chain_init(chain *ch, shelf_solver *out, outcome *res);
  * each shelf to opt->shelf. Returns 1 to stop (res says why), else 0. */
 int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
                            const char *data, size_t len, outcome *res);
+
+/* Reads a file of `size` bytes (after rd->base) as one shelf on `threads`,
+ * appended to `out` (empty; its pieces' solvers are made with `flags`). */
+void shelf__read_file(reader *rd, uint64_t size, unsigned threads,
+                      unsigned flags, shelf_solver *out, outcome *res);
 
 /* Reads a stream in blocks, parsed on `threads` (this one among them),
  * appended to `out` in order, or (by_line) their shelves handed to
