@@ -1,6 +1,6 @@
 /*
  * lines.c - --batch's loop over the lines of a text (lines.h), once for
- * both the one-thread reader (main.c) and the threads (parallel.c).
+ * the one-thread reader (main.c) and the command-line weights.
  */
 #include "lines.h"
 

@@ -2,8 +2,9 @@
  * lines.h - --batch's loop: one shelf a line, each line's shelf or parse
  * error handed to the caller, going on after an error with --keep-going.
  * main.c runs it on one thread (a whole text goes through it too: its one
- * shelf ends when the input is finished); parallel.c runs it on a block of
- * whole lines on each of its threads.
+ * shelf ends when the input is finished). libshelf's threaded reader has
+ * its own copy (src/lines.c), which the command cannot call: internal
+ * functions are hidden.
  */
 #ifndef SHELF_CLI_LINES_H
 #define SHELF_CLI_LINES_H

@@ -471,6 +471,7 @@ typedef struct run {
                           --counted, its number) */
   int failed;          /* exit status 1 is owed (--keep-going) */
   shelf_notes *notes;  /* a count first, thousands grouping */
+  par_input *input;    /* the input read on every core, or NULL */
   /* Command-line weights: where each argument starts in the joined text. */
   char **args;
   size_t *arg_start;
@@ -728,7 +729,7 @@ static int read_fd(run *r, int fd) {
 
 /* ==== Every core ==== */
 
-/* --batch on many threads: each line, in order, as feed() and finish()
+/* --batch on many threads: each shelf, in order, as feed() and finish()
  * would handle it. */
 static int batch_line(void *arg, shelf_status st, const shelf_result *result,
                       const shelf_parse_error *e) {
@@ -768,104 +769,79 @@ static void notes_seen(void *arg, const char *data, size_t len) {
     shelf_notes_finish(r->notes);
 }
 
-static int read_lines(run *r, int fd, unsigned threads) {
-  par_hooks hooks = {
-      .ctx = r, .seen = notes_seen, .line = batch_line, .idle = batch_idle};
-  par_outcome o;
-  par_rest rest;
-  par_read_lines(fd, threads, r->opt->keep_going, r->opt->counted, &hooks, &o,
-                 &rest);
-  if (o.stopped)
-    return 1;
-  if (o.status != SHELF_OK) {
-    out_flush(&r->stdout_buf);
-    if (o.read_errno != 0)
-      error_line("%s: %s", r->source ? r->source : "standard input",
-                 strerror(o.read_errno));
-    else
-      error_line("%s", shelf_strerror(o.status));
-    return 1;
-  }
-  if (rest.data == NULL)
-    return r->failed;
-  /* A line longer than a block, or (--counted) no cut the reader is sure
-   * of: the rest on this thread. */
-  shelf_status st = shelf_parser_resume(r->parser, &rest.place);
-  if (st != SHELF_OK)
-    error_line("%s", shelf_strerror(st));
-  int status = st != SHELF_OK || feed(r, rest.data, rest.len) != 0;
-  free(rest.data);
-  return status ? 1 : read_fd(r, fd);
+static void read_progress(void *arg, uint64_t bytes) {
+  run *r = arg;
+  par_count(r->input, bytes);
 }
 
-/* The notes see the text from its start: here, its head, when the threads
- * read only the weights after the count. */
-static void notes_head(run *r, int fd, off_t at) {
-  char *head = malloc(SHELF_NOTES_SCAN_MAX);
-  ssize_t k = head != NULL ? pread(fd, head, SHELF_NOTES_SCAN_MAX, at) : -1;
-  if (k > 0)
-    shelf_notes_feed(r->notes, head, (size_t)k);
-  shelf_notes_finish(r->notes);
-  free(head);
-}
-
-static void notes_later(void *arg, const char *data, size_t len) {
-  (void)arg, (void)data, (void)len;
-}
-
-/* One counted shelf on every core (par_read_counted()); where the input is
- * short, not a regular file, or wrong, on this thread from its start. */
-static int read_counted(run *r, int fd, unsigned threads, int progress) {
-  par_hooks hooks = {.ctx = r, .seen = notes_later};
-  par_outcome o;
-  off_t at = lseek(fd, 0, SEEK_CUR);
-  shelf_result result;
-  int got = par_read_counted(fd, threads,
-                             needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0,
-                             r->solver, progress, &hooks, &o, &result);
-  if (got < 0) {
+/* A read that failed other than with a parse error the hooks reported. */
+static void read_failed(run *r, shelf_status st, const shelf_read_error *e) {
+  out_flush(&r->stdout_buf);
+  if (e->read_errno != 0 || e->why != NULL)
     error_line("%s: %s", r->source ? r->source : "standard input",
-               strerror(errno));
-    return 1;
-  }
-  if (got == 0)
-    return read_fd(r, fd);
-  notes_head(r, fd, at);
-  r->given = &result; /* read off the stack once: on monotone input it is
-                         as long as the shelf */
-  r->given_status = SHELF_OK;
-  int status = emit_shelf(r);
-  r->given = NULL;
-  return status;
+               e->why ? e->why : strerror(e->read_errno));
+  else
+    error_line("%s", shelf_strerror(st));
 }
 
-/* Reads a file or standard input on every core (parallel.c); with
- * --threads 1, or a small file, on this thread. Progress is shown for one
- * shelf only: --batch writes as it goes. */
+/* Reads a file or standard input on every core (libshelf's shelf_read()
+ * and shelf_read_batch(); a small file on this thread); --threads 1 on
+ * this thread, as the arguments are. Progress is shown for one shelf
+ * only: --batch writes as it goes. */
 static int read_input(run *r, int fd) {
   unsigned threads = r->opt->threads ? r->opt->threads : par_cores();
+  int batch = r->opt->batch;
+  if (threads < 2 || (batch && needs_weights(r->opt)))
+    return read_fd(r, fd);
+  par_input in;
+  shelf_source src;
+  par_source(&in, fd, &src);
+  r->input = &in;
   /* Not while a person types the input: it would write over their line. */
-  int progress = isatty(STDERR_FILENO) && !isatty(fd) && !r->opt->report.json;
-  par_hooks hooks = {.ctx = r, .seen = notes_seen};
-  par_outcome o;
-  if (r->opt->counted && !r->opt->batch && threads > 1)
-    return read_counted(r, fd, threads, progress);
-  if (threads > 1 && r->opt->batch && !needs_weights(r->opt))
-    return read_lines(r, fd, threads);
-  if (threads > 1 && !r->opt->batch &&
-      par_read_shelf(fd, threads,
-                     needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0, r->solver,
-                     progress, &hooks, &o)) {
-    if (o.status == SHELF_OK)
-      return emit_shelf(r);
-    if (o.read_errno != 0 || o.why != NULL)
-      error_line("%s: %s", r->source ? r->source : "standard input",
-                 o.why ? o.why : strerror(o.read_errno));
-    else
-      report_error_at(r, o.status, &o.error);
-    return 1;
+  int show = !batch && isatty(STDERR_FILENO) && !isatty(fd) &&
+             !r->opt->report.json;
+  shelf_read_options opt = {.threads = threads,
+                            .ctx = r,
+                            .seen = notes_seen,
+                            .progress = read_progress};
+  par_options(&in, &src, show, &opt);
+  unsigned counted = r->opt->counted ? SHELF_PARSE_COUNTED : 0;
+  shelf_read_error e;
+  shelf_status st;
+  int status;
+  if (batch) {
+    opt.parse_flags = SHELF_PARSE_LINES | counted;
+    opt.keep_going = r->opt->keep_going;
+    opt.shelf = batch_line;
+    opt.idle = batch_idle;
+    st = shelf_read_batch(&src, &opt, &e);
+    /* A parse error was reported as its line was handed over. */
+    if (st != SHELF_OK && st < SHELF_EXPECTED_INTEGER)
+      read_failed(r, st, &e);
+    status = e.stopped || st != SHELF_OK ? 1 : r->failed;
+  } else {
+    opt.parse_flags = counted;
+    shelf_result result;
+    st = shelf_read(&src, &opt, r->solver, &result, &e);
+    par_done(&in);
+    if (st == SHELF_OK) {
+      r->given = &result; /* read off the stack once: on monotone input it
+                             is as long as the shelf */
+      r->given_status = SHELF_OK;
+      status = emit_shelf(r);
+      r->given = NULL;
+    } else {
+      /* Out of memory too is placed: the file is named. */
+      if (e.read_errno != 0 || e.why != NULL)
+        read_failed(r, st, &e);
+      else
+        report_error_at(r, st, &e.parse);
+      status = 1;
+    }
   }
-  return read_fd(r, fd);
+  par_done(&in);
+  r->input = NULL;
+  return status;
 }
 
 /* Weights on the command line: joined with spaces and parsed as one text,

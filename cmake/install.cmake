@@ -118,6 +118,9 @@ endif()
 set(SHELF_PC_NAME ${PROJECT_NAME})
 set(SHELF_PC_DESCRIPTION "${PROJECT_DESCRIPTION}")
 set(SHELF_PC_VERSION ${PROJECT_VERSION})
+# libshelf.a's users link the threads library (-pthread; with glibc 2.34
+# and later, nothing): shelf_read() starts threads.
+set(SHELF_PC_LIBS_PRIVATE "${CMAKE_THREAD_LIBS_INIT}")
 set(SHELF_PC_PREFIX "@SHELF_PC_PREFIX@") # kept for the second step
 configure_file(${CMAKE_CURRENT_LIST_DIR}/shelf.pc.in
   ${PROJECT_BINARY_DIR}/pkgconfig/shelf.pc.in @ONLY)

@@ -40,6 +40,7 @@
  * message, which libFuzzer and the regression driver both report.
  */
 #include "fuzz.h"
+#include <shelf_pieces.h>
 
 #include <shelf.h>
 

@@ -1,7 +1,7 @@
 /*
  * fuzz_pieces.c - libFuzzer target for parsing in pieces (src/pieces.c):
  * any text, cut anywhere the fuzzer picks, guessed, checked and joined as
- * cli/parallel.c and shelf-mpi do it, gives what one pass over the same
+ * src/read.c and shelf-mpi do it, gives what one pass over the same
  * bytes gives.
  *
  * The first byte picks the grammar (the whole text one shelf, which covers
@@ -27,6 +27,12 @@
  *
  * In line mode the pieces hold whole lines, so each shelf is checked where
  * it ends: the margins of the shelves, in order, against the one pass's.
+ *
+ * Then the same text goes through the library's own threaded reader,
+ * shelf_read() (shelf_read_batch() in line mode), on three threads with
+ * pieces of a few bytes (its test option), as a file (read_at) or, when
+ * the first byte says so, a stream given in short reads: its outcome too
+ * must be the one pass's.
  */
 #include "fuzz.h"
 
@@ -124,6 +130,94 @@ typedef struct piece {
 } piece;
 
 static piece pieces[PIECES_MAX];
+
+/* ==== The threaded reader ==== */
+
+typedef struct memory {
+  const char *text;
+  size_t len, at;
+} memory;
+
+static int64_t memory_read_at(void *ctx, char *buf, size_t len,
+                              uint64_t offset) {
+  const memory *m = ctx;
+  if (offset >= m->len)
+    return 0;
+  size_t n = m->len - (size_t)offset < len ? m->len - (size_t)offset : len;
+  memcpy(buf, m->text + offset, n);
+  return (int64_t)n;
+}
+
+static int64_t memory_read(void *ctx, char *buf, size_t len) {
+  memory *m = ctx;
+  int64_t got = memory_read_at(m, buf, len < 5 ? len : 5, m->at);
+  m->at += (size_t)got;
+  return got;
+}
+
+static int batch_shelf(void *ctx, shelf_status st, const shelf_result *r,
+                       const shelf_parse_error *e) {
+  outcome *o = ctx;
+  if (e != NULL) {
+    o->error = *e;
+    return 0; /* without keep_going the read ends with it */
+  }
+  FUZZ_ASSERT(st == SHELF_OK, "a shelf's result");
+  if (o->shelves < sizeof o->margins / sizeof o->margins[0])
+    o->margins[o->shelves] = r->margin;
+  o->shelves++;
+  return 0;
+}
+
+/* shelf_read() or shelf_read_batch() on the text, against one pass. */
+static void read_threaded(const char *text, size_t len, unsigned flags,
+                          size_t piece_size, int stream) {
+  memory m = {text, len, 0};
+  shelf_source src;
+  memset(&src, 0, sizeof src);
+  src.ctx = &m;
+  if (stream) {
+    src.read = memory_read;
+  } else {
+    src.read_at = memory_read_at;
+    src.size = len;
+  }
+  outcome *o = &pieces_run;
+  memset(o, 0, sizeof *o);
+  shelf_read_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.threads = 3;
+  opt.parse_flags = flags;
+  opt.piece = piece_size;
+  shelf_read_error e;
+  if (flags & SHELF_PARSE_LINES) {
+    opt.ctx = o;
+    opt.shelf = batch_shelf;
+    o->status = shelf_read_batch(&src, &opt, &e);
+    FUZZ_ASSERT(o->status == whole_run.status, "batch: the same status");
+    FUZZ_ASSERT(o->shelves == whole_run.shelves, "batch: the same shelves");
+    for (size_t i = 0; i < o->shelves && i < 4096; i++)
+      FUZZ_ASSERT(o->margins[i] == whole_run.margins[i],
+                  "batch: the same margins");
+  } else {
+    shelf_solver *s = new_solver();
+    o->status = shelf_read(&src, &opt, s, &o->result, &e);
+    o->error = e.parse;
+    shelf_solver_free(s);
+    FUZZ_ASSERT(o->status == whole_run.status, "read: the same status");
+    if (o->status == SHELF_OK)
+      FUZZ_ASSERT(o->result.n == whole_run.result.n &&
+                      o->result.margin == whole_run.result.margin,
+                  "read: the same result");
+  }
+  if (o->status >= SHELF_EXPECTED_INTEGER) {
+    const shelf_parse_error *a = &o->error, *b = &whole_run.error;
+    FUZZ_ASSERT(a->code == b->code && a->offset == b->offset &&
+                    a->line == b->line && a->column == b->column &&
+                    strcmp(a->found, b->found) == 0,
+                "read: the same first error, placed the same");
+  }
+}
 
 static void round_trip(const shelf_parse_place *p) {
   unsigned char buf[SHELF_PLACE_SIZE];
@@ -307,5 +401,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     shelf_solver_free(pieces[k].solver);
   }
   shelf_solver_free(all);
+
+  read_threaded(text, len, flags, 1 + len / want, anywhere || short_head);
   return 0;
 }

@@ -493,58 +493,6 @@ SHELF_API shelf_status shelf_parser_skip_line(shelf_parser *parser);
 /** Forgets all input and any error, as if just created. */
 SHELF_API void shelf_parser_reset(shelf_parser *parser);
 
-/** What came last before a place in the text, as the grammar sees it. */
-typedef enum shelf_parse_after {
-  SHELF_AFTER_NOTHING = 0, /**< the start of a shelf */
-  SHELF_AFTER_OPEN = 1,    /**< its opening bracket */
-  SHELF_AFTER_WEIGHT = 2,  /**< a weight */
-  SHELF_AFTER_COMMA = 3,   /**< a comma */
-  SHELF_AFTER_CLOSE = 4    /**< its closing bracket */
-} shelf_parse_after;
-
-/** A place between two items of a text, with all the parser needs to go on
- * from there: so that a long text can be cut into pieces and each piece
- * parsed apart (on its own thread, or machine) into its own solver, and the
- * solvers appended in order (shelf_solver_append()). */
-typedef struct shelf_parse_place {
-  uint64_t offset;          /**< bytes of the whole text before the place */
-  uint64_t line;            /**< its line, from 1 */
-  uint64_t line_start;      /**< the offset where that line starts */
-  shelf_parse_after after;  /**< what came last */
-  int in_list;              /**< 1 inside the shelf's brackets */
-  uint64_t open_offset;     /**< where the '[' is, when in_list */
-  uint64_t open_line;       /**< its line */
-  uint64_t open_line_start; /**< the offset where that line starts */
-  uint64_t counted;         /**< SHELF_PARSE_COUNTED: weights still due;
-                                 UINT64_MAX before the count is read */
-} shelf_parse_place;
-
-/** Where the parser is: the place after the text fed so far.
- *
- * @return SHELF_OK; SHELF_INVALID if an argument is NULL, or the parser is
- *         not between items (inside a weight or other text, after a
- *         carriage return waiting for its line feed, or failed): cut a
- *         text only after a space, tab or line feed.
- *
- * Time O(1). */
-SHELF_API shelf_status shelf_parser_place(const shelf_parser *parser,
-                                          shelf_parse_place *out);
-
-/** Forgets all input and any error, and goes on as if the text before
- * `at` had been fed and had left the parser there: errors then carry the
- * lines, columns and offsets of the whole text. A caller that does not
- * know a piece's line can pass 1 and add the lines before the piece to an
- * error's line afterwards; its column is right as long as line_start is.
- * The one error placed before the piece, a missing closing bracket, is
- * placed at open_line as given: give it in the same terms as line.
- *
- * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `after` is not a
- *         shelf_parse_after, or line is 0.
- *
- * Time O(1). */
-SHELF_API shelf_status shelf_parser_resume(shelf_parser *parser,
-                                           const shelf_parse_place *at);
-
 /** Parses a whole text as one shelf into a new array.
  *
  * @param text     the text; may be NULL when len is 0.
@@ -583,6 +531,151 @@ SHELF_API void shelf_weights_free(int64_t *weights);
 SHELF_API shelf_status shelf_parse_error_format(const shelf_parse_error *e,
                                                 int with_place, char *buf,
                                                 size_t size, size_t *len);
+
+/* MARK: - Reading a source on N threads (Public) */
+
+/** Where shelf_read() and shelf_read_batch() get their bytes: the caller's
+ * callbacks, which do all the I/O (the library opens nothing). Give
+ * `read_at` for a file, or `read` for a stream (a pipe, a terminal); if
+ * both are given, `read_at` is used. Offsets are counted from the
+ * source's first byte, so a window [start, start + size) of a file is a
+ * source whose read_at adds `start`: its places (line, column, offset) are
+ * then the window's own, as if it were the whole text. */
+typedef struct shelf_source {
+  void *ctx; /**< passed to each callback */
+  /** A file: reads up to len bytes at `offset` into buf. Returns the bytes
+   * read (fewer only at the end of the source), 0 at or past its end, or a
+   * negative error number (-errno), which the read ends with. Called on any
+   * of the read's threads, at once: it must be safe to call concurrently
+   * (pread(2) is). */
+  int64_t (*read_at)(void *ctx, char *buf, size_t len, uint64_t offset);
+  uint64_t size; /**< with read_at: the source's bytes */
+  /** A stream: reads the next bytes, up to len, into buf. Returns as
+   * read_at does (0 at the end). Called on the calling thread only. */
+  int64_t (*read)(void *ctx, char *buf, size_t len);
+  /** A stream, optional: 1 if `read` would return without waiting (poll(2)
+   * says input is there), else 0. shelf_read_batch() asks it before it
+   * reads while results are still to be handed over, so that a line typed
+   * is answered before more is awaited; NULL: input is taken to be there
+   * (right for a pipe written ahead; a person typing would wait for a
+   * block's answers until the next read returns). */
+  int (*ready)(void *ctx);
+} shelf_source;
+
+/** How shelf_read() and shelf_read_batch() go about it, and what the
+ * caller hears. All zeros is one thread, no hooks. */
+typedef struct shelf_read_options {
+  /** The threads to use, the calling thread among them: 0 or 1 starts
+   * none. A file shorter than 1 MiB is read on the calling thread
+   * whatever is asked: threads cost more than they save there. */
+  unsigned threads;
+  /** The parser's flags (shelf_parser_new()): 0 or SHELF_PARSE_COUNTED for
+   * shelf_read(); SHELF_PARSE_LINES, with or without SHELF_PARSE_COUNTED,
+   * for shelf_read_batch(). */
+  unsigned parse_flags;
+  /** shelf_read_batch(): after a parse error, skip its line (or, counted,
+   * the rest of its line) and go on, as shelf_parser_skip_line() does;
+   * 0: the read ends with the first error. */
+  int keep_going;
+  /** For tests only: cut the text into pieces of about this many bytes,
+   * and use threads on a source of any size, so that small texts put
+   * their errors on the pieces' edges; 0: the library's sizes. It changes
+   * only the speed, never the result. */
+  size_t piece;
+  void *ctx; /**< passed to each hook */
+  /** Optional: the text, from its start and in order, at least its first
+   * 64 KiB (maybe more, maybe all of it), then once with NULL and 0 when
+   * no more will be given; on the calling thread. */
+  void (*seen)(void *ctx, const char *data, size_t len);
+  /** Optional: `bytes` more of the text have been parsed. Called on any of
+   * the read's threads, at once: it must be thread-safe (an atomic add). */
+  void (*progress)(void *ctx, uint64_t bytes);
+  /** shelf_read_batch(), optional: every shelf read so far has been handed
+   * over and the read is about to wait for more of a stream (the time to
+   * flush output); on the calling thread. */
+  void (*idle)(void *ctx);
+  /** shelf_read_batch(): each shelf, in input order, on the calling
+   * thread: with `error` NULL for one that parsed (`status` and `result`
+   * from shelf_solver_result(); the result has no weights), else with
+   * `status` a parse code placed in the whole text by `error` (or
+   * SHELF_NOMEM, `error` then holding SHELF_OK). Returns nonzero to stop
+   * the read. Must not be NULL for shelf_read_batch(). */
+  int (*shelf)(void *ctx, shelf_status status, const shelf_result *result,
+               const shelf_parse_error *error);
+} shelf_read_options;
+
+/** How a read failed, beside the status it returned. */
+typedef struct shelf_read_error {
+  shelf_parse_error parse; /**< a parse code's details: its line, column
+                                and offset in the whole text */
+  int read_errno;          /**< a callback's error number (its -return),
+                                else 0 */
+  const char *why;         /**< with SHELF_INVALID and no read_errno: a
+                                static sentence saying what went wrong
+                                (the file shrank while it was read) */
+  int stopped;             /**< shelf_read_batch(): the shelf hook asked
+                                to stop */
+} shelf_read_error;
+
+/** Reads a whole source as one shelf on options->threads threads (the
+ * calling thread among them) and appends its wheels to `solver`: the
+ * answer, errors and places are those of one parser fed the whole text.
+ * A file is cut into byte ranges parsed on their own threads and joined
+ * in order (docs/algorithm.md, "Cutting the text"); a stream is read on
+ * the calling thread in blocks that the others parse. A counted shelf
+ * (SHELF_PARSE_COUNTED) is read on threads from a file: its count from the
+ * head, then its weights; if anything is wrong with it, it is read again
+ * on the calling thread, to find the first error in its place.
+ *
+ * @param source   the bytes; must not be NULL.
+ * @param options  the threads, the layout and the hooks; NULL: all zeros.
+ * @param solver   an empty solver, made with the flags the result needs;
+ *                 must not be NULL. On failure it holds some of the text's
+ *                 wheels: reset it before reusing it.
+ * @param result   if not NULL, receives shelf_solver_result() on
+ *                 SHELF_OK (reading it again costs time on a long stack).
+ * @param error    if not NULL, receives the details of a failure.
+ * @return SHELF_OK; a parse code (error->parse places it); SHELF_NOMEM;
+ *         SHELF_INVALID for a NULL argument, flags other than 0 or
+ *         SHELF_PARSE_COUNTED, a source with neither callback, a read
+ *         error (error->read_errno) or a file that ended before its size
+ *         (error->why).
+ *
+ * Time O(bytes / threads + threads) for valid text; memory that of the
+ * solver's result, plus at most threads + 1 pieces' stacks and 256 KiB a
+ * thread. Thread-safe: no global state; `source` and `options` are only
+ * read. Starts threads only when options->threads > 1, and joins them all
+ * before it returns. */
+SHELF_API shelf_status shelf_read(const shelf_source *source,
+                                  const shelf_read_options *options,
+                                  shelf_solver *solver, shelf_result *result,
+                                  shelf_read_error *error);
+
+/** Reads a source of one shelf a line (SHELF_PARSE_LINES), or of a sequence
+ * of counted shelves (with SHELF_PARSE_COUNTED too), parsed and solved on
+ * options->threads threads, and hands each shelf's result or parse error
+ * to options->shelf in order, on the calling thread, as one parser fed
+ * the whole text would find them. The text is cut into blocks after line
+ * feeds (counted: where a shelf ends with its line); a line longer than a
+ * block, or counted text the cutter is not sure of, is read on the
+ * calling thread from there on.
+ *
+ * @param source   the bytes; must not be NULL. A file is read in order.
+ * @param options  must not be NULL, and give `shelf`.
+ * @param error    if not NULL, receives the details of a failure, and
+ *                 stopped = 1 if the hook stopped the read.
+ * @return SHELF_OK when every line was handed over (with keep_going, its
+ *         parse errors among them), or the hook stopped the read; a parse
+ *         code, without keep_going, after handing that error over;
+ *         SHELF_NOMEM; SHELF_INVALID for a NULL argument, flags without
+ *         SHELF_PARSE_LINES, a source with neither callback, or a read
+ *         error (error->read_errno).
+ *
+ * Time O(bytes / threads) for valid text; memory threads + 2 blocks of
+ * 512 KiB and their results. Thread-safe as shelf_read(). */
+SHELF_API shelf_status shelf_read_batch(const shelf_source *source,
+                                        const shelf_read_options *options,
+                                        shelf_read_error *error);
 
 /* MARK: - The line of perfect play (Public) */
 

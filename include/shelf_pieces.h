@@ -17,6 +17,60 @@
 extern "C" {
 #endif
 
+/* MARK: - Places in a text (Public) */
+
+/** What came last before a place in the text, as the grammar sees it. */
+typedef enum shelf_parse_after {
+  SHELF_AFTER_NOTHING = 0, /**< the start of a shelf */
+  SHELF_AFTER_OPEN = 1,    /**< its opening bracket */
+  SHELF_AFTER_WEIGHT = 2,  /**< a weight */
+  SHELF_AFTER_COMMA = 3,   /**< a comma */
+  SHELF_AFTER_CLOSE = 4    /**< its closing bracket */
+} shelf_parse_after;
+
+/** A place between two items of a text, with all the parser needs to go on
+ * from there: so that a long text can be cut into pieces and each piece
+ * parsed apart (on its own thread, or machine) into its own solver, and the
+ * solvers appended in order (shelf_solver_append()). */
+typedef struct shelf_parse_place {
+  uint64_t offset;          /**< bytes of the whole text before the place */
+  uint64_t line;            /**< its line, from 1 */
+  uint64_t line_start;      /**< the offset where that line starts */
+  shelf_parse_after after;  /**< what came last */
+  int in_list;              /**< 1 inside the shelf's brackets */
+  uint64_t open_offset;     /**< where the '[' is, when in_list */
+  uint64_t open_line;       /**< its line */
+  uint64_t open_line_start; /**< the offset where that line starts */
+  uint64_t counted;         /**< SHELF_PARSE_COUNTED: weights still due;
+                                 UINT64_MAX before the count is read */
+} shelf_parse_place;
+
+/** Where the parser is: the place after the text fed so far.
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, or the parser is
+ *         not between items (inside a weight or other text, after a
+ *         carriage return waiting for its line feed, or failed): cut a
+ *         text only after a space, tab or line feed.
+ *
+ * Time O(1). */
+SHELF_API shelf_status shelf_parser_place(const shelf_parser *parser,
+                                          shelf_parse_place *out);
+
+/** Forgets all input and any error, and goes on as if the text before
+ * `at` had been fed and had left the parser there: errors then carry the
+ * lines, columns and offsets of the whole text. A caller that does not
+ * know a piece's line can pass 1 and add the lines before the piece to an
+ * error's line afterwards; its column is right as long as line_start is.
+ * The one error placed before the piece, a missing closing bracket, is
+ * placed at open_line as given: give it in the same terms as line.
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `after` is not a
+ *         shelf_parse_after, or line is 0.
+ *
+ * Time O(1). */
+SHELF_API shelf_status shelf_parser_resume(shelf_parser *parser,
+                                           const shelf_parse_place *at);
+
 /* MARK: - Parsing in pieces (Public) */
 
 /** How far back shelf_piece_guess() looks for what came before a cut. */

@@ -22,56 +22,6 @@
 
 #include <string.h>
 
-/* ==== Byte classes ==== */
-
-enum {
-  BYTE_OTHER, /* printable ASCII that cannot start or continue a weight */
-  BYTE_DIGIT,
-  BYTE_SIGN,  /* + - */
-  BYTE_SPACE, /* space, tab */
-  BYTE_NL,
-  BYTE_CR,
-  BYTE_COMMA,
-  BYTE_OPEN,
-  BYTE_CLOSE,
-  BYTE_CTRL, /* other C0 controls and DEL */
-  BYTE_HIGH  /* 0x80 and up: never valid, but told apart for the message */
-};
-
-static int byte_class(unsigned char c) {
-  if (c >= '0' && c <= '9')
-    return BYTE_DIGIT;
-  switch (c) {
-  case '+':
-  case '-':
-    return BYTE_SIGN;
-  case ' ':
-  case '\t':
-    return BYTE_SPACE;
-  case '\n':
-    return BYTE_NL;
-  case '\r':
-    return BYTE_CR;
-  case ',':
-    return BYTE_COMMA;
-  case '[':
-    return BYTE_OPEN;
-  case ']':
-    return BYTE_CLOSE;
-  default:
-    break;
-  }
-  if (c < 0x20 || c == 0x7f)
-    return BYTE_CTRL;
-  return c >= 0x80 ? BYTE_HIGH : BYTE_OTHER;
-}
-
-/* What ends an error token: a separator, a bracket or a byte that is an
- * error of its own. */
-static int ends_token(int cls) {
-  return cls != BYTE_OTHER && cls != BYTE_DIGIT && cls != BYTE_SIGN;
-}
-
 /* ==== Parser state ==== */
 
 enum {

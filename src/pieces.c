@@ -2,7 +2,7 @@
  * pieces.c - the policy of parsing one text in pieces: where to cut, what
  * to guess at a cut, and how to join. The mechanism is the parser's
  * (shelf_parser_place() and shelf_parser_resume(), parse.c); the programs
- * that cut (cli/parallel.c on threads, mpi/shelf_mpi.c on ranks) keep only
+ * that cut (read.c on threads, mpi/shelf_mpi.c on ranks) keep only
  * their I/O and their threads or ranks.
  *
  * The plan, for one text cut at cut points c1 < c2 < ...:

@@ -6,7 +6,7 @@ Usage: parallel_tests.py PATH/TO/shelf [--quick]
 
 `shelf` reads a file in byte ranges and a pipe in blocks, each on its own
 thread, cut at a digit or sign after a blank or a comma (libshelf's
-shelf_piece_cut(), which cli/parallel.c calls). The test aid
+shelf_piece_cut(), which libshelf's src/read.c calls). The test aid
 SHELF_TEST_PIECE=N makes the pieces about N bytes long and threads files of
 any size, so that short texts are cut many times; file_cuts() below
 computes where the cuts of a file fall, so that errors are put exactly on
@@ -121,7 +121,7 @@ def is_cut(b, i):
 
 
 def file_cuts(b, piece):
-    """The starts of the byte ranges of a file, as cli/parallel.c cuts it
+    """The starts of the byte ranges of a file, as src/read.c cuts it
     with SHELF_TEST_PIECE=piece: from each nominal start (piece bytes after
     the last cut), the first cut point within the next piece bytes."""
     cuts, nominal = [0], piece
@@ -483,7 +483,7 @@ def counted_variants(n, w):
 
 def test_counted(tmp, quick):
     """--counted on many threads: the count from the head, the weights
-    after it cut into ranges (cli/parallel.c, par_read_counted()). Right
+    after it cut into ranges (src/read.c, read_counted()). Right
     texts give the one-thread answer; wrong ones are read again on one
     thread and give its error, placed in the whole text."""
     rnd = random.Random(2412)
@@ -640,7 +640,7 @@ def test_batch(tmp, quick):
 
 def test_batch_counted(tmp, quick):
     """--batch --counted: counted shelves over any lines, cut between
-    shelves at line ends by the reader (cli/counted_cut.c) and parsed on
+    shelves at line ends by the reader (src/counted_cut.c) and parsed on
     threads; against the reference and against one thread, from files and
     pipes, right and wrong."""
     rnd = random.Random(7)

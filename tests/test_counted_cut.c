@@ -1,6 +1,6 @@
 /*
- * test_counted_cut.c - the command's cut points for --batch --counted
- * (cli/counted_cut.c) against libshelf's own parser.
+ * test_counted_cut.c - the threaded reader's cut points for --batch
+ * --counted (src/counted_cut.c) against libshelf's own parser.
  *
  * A cut point must be where the one-thread parser, having read the text
  * before it, is at a line's start with a count next and no error behind
@@ -10,8 +10,9 @@
  * without the bytes the cutter stops at.
  */
 #include "harness.h"
+#include <shelf_pieces.h>
 
-#include "../cli/counted_cut.h"
+#include "../src/counted_cut.h"
 
 /* A counted parser of many shelves and a solver; aborts without memory. */
 static void made(shelf_parser **p, shelf_solver **s) {
@@ -76,8 +77,8 @@ static int parser_starts_at(const char *text, size_t cut) {
 /* The cut point of a whole block, read at once. */
 static size_t counted_cut(const char *text, size_t len, int text_start) {
   counted_reader r;
-  counted_start(&r, text_start);
-  return counted_read(&r, text, len);
+  shelf__counted_start(&r, text_start);
+  return shelf__counted_read(&r, text, len);
 }
 
 static size_t cut_of(const char *text) {
@@ -115,26 +116,26 @@ static void test_fixed(void) {
   /* read as it comes: a number or a CR at the end of what has come may
    * go on; what the reader is not sure of stops it for good */
   counted_reader r;
-  counted_start(&r, 1);
-  CHECK(counted_read(&r, "\xEF\xBB", 2) == 0 && !r.stopped);
-  CHECK(counted_read(&r,
-                     "\xEF\xBB\xBF"
-                     "2\n1",
-                     6) == 0 &&
+  shelf__counted_start(&r, 1);
+  CHECK(shelf__counted_read(&r, "\xEF\xBB", 2) == 0 && !r.stopped);
+  CHECK(shelf__counted_read(&r,
+                            "\xEF\xBB\xBF"
+                            "2\n1",
+                            6) == 0 &&
         !r.stopped);
-  CHECK(counted_read(&r,
-                     "\xEF\xBB\xBF"
-                     "2\n12 3\r",
-                     10) == 0 &&
+  CHECK(shelf__counted_read(&r,
+                            "\xEF\xBB\xBF"
+                            "2\n12 3\r",
+                            10) == 0 &&
         !r.stopped);
-  CHECK(counted_read(&r,
-                     "\xEF\xBB\xBF"
-                     "2\n12 3\r\n",
-                     11) == 11);
-  CHECK(counted_read(&r,
-                     "\xEF\xBB\xBF"
-                     "2\n12 3\r\n+",
-                     12) == 11 &&
+  CHECK(shelf__counted_read(&r,
+                            "\xEF\xBB\xBF"
+                            "2\n12 3\r\n",
+                            11) == 11);
+  CHECK(shelf__counted_read(&r,
+                            "\xEF\xBB\xBF"
+                            "2\n12 3\r\n+",
+                            12) == 11 &&
         r.stopped);
 }
 
@@ -201,13 +202,13 @@ static void test_random(void) {
     /* Read as it comes, in pieces of any size (a pipe), the reader goes on
      * from where it stopped and finds the same cut point. */
     counted_reader pieces;
-    counted_start(&pieces, 1);
+    shelf__counted_start(&pieces, 1);
     size_t so_far = 0, got = 0;
     while (so_far < len) {
       so_far += 1 + (size_t)(rng_next(&r) % 300);
       if (so_far > len)
         so_far = len;
-      size_t now = counted_read(&pieces, buf, so_far);
+      size_t now = shelf__counted_read(&pieces, buf, so_far);
       CHECK(now >= got); /* a cut point, once found, stays */
       got = now;
     }

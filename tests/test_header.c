@@ -118,6 +118,15 @@ int main(void) {
     shelf_solver_reset(s);
   }
   CHECK(shelf_parse("[1, 2]", 6, &parsed, &n, NULL) == SHELF_OK && n == 2);
+  {
+    shelf_source none;
+    shelf_read_options opt;
+    shelf_read_error why;
+    memset(&none, 0, sizeof none);
+    memset(&opt, 0, sizeof opt);
+    CHECK(shelf_read(&none, &opt, s, NULL, &why) == SHELF_INVALID);
+    CHECK(shelf_read_batch(&none, &opt, &why) == SHELF_INVALID);
+  }
   int64_t dice[2];
   CHECK(shelf_random(1, 1, 6, dice, 2) == SHELF_OK && dice[0] >= 1 &&
         dice[0] <= 6);

@@ -4,6 +4,7 @@
  * outcome whatever pieces the text arrives in; line mode.
  */
 #include "harness.h"
+#include <shelf_pieces.h>
 
 /* Parses text as one shelf; checks the weights. */
 static void accept(const char *text, size_t len, const int64_t *want, size_t n,

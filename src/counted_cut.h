@@ -1,17 +1,18 @@
 /*
- * counted_cut.h - where --batch --counted may cut its input for threads:
- * between counted shelves, at the end of a line (counted_cut.c).
+ * counted_cut.h - where a sequence of counted shelves (--batch --counted)
+ * may be cut for threads: between shelves, at the end of a line
+ * (counted_cut.c); read.c cuts there.
  */
-#ifndef SHELF_CLI_COUNTED_CUT_H
-#define SHELF_CLI_COUNTED_CUT_H
+#ifndef SHELF_COUNTED_CUT_H
+#define SHELF_COUNTED_CUT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* Reads a block of a sequence of counted shelves, which starts where a
- * line and a shelf start, as the block's text comes: counted_start(), then
- * counted_read() each time more has come (the same block, longer; it goes
- * on from where it stopped). */
+ * line and a shelf start, as the block's text comes:
+ * shelf__counted_start(), then shelf__counted_read() each time more has
+ * come (the same block, longer; it goes on from where it stopped). */
 typedef struct counted_reader {
   size_t i;       /* the next byte to read; never inside a number */
   uint64_t due;   /* weights still due, or UINT64_MAX: a count is next */
@@ -21,11 +22,11 @@ typedef struct counted_reader {
   int text_start; /* the block opens the text (a byte-order mark may) */
 } counted_reader;
 
-void counted_start(counted_reader *r, int text_start);
+void shelf__counted_start(counted_reader *r, int text_start);
 
 /* Reads b[0..len), the block so far, on from where it stopped, and returns
  * its last cut point, or 0 if it has none yet. At a cut point a line
  * starts, and a shelf (its count is next), and no error comes before it. */
-size_t counted_read(counted_reader *r, const char *b, size_t len);
+size_t shelf__counted_read(counted_reader *r, const char *b, size_t len);
 
 #endif

@@ -1,5 +1,6 @@
 /*
- * counted_cut.c - the cut points of --batch --counted (counted_cut.h).
+ * counted_cut.c - the cut points of a sequence of counted shelves, one or
+ * more a line (--batch --counted), for the threads of read.c.
  *
  * Where a counted shelf starts depends on every count before it, so the
  * reader finds the shelves itself. It reads the block from its start,
@@ -32,6 +33,8 @@
  */
 #include "counted_cut.h"
 
+#include "grammar.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -46,14 +49,28 @@
 #define CUT_SSE2 0
 #endif
 
-/* What each byte is to the cutter; STOP for anything it stops at. */
+/* What each byte is to the cutter, from the grammar's classes
+ * (grammar.h), so that the cutter reads bytes as the parser does; STOP
+ * for anything it stops at (a plus sign among them: the parser takes it,
+ * but the cutter is not sure of a weight it opens). */
 enum { STOP, DIGIT, BLANK, LINE_FEED, CR, MINUS };
 
-static const unsigned char byte_kind[256] = {
-    ['0'] = DIGIT,      ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT,
-    ['4'] = DIGIT,      ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT,
-    ['8'] = DIGIT,      ['9'] = DIGIT, [' '] = BLANK, ['\t'] = BLANK,
-    ['\n'] = LINE_FEED, ['\r'] = CR,   ['-'] = MINUS};
+static inline unsigned byte_kind(unsigned char c) {
+  switch (byte_class(c)) {
+  case BYTE_DIGIT:
+    return DIGIT;
+  case BYTE_SPACE:
+    return BLANK;
+  case BYTE_NL:
+    return LINE_FEED;
+  case BYTE_CR:
+    return CR;
+  case BYTE_SIGN:
+    return c == '-' ? MINUS : STOP;
+  default:
+    return STOP;
+  }
+}
 
 #define NEXT_COUNT UINT64_MAX
 
@@ -68,12 +85,12 @@ static size_t number_end(const unsigned char *b, size_t len, size_t at,
                          int sign, uint64_t *value) {
   size_t digits = at + (size_t)(sign && b[at] == '-'), end = digits;
   uint64_t v = 0;
-  while (end < len && end - digits < 19 && byte_kind[b[end]] == DIGIT)
+  while (end < len && end - digits < 19 && byte_kind(b[end]) == DIGIT)
     v = 10 * v + (uint64_t)(b[end++] - '0');
   if (end == len && end - digits <= 18)
     return RUNS_ON;
-  if (end == digits || end - digits > 18 || byte_kind[b[end]] < BLANK ||
-      byte_kind[b[end]] > CR)
+  if (end == digits || end - digits > 18 || byte_kind(b[end]) < BLANK ||
+      byte_kind(b[end]) > CR)
     return 0;
   if (value != NULL)
     *value = v;
@@ -86,7 +103,7 @@ static size_t number_end(const unsigned char *b, size_t len, size_t at,
 static int read_bytes(const unsigned char *b, size_t len, counted_reader *r,
                       size_t until) {
   while (r->i < len && r->i < until) {
-    unsigned k = byte_kind[b[r->i]];
+    unsigned k = byte_kind(b[r->i]);
     if (k == CR && r->i + 1 == len)
       return 0; /* its line feed may come */
     if (k == BLANK || (k == CR && b[r->i + 1] == '\n')) {
@@ -166,7 +183,7 @@ static int read_window(const unsigned char *b, size_t len, counted_reader *r) {
   uint64_t starts = number & ~(number << 1); /* r->i is not in a number */
   uint64_t after_lf = m.line_feed >> 1 | (uint64_t)(b[at + 64] == '\n') << 63;
   uint64_t after_digit =
-      m.digit >> 1 | (uint64_t)(byte_kind[b[at + 64]] == DIGIT) << 63;
+      m.digit >> 1 | (uint64_t)(byte_kind(b[at + 64]) == DIGIT) << 63;
   /* Numbers of 19 bytes or more inside the window (19 ones in a row). */
   uint64_t run = number & number >> 1;
   run &= run >> 2;
@@ -234,13 +251,13 @@ static int read_window(const unsigned char *b, size_t len, counted_reader *r) {
 
 #endif /* CUT_SSE2 */
 
-void counted_start(counted_reader *r, int text_start) {
+void shelf__counted_start(counted_reader *r, int text_start) {
   memset(r, 0, sizeof *r);
   r->due = NEXT_COUNT;
   r->text_start = text_start;
 }
 
-size_t counted_read(counted_reader *r, const char *text, size_t len) {
+size_t shelf__counted_read(counted_reader *r, const char *text, size_t len) {
   const unsigned char *b = (const unsigned char *)text;
   if (r->text_start && r->i == 0) {
     /* The byte-order mark the parser takes at the text's start. */

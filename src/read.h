@@ -1,0 +1,130 @@
+/*
+ * read.h - what the threaded reader's files share: the read under way, a
+ * piece of the text and the chain that joins the pieces in order. read.c
+ * holds the pieces and the entry points, read_file.c a file's ranges,
+ * read_stream.c the blocks of a stream (and --batch's lines).
+ */
+#ifndef SHELF_READ_H
+#define SHELF_READ_H
+
+#include "internal.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* 128 KiB, the size of a read: the block is parsed while it is still in
+ * the CPU's cache; 1 MiB blocks measured 2% slower (docs/benchmarks.md). */
+#define READ_BLOCK (1u << 17)
+/* The bytes after a piece that shelf_piece_end() is given: one is enough
+ * at a cut point. */
+#define NEXT_BYTES 16
+/* The head the opening is read from, and the notes look at. */
+#define HEAD (1u << 16)
+
+/* How a read ended. */
+typedef struct outcome {
+  shelf_status status;     /* SHELF_OK, a parse code, SHELF_NOMEM, or
+                              SHELF_INVALID for a read error or an internal
+                              failure (then `why` says which) */
+  shelf_parse_error error; /* a parse code's details, placed in the whole
+                              text: its line, column and offset */
+  int read_errno;          /* a read error's number, else 0 */
+  const char *why;         /* an internal failure's message, else NULL */
+  int stopped;             /* batch: the hook asked to stop */
+} outcome;
+
+/* The read under way, which every thread shares. */
+typedef struct reader {
+  const shelf_source *src;
+  const shelf_read_options *opt;
+  uint64_t base;      /* the source offset of the text's first byte */
+  uint64_t stream_at; /* a file read in order: the next offset */
+  int seen_done;      /* opt->seen has had its NULL */
+  /* Files: the first piece known to hold the text's first error (or one
+   * before it), so the pieces after it need not be parsed. */
+  atomic_size_t stop_at;
+} reader;
+
+typedef struct piece {
+  uint64_t start, end;       /* its bytes, as offsets in the text */
+  const char *data;          /* a stream's block, or NULL: read the range */
+  int last;                  /* the text ends with it */
+  size_t index;              /* files: its place in the list */
+  shelf_parse_place assumed; /* where its parser starts (not piece 0) */
+  int sure;                  /* the guess is sure for valid text */
+  int parsed;                /* parsed from `assumed` (else skipped) */
+  int needed;                /* the chain needs it: parsed past stop_at */
+  atomic_int done;           /* files: a thread is through with it */
+  char next[NEXT_BYTES];     /* streams: the bytes after it */
+  size_t next_len;
+  shelf_parser *parser;
+  shelf_solver *solver;
+  shelf_status status;         /* of parsing it */
+  int read_errno;              /* with SHELF_INVALID: a read error */
+  int then_errno;              /* a stream's read error after its bytes */
+  const char *why;             /* with SHELF_INVALID: anything else */
+  shelf_parse_place end_place; /* where it left its parser, if not last */
+} piece;
+
+/* The join, in shelf order. */
+typedef struct chain {
+  shelf_parse_place at; /* where the next piece truly starts */
+  shelf_solver *out;
+  outcome *res;
+} chain;
+
+/* Reads up to `want` bytes at `at` of the text (a file's; fewer only at
+ * its end); -1 on an error, its number in *err. On any thread. */
+int64_t shelf__read_at(const reader *rd, char *buf, size_t want, uint64_t at,
+                       int *err);
+
+/* Whether a piece after the one that holds the first error: not worth
+ * finishing (settle() parses it if the chain ever needs it). */
+static inline int stopped(const reader *rd, const piece *p) {
+  return p->data == NULL && !p->needed && p->index > atomic_load(&rd->stop_at);
+}
+
+/* The text so far, to opt->seen (until it has had its NULL). */
+void shelf__read_seen(reader *rd, const char *data, size_t len);
+
+/* Reads the next bytes of the text in order (a stream, or a file from
+ * rd->stream_at); returns their number, 0 at the end, or -1 with *err
+ * set to the error number. */
+int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err);
+
+/* Whether the next read of a stream would not wait. */
+int shelf__read_ready(const reader *rd);
+
+/* Parses a piece from its assumed place (rd->opt, the pieces' data or the
+ * file's range); buf is READ_BLOCK bytes for a file's range. */
+void shelf__read_parse_piece(const reader *rd, piece *p, char *buf);
+
+/* Appends the next piece after checking (and if need be redoing) its
+ * start. Returns 0, or 1 to stop (ch->res says why). */
+int shelf__read_settle(const reader *rd, chain *ch, piece *p, char *buf);
+
+/* A piece with its parser, and its solver with `with_solver`; 0 if out of
+ * memory. */
+int shelf__read_piece_init(piece *p, unsigned parse_flags, unsigned flags,
+                           int with_solver);
+void shelf__read_piece_free(piece *p);
+void shelf__read_chain_init(chain *ch, shelf_solver *out, outcome *res);
+
+/* One shelf a line (options' flags), from `place` (NULL: the text's
+ * start) with `data` first, then the rest of the source, on this thread;
+ * each shelf to opt->shelf. Returns 1 to stop (res says why), else 0. */
+int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
+                           const char *data, size_t len, outcome *res);
+
+/* Reads a file of `size` bytes (after rd->base) as one shelf on `threads`,
+ * appended to `out` (empty; its pieces' solvers are made with `flags`). */
+void shelf__read_file(reader *rd, uint64_t size, unsigned threads,
+                      unsigned flags, shelf_solver *out, outcome *res);
+
+/* Reads a stream in blocks, parsed on `threads` (this one among them),
+ * appended to `out` in order, or (by_line) their shelves handed to
+ * opt->shelf. */
+void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
+                        shelf_solver *out, outcome *res);
+
+#endif /* SHELF_READ_H */

@@ -1,0 +1,523 @@
+/*
+ * read_stream.c - a stream read on threads (read.h): the calling thread
+ * reads blocks, each cut at its last cut point; parser threads take the
+ * blocks in turn, and the calling thread checks and appends them in
+ * order. A block with no cut point at all ends the cutting: the rest is
+ * parsed on the calling thread. --batch cuts its blocks after a line feed,
+ * where a shelf starts and nothing is guessed, and hands the shelves back
+ * in order; --batch --counted cuts where a counted shelf ends with its
+ * line (counted_cut.c). A file given to shelf_read_batch() is read in
+ * order, as a stream is.
+ *
+ * Memory: at most threads + 2 blocks are in flight.
+ */
+#include "read.h"
+
+#include "counted_cut.h"
+#include "lines.h"
+#include "solver.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Streams and --batch: the size of a block. Two more blocks than there are
+ * parser threads are in flight (shelf__read_blocks()), so 256 KiB keeps
+ * memory small while a block still takes far longer to parse than to hand
+ * over. */
+#define PIPE_BLOCK (1u << 18)
+
+static void feed(piece *p, const char *data, size_t len) {
+  size_t used;
+  int ended;
+  p->status = shelf_parser_feed(p->parser, p->solver, data, len, &used, &ended);
+}
+
+static void progress(const reader *rd, uint64_t bytes) {
+  if (rd->opt->progress != NULL)
+    rd->opt->progress(rd->opt->ctx, bytes);
+}
+
+/* ==== Blocks, parser threads ==== */
+
+enum { SLOT_EMPTY, SLOT_READY, SLOT_PARSING, SLOT_DONE, SLOT_REST };
+
+/* --batch: one line's outcome. */
+typedef struct line_rec {
+  shelf_result result;
+  shelf_status status;
+  int parse_error; /* status is a parse error's; its details are next in
+                      the slot's errors */
+} line_rec;
+
+typedef struct slot {
+  piece p;
+  char *buf; /* `cap` bytes: twice the block */
+  size_t cap;
+  size_t len;
+  int state; /* SLOT_* */
+  /* --batch: the block's lines and parse errors, and its line feeds. */
+  line_rec *lines;
+  size_t nlines, lines_cap;
+  shelf_parse_error *errors;
+  size_t nerrors, errors_cap;
+  uint64_t line_feeds;
+} slot;
+
+typedef struct pipe_job {
+  reader *rd;
+  int by_line;    /* --batch */
+  int counted;    /* --batch --counted: a sequence of counted shelves */
+  int keep_going; /* --keep-going */
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  slot *slots;
+  size_t nslots;
+  uint64_t next_read, next_parse, next_settle; /* block numbers */
+  int closing;                                 /* the parser threads end */
+
+  uint64_t lines_before; /* --batch: line feeds before the next block */
+} pipe_job;
+
+/* ==== --batch: blocks of whole lines ==== */
+
+/* Grows an array to hold one more; 0 if out of memory. */
+static int room(void **items, size_t *cap, size_t n, size_t size) {
+  if (n < *cap)
+    return 1;
+  size_t more = *cap ? 2 * *cap : 64;
+  void *grown = realloc(*items, more * size);
+  if (grown == NULL)
+    return 0;
+  *items = grown;
+  *cap = more;
+  return 1;
+}
+
+static int add_line(slot *s, shelf_status st, const shelf_result *result,
+                    const shelf_parse_error *e) {
+  if (!room((void **)&s->lines, &s->lines_cap, s->nlines, sizeof *s->lines) ||
+      (e != NULL && !room((void **)&s->errors, &s->errors_cap, s->nerrors,
+                          sizeof *s->errors)))
+    return 0;
+  line_rec *l = &s->lines[s->nlines++];
+  memset(l, 0, sizeof *l);
+  l->status = st;
+  l->parse_error = e != NULL;
+  if (result != NULL)
+    l->result = *result;
+  if (e != NULL)
+    s->errors[s->nerrors++] = *e;
+  return 1;
+}
+
+/* lines.c's hooks for a block: each line's outcome recorded. */
+static int record_shelf(void *ctx, shelf_solver *solver) {
+  slot *s = ctx;
+  shelf_result result;
+  shelf_status st = shelf_solver_result(solver, &result);
+  if (add_line(s, st, &result, NULL))
+    return 0;
+  s->p.status = SHELF_NOMEM;
+  return 1;
+}
+
+static int record_error(void *ctx, shelf_status st,
+                        const shelf_parse_error *e) {
+  slot *s = ctx;
+  if (add_line(s, st, NULL, e))
+    return 0;
+  s->p.status = SHELF_NOMEM;
+  return 1;
+}
+
+/* Parses a block of whole lines into line records with main.c's loop
+ * (lines.c), but keeps the outcomes for the calling thread to print in
+ * order. The parser starts at the block's first line, counting it as line
+ * 1; lines are placed when they are handed over. */
+static void parse_lines(const pipe_job *j, slot *s) {
+  piece *p = &s->p;
+  s->nlines = s->nerrors = 0;
+  s->line_feeds = 0;
+  for (const char *at = s->buf, *end = s->buf + s->len;
+       (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
+    s->line_feeds++;
+  /* A block starts a line, and (--counted) a shelf: its count is next. */
+  shelf_parse_place start = {.offset = p->start,
+                             .line = 1,
+                             .line_start = p->start,
+                             .counted = UINT64_MAX};
+  shelf_solver_reset(p->solver);
+  p->status = p->start == 0 ? (shelf_parser_reset(p->parser), SHELF_OK)
+                            : shelf_parser_resume(p->parser, &start);
+  line_hooks h = {.ctx = s,
+                  .shelf = record_shelf,
+                  .error = record_error,
+                  .keep_going = j->keep_going};
+  if (p->status == SHELF_OK &&
+      shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h) == 0 && p->last)
+    shelf__lines_finish(p->parser, p->solver, &h);
+}
+
+/* Hands a block's lines over, in order, placed in the whole text. Returns
+ * 0, or 1 to stop. */
+static int hand_lines(pipe_job *j, slot *s, outcome *res) {
+  const shelf_parse_error *e = s->errors;
+  for (size_t k = 0; k < s->nlines; k++) {
+    const line_rec *l = &s->lines[k];
+    shelf_parse_error placed;
+    if (l->parse_error) {
+      placed = *e++;
+      if (placed.code != SHELF_OK)
+        placed.line += j->lines_before;
+    }
+    const shelf_read_options *opt = j->rd->opt;
+    if (opt->shelf(opt->ctx, l->status, l->parse_error ? NULL : &l->result,
+                   l->parse_error ? &placed : NULL) != 0) {
+      res->stopped = 1;
+      return 1;
+    }
+    /* Without keep_going the block's parser stopped at its first error,
+     * and so does the read. */
+    if (l->parse_error && (!opt->keep_going || l->status == SHELF_NOMEM)) {
+      res->status = l->status;
+      res->error = placed;
+      return 1;
+    }
+  }
+  if (s->p.status != SHELF_OK) { /* out of memory for the records */
+    res->status = s->p.status;
+    return 1;
+  }
+  if (s->p.then_errno != 0) {
+    res->status = SHELF_INVALID;
+    res->read_errno = s->p.then_errno;
+    return 1;
+  }
+  j->lines_before += s->line_feeds;
+  return 0;
+}
+
+static void parse_block(const pipe_job *j, slot *s) {
+  if (j->by_line)
+    parse_lines(j, s);
+  else
+    shelf__read_parse_piece(j->rd, &s->p, NULL);
+}
+
+/* Called with the lock held: if the next block to parse is ready, parses
+ * it (without the lock) and returns 1; else 0. */
+static int parse_next(pipe_job *j) {
+  slot *s = &j->slots[j->next_parse % j->nslots];
+  if (j->next_parse >= j->next_read || s->state != SLOT_READY)
+    return 0;
+  s->state = SLOT_PARSING;
+  j->next_parse++;
+  pthread_mutex_unlock(&j->lock);
+  parse_block(j, s);
+  pthread_mutex_lock(&j->lock);
+  s->state = SLOT_DONE;
+  pthread_cond_broadcast(&j->changed);
+  return 1;
+}
+
+static void *pipe_worker(void *arg) {
+  pipe_job *j = arg;
+  pthread_mutex_lock(&j->lock);
+  while (!j->closing)
+    if (!parse_next(j))
+      pthread_cond_wait(&j->changed, &j->lock);
+  pthread_mutex_unlock(&j->lock);
+  return NULL;
+}
+
+/* The reader's state between blocks. */
+typedef struct cutter {
+  uint64_t at;               /* text offset of the next block */
+  shelf_parse_place opening; /* how the text opens (from the first block) */
+  int sure_opening;
+  char *tail; /* bytes after the last cut, for the next block */
+  size_t tail_len;
+  int eof;                      /* the input has ended (or failed) */
+  size_t block;                 /* bytes to read before cutting */
+  int by_line;                  /* --batch: cut after a line feed */
+  int counted;                  /* --batch --counted: and between shelves */
+  counted_reader counted_cut;   /* --counted: the block's shelves so far */
+  char before[SHELF_LOOK_BACK]; /* the bytes before the next block */
+  size_t before_len;
+} cutter;
+
+/* The last cut point of a block, or 0 if it has none: looked for in the
+ * last 4 KiB, then 64 KiB, then all of it, so a block is scanned about
+ * once. */
+static size_t last_cut(const char *b, size_t len, unsigned flags) {
+  /* --batch: a block that ends a line is whole (a line typed is answered
+   * at once); the next shelf starts after it, whatever comes. */
+  if (flags == SHELF_PARSE_LINES && len > 0 && b[len - 1] == '\n')
+    return len;
+  size_t best = 0;
+  for (size_t span = 4096;; span *= 16) {
+    size_t from = len > span ? len - span : 1;
+    for (size_t at = shelf_piece_cut(b, len, from, flags); at < len;
+         at = shelf_piece_cut(b, len, at + 1, flags))
+      best = at;
+    if (best != 0 || from == 1)
+      return best;
+  }
+}
+
+/* --batch takes what has come as soon as it holds a line, so that a line
+ * typed is answered at once; with --counted, as soon as it holds a cut
+ * point, or text the reader is not sure of (no cut will come). */
+static int holds_enough(cutter *c, const char *buf, size_t len) {
+  if (!c->by_line || len == c->tail_len)
+    return 0;
+  if (!c->counted)
+    return memchr(buf + c->tail_len, '\n', len - c->tail_len) != NULL;
+  return shelf__counted_read(&c->counted_cut, buf, len) > 0 ||
+         c->counted_cut.stopped;
+}
+
+/* Fills a slot with the next block; returns SLOT_READY, or SLOT_REST if it
+ * has no cut point and the rest of the input must be parsed in one go. */
+static int fill_slot(reader *rd, cutter *c, slot *s) {
+  memcpy(s->buf, c->tail, c->tail_len);
+  size_t len = c->tail_len;
+  int err = 0;
+  shelf__counted_start(&c->counted_cut, c->at == 0);
+  while (len < c->block && !holds_enough(c, s->buf, len)) {
+    /* No more than a block: the buffer's room beyond it is for a tail. */
+    int64_t k = shelf__read_next(rd, s->buf + len, c->block - len, &err);
+    if (k <= 0) {
+      c->eof = 1;
+      if (k == 0)
+        shelf__read_seen(rd, NULL, 0);
+      break;
+    }
+    shelf__read_seen(rd, s->buf + len, (size_t)k);
+    len += (size_t)k;
+    progress(rd, (uint64_t)k);
+  }
+  piece *p = &s->p;
+  p->start = c->at;
+  p->data = s->buf;
+  p->then_errno = err; /* parse what was read (an error in it comes first) */
+  p->last = c->eof && err == 0;
+  unsigned flags = c->by_line ? SHELF_PARSE_LINES : 0;
+  if (c->at == 0)
+    shelf_piece_opening(s->buf, len, flags, &c->opening, &c->sure_opening);
+  size_t cut = len;
+  if (!c->eof) {
+    cut = c->counted ? shelf__counted_read(&c->counted_cut, s->buf, len)
+                     : last_cut(s->buf, len, flags);
+    if (cut == 0) {
+      s->len = len;
+      c->eof = 1;
+      return SLOT_REST;
+    }
+  }
+  if (c->at != 0) {
+    /* The bytes before the cut are in the block or its tail: the guess
+     * looks back only as far as this block reaches. */
+    shelf_piece_guess(&c->opening, c->before, c->before_len, c->at, flags,
+                      &p->assumed, &p->sure);
+  }
+  /* What the next block's guess looks back at. */
+  c->before_len = cut < SHELF_LOOK_BACK ? cut : SHELF_LOOK_BACK;
+  memcpy(c->before, s->buf + cut - c->before_len, c->before_len);
+  p->next_len = len - cut < NEXT_BYTES ? len - cut : NEXT_BYTES;
+  memcpy(p->next, s->buf + cut, p->next_len);
+  c->tail_len = len - cut;
+  memcpy(c->tail, s->buf + cut, c->tail_len);
+  p->end = c->at + cut;
+  s->len = cut;
+  c->at += cut;
+  return SLOT_READY;
+}
+
+/* A block with no cut point: it and the rest of the input, on this thread,
+ * from the true place where the block before ended. */
+static int settle_rest(reader *rd, chain *ch, slot *s) {
+  piece *p = &s->p;
+  p->end = p->start + s->len;
+  p->last = 0;
+  p->next_len = 0;
+  shelf_parse_place again;
+  if (p->start != 0 && !shelf_piece_fits(&ch->at, &p->assumed, &again))
+    p->assumed = again;
+  shelf_parse_place keep = p->assumed;
+  /* Its bytes, then the rest of the input, then the end. */
+  p->read_errno = 0;
+  p->why = NULL;
+  shelf_solver_reset(p->solver);
+  p->status = SHELF_OK;
+  if (p->start == 0)
+    shelf_parser_reset(p->parser);
+  else
+    p->status = shelf_parser_resume(p->parser, &keep);
+  if (p->status == SHELF_OK)
+    feed(p, s->buf, s->len);
+  while (p->status == SHELF_OK) {
+    int err = 0;
+    int64_t k = shelf__read_next(rd, s->buf, s->cap, &err);
+    if (k < 0) {
+      p->read_errno = err;
+      p->status = SHELF_INVALID;
+      break;
+    }
+    if (k == 0) {
+      shelf__read_seen(rd, NULL, 0);
+      break;
+    }
+    shelf__read_seen(rd, s->buf, (size_t)k);
+    progress(rd, (uint64_t)k);
+    feed(p, s->buf, (size_t)k);
+  }
+  int ended;
+  if (p->status == SHELF_OK)
+    p->status = shelf_parser_finish(p->parser, p->solver, &ended);
+  p->last = 1;
+  p->parsed = 1;
+  p->then_errno = 0;
+  p->assumed = ch->at; /* it fits now: settle() takes it as it is */
+  p->assumed.line = 1;
+  return shelf__read_settle(rd, ch, p, NULL);
+}
+
+/* --batch: a line longer than a block, or (--counted) a block with no cut
+ * point: it and the rest of the input on this thread, from where the block
+ * starts: a line, and (--counted) a shelf. Always ends the read. */
+static int settle_lines_rest(pipe_job *j, slot *s, outcome *res) {
+  shelf_parse_place place;
+  memset(&place, 0, sizeof place);
+  place.offset = place.line_start = s->p.start;
+  place.line = j->lines_before + 1;
+  place.counted = UINT64_MAX; /* --counted: a shelf starts there */
+  shelf__read_lines_here(j->rd, s->p.start == 0 ? NULL : &place, s->buf,
+                         s->len, res);
+  return 1;
+}
+
+/* Reads blocks on this thread, has them parsed on `threads` in all (this
+ * one parses a block whenever it has nothing to read or take), and takes
+ * them in order: appended to `out`, or (--batch) their lines handed over.
+ * The results are printed here, so with a parser thread a core, this one
+ * would make one thread too many: --batch on two threads was 0.91 of one
+ * thread's time, and is 0.55 with one parser thread and this one. */
+void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
+                        shelf_solver *out, outcome *res) {
+  size_t test = rd->opt->piece;
+  unsigned flags = out != NULL ? out->flags & SHELF_KEEP_WEIGHTS : 0;
+  pipe_job j;
+  memset(&j, 0, sizeof j);
+  j.rd = rd;
+  j.by_line = by_line;
+  j.counted = by_line && (rd->opt->parse_flags & SHELF_PARSE_COUNTED) != 0;
+  j.keep_going = rd->opt->keep_going;
+  j.nslots = (size_t)threads + 2;
+  cutter c = {.block = test ? test : PIPE_BLOCK,
+              .by_line = j.by_line,
+              .counted = j.counted};
+  size_t made = 0;
+  j.slots = calloc(j.nslots, sizeof *j.slots);
+  c.tail = malloc(2 * c.block);
+  if (j.slots == NULL || c.tail == NULL) {
+    res->status = SHELF_NOMEM;
+    goto out;
+  }
+  for (; made < j.nslots; made++) {
+    j.slots[made].cap = 2 * c.block;
+    j.slots[made].buf = malloc(j.slots[made].cap);
+    unsigned parse_flags = (j.by_line ? SHELF_PARSE_LINES : 0) |
+                           (j.counted ? SHELF_PARSE_COUNTED : 0);
+    if (!shelf__read_piece_init(&j.slots[made].p, parse_flags, flags, 1) ||
+        j.slots[made].buf == NULL) {
+      made++;
+      res->status = SHELF_NOMEM;
+      goto out;
+    }
+  }
+  pthread_mutex_init(&j.lock, NULL);
+  pthread_cond_init(&j.changed, NULL);
+  pthread_t *th = calloc(threads, sizeof *th);
+  unsigned started = 0;
+  int want_threads = 0;
+
+  chain ch;
+  shelf__read_chain_init(&ch, out, res);
+  int go = 1;
+  pthread_mutex_lock(&j.lock);
+  while (go) {
+    slot *head = &j.slots[j.next_settle % j.nslots];
+    int mine = head->state == SLOT_READY && started == 0;
+    if (j.next_settle < j.next_read &&
+        (head->state == SLOT_DONE || head->state == SLOT_REST || mine)) {
+      int is_rest = head->state == SLOT_REST;
+      if (mine) {
+        head->state = SLOT_PARSING;
+        j.next_parse++;
+      }
+      pthread_mutex_unlock(&j.lock);
+      if (mine)
+        parse_block(&j, head);
+      int stop;
+      if (j.by_line)
+        stop = is_rest ? settle_lines_rest(&j, head, res)
+                       : hand_lines(&j, head, res);
+      else
+        stop = is_rest ? settle_rest(rd, &ch, head)
+                       : shelf__read_settle(rd, &ch, &head->p, head->buf);
+      int last = head->p.last;
+      pthread_mutex_lock(&j.lock);
+      head->state = SLOT_EMPTY;
+      j.next_settle++;
+      pthread_cond_broadcast(&j.changed);
+      if (stop || last)
+        break;
+      continue;
+    }
+    /* --batch: answer what has come before waiting for more. */
+    int drained = j.next_settle == j.next_read;
+    if (!c.eof && j.next_read - j.next_settle < j.nslots &&
+        (!j.by_line || drained || shelf__read_ready(rd))) {
+      slot *s = &j.slots[j.next_read % j.nslots];
+      pthread_mutex_unlock(&j.lock);
+      if (j.by_line && drained && rd->opt->idle != NULL)
+        rd->opt->idle(rd->opt->ctx);
+      int state = fill_slot(rd, &c, s);
+      /* Threads start once the input proves longer than a block; this
+       * one is one of them. */
+      want_threads = !c.eof || j.next_read > 0;
+      while (want_threads && th != NULL && started + 1 < threads &&
+             pthread_create(&th[started], NULL, pipe_worker, &j) == 0)
+        started++;
+      pthread_mutex_lock(&j.lock);
+      s->state = state;
+      j.next_read++;
+      pthread_cond_broadcast(&j.changed);
+      continue;
+    }
+    /* Nothing to hand over and nothing to read: parse the next block here
+     * rather than wait for a parser thread to take it. */
+    if (!parse_next(&j))
+      pthread_cond_wait(&j.changed, &j.lock);
+  }
+  j.closing = 1;
+  pthread_cond_broadcast(&j.changed);
+  pthread_mutex_unlock(&j.lock);
+  for (unsigned k = 0; k < started; k++)
+    pthread_join(th[k], NULL);
+  free(th);
+  pthread_cond_destroy(&j.changed);
+  pthread_mutex_destroy(&j.lock);
+out:
+  for (size_t k = 0; k < made; k++) {
+    shelf__read_piece_free(&j.slots[k].p);
+    free(j.slots[k].buf);
+    free(j.slots[k].lines);
+    free(j.slots[k].errors);
+  }
+  free(j.slots);
+  free(c.tail);
+}
+
