@@ -13,7 +13,6 @@
  * before an error is flushed before the error is reported.
  */
 #include "check.h"
-#include "lines.h"
 #include "notes.h"
 #include "out.h"
 #include "parallel.h"
@@ -461,12 +460,12 @@ typedef struct run {
   options *opt;
   out stdout_buf;
   shelf_solver *solver;
-  shelf_parser *parser;
   const char *source; /* file name for messages (escaped), or NULL */
   /* A result solved already: a --batch shelf on many threads, or a counted
    * shelf read on every core. */
   const shelf_result *given;
   shelf_status given_status;
+  const shelf_solver *given_solver; /* --batch: the shelf's weights */
   uint64_t shelf_line; /* batch mode: the line of the current shelf (with
                           --counted, its number) */
   int failed;          /* exit status 1 is owed (--keep-going) */
@@ -518,7 +517,8 @@ static int emit_shelf(run *r) {
   shelf_cell *cells = NULL;
   int table_too_long = 0;
   if (st == SHELF_OK && needs_weights(r->opt)) {
-    rep.weights = shelf_solver_weights(r->solver, &rep.n);
+    rep.weights = shelf_solver_weights(
+        r->given_solver ? r->given_solver : r->solver, &rep.n);
     if (r->opt->engine != SHELF_ENGINE_LINEAR)
       st = shelf_solve(rep.weights, rep.n, r->opt->engine, &rep.result);
     if (st == SHELF_OK && (r->opt->report.moves)) {
@@ -642,97 +642,27 @@ static void report_error_at(run *r, shelf_status st,
   }
 }
 
-/* ==== Feeding input ==== */
+/* ==== Reading input ==== */
 
-/* lines.c's hooks for this thread: each shelf as it ends, each error as
- * it is found. */
-static int shelf_ended(void *arg, shelf_solver *solver) {
-  run *r = arg;
-  (void)solver; /* r->solver */
-  r->shelf_line++;
-  if (emit_shelf(r) == 0)
+/* Arguments joined into one text (read_args()): a source over memory. */
+typedef struct text_source {
+  const char *text;
+  size_t len;
+} text_source;
+
+static int64_t text_read_at(void *ctx, char *buf, size_t len, uint64_t offset) {
+  const text_source *t = ctx;
+  if (offset >= t->len)
     return 0;
-  r->failed = 1;
-  return !r->opt->keep_going;
+  size_t k = t->len - (size_t)offset < len ? t->len - (size_t)offset : len;
+  memcpy(buf, t->text + offset, k);
+  return (int64_t)k;
 }
 
-static int parse_failed(void *arg, shelf_status st,
-                        const shelf_parse_error *e) {
-  run *r = arg;
-  report_error_at(r, st, e);
-  r->failed = 1;
-  r->shelf_line++; /* the bad line counts as a line */
-  return 0;
-}
-
-static line_hooks run_hooks(run *r) {
-  line_hooks h = {.ctx = r,
-                  .shelf = shelf_ended,
-                  .error = parse_failed,
-                  .keep_going = r->opt->keep_going};
-  return h;
-}
-
-/* Feeds one block of text; returns 0 to go on, 1 to stop with status 1. */
-static int feed(run *r, const char *data, size_t len) {
-  line_hooks h = run_hooks(r);
-  return lines_feed(r->parser, r->solver, data, len, &h);
-}
-
-/* Ends the input: the last shelf, or the error it was waiting for. */
-static int finish(run *r) {
-  line_hooks h = run_hooks(r);
-  return lines_finish(r->parser, r->solver, &h) ? 1 : r->failed;
-}
-
-/* Reads the next block; -1 after reporting a read error. */
-static ssize_t read_block(run *r, int fd, char *buf) {
-  ssize_t k;
-  do
-    k = read(fd, buf, READ_BLOCK);
-  while (k < 0 && errno == EINTR);
-  if (k < 0) {
-    out_flush(&r->stdout_buf);
-    error_line("%s: %s", r->source ? r->source : "standard input",
-               strerror(errno));
-  }
-  return k;
-}
-
-static int read_fd(run *r, int fd) {
-  char *buf = malloc(READ_BLOCK);
-  if (buf == NULL) {
-    error_line("out of memory");
-    return 1;
-  }
-  int status = 0;
-  for (;;) {
-    /* Results so far reach the reader before we wait for more input. */
-    if (r->stdout_buf.len > 0)
-      out_flush(&r->stdout_buf);
-    ssize_t k = read_block(r, fd, buf);
-    if (k == 0)
-      shelf_notes_finish(r->notes);
-    if (k <= 0) {
-      status = k < 0 ? 1 : finish(r);
-      break;
-    }
-    shelf_notes_feed(r->notes, buf, (size_t)k);
-    if (feed(r, buf, (size_t)k) != 0) {
-      status = 1;
-      break;
-    }
-  }
-  free(buf);
-  return status;
-}
-
-/* ==== Every core ==== */
-
-/* --batch on many threads: each shelf, in order, as feed() and finish()
- * would handle it. */
+/* --batch: each shelf, in order, on this thread, with its weights in
+ * `solver` where they were asked for (needs_weights()). */
 static int batch_line(void *arg, shelf_status st, const shelf_result *result,
-                      const shelf_parse_error *e) {
+                      const shelf_parse_error *e, const shelf_solver *solver) {
   run *r = arg;
   if (e != NULL) {
     report_error_at(r, st, e);
@@ -745,8 +675,10 @@ static int batch_line(void *arg, shelf_status st, const shelf_result *result,
   r->shelf_line++;
   r->given = result;
   r->given_status = st;
+  r->given_solver = solver;
   int bad = emit_shelf(r);
   r->given = NULL;
+  r->given_solver = NULL;
   if (bad && !r->opt->keep_going)
     return 1;
   r->failed |= bad;
@@ -760,7 +692,7 @@ static void batch_idle(void *arg) {
     out_flush(&r->stdout_buf);
 }
 
-/* The notes (notes.h) look at the text as the threads read it. */
+/* The notes (notes.h) look at the text as the library reads it. */
 static void notes_seen(void *arg, const char *data, size_t len) {
   run *r = arg;
   if (data != NULL)
@@ -784,61 +716,68 @@ static void read_failed(run *r, shelf_status st, const shelf_read_error *e) {
     error_line("%s", shelf_strerror(st));
 }
 
-/* Reads a file or standard input on every core (libshelf's shelf_read()
- * and shelf_read_batch(); a small file on this thread); --threads 1 on
- * this thread, as the arguments are. Progress is shown for one shelf
- * only: --batch writes as it goes. */
+/* Reads a source with libshelf's shelf_read() (one shelf) or
+ * shelf_read_batch() (--batch), on opt->threads threads, and prints each
+ * shelf's answer. A batch whose answers need the weights reads them on
+ * this thread, into solvers that keep them. */
+static int read_source(run *r, const shelf_source *src,
+                       shelf_read_options *opt) {
+  unsigned counted = r->opt->counted ? SHELF_PARSE_COUNTED : 0;
+  shelf_read_error e;
+  shelf_status st;
+  int status;
+  opt->ctx = r;
+  if (r->opt->batch) {
+    opt->parse_flags = SHELF_PARSE_LINES | counted;
+    opt->keep_going = r->opt->keep_going;
+    opt->solver_flags = needs_weights(r->opt) ? SHELF_KEEP_WEIGHTS : 0;
+    opt->shelf = batch_line;
+    opt->idle = batch_idle;
+    st = shelf_read_batch(src, opt, &e);
+    /* A parse error was reported as its line was handed over. */
+    if (st != SHELF_OK && st < SHELF_EXPECTED_INTEGER)
+      read_failed(r, st, &e);
+    return e.stopped || st != SHELF_OK ? 1 : r->failed;
+  }
+  opt->parse_flags = counted;
+  shelf_result result;
+  st = shelf_read(src, opt, r->solver, &result, &e);
+  if (r->input != NULL)
+    par_done(r->input);
+  if (st == SHELF_OK) {
+    r->given = &result; /* read off the stack once: on monotone input it
+                           is as long as the shelf */
+    r->given_status = SHELF_OK;
+    status = emit_shelf(r);
+    r->given = NULL;
+  } else {
+    /* Out of memory too is placed: the file is named. */
+    if (e.read_errno != 0 || e.why != NULL)
+      read_failed(r, st, &e);
+    else
+      report_error_at(r, st, &e.parse);
+    status = 1;
+  }
+  return status;
+}
+
+/* Reads a file or standard input on every core (or --threads); the notes
+ * see its text. Progress is shown for one shelf only: --batch writes as
+ * it goes. */
 static int read_input(run *r, int fd) {
-  unsigned threads = r->opt->threads ? r->opt->threads : par_cores();
-  int batch = r->opt->batch;
-  if (threads < 2 || (batch && needs_weights(r->opt)))
-    return read_fd(r, fd);
   par_input in;
   shelf_source src;
   par_source(&in, fd, &src);
   r->input = &in;
   /* Not while a person types the input: it would write over their line. */
-  int show = !batch && isatty(STDERR_FILENO) && !isatty(fd) &&
+  int show = !r->opt->batch && isatty(STDERR_FILENO) && !isatty(fd) &&
              !r->opt->report.json;
-  shelf_read_options opt = {.threads = threads,
-                            .ctx = r,
+  shelf_read_options opt = {.threads =
+                                r->opt->threads ? r->opt->threads : par_cores(),
                             .seen = notes_seen,
                             .progress = read_progress};
   par_options(&in, &src, show, &opt);
-  unsigned counted = r->opt->counted ? SHELF_PARSE_COUNTED : 0;
-  shelf_read_error e;
-  shelf_status st;
-  int status;
-  if (batch) {
-    opt.parse_flags = SHELF_PARSE_LINES | counted;
-    opt.keep_going = r->opt->keep_going;
-    opt.shelf = batch_line;
-    opt.idle = batch_idle;
-    st = shelf_read_batch(&src, &opt, &e);
-    /* A parse error was reported as its line was handed over. */
-    if (st != SHELF_OK && st < SHELF_EXPECTED_INTEGER)
-      read_failed(r, st, &e);
-    status = e.stopped || st != SHELF_OK ? 1 : r->failed;
-  } else {
-    opt.parse_flags = counted;
-    shelf_result result;
-    st = shelf_read(&src, &opt, r->solver, &result, &e);
-    par_done(&in);
-    if (st == SHELF_OK) {
-      r->given = &result; /* read off the stack once: on monotone input it
-                             is as long as the shelf */
-      r->given_status = SHELF_OK;
-      status = emit_shelf(r);
-      r->given = NULL;
-    } else {
-      /* Out of memory too is placed: the file is named. */
-      if (e.read_errno != 0 || e.why != NULL)
-        read_failed(r, st, &e);
-      else
-        report_error_at(r, st, &e.parse);
-      status = 1;
-    }
-  }
+  int status = read_source(r, &src, &opt);
   par_done(&in);
   r->input = NULL;
   return status;
@@ -871,9 +810,11 @@ static int read_args(run *r, int nargs, char **args) {
   }
   r->args = args;
   r->nargs = nargs;
-  int status = feed(r, text, total - 1);
-  if (status == 0)
-    status = finish(r);
+  /* On this thread: the notes have looked at each argument already. */
+  text_source t = {text, total - 1};
+  shelf_source src = {.ctx = &t, .read_at = text_read_at, .size = t.len};
+  shelf_read_options opt = {.threads = 1};
+  int status = read_source(r, &src, &opt);
   free(text);
   free(r->arg_start);
   return status;
@@ -934,10 +875,7 @@ int main(int argc, char **argv) {
   opt.report.align = isatty(STDOUT_FILENO);
   if (shelf_notes_new(&r.notes) != SHELF_OK ||
       shelf_solver_new(&r.solver, needs_weights(&opt) ? SHELF_KEEP_WEIGHTS
-                                                      : 0) != SHELF_OK ||
-      shelf_parser_new(
-          &r.parser, (opt.batch ? SHELF_PARSE_LINES : 0) |
-                         (opt.counted ? SHELF_PARSE_COUNTED : 0)) != SHELF_OK) {
+                                                      : 0) != SHELF_OK) {
     error_line("out of memory");
     shelf_solver_free(r.solver);
     shelf_notes_free(r.notes);
@@ -975,7 +913,6 @@ int main(int argc, char **argv) {
      * the threads: its grouped number, if any (no count: it is counted). */
     notes_print(r.notes, r.source, 0, 0);
   }
-  shelf_parser_free(r.parser);
   shelf_solver_free(r.solver);
   shelf_notes_free(r.notes);
   free(arranged);

@@ -156,7 +156,8 @@ static int64_t memory_read(void *ctx, char *buf, size_t len) {
 }
 
 static int batch_shelf(void *ctx, shelf_status st, const shelf_result *r,
-                       const shelf_parse_error *e) {
+                       const shelf_parse_error *e, const shelf_solver *solver) {
+  (void)solver; /* no weights were asked for */
   outcome *o = ctx;
   if (e != NULL) {
     o->error = *e;

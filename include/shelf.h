@@ -582,6 +582,11 @@ typedef struct shelf_read_options {
    * their errors on the pieces' edges; 0: the library's sizes. It changes
    * only the speed, never the result. */
   size_t piece;
+  /** shelf_read_batch(): the flags of the solver each shelf is read into
+   * (SHELF_KEEP_WEIGHTS, for a caller that wants each shelf's weights);
+   * with any, the read is on the calling thread, and `shelf` is given
+   * that solver. 0: no weights are kept, and threads may be used. */
+  unsigned solver_flags;
   void *ctx; /**< passed to each hook */
   /** Optional: the text, from its start and in order, at least its first
    * 64 KiB (maybe more, maybe all of it), then once with NULL and 0 when
@@ -598,10 +603,12 @@ typedef struct shelf_read_options {
    * thread: with `error` NULL for one that parsed (`status` and `result`
    * from shelf_solver_result(); the result has no weights), else with
    * `status` a parse code placed in the whole text by `error` (or
-   * SHELF_NOMEM, `error` then holding SHELF_OK). Returns nonzero to stop
-   * the read. Must not be NULL for shelf_read_batch(). */
+   * SHELF_NOMEM, `error` then holding SHELF_OK). With `solver_flags`,
+   * `solver` is the shelf's solver (its weights, until the hook returns),
+   * else NULL. Returns nonzero to stop the read. Must not be NULL for
+   * shelf_read_batch(). */
   int (*shelf)(void *ctx, shelf_status status, const shelf_result *result,
-               const shelf_parse_error *error);
+               const shelf_parse_error *error, const shelf_solver *solver);
 } shelf_read_options;
 
 /** How a read failed, beside the status it returned. */
@@ -668,8 +675,9 @@ SHELF_API shelf_status shelf_read(const shelf_source *source,
  *         parse errors among them), or the hook stopped the read; a parse
  *         code, without keep_going, after handing that error over;
  *         SHELF_NOMEM; SHELF_INVALID for a NULL argument, flags without
- *         SHELF_PARSE_LINES, a source with neither callback, or a read
- *         error (error->read_errno).
+ *         SHELF_PARSE_LINES, solver flags other than SHELF_KEEP_WEIGHTS, a
+ *         source with neither callback, or a read error
+ *         (error->read_errno).
  *
  * Time O(bytes / threads) for valid text; memory threads + 2 blocks of
  * 512 KiB and their results. Thread-safe as shelf_read(). */

@@ -78,7 +78,7 @@ int shelf__read_ready(const reader *rd) {
 }
 
 int64_t shelf__read_at(const reader *rd, char *buf, size_t want, uint64_t at,
-                      int *err) {
+                       int *err) {
   size_t got = 0;
   while (got < want) {
     int64_t k = rd->src->read_at(rd->src->ctx, buf + got, want - got,
@@ -226,7 +226,7 @@ int shelf__read_settle(const reader *rd, chain *ch, piece *p, char *buf) {
 
 /* A piece's solver may be lent to it later (files: solver_lend()). */
 int shelf__read_piece_init(piece *p, unsigned parse_flags, unsigned flags,
-                      int with_solver) {
+                           int with_solver) {
   memset(p, 0, sizeof *p);
   return shelf_parser_new(&p->parser, parse_flags) == SHELF_OK &&
          (!with_solver || shelf_solver_new(&p->solver, flags) == SHELF_OK);
@@ -259,7 +259,8 @@ static int line_shelf(void *ctx, shelf_solver *solver) {
   const shelf_read_options *opt = l->rd->opt;
   shelf_result result;
   shelf_status st = shelf_solver_result(solver, &result);
-  l->res->stopped = opt->shelf(opt->ctx, st, &result, NULL) != 0;
+  l->res->stopped = opt->shelf(opt->ctx, st, &result, NULL,
+                               opt->solver_flags != 0 ? solver : NULL) != 0;
   return l->res->stopped;
 }
 
@@ -267,7 +268,7 @@ static int line_shelf(void *ctx, shelf_solver *solver) {
 static int line_error(void *ctx, shelf_status st, const shelf_parse_error *e) {
   lines *l = ctx;
   const shelf_read_options *opt = l->rd->opt;
-  l->res->stopped = opt->shelf(opt->ctx, st, NULL, e) != 0;
+  l->res->stopped = opt->shelf(opt->ctx, st, NULL, e, NULL) != 0;
   if (!l->res->stopped && (!opt->keep_going || st == SHELF_NOMEM)) {
     l->res->status = st;
     l->res->error = *e;
@@ -288,7 +289,7 @@ int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
   int stop = 1;
   if (buf == NULL ||
       shelf_parser_new(&parser, rd->opt->parse_flags) != SHELF_OK ||
-      shelf_solver_new(&solver, 0) != SHELF_OK) {
+      shelf_solver_new(&solver, rd->opt->solver_flags) != SHELF_OK) {
     res->status = SHELF_NOMEM;
     goto out;
   }
@@ -454,7 +455,8 @@ static int read_counted(reader *rd, unsigned threads, shelf_solver *out,
   free(seen);
   uint64_t size = rd->src->size - rd->base;
   rd->base += at;
-  shelf__read_file(rd, size - at, threads, out->flags & SHELF_KEEP_WEIGHTS, out, res);
+  shelf__read_file(rd, size - at, threads, out->flags & SHELF_KEEP_WEIGHTS, out,
+                   res);
   int fits = res->status == SHELF_OK &&
              shelf_solver_result(out, result) == SHELF_OK &&
              result->n == count && ends_in_comma(rd, size - at) == 0;
@@ -535,13 +537,16 @@ shelf_status shelf_read_batch(const shelf_source *source,
   if (!source_ok(source) || options == NULL || options->shelf == NULL ||
       (options->parse_flags & SHELF_PARSE_LINES) == 0 ||
       (options->parse_flags & ~(SHELF_PARSE_LINES | SHELF_PARSE_COUNTED)) !=
-          0) {
+          0 ||
+      (options->solver_flags & ~SHELF_KEEP_WEIGHTS) != 0) {
     res.status = SHELF_INVALID;
     return ended(&res, error);
   }
   reader rd = {.src = source, .opt = options};
   atomic_init(&rd.stop_at, SIZE_MAX);
-  if (options->threads >= 2)
+  /* Kept weights stay on this thread: a block's shelves would otherwise
+   * each need their own solver until handed over. */
+  if (options->threads >= 2 && options->solver_flags == 0)
     shelf__read_blocks(&rd, options->threads, 1, NULL, &res);
   else
     shelf__read_lines_here(&rd, NULL, NULL, 0, &res);

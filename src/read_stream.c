@@ -155,7 +155,8 @@ static void parse_lines(const pipe_job *j, slot *s) {
                   .error = record_error,
                   .keep_going = j->keep_going};
   if (p->status == SHELF_OK &&
-      shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h) == 0 && p->last)
+      shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h) == 0 &&
+      p->last)
     shelf__lines_finish(p->parser, p->solver, &h);
 }
 
@@ -173,7 +174,7 @@ static int hand_lines(pipe_job *j, slot *s, outcome *res) {
     }
     const shelf_read_options *opt = j->rd->opt;
     if (opt->shelf(opt->ctx, l->status, l->parse_error ? NULL : &l->result,
-                   l->parse_error ? &placed : NULL) != 0) {
+                   l->parse_error ? &placed : NULL, NULL) != 0) {
       res->stopped = 1;
       return 1;
     }
@@ -393,8 +394,8 @@ static int settle_lines_rest(pipe_job *j, slot *s, outcome *res) {
   place.offset = place.line_start = s->p.start;
   place.line = j->lines_before + 1;
   place.counted = UINT64_MAX; /* --counted: a shelf starts there */
-  shelf__read_lines_here(j->rd, s->p.start == 0 ? NULL : &place, s->buf,
-                         s->len, res);
+  shelf__read_lines_here(j->rd, s->p.start == 0 ? NULL : &place, s->buf, s->len,
+                         res);
   return 1;
 }
 
@@ -520,4 +521,3 @@ out:
   free(j.slots);
   free(c.tail);
 }
-

@@ -51,8 +51,8 @@ static shelf_source source_of(memory *m, int stream) {
 }
 
 /* One pass: the margin, or the first error. */
-static shelf_status one_pass(const char *text, unsigned flags,
-                             shelf_result *r, shelf_parse_error *e) {
+static shelf_status one_pass(const char *text, unsigned flags, shelf_result *r,
+                             shelf_parse_error *e) {
   shelf_parser *p = NULL;
   shelf_solver *s = NULL;
   if (shelf_parser_new(&p, flags) != SHELF_OK ||
@@ -82,9 +82,8 @@ static void check_one(const char *text, unsigned flags) {
       for (size_t piece = 1; piece <= 9; piece += 4) {
         memory m = {text, strlen(text), 0, 0};
         shelf_source src = source_of(&m, stream);
-        shelf_read_options opt = {.threads = threads,
-                                  .parse_flags = flags,
-                                  .piece = piece};
+        shelf_read_options opt = {
+            .threads = threads, .parse_flags = flags, .piece = piece};
         shelf_solver *s = NULL;
         if (shelf_solver_new(&s, 0) != SHELF_OK)
           abort();
@@ -96,13 +95,14 @@ static void check_one(const char *text, unsigned flags) {
           CHECK(got.n == want.n);
           CHECK_I128(got.margin, want.margin);
         } else if (st == want_st) {
-          CHECK(e.parse.line == want_e.line && e.parse.column == want_e.column &&
+          CHECK(e.parse.line == want_e.line &&
+                e.parse.column == want_e.column &&
                 e.parse.offset == want_e.offset &&
                 strcmp(e.parse.found, want_e.found) == 0);
         }
         if (harness_failures > 0 && st != want_st)
-          fprintf(stderr, "  text %s, stream %d, threads %u, piece %zu\n",
-                  text, stream, threads, piece);
+          fprintf(stderr, "  text %s, stream %d, threads %u, piece %zu\n", text,
+                  stream, threads, piece);
         shelf_solver_free(s);
       }
 }
@@ -145,7 +145,8 @@ typedef struct heard {
 } heard;
 
 static int hear(void *ctx, shelf_status st, const shelf_result *r,
-                const shelf_parse_error *e) {
+                const shelf_parse_error *e, const shelf_solver *solver) {
+  (void)solver; /* no weights were asked for */
   heard *h = ctx;
   char one[96];
   char margin[SHELF_I128_BUFSIZE] = "";

@@ -18,8 +18,7 @@
 
 /* ==== The source: the callbacks shelf_read() calls ==== */
 
-static int64_t file_read_at(void *ctx, char *buf, size_t len,
-                            uint64_t offset) {
+static int64_t file_read_at(void *ctx, char *buf, size_t len, uint64_t offset) {
   int fd = *(const int *)ctx;
   for (;;) {
     ssize_t got = pread(fd, buf, len, (off_t)offset);
@@ -46,13 +45,15 @@ static int64_t file_read(void *ctx, char *buf, size_t len) {
 typedef struct batch {
   shelf_result *results; /* PyMem_RawMalloc'd: grown without the GIL */
   size_t n, cap;
-  shelf_status failed;   /* the first shelf that failed, which ends it */
+  shelf_status failed; /* the first shelf that failed, which ends it */
   shelf_parse_error error;
 } batch;
 
 static int batch_shelf(void *ctx, shelf_status status,
                        const shelf_result *result,
-                       const shelf_parse_error *error) {
+                       const shelf_parse_error *error,
+                       const shelf_solver *solver) {
+  (void)solver; /* no weights were asked for */
   batch *b = ctx;
   if (error != NULL || status != SHELF_OK) {
     /* The first bad shelf ends the read, as `shelf --batch` stops. */
@@ -104,8 +105,7 @@ PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
   if (threads < 1 || threads > 1024) {
     Py_DECREF(path);
     PyErr_Format(PyExc_ValueError,
-                 "solve_file: threads must be from 1 to 1024, not %d",
-                 threads);
+                 "solve_file: threads must be from 1 to 1024, not %d", threads);
     return NULL;
   }
   shelf_py_state *st = PyModule_GetState(module);
@@ -142,8 +142,8 @@ PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
   shelf_read_options options;
   memset(&options, 0, sizeof options);
   options.threads = (unsigned)threads;
-  options.parse_flags = (counted ? SHELF_PARSE_COUNTED : 0u) |
-                        (batched ? SHELF_PARSE_LINES : 0u);
+  options.parse_flags =
+      (counted ? SHELF_PARSE_COUNTED : 0u) | (batched ? SHELF_PARSE_LINES : 0u);
   shelf_read_error error;
   memset(&error, 0, sizeof error);
   shelf_status status;
