@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from python_solve import load_shelf
+from python_solve import load_shelf, put_section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN, END = "<!-- python-read: begin -->", "<!-- python-read: end -->"
@@ -79,16 +79,7 @@ def run(build_dir, runs, wheels):
 def write_section(report, build_dir, runs, wheels=10**7):
     """Measures and puts the table into `report` between BEGIN and END
     (replacing the last one, or at the end)."""
-    text = "\n".join([BEGIN] + run(build_dir, runs, wheels) + [END])
-    with open(report, encoding="utf-8") as f:
-        old = f.read()
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        new = head + text + rest.split(END, 1)[1]
-    else:
-        new = old.rstrip("\n") + "\n\n" + text + "\n"
-    with open(report, "w", encoding="utf-8") as f:
-        f.write(new)
+    put_section(report, BEGIN, END, run(build_dir, runs, wheels))
 
 
 def main():

@@ -109,13 +109,19 @@ def write_section(report, build_dir, runs):
     """Measures and puts the table into `report` between BEGIN and END
     (replacing the last one, or at the end)."""
     runs = max(1, min(runs, 3))  # the seed's solve takes seconds at 5000
-    text = "\n".join([BEGIN] + table(measure(load_shelf(build_dir), runs),
-                                     runs) + [END])
+    put_section(report, BEGIN, END,
+                table(measure(load_shelf(build_dir), runs), runs))
+
+
+def put_section(report, begin, end, lines):
+    """Puts `lines` into the report between the markers `begin` and `end`,
+    replacing what stood there, or at the end of the report."""
+    text = "\n".join([begin] + lines + [end])
     with open(report, encoding="utf-8") as f:
         old = f.read()
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        new = head + text + rest.split(END, 1)[1]
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        new = head + text + rest.split(end, 1)[1]
     else:
         new = old.rstrip("\n") + "\n\n" + text + "\n"
     with open(report, "w", encoding="utf-8") as f:
