@@ -31,9 +31,7 @@ const char *shelf_end_name(shelf_end end) {
 
 /* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
 static void say_kilos(text *s, i128 v) {
-  shelf__text_i128(s, v);
-  shelf__text_str(s, " ");
-  shelf__text_str(s, shelf_kilos_word(v));
+  shelf__text_format(s, "%I %s", &v, shelf_kilos_word(v));
 }
 
 /* The magnitude is the number without its sign, so that even the most
@@ -45,10 +43,8 @@ static void say_standing(text *s, i128 margin) {
   }
   char digits[SHELF_I128_BUFSIZE];
   shelf_i128_format(margin, digits);
-  shelf__text_str(s, digits[0] == '-' ? digits + 1 : digits);
-  shelf__text_str(s, " ");
-  shelf__text_str(s, shelf_kilos_word(margin));
-  shelf__text_str(s, margin < 0 ? " behind" : " ahead");
+  shelf__text_format(s, "%s %s %s", digits[0] == '-' ? digits + 1 : digits,
+                     shelf_kilos_word(margin), margin < 0 ? "behind" : "ahead");
 }
 
 static const char *buyer_of_turn(uint64_t turn) {
@@ -61,18 +57,15 @@ static const char *buyer_of_turn(uint64_t turn) {
 static void say_finish(text *s, i128 margin, i128 first, i128 second) {
   shelf__text_str(s, "the first buyer finishes ");
   say_standing(s, margin);
-  shelf__text_str(s, ", ");
-  shelf__text_i128(s, first);
-  shelf__text_str(s, " to ");
-  shelf__text_i128(s, second);
+  shelf__text_format(s, ", %I to %I", &first, &second);
 }
 
 static void say_greedy_vs_perfect(text *s, const shelf_explanation *e) {
   shelf__text_str(s, "A greedy first buyer against a perfect second: ");
   if (!e->has_greedy_vs_perfect) {
-    shelf__text_str(s, "not computed above ");
-    shelf__text_i128(s, e->limit);
-    shelf__text_str(s, " wheels (its search takes time n squared).");
+    shelf__text_format(
+        s, "not computed above %u wheels (its search takes time n squared).",
+        e->limit);
     return;
   }
   shelf__text_str(s, "the first buyer finishes ");
@@ -94,24 +87,20 @@ static void say_trap(text *s, const shelf_explanation *e) {
         s, "The greedy trap: not searched to the end on a shelf this long.");
     return;
   }
-  shelf__text_str(s, "The greedy trap: at turn ");
-  shelf__text_i128(s, e->mistake_turn);
-  shelf__text_str(s, " the ");
-  shelf__text_str(s, buyer_of_turn(e->mistake_turn));
-  shelf__text_str(s, " buyer's heavier end is the ");
-  shelf__text_str(s, shelf_end_name(e->mistake_end));
-  shelf__text_str(s, " (wheel ");
-  shelf__text_i128(s, (i128)e->mistake_wheel + 1);
-  shelf__text_str(s, ", ");
+  /* Wheels are counted from 1 here, in 128 bits so that none wraps. */
+  i128 wheel = (i128)e->mistake_wheel + 1, other = (i128)e->mistake_other + 1;
+  shelf__text_format(s,
+                     "The greedy trap: at turn %u the %s buyer's heavier end "
+                     "is the %s (wheel %I, ",
+                     e->mistake_turn, buyer_of_turn(e->mistake_turn),
+                     shelf_end_name(e->mistake_end), &wheel);
   say_kilos(s, e->mistake_weight);
   shelf__text_str(s, "), but taking it costs ");
   say_kilos(s, e->mistake_cost);
-  shelf__text_str(s, " of lead; perfect play takes the ");
-  shelf__text_str(s, shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT
-                                                                 : SHELF_LEFT));
-  shelf__text_str(s, " (wheel ");
-  shelf__text_i128(s, (i128)e->mistake_other + 1);
-  shelf__text_str(s, ").");
+  shelf__text_format(
+      s, " of lead; perfect play takes the %s (wheel %I).",
+      shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT),
+      &other);
 }
 
 static void say_parity(text *s, const shelf_explanation *e) {
@@ -124,17 +113,14 @@ static void say_parity(text *s, const shelf_explanation *e) {
         s, "Parity floor: none, the shelf has an odd number of wheels.");
     return;
   }
-  shelf__text_str(s, "Parity floor: the odd positions weigh ");
-  shelf__text_i128(s, e->odd_sum);
-  shelf__text_str(s, ", the even ");
-  shelf__text_i128(s, e->even_sum);
-  shelf__text_str(s, "; by taking every ");
-  shelf__text_str(s, e->odd_sum >= e->even_sum ? "odd" : "even");
-  shelf__text_str(s, " position the first buyer is sure to finish ");
+  shelf__text_format(s,
+                     "Parity floor: the odd positions weigh %I, the even %I; "
+                     "by taking every %s position the first buyer is sure to "
+                     "finish ",
+                     &e->odd_sum, &e->even_sum,
+                     e->odd_sum >= e->even_sum ? "odd" : "even");
   say_standing(s, e->parity_floor);
-  shelf__text_str(s, ", and perfect play gets ");
-  shelf__text_i128(s, e->parity_gain);
-  shelf__text_str(s, " more.");
+  shelf__text_format(s, ", and perfect play gets %I more.", &e->parity_gain);
 }
 
 /* ==== Entry ==== */
@@ -187,20 +173,14 @@ shelf_status shelf_parse_error_format(const shelf_parse_error *e,
     return SHELF_INVALID;
   text s = shelf__text_bounded(buf, size);
   if (with_place) {
-    shelf__text_str(&s, "line ");
-    shelf__text_i128(&s, e->line);
-    shelf__text_str(&s, ", column ");
-    shelf__text_i128(&s, e->column);
-    shelf__text_str(&s, ": ");
+    shelf__text_format(&s, "line %u, column %u: ", e->line, e->column);
   }
   shelf__text_str(&s, shelf_strerror(e->code));
   if (e->found[0] != '\0') {
     char found[sizeof e->found];
     memcpy(found, e->found, sizeof found);
     found[sizeof found - 1] = '\0'; /* a caller's struct may lack the NUL */
-    shelf__text_str(&s, ", found \"");
-    shelf__text_str(&s, found);
-    shelf__text_str(&s, "\"");
+    shelf__text_format(&s, ", found \"%s\"", found);
   }
   return shelf__text_done(&s, len);
 }
@@ -216,20 +196,17 @@ shelf_status shelf_note_sentence(const shelf_note *note, char *buf, size_t size,
   written[SHELF_NOTE_TEXT_MAX] = digits[SHELF_NOTE_TEXT_MAX] = '\0';
   switch (note->kind) {
   case SHELF_NOTE_COUNT:
-    shelf__text_i128(&s, note->count);
-    shelf__text_str(&s, " looks like a count of the ");
-    shelf__text_i128(&s, note->count);
-    shelf__text_str(&s, " weights after it, but it was read as a wheel");
+    shelf__text_format(&s,
+                       "%u looks like a count of the %u weights after it, but "
+                       "it was read as a wheel",
+                       note->count, note->count);
     break;
   case SHELF_NOTE_THOUSANDS:
-    shelf__text_str(&s, written);
-    shelf__text_str(&s,
-                    " looks like a number grouped by thousands, but a comma "
-                    "separates weights: it was read as ");
-    shelf__text_i128(&s, note->count);
-    shelf__text_str(&s, " wheels; write ");
-    shelf__text_str(&s, digits);
-    shelf__text_str(&s, " for one");
+    shelf__text_format(&s,
+                       "%s looks like a number grouped by thousands, but a "
+                       "comma separates weights: it was read as %u wheels; "
+                       "write %s for one",
+                       written, note->count, digits);
     break;
   default:
     return SHELF_INVALID;
