@@ -69,8 +69,8 @@ static void say_option(text *s, const shelf_report_words *w, const char *name,
 }
 
 static void say_where(text *s, const shelf_report_words *w) {
-  char seed[32];
-  snprintf(seed, sizeof seed, "%llu", (unsigned long long)w->seed);
+  char seed[SHELF_I128_BUFSIZE];
+  shelf_i128_format(w->seed, seed);
   say_option(s, w, "problem", w->problem, 1);
   shelf__text_str(s, ", ");
   say_option(s, w, "seed", seed, 0);
@@ -112,23 +112,20 @@ static void say_why_here(text *s, const shelf_judgement *j,
     i128 m;
     if (shelf_mistake_margin(j->mistake, j->weights, j->n, &m) != SHELF_OK)
       return;
-    shelf__text_str(s, "  On this shelf that table gives a margin of ");
-    shelf__text_i128(s, m);
-    shelf__text_str(s, ", and perfect play ");
-    shelf__text_i128(s, r.margin);
-    shelf__text_str(s, ".\n");
+    shelf__text_format(
+        s,
+        "  On this shelf that table gives a margin of %I, and perfect "
+        "play %I.\n",
+        &m, &r.margin);
     return;
   }
   case SHELF_MISTAKE_WRONG_QUANTITY:
-    shelf__text_str(s, "  On this shelf the margin is ");
-    shelf__text_i128(s, r.margin);
-    shelf__text_str(s, ", the first buyer's total ");
-    shelf__text_i128(s, r.first);
-    shelf__text_str(s, " and the second's ");
-    shelf__text_i128(s, r.second);
-    shelf__text_str(s, "; the problem asks for ");
-    shelf__text_str(s, answer_words(judge->answer));
-    shelf__text_str(s, ".\n");
+    shelf__text_format(s,
+                       "  On this shelf the margin is %I, the first buyer's "
+                       "total %I and the second's %I; the problem asks for "
+                       "%s.\n",
+                       &r.margin, &r.first, &r.second,
+                       answer_words(judge->answer));
     return;
   case SHELF_MISTAKE_STRICT_TIE:
     shelf__text_str(
@@ -139,23 +136,21 @@ static void say_why_here(text *s, const shelf_judgement *j,
     i128 sum = 0;
     for (size_t k = 0; k < j->n; k++)
       sum += j->weights[k] < 0 ? -(i128)j->weights[k] : j->weights[k];
-    shelf__text_str(s, "  This shelf's wheels weigh ");
-    shelf__text_i128(s, sum);
-    shelf__text_str(
-        s, " kilos in all (by size), and a total plus the margin passes "
-           "2147483647; every shelf tried whose totals fit in 31 bits "
-           "passed.\n");
+    shelf__text_format(
+        s,
+        "  This shelf's wheels weigh %I kilos in all (by size), and a "
+        "total plus the margin passes 2147483647; every shelf tried "
+        "whose totals fit in 31 bits passed.\n",
+        &sum);
     return;
   }
   case SHELF_MISTAKE_ZERO_MEMO:
     if (g->slow_zeros > 0) {
-      shelf__text_str(s, "  On the shelf that first ran out of time (");
-      say_size(s, j->shrunk_from);
-      shelf__text_str(s, " wheels), ");
-      say_size(s, g->slow_zeros);
-      shelf__text_str(s, " of its ");
-      say_size(s, j->shrunk_from * (j->shrunk_from + 1) / 2);
-      shelf__text_str(s, " blocks have a lead of 0.");
+      shelf__text_format(s,
+                         "  On the shelf that first ran out of time (%z "
+                         "wheels), %z of its %z blocks have a lead of 0.",
+                         j->shrunk_from, g->slow_zeros,
+                         j->shrunk_from * (j->shrunk_from + 1) / 2);
     }
     if (g->fast_n > 0) {
       shelf__text_str(s, g->slow_zeros > 0 ? " A" : "  A");
@@ -177,17 +172,15 @@ static void say_why_here(text *s, const shelf_judgement *j,
     }
     shelf__text_str(s, "\n");
     return;
-  case SHELF_MISTAKE_EXPONENTIAL:
-    shelf__text_str(s, "  A shelf of ");
-    say_size(s, g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n);
-    shelf__text_str(
-        s, " wheels ran out of time. A table of leads has n(n+1)/2 cells, ");
+  case SHELF_MISTAKE_EXPONENTIAL: {
     size_t n = g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n;
-    say_size(s, n * (n + 1) / 2);
-    shelf__text_str(s, " of them here; the orders of moves number 2^");
-    say_size(s, n > 0 ? n - 1 : 0);
-    shelf__text_str(s, ".\n");
+    shelf__text_format(s,
+                       "  A shelf of %z wheels ran out of time. A table of "
+                       "leads has n(n+1)/2 cells, %z of them here; the orders "
+                       "of moves number 2^%z.\n",
+                       n, n * (n + 1) / 2, n > 0 ? n - 1 : (size_t)0);
     return;
+  }
   default:
     return;
   }
@@ -312,41 +305,29 @@ static const char *const kind_words[] = {"one of the write-up's seven cases",
 
 static void say_passed(text *s, const shelf_judgement *j,
                        const shelf_judge *judge, const shelf_report_words *w) {
-  shelf__text_str(s, "shelf check: passed: ");
-  shelf__text_str(s, w->program);
-  shelf__text_str(s, " gave the right answer on all ");
-  say_size(s, j->tried);
-  shelf__text_str(s, " tries (");
+  shelf__text_format(s,
+                     "shelf check: passed: %s gave the right answer on all "
+                     "%z tries (",
+                     w->program, j->tried);
   say_option(s, w, "problem", w->problem, 1);
   shelf__text_str(s, ": ");
-  if (!w->function) {
-    shelf__text_str(s, layout_words(w->layout));
-    shelf__text_str(s, " in, ");
-  }
-  shelf__text_str(s, answer_words(judge->answer));
-  shelf__text_str(s, " out; 1 to ");
-  say_size(s, judge->max_n);
-  shelf__text_str(s, " wheels of ");
-  shelf__text_i128(s, judge->lo);
-  shelf__text_str(s, "..");
-  shelf__text_i128(s, judge->hi);
-  shelf__text_str(s, "; ");
-  char seed[32];
-  snprintf(seed, sizeof seed, "%llu", (unsigned long long)w->seed);
+  if (!w->function)
+    shelf__text_format(s, "%s in, ", layout_words(w->layout));
+  shelf__text_format(s, "%s out; 1 to %z wheels of %w..%w; ",
+                     answer_words(judge->answer), judge->max_n, judge->lo,
+                     judge->hi);
+  char seed[SHELF_I128_BUFSIZE];
+  shelf_i128_format(w->seed, seed);
   say_option(s, w, "seed", seed, 0);
   shelf__text_str(s, ").");
   if (j->skipped > 0) {
-    shelf__text_str(s, " The plan has ");
-    say_size(s, j->planned);
-    shelf__text_str(s, " tries; ");
-    say_size(s, j->skipped);
-    shelf__text_str(s, j->skipped == 1 ? " does" : " do");
-    shelf__text_str(
-        s, " not fit this problem's limits (a write-up case outside its "
-           "weights or length, an edge shelf that says nothing new at this "
-           "length) and ");
-    shelf__text_str(s, j->skipped == 1 ? "was" : "were");
-    shelf__text_str(s, " passed over.");
+    shelf__text_format(
+        s,
+        " The plan has %z tries; %z %s not fit this problem's limits (a "
+        "write-up case outside its weights or length, an edge shelf "
+        "that says nothing new at this length) and %s passed over.",
+        j->planned, j->skipped, j->skipped == 1 ? "does" : "do",
+        j->skipped == 1 ? "was" : "were");
   }
   shelf__text_str(s, "\n");
 }
@@ -357,47 +338,25 @@ static void say_shelf(text *s, const shelf_judgement *j,
   const char *reads =
       w->function ? "as the function gets it" : "as the program reads it";
   if (j->n > SHOWN_WHEELS) {
-    shelf__text_str(s, "The shelf: ");
-    say_size(s, j->n);
-    shelf__text_str(s, " wheels, ");
-    for (size_t k = 0; k < 3; k++) {
-      shelf__text_i128(s, j->weights[k]);
-      shelf__text_str(s, " ");
-    }
-    shelf__text_str(s, "... ");
-    shelf__text_i128(s, j->weights[j->n - 1]);
-    shelf__text_str(s,
-                    " (too long to print; the try and the seed above make it "
-                    "again)\n");
+    shelf__text_format(s,
+                       "The shelf: %z wheels, %w %w %w ... %w (too long to "
+                       "print; the try and the seed above make it again)\n",
+                       j->n, j->weights[0], j->weights[1], j->weights[2],
+                       j->weights[j->n - 1]);
     return;
   }
   if (j->shrunk && j->n < j->shrunk_from) {
-    shelf__text_str(s, "The shelf, shrunk from ");
-    say_size(s, j->shrunk_from);
-    shelf__text_str(s, " to ");
-    say_size(s, j->n);
-    shelf__text_str(s, " ");
-    shelf__text_str(s, unit);
-    shelf__text_str(s, " in ");
-    say_size(s, j->shrink_runs);
-    shelf__text_str(s, " runs, ");
+    shelf__text_format(s, "The shelf, shrunk from %z to %z %s in %z runs, ",
+                       j->shrunk_from, j->n, unit, j->shrink_runs);
   } else if (j->shrunk) {
-    shelf__text_str(s, "The shelf (");
-    say_size(s, j->n);
-    shelf__text_str(s, " ");
-    shelf__text_str(s, unit);
-    shelf__text_str(s, ", its weights made lighter in ");
-    say_size(s, j->shrink_runs);
-    shelf__text_str(s, " runs), ");
+    shelf__text_format(s,
+                       "The shelf (%z %s, its weights made lighter in %z "
+                       "runs), ",
+                       j->n, unit, j->shrink_runs);
   } else {
-    shelf__text_str(s, "The shelf (");
-    say_size(s, j->n);
-    shelf__text_str(s, " ");
-    shelf__text_str(s, unit);
-    shelf__text_str(s, "), ");
+    shelf__text_format(s, "The shelf (%z %s), ", j->n, unit);
   }
-  shelf__text_str(s, reads);
-  shelf__text_str(s, ":\n");
+  shelf__text_format(s, "%s:\n", reads);
   size_t len = 0;
   shelf_layout l = w->function ? SHELF_LAYOUT_LIST : w->layout;
   shelf_layout_write(l, j->weights, j->n, NULL, 0, &len);
@@ -418,7 +377,6 @@ static void say_shelf(text *s, const shelf_judgement *j,
 static void say_got(text *s, const shelf_judgement *j, const shelf_judge *judge,
                     const shelf_report_words *w) {
   const char *subject = w->function ? "the function" : "the program";
-  char num[48];
   switch (j->verdict) {
   case SHELF_VERDICT_WRONG:
     shelf__text_str(s, "Got:      ");
@@ -490,10 +448,8 @@ static void say_got(text *s, const shelf_judgement *j, const shelf_judge *judge,
     if (w->memory_mb == 0) {
       shelf__text_str(s, "Got:      it ran out of memory");
     } else {
-      snprintf(num, sizeof num, "%zu", w->memory_mb);
-      shelf__text_str(s, "Got:      more than its ");
-      shelf__text_str(s, num);
-      shelf__text_str(s, " MB of resident memory");
+      shelf__text_format(s, "Got:      more than its %z MB of resident memory",
+                         w->memory_mb);
     }
     if (w->failure != NULL) {
       shelf__text_str(s, " (");
@@ -528,21 +484,14 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
                                       "bad output",
                                       "changes from run to run",
                                       "waiting, not computing"};
-  shelf__text_str(&s, "shelf check: FAILED: ");
-  shelf__text_str(&s, (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed");
-  shelf__text_str(&s, " on try ");
-  say_size(&s, j->try_index);
-  shelf__text_str(&s, " of ");
-  say_size(&s, j->planned);
-  shelf__text_str(&s, " (");
-  shelf__text_str(&s, (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
-  shelf__text_str(&s, "; ");
+  shelf__text_format(&s, "shelf check: FAILED: %s on try %z of %z (%s; ",
+                     (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed",
+                     j->try_index, j->planned,
+                     (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
   say_where(&s, w);
   shelf__text_str(&s, ")\n");
   if (!w->function) { /* a function's report is its caller's own */
-    shelf__text_str(&s, "  program: ");
-    shelf__text_str(&s, w->program);
-    shelf__text_str(&s, "\n");
+    shelf__text_format(&s, "  program: %s\n", w->program);
   }
   say_shelf(&s, j, w);
   shelf__text_str(&s, "Expected: ");
