@@ -21,11 +21,18 @@
 
 static void say_size(text *s, size_t v) { shelf__text_i128(s, (i128)v); }
 
-/* Seconds as a person reads them: 0.734, 12.5, 0.0004. */
+/* Seconds as a person reads them: 0.734, 12.5, 0.0004, written into buf
+ * (SECONDS_SIZE bytes) for a %s. printf's %g, since the library's own
+ * printf (text.h) has no floating point. Returns buf. */
+enum { SECONDS_SIZE = 48 };
+static const char *seconds(char *buf, double v) {
+  snprintf(buf, SECONDS_SIZE, v >= 0.001 || v <= 0 ? "%.3g" : "%.1g", v);
+  return buf;
+}
+
 static void say_seconds(text *s, double v) {
-  char digits[48];
-  snprintf(digits, sizeof digits, v >= 0.001 || v <= 0 ? "%.3g" : "%.1g", v);
-  shelf__text_str(s, digits);
+  char buf[SECONDS_SIZE];
+  shelf__text_str(s, seconds(buf, v));
 }
 
 static void say_answer(text *s, shelf_answer k, i128 a) {
@@ -193,76 +200,62 @@ static void say_growth(text *s, const shelf_judgement *j,
   const shelf_growth *g = &j->growth;
   double limit = judge->time_limit;
   if (g->startup >= 0.05) {
-    shelf__text_str(s, "  Start-up: ");
-    say_seconds(s, g->startup);
-    shelf__text_str(
-        s, " s of CPU on the shortest shelves, whatever their weights; the "
-           "times below are beyond it.\n");
+    char t[SECONDS_SIZE];
+    shelf__text_format(s,
+                       "  Start-up: %s s of CPU on the shortest shelves, "
+                       "whatever their weights; the times below are beyond "
+                       "it.\n",
+                       seconds(t, g->startup));
   }
   if (j->mistake == SHELF_MISTAKE_ZERO_MEMO && g->fast_n > 0)
     return; /* the why says it: a shelf of this length ran in time */
   /* The rates speak of the shelf that first ran out of time, not of the
    * smaller one shrinking found. */
   size_t failed_n = j->shrunk_from > j->n ? j->shrunk_from : j->n;
+  char t1[SECONDS_SIZE], t2[SECONDS_SIZE], t3[SECONDS_SIZE];
   if (j->mistake == SHELF_MISTAKE_EXPONENTIAL && g->per_wheel > 1) {
     char f[32];
     snprintf(f, sizeof f, "%.2g", g->per_wheel);
-    shelf__text_str(s,
-                    "  Growth: each wheel more multiplies the time by about ");
-    shelf__text_str(s, f);
-    shelf__text_str(s, " (");
-    say_size(s, g->longest);
-    shelf__text_str(s, " wheels ran in ");
-    say_seconds(s, g->longest_cpu);
-    shelf__text_str(s, " s of CPU), as a search of every order grows.\n");
+    shelf__text_format(s,
+                       "  Growth: each wheel more multiplies the time by "
+                       "about %s (%z wheels ran in %s s of CPU), as a search "
+                       "of every order grows.\n",
+                       f, g->longest, seconds(t1, g->longest_cpu));
     return;
   }
   if (g->longest >= j->shrunk_from && g->longest > 0) {
-    shelf__text_str(s, "  Growth: a shelf of ");
-    say_size(s, g->longest);
-    shelf__text_str(s, " wheels ran in ");
-    say_seconds(s, g->longest_cpu);
-    shelf__text_str(
-        s, " s of CPU, so it is not the length: this shelf's weights make "
-           "the program slow.\n");
+    shelf__text_format(s,
+                       "  Growth: a shelf of %z wheels ran in %s s of CPU, so "
+                       "it is not the length: this shelf's weights make the "
+                       "program slow.\n",
+                       g->longest, seconds(t1, g->longest_cpu));
     return;
   }
   double base = g->startup > 0 ? g->startup : 0;
   if (g->fitted) {
     char e[32];
     snprintf(e, sizeof e, "%.1f", g->exponent);
-    shelf__text_str(s, "  Growth: about n^");
-    shelf__text_str(s, e);
-    shelf__text_str(s, " as n doubles (");
-    say_size(s, g->n_lo);
-    shelf__text_str(s, " wheels in ");
-    say_seconds(s, g->t_lo);
-    shelf__text_str(s, " s, ");
-    say_size(s, g->n_hi);
-    shelf__text_str(s, " in ");
-    say_seconds(s, g->t_hi);
-    shelf__text_str(s, " s of CPU)");
+    shelf__text_format(
+        s,
+        "  Growth: about n^%s as n doubles (%z wheels in %s s, %z in %s s "
+        "of CPU)",
+        e, g->n_lo, seconds(t1, g->t_lo), g->n_hi, seconds(t2, g->t_hi));
     if (failed_n > g->n_hi) {
       double need =
           base + g->t_hi * shelf__real_exp(g->exponent *
                                            shelf__real_log((double)failed_n /
                                                            (double)g->n_hi));
-      shelf__text_str(s, "; at that rate ");
-      say_size(s, failed_n);
-      shelf__text_str(s, " wheels need about ");
-      say_seconds(s, need);
-      if (need >= limit) {
-        shelf__text_str(s, " s against the ");
-        say_seconds(s, limit);
-        shelf__text_str(s, " s limit.\n");
-      } else {
-        shelf__text_str(s, " s, under the ");
-        say_seconds(s, limit);
-        shelf__text_str(
-            s, " s limit, so the length alone does not explain it: this "
-               "shelf's weights make the program slower than shelves of its "
-               "length.\n");
-      }
+      shelf__text_format(s, "; at that rate %z wheels need about %s s",
+                         failed_n, seconds(t1, need));
+      if (need >= limit)
+        shelf__text_format(s, " against the %s s limit.\n", seconds(t2, limit));
+      else
+        shelf__text_format(
+            s,
+            ", under the %s s limit, so the length alone does not explain "
+            "it: this shelf's weights make the program slower than shelves "
+            "of its length.\n",
+            seconds(t2, limit));
     } else {
       shelf__text_str(s, ".\n");
     }
@@ -280,17 +273,10 @@ static void say_growth(text *s, const shelf_judgement *j,
              shelf__real_log((double)over / (double)g->longest);
   char es[32];
   snprintf(es, sizeof es, "%.1f", e);
-  shelf__text_str(s, "  Growth: at least n^");
-  shelf__text_str(s, es);
-  shelf__text_str(s, " as n doubles (");
-  say_size(s, g->longest);
-  shelf__text_str(s, " wheels in ");
-  say_seconds(s, t);
-  shelf__text_str(s, " s of CPU beyond start-up, ");
-  say_size(s, over);
-  shelf__text_str(s, " past the ");
-  say_seconds(s, limit);
-  shelf__text_str(s, " s limit)");
+  shelf__text_format(s,
+                     "  Growth: at least n^%s as n doubles (%z wheels in %s s "
+                     "of CPU beyond start-up, %z past the %s s limit)",
+                     es, g->longest, seconds(t1, t), over, seconds(t3, limit));
   shelf__text_str(
       s, e > 6 ? ": faster than any small power of n, as a search of every "
                  "order grows.\n"
