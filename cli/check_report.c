@@ -14,29 +14,11 @@
 static const char *const kind_names[] = {"write-up", "sample", "edge",
                                          "random"};
 
-/* The length of the valid UTF-8 sequence at s (2 to 4 bytes), or 0: a
- * program's message in the learner's language is shown as it is. */
-static size_t utf8_at(const unsigned char *s, size_t left) {
-  size_t need = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
-                : s[0] >= 0xe0                 ? 3
-                : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
-                                               : 0;
-  if (need == 0 || need > left || (need == 3 && s[0] > 0xef))
-    return 0;
-  for (size_t k = 1; k < need; k++)
-    if ((s[k] & 0xc0) != 0x80)
-      return 0;
-  /* No overlong form, no surrogate, nothing past U+10FFFF. */
-  if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
-      (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-    return 0;
-  return need;
-}
-
 void out_shown(out *o, const char *s, size_t len, size_t max) {
   for (size_t k = 0; k < len && k < max; k++) {
     unsigned char c = (unsigned char)s[k];
-    size_t seq = c >= 0x80 ? utf8_at((const unsigned char *)s + k, len - k) : 0;
+    size_t seq =
+        c >= 0x80 ? utf8_length((const unsigned char *)s + k, len - k) : 0;
     if (seq > 0) {
       out_bytes(o, s + k, seq);
       k += seq - 1;

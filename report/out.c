@@ -1,5 +1,7 @@
 /*
- * out.c - buffered output for the shelf command (see out.h).
+ * out.c - the programs' writer: buffered output to a file descriptor
+ * through write(2), and the escapes results need (see out.h for why it is
+ * apart from the library's text buffer).
  */
 #include "out.h"
 
@@ -90,29 +92,22 @@ const char *escape_text(const char *s, char *buf, size_t size) {
   return buf;
 }
 
-/* The length of the well-formed UTF-8 sequence at s (at most n bytes), or 0
- * when it is not one: overlong forms, surrogates and values past U+10FFFF
- * are not. */
-static size_t utf8_length(const unsigned char *s, size_t n) {
-  unsigned char c = s[0];
-  size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-  unsigned char lo = 0x80, hi = 0xBF; /* the second byte's range */
-  if (c < 0xC2 || c > 0xF4 || n < len)
+size_t utf8_length(const unsigned char *s, size_t n) {
+  size_t need = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
+                : s[0] >= 0xe0                 ? 3
+                : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+                                               : 0;
+  if (need == 0 || need > n || (need == 3 && s[0] > 0xef))
     return 0;
-  if (c == 0xE0)
-    lo = 0xA0;
-  else if (c == 0xED)
-    hi = 0x9F;
-  else if (c == 0xF0)
-    lo = 0x90;
-  else if (c == 0xF4)
-    hi = 0x8F;
-  if (s[1] < lo || s[1] > hi)
-    return 0;
-  for (size_t k = 2; k < len; k++)
-    if (s[k] < 0x80 || s[k] > 0xBF)
+  for (size_t k = 1; k < need; k++)
+    if ((s[k] & 0xc0) != 0x80)
       return 0;
-  return len;
+  /* The second byte's range narrows after these leads: E0 and F0 would be
+   * overlong, ED a surrogate, F4 past U+10FFFF. */
+  if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
+      (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+    return 0;
+  return need;
 }
 
 void out_json_bytes(out *o, const char *text, size_t n) {

@@ -1,9 +1,17 @@
 /*
- * out.h - buffered output for the shelf command.
+ * out.h - the programs' writer: buffered output to a file descriptor, for
+ * the shelf command and shelf-mpi (the library writes no bytes anywhere).
  *
  * One buffer per stream, flushed with write(2) when full, before the command
  * blocks on input, and at exit; stdio is not used for results, so a write
  * error (a full disk, a closed pipe) is seen and reported once.
+ *
+ * Why not the library's text buffer (src/text.h): that one builds text in
+ * memory and is internal to libshelf, while this one streams to an fd and
+ * is built, as the programs are, on the public API alone (numbers through
+ * shelf_i128_format()). The two printf dialects agree on the letters they
+ * share: %s a string, %u a uint64_t, %w an int64_t, %I a pointer to a
+ * shelf_i128.
  */
 #ifndef SHELF_CLI_OUT_H
 #define SHELF_CLI_OUT_H
@@ -32,16 +40,22 @@ void out_i128(out *o, shelf_i128 v);
 void out_u64(out *o, uint64_t v);
 /* A small printf for results, on the buffer (never stdio, so that write
  * errors are seen in one place). Conversions: %s a string, %u a uint64_t,
- * %w an int64_t (a weight), %I a pointer to a shelf_i128, %J a string as
- * a JSON string with its quotes, %% a percent. There is no %d: its C
- * meaning (int) and a weight's type differ, and a mix-up would compile. 128-bit values go
- * by pointer because clang 14 reads a variadic __int128 from the wrong place
- * once arguments spill to the stack. */
+ * %w an int64_t (a weight), %I a pointer to a shelf_i128 (these four as in
+ * the library's src/text.h), %J a string as a JSON string with its quotes,
+ * %% a percent. There is no %d: its C meaning (int) and a weight's type
+ * differ, and a mix-up would compile. 128-bit values go by pointer because
+ * clang 14 reads a variadic __int128 from the wrong place once arguments
+ * spill to the stack. */
 void out_format(out *o, const char *fmt, ...);
 /* n bytes as a JSON string with its quotes: NUL and other control bytes
  * escaped, bytes that are not UTF-8 written as U+FFFD, so that any bytes
  * make valid JSON (what %J does with a NUL-terminated string). */
 void out_json_bytes(out *o, const char *s, size_t n);
+/* The length of the well-formed UTF-8 sequence of 2 to 4 bytes at s (at
+ * most n bytes), or 0 when there is none: no overlong form, no surrogate,
+ * nothing past U+10FFFF. The JSON above and `shelf check`'s report of a
+ * program's output both keep such text as it is. */
+size_t utf8_length(const unsigned char *s, size_t n);
 /* The number of characters shelf_i128_format() writes for v. */
 int i128_width(shelf_i128 v);
 

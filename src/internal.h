@@ -41,19 +41,7 @@ shelf_status shelf__linear_result_sums(const int64_t *w, size_t n,
 shelf_status shelf__dp_lead(const int64_t *w, size_t n, i128 *lead);
 shelf_status shelf__brute_lead(const int64_t *w, size_t n, i128 *lead);
 
-/* A bounded writer, snprintf-style: every piece is counted and copied while
- * it fits, so one pass gives both the text and its length (words.c). */
-typedef struct sink {
-  char *buf;
-  size_t size; /* bytes at buf; the last one is kept for the NUL */
-  size_t len;  /* characters so far, whether they fitted or not */
-} sink;
-
-void shelf__say(sink *s, const char *text);
-/* Ends a text: the NUL where it fits, *len (if not NULL) the whole length;
- * returns SHELF_OK. */
-shelf_status shelf__say_done(sink *s, size_t *len);
-void shelf__say_i128(sink *s, i128 v);
+/* Text, bounded or growing, and the library's printf: text.h. */
 
 /* ==== Greedy play (explain.c) ==== */
 

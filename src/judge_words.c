@@ -11,6 +11,7 @@
  * if it explained the time limit.
  */
 #include "internal.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,20 +19,27 @@
 /* Shelves longer than this are described, not printed. */
 #define SHOWN_WHEELS 200
 
-static void say_size(sink *s, size_t v) { shelf__say_i128(s, (i128)v); }
+static void say_size(text *s, size_t v) { shelf__text_i128(s, (i128)v); }
 
-/* Seconds as a person reads them: 0.734, 12.5, 0.0004. */
-static void say_seconds(sink *s, double v) {
-  char text[48];
-  snprintf(text, sizeof text, v >= 0.001 || v <= 0 ? "%.3g" : "%.1g", v);
-  shelf__say(s, text);
+/* Seconds as a person reads them: 0.734, 12.5, 0.0004, written into buf
+ * (SECONDS_SIZE bytes) for a %s. printf's %g, since the library's own
+ * printf (text.h) has no floating point. Returns buf. */
+enum { SECONDS_SIZE = 48 };
+static const char *seconds(char *buf, double v) {
+  snprintf(buf, SECONDS_SIZE, v >= 0.001 || v <= 0 ? "%.3g" : "%.1g", v);
+  return buf;
 }
 
-static void say_answer(sink *s, shelf_answer k, i128 a) {
+static void say_seconds(text *s, double v) {
+  char buf[SECONDS_SIZE];
+  shelf__text_str(s, seconds(buf, v));
+}
+
+static void say_answer(text *s, shelf_answer k, i128 a) {
   if (k == SHELF_ANSWER_WINNER)
-    shelf__say(s, a ? "true" : "false");
+    shelf__text_str(s, a ? "true" : "false");
   else
-    shelf__say_i128(s, a);
+    shelf__text_i128(s, a);
 }
 
 static const char *answer_words(shelf_answer k) {
@@ -55,23 +63,23 @@ static const char *layout_words(shelf_layout l) {
 }
 
 /* How the surface names its options: --seed 7 or seed=7. */
-static void say_option(sink *s, const shelf_report_words *w, const char *name,
+static void say_option(text *s, const shelf_report_words *w, const char *name,
                        const char *value, int quoted) {
-  shelf__say(s, w->function ? "" : "--");
-  shelf__say(s, name);
-  shelf__say(s, w->function ? "=" : " ");
+  shelf__text_str(s, w->function ? "" : "--");
+  shelf__text_str(s, name);
+  shelf__text_str(s, w->function ? "=" : " ");
   if (quoted && w->function)
-    shelf__say(s, "'");
-  shelf__say(s, value);
+    shelf__text_str(s, "'");
+  shelf__text_str(s, value);
   if (quoted && w->function)
-    shelf__say(s, "'");
+    shelf__text_str(s, "'");
 }
 
-static void say_where(sink *s, const shelf_report_words *w) {
-  char seed[32];
-  snprintf(seed, sizeof seed, "%llu", (unsigned long long)w->seed);
+static void say_where(text *s, const shelf_report_words *w) {
+  char seed[SHELF_I128_BUFSIZE];
+  shelf_i128_format(w->seed, seed);
   say_option(s, w, "problem", w->problem, 1);
-  shelf__say(s, ", ");
+  shelf__text_str(s, ", ");
   say_option(s, w, "seed", seed, 0);
 }
 
@@ -84,7 +92,7 @@ static int all_zeros(const int64_t *w, size_t n) {
   return n > 0;
 }
 
-static void say_why_here(sink *s, const shelf_judgement *j,
+static void say_why_here(text *s, const shelf_judgement *j,
                          const shelf_judge *judge) {
   shelf_result r;
   if (shelf_solve(j->weights, j->n, SHELF_ENGINE_LINEAR, &r) != SHELF_OK)
@@ -100,9 +108,9 @@ static void say_why_here(sink *s, const shelf_judgement *j,
         SHELF_SENTENCE_PERFECT, SHELF_SENTENCE_GREEDY, SHELF_SENTENCE_TRAP};
     for (size_t k = 0; k < 3; k++) {
       shelf_explain_sentence(&e, which[k], said, sizeof said, NULL);
-      shelf__say(s, "  ");
-      shelf__say(s, said);
-      shelf__say(s, "\n");
+      shelf__text_str(s, "  ");
+      shelf__text_str(s, said);
+      shelf__text_str(s, "\n");
     }
     return;
   }
@@ -111,26 +119,23 @@ static void say_why_here(sink *s, const shelf_judgement *j,
     i128 m;
     if (shelf_mistake_margin(j->mistake, j->weights, j->n, &m) != SHELF_OK)
       return;
-    shelf__say(s, "  On this shelf that table gives a margin of ");
-    shelf__say_i128(s, m);
-    shelf__say(s, ", and perfect play ");
-    shelf__say_i128(s, r.margin);
-    shelf__say(s, ".\n");
+    shelf__text_format(
+        s,
+        "  On this shelf that table gives a margin of %I, and perfect "
+        "play %I.\n",
+        &m, &r.margin);
     return;
   }
   case SHELF_MISTAKE_WRONG_QUANTITY:
-    shelf__say(s, "  On this shelf the margin is ");
-    shelf__say_i128(s, r.margin);
-    shelf__say(s, ", the first buyer's total ");
-    shelf__say_i128(s, r.first);
-    shelf__say(s, " and the second's ");
-    shelf__say_i128(s, r.second);
-    shelf__say(s, "; the problem asks for ");
-    shelf__say(s, answer_words(judge->answer));
-    shelf__say(s, ".\n");
+    shelf__text_format(s,
+                       "  On this shelf the margin is %I, the first buyer's "
+                       "total %I and the second's %I; the problem asks for "
+                       "%s.\n",
+                       &r.margin, &r.first, &r.second,
+                       answer_words(judge->answer));
     return;
   case SHELF_MISTAKE_STRICT_TIE:
-    shelf__say(
+    shelf__text_str(
         s, "  On this shelf the buyers tie under perfect play: the answer is "
            "true.\n");
     return;
@@ -138,52 +143,51 @@ static void say_why_here(sink *s, const shelf_judgement *j,
     i128 sum = 0;
     for (size_t k = 0; k < j->n; k++)
       sum += j->weights[k] < 0 ? -(i128)j->weights[k] : j->weights[k];
-    shelf__say(s, "  This shelf's wheels weigh ");
-    shelf__say_i128(s, sum);
-    shelf__say(s, " kilos in all (by size), and a total plus the margin passes "
-                  "2147483647; every shelf tried whose totals fit in 31 bits "
-                  "passed.\n");
+    shelf__text_format(
+        s,
+        "  This shelf's wheels weigh %I kilos in all (by size), and a "
+        "total plus the margin passes 2147483647; every shelf tried "
+        "whose totals fit in 31 bits passed.\n",
+        &sum);
     return;
   }
   case SHELF_MISTAKE_ZERO_MEMO:
     if (g->slow_zeros > 0) {
-      shelf__say(s, "  On the shelf that first ran out of time (");
-      say_size(s, j->shrunk_from);
-      shelf__say(s, " wheels), ");
-      say_size(s, g->slow_zeros);
-      shelf__say(s, " of its ");
-      say_size(s, j->shrunk_from * (j->shrunk_from + 1) / 2);
-      shelf__say(s, " blocks have a lead of 0.");
+      shelf__text_format(s,
+                         "  On the shelf that first ran out of time (%z "
+                         "wheels), %z of its %z blocks have a lead of 0.",
+                         j->shrunk_from, g->slow_zeros,
+                         j->shrunk_from * (j->shrunk_from + 1) / 2);
     }
     if (g->fast_n > 0) {
-      shelf__say(s, g->slow_zeros > 0 ? " A" : "  A");
-      shelf__say(s, " shelf of the same length where no block does ran in ");
+      shelf__text_str(s, g->slow_zeros > 0 ? " A" : "  A");
+      shelf__text_str(s,
+                      " shelf of the same length where no block does ran in ");
       say_seconds(s, g->fast_cpu);
-      shelf__say(s, " s of CPU.");
+      shelf__text_str(s, " s of CPU.");
     }
     if (j->n < j->shrunk_from && all_zeros(j->weights, j->n)) {
-      shelf__say(s, g->slow_zeros > 0 || g->fast_n > 0 ? " Every" : "  Every");
-      shelf__say(s, " block of a shelf of ");
+      shelf__text_str(s, g->slow_zeros > 0 || g->fast_n > 0 ? " Every"
+                                                            : "  Every");
+      shelf__text_str(s, " block of a shelf of ");
       say_size(s, j->n);
-      shelf__say(s,
-                 " zeros has lead 0, and it runs out of time even at twice the "
-                 "limit, while random shelves of up to ");
+      shelf__text_str(
+          s, " zeros has lead 0, and it runs out of time even at twice the "
+             "limit, while random shelves of up to ");
       say_size(s, g->longest);
-      shelf__say(s, " wheels ran in time.");
+      shelf__text_str(s, " wheels ran in time.");
     }
-    shelf__say(s, "\n");
+    shelf__text_str(s, "\n");
     return;
-  case SHELF_MISTAKE_EXPONENTIAL:
-    shelf__say(s, "  A shelf of ");
-    say_size(s, g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n);
-    shelf__say(
-        s, " wheels ran out of time. A table of leads has n(n+1)/2 cells, ");
+  case SHELF_MISTAKE_EXPONENTIAL: {
     size_t n = g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n;
-    say_size(s, n * (n + 1) / 2);
-    shelf__say(s, " of them here; the orders of moves number 2^");
-    say_size(s, n > 0 ? n - 1 : 0);
-    shelf__say(s, ".\n");
+    shelf__text_format(s,
+                       "  A shelf of %z wheels ran out of time. A table of "
+                       "leads has n(n+1)/2 cells, %z of them here; the orders "
+                       "of moves number 2^%z.\n",
+                       n, n * (n + 1) / 2, n > 0 ? n - 1 : (size_t)0);
     return;
+  }
   default:
     return;
   }
@@ -191,82 +195,69 @@ static void say_why_here(sink *s, const shelf_judgement *j,
 
 /* ==== How the time grows ==== */
 
-static void say_growth(sink *s, const shelf_judgement *j,
+static void say_growth(text *s, const shelf_judgement *j,
                        const shelf_judge *judge) {
   const shelf_growth *g = &j->growth;
   double limit = judge->time_limit;
   if (g->startup >= 0.05) {
-    shelf__say(s, "  Start-up: ");
-    say_seconds(s, g->startup);
-    shelf__say(s,
-               " s of CPU on the shortest shelves, whatever their weights; the "
-               "times below are beyond it.\n");
+    char t[SECONDS_SIZE];
+    shelf__text_format(s,
+                       "  Start-up: %s s of CPU on the shortest shelves, "
+                       "whatever their weights; the times below are beyond "
+                       "it.\n",
+                       seconds(t, g->startup));
   }
   if (j->mistake == SHELF_MISTAKE_ZERO_MEMO && g->fast_n > 0)
     return; /* the why says it: a shelf of this length ran in time */
   /* The rates speak of the shelf that first ran out of time, not of the
    * smaller one shrinking found. */
   size_t failed_n = j->shrunk_from > j->n ? j->shrunk_from : j->n;
+  char t1[SECONDS_SIZE], t2[SECONDS_SIZE], t3[SECONDS_SIZE];
   if (j->mistake == SHELF_MISTAKE_EXPONENTIAL && g->per_wheel > 1) {
     char f[32];
     snprintf(f, sizeof f, "%.2g", g->per_wheel);
-    shelf__say(s, "  Growth: each wheel more multiplies the time by about ");
-    shelf__say(s, f);
-    shelf__say(s, " (");
-    say_size(s, g->longest);
-    shelf__say(s, " wheels ran in ");
-    say_seconds(s, g->longest_cpu);
-    shelf__say(s, " s of CPU), as a search of every order grows.\n");
+    shelf__text_format(s,
+                       "  Growth: each wheel more multiplies the time by "
+                       "about %s (%z wheels ran in %s s of CPU), as a search "
+                       "of every order grows.\n",
+                       f, g->longest, seconds(t1, g->longest_cpu));
     return;
   }
   if (g->longest >= j->shrunk_from && g->longest > 0) {
-    shelf__say(s, "  Growth: a shelf of ");
-    say_size(s, g->longest);
-    shelf__say(s, " wheels ran in ");
-    say_seconds(s, g->longest_cpu);
-    shelf__say(s,
-               " s of CPU, so it is not the length: this shelf's weights make "
-               "the program slow.\n");
+    shelf__text_format(s,
+                       "  Growth: a shelf of %z wheels ran in %s s of CPU, so "
+                       "it is not the length: this shelf's weights make the "
+                       "program slow.\n",
+                       g->longest, seconds(t1, g->longest_cpu));
     return;
   }
   double base = g->startup > 0 ? g->startup : 0;
   if (g->fitted) {
     char e[32];
     snprintf(e, sizeof e, "%.1f", g->exponent);
-    shelf__say(s, "  Growth: about n^");
-    shelf__say(s, e);
-    shelf__say(s, " as n doubles (");
-    say_size(s, g->n_lo);
-    shelf__say(s, " wheels in ");
-    say_seconds(s, g->t_lo);
-    shelf__say(s, " s, ");
-    say_size(s, g->n_hi);
-    shelf__say(s, " in ");
-    say_seconds(s, g->t_hi);
-    shelf__say(s, " s of CPU)");
+    shelf__text_format(
+        s,
+        "  Growth: about n^%s as n doubles (%z wheels in %s s, %z in %s s "
+        "of CPU)",
+        e, g->n_lo, seconds(t1, g->t_lo), g->n_hi, seconds(t2, g->t_hi));
     if (failed_n > g->n_hi) {
       double need =
           base + g->t_hi * shelf__real_exp(g->exponent *
                                            shelf__real_log((double)failed_n /
                                                            (double)g->n_hi));
-      shelf__say(s, "; at that rate ");
-      say_size(s, failed_n);
-      shelf__say(s, " wheels need about ");
-      say_seconds(s, need);
-      if (need >= limit) {
-        shelf__say(s, " s against the ");
-        say_seconds(s, limit);
-        shelf__say(s, " s limit.\n");
-      } else {
-        shelf__say(s, " s, under the ");
-        say_seconds(s, limit);
-        shelf__say(
-            s, " s limit, so the length alone does not explain it: this "
-               "shelf's weights make the program slower than shelves of its "
-               "length.\n");
-      }
+      shelf__text_format(s, "; at that rate %z wheels need about %s s",
+                         failed_n, seconds(t1, need));
+      if (need >= limit)
+        shelf__text_format(s, " against the %s s limit.\n", seconds(t2, limit));
+      else
+        shelf__text_format(
+            s,
+            ", under the %s s limit, so the length alone does not explain "
+            "it: this shelf's weights make the program slower than shelves "
+            "of its length.\n",
+            seconds(t2, limit));
     } else {
-      shelf__say(s, ".\n");
+      shelf__text_str(s, ".\n");
     }
     return;
   }
@@ -282,21 +273,14 @@ static void say_growth(sink *s, const shelf_judgement *j,
              shelf__real_log((double)over / (double)g->longest);
   char es[32];
   snprintf(es, sizeof es, "%.1f", e);
-  shelf__say(s, "  Growth: at least n^");
-  shelf__say(s, es);
-  shelf__say(s, " as n doubles (");
-  say_size(s, g->longest);
-  shelf__say(s, " wheels in ");
-  say_seconds(s, t);
-  shelf__say(s, " s of CPU beyond start-up, ");
-  say_size(s, over);
-  shelf__say(s, " past the ");
-  say_seconds(s, limit);
-  shelf__say(s, " s limit)");
-  shelf__say(s,
-             e > 6 ? ": faster than any small power of n, as a search of every "
-                     "order grows.\n"
-                   : ".\n");
+  shelf__text_format(s,
+                     "  Growth: at least n^%s as n doubles (%z wheels in %s s "
+                     "of CPU beyond start-up, %z past the %s s limit)",
+                     es, g->longest, seconds(t1, t), over, seconds(t3, limit));
+  shelf__text_str(
+      s, e > 6 ? ": faster than any small power of n, as a search of every "
+                 "order grows.\n"
+               : ".\n");
 }
 
 /* ==== The report ==== */
@@ -305,194 +289,160 @@ static const char *const kind_words[] = {"one of the write-up's seven cases",
                                          "a sample of the problem",
                                          "an edge shelf", "a random shelf"};
 
-static void say_passed(sink *s, const shelf_judgement *j,
+static void say_passed(text *s, const shelf_judgement *j,
                        const shelf_judge *judge, const shelf_report_words *w) {
-  shelf__say(s, "shelf check: passed: ");
-  shelf__say(s, w->program);
-  shelf__say(s, " gave the right answer on all ");
-  say_size(s, j->tried);
-  shelf__say(s, " tries (");
+  shelf__text_format(s,
+                     "shelf check: passed: %s gave the right answer on all "
+                     "%z tries (",
+                     w->program, j->tried);
   say_option(s, w, "problem", w->problem, 1);
-  shelf__say(s, ": ");
-  if (!w->function) {
-    shelf__say(s, layout_words(w->layout));
-    shelf__say(s, " in, ");
-  }
-  shelf__say(s, answer_words(judge->answer));
-  shelf__say(s, " out; 1 to ");
-  say_size(s, judge->max_n);
-  shelf__say(s, " wheels of ");
-  shelf__say_i128(s, judge->lo);
-  shelf__say(s, "..");
-  shelf__say_i128(s, judge->hi);
-  shelf__say(s, "; ");
-  char seed[32];
-  snprintf(seed, sizeof seed, "%llu", (unsigned long long)w->seed);
+  shelf__text_str(s, ": ");
+  if (!w->function)
+    shelf__text_format(s, "%s in, ", layout_words(w->layout));
+  shelf__text_format(s, "%s out; 1 to %z wheels of %w..%w; ",
+                     answer_words(judge->answer), judge->max_n, judge->lo,
+                     judge->hi);
+  char seed[SHELF_I128_BUFSIZE];
+  shelf_i128_format(w->seed, seed);
   say_option(s, w, "seed", seed, 0);
-  shelf__say(s, ").");
+  shelf__text_str(s, ").");
   if (j->skipped > 0) {
-    shelf__say(s, " The plan has ");
-    say_size(s, j->planned);
-    shelf__say(s, " tries; ");
-    say_size(s, j->skipped);
-    shelf__say(s, j->skipped == 1 ? " does" : " do");
-    shelf__say(s,
-               " not fit this problem's limits (a write-up case outside its "
-               "weights or length, an edge shelf that says nothing new at this "
-               "length) and ");
-    shelf__say(s, j->skipped == 1 ? "was" : "were");
-    shelf__say(s, " passed over.");
+    shelf__text_format(
+        s,
+        " The plan has %z tries; %z %s not fit this problem's limits (a "
+        "write-up case outside its weights or length, an edge shelf "
+        "that says nothing new at this length) and %s passed over.",
+        j->planned, j->skipped, j->skipped == 1 ? "does" : "do",
+        j->skipped == 1 ? "was" : "were");
   }
-  shelf__say(s, "\n");
+  shelf__text_str(s, "\n");
 }
 
-static void say_shelf(sink *s, const shelf_judgement *j,
+static void say_shelf(text *s, const shelf_judgement *j,
                       const shelf_report_words *w) {
   const char *unit = j->n == 1 ? "wheel" : "wheels";
   const char *reads =
       w->function ? "as the function gets it" : "as the program reads it";
   if (j->n > SHOWN_WHEELS) {
-    shelf__say(s, "The shelf: ");
-    say_size(s, j->n);
-    shelf__say(s, " wheels, ");
-    for (size_t k = 0; k < 3; k++) {
-      shelf__say_i128(s, j->weights[k]);
-      shelf__say(s, " ");
-    }
-    shelf__say(s, "... ");
-    shelf__say_i128(s, j->weights[j->n - 1]);
-    shelf__say(s, " (too long to print; the try and the seed above make it "
-                  "again)\n");
+    shelf__text_format(s,
+                       "The shelf: %z wheels, %w %w %w ... %w (too long to "
+                       "print; the try and the seed above make it again)\n",
+                       j->n, j->weights[0], j->weights[1], j->weights[2],
+                       j->weights[j->n - 1]);
     return;
   }
   if (j->shrunk && j->n < j->shrunk_from) {
-    shelf__say(s, "The shelf, shrunk from ");
-    say_size(s, j->shrunk_from);
-    shelf__say(s, " to ");
-    say_size(s, j->n);
-    shelf__say(s, " ");
-    shelf__say(s, unit);
-    shelf__say(s, " in ");
-    say_size(s, j->shrink_runs);
-    shelf__say(s, " runs, ");
+    shelf__text_format(s, "The shelf, shrunk from %z to %z %s in %z runs, ",
+                       j->shrunk_from, j->n, unit, j->shrink_runs);
   } else if (j->shrunk) {
-    shelf__say(s, "The shelf (");
-    say_size(s, j->n);
-    shelf__say(s, " ");
-    shelf__say(s, unit);
-    shelf__say(s, ", its weights made lighter in ");
-    say_size(s, j->shrink_runs);
-    shelf__say(s, " runs), ");
+    shelf__text_format(s,
+                       "The shelf (%z %s, its weights made lighter in %z "
+                       "runs), ",
+                       j->n, unit, j->shrink_runs);
   } else {
-    shelf__say(s, "The shelf (");
-    say_size(s, j->n);
-    shelf__say(s, " ");
-    shelf__say(s, unit);
-    shelf__say(s, "), ");
+    shelf__text_format(s, "The shelf (%z %s), ", j->n, unit);
   }
-  shelf__say(s, reads);
-  shelf__say(s, ":\n");
+  shelf__text_format(s, "%s:\n", reads);
   size_t len = 0;
   shelf_layout l = w->function ? SHELF_LAYOUT_LIST : w->layout;
   shelf_layout_write(l, j->weights, j->n, NULL, 0, &len);
-  char *text = malloc(len + 1);
-  if (text != NULL) {
-    shelf_layout_write(l, j->weights, j->n, text, len + 1, NULL);
-    shelf__say(s, text);
-    free(text);
+  char *written = malloc(len + 1);
+  if (written != NULL) {
+    shelf_layout_write(l, j->weights, j->n, written, len + 1, NULL);
+    shelf__text_str(s, written);
+    free(written);
   }
-  shelf__say(s, "As shelf's arguments: shelf");
+  shelf__text_str(s, "As shelf's arguments: shelf");
   for (size_t k = 0; k < j->n; k++) {
-    shelf__say(s, " ");
-    shelf__say_i128(s, j->weights[k]);
+    shelf__text_str(s, " ");
+    shelf__text_i128(s, j->weights[k]);
   }
-  shelf__say(s, "\n");
+  shelf__text_str(s, "\n");
 }
 
-static void say_got(sink *s, const shelf_judgement *j, const shelf_judge *judge,
+static void say_got(text *s, const shelf_judgement *j, const shelf_judge *judge,
                     const shelf_report_words *w) {
   const char *subject = w->function ? "the function" : "the program";
-  char num[48];
   switch (j->verdict) {
   case SHELF_VERDICT_WRONG:
-    shelf__say(s, "Got:      ");
+    shelf__text_str(s, "Got:      ");
     say_answer(s, judge->answer, j->got);
-    shelf__say(s, "\n");
+    shelf__text_str(s, "\n");
     return;
   case SHELF_VERDICT_UNSTABLE:
-    shelf__say(s, "Got:      ");
+    shelf__text_str(s, "Got:      ");
     if (j->has_got)
       say_answer(s, judge->answer, j->got);
     else
-      shelf__say(s, "no answer");
-    shelf__say(s, ", then on the same shelf ");
+      shelf__text_str(s, "no answer");
+    shelf__text_str(s, ", then on the same shelf ");
     if (j->has_other)
       say_answer(s, judge->answer, j->other);
     else
-      shelf__say(s, "no answer");
-    shelf__say(s,
-               "; the same shelf must give the same answer (an uninitialised "
-               "variable, or a random choice, gives another)\n");
+      shelf__text_str(s, "no answer");
+    shelf__text_str(
+        s, "; the same shelf must give the same answer (an uninitialised "
+           "variable, or a random choice, gives another)\n");
     return;
   case SHELF_VERDICT_CRASH:
-    shelf__say(s, "Got:      a crash: ");
-    shelf__say(s, subject);
-    shelf__say(s, " ");
-    shelf__say(s, w->failure != NULL ? w->failure : "failed");
-    shelf__say(s, "\n");
+    shelf__text_str(s, "Got:      a crash: ");
+    shelf__text_str(s, subject);
+    shelf__text_str(s, " ");
+    shelf__text_str(s, w->failure != NULL ? w->failure : "failed");
+    shelf__text_str(s, "\n");
     return;
   case SHELF_VERDICT_BAD_OUTPUT:
-    shelf__say(s, "Got:      not one answer of the asked form (");
-    shelf__say(s, judge->answer == SHELF_ANSWER_WINNER ? "true or false"
-                                                       : "an integer");
-    shelf__say(s, ")");
+    shelf__text_str(s, "Got:      not one answer of the asked form (");
+    shelf__text_str(s, judge->answer == SHELF_ANSWER_WINNER ? "true or false"
+                                                            : "an integer");
+    shelf__text_str(s, ")");
     if (w->failure != NULL) {
-      shelf__say(s, "; ");
-      shelf__say(s, w->failure);
+      shelf__text_str(s, "; ");
+      shelf__text_str(s, w->failure);
     }
-    shelf__say(s, "\n");
+    shelf__text_str(s, "\n");
     return;
   case SHELF_VERDICT_TIMEOUT:
-    shelf__say(s, "Got:      no answer within the ");
+    shelf__text_str(s, "Got:      no answer within the ");
     say_seconds(s, judge->time_limit);
-    shelf__say(s, " s limit of CPU time on a shelf of ");
+    shelf__text_str(s, " s limit of CPU time on a shelf of ");
     say_size(s, j->n);
-    shelf__say(s, j->n == 1 ? " wheel" : " wheels");
-    shelf__say(s, w->function
-                      ? "; it was stopped.\n"
-                      : "; it was stopped, with every process it started.\n");
+    shelf__text_str(s, j->n == 1 ? " wheel" : " wheels");
+    shelf__text_str(
+        s, w->function ? "; it was stopped.\n"
+                       : "; it was stopped, with every process it started.\n");
     return;
   case SHELF_VERDICT_IDLE:
-    shelf__say(s, "Got:      no answer, and ");
-    shelf__say(s, subject);
-    shelf__say(s, " was waiting, not computing: ");
-    shelf__say(s, w->failure != NULL ? w->failure : "it used little CPU");
+    shelf__text_str(s, "Got:      no answer, and ");
+    shelf__text_str(s, subject);
+    shelf__text_str(s, " was waiting, not computing: ");
+    shelf__text_str(s, w->failure != NULL ? w->failure : "it used little CPU");
     if (w->function) {
-      shelf__say(s, ". A function that waits may be reading input (input()), "
-                    "sleeping or waiting for a lock.\n");
+      shelf__text_str(s,
+                      ". A function that waits may be reading input (input()), "
+                      "sleeping or waiting for a lock.\n");
       return;
     }
-    shelf__say(s, ". A program that waits may read more input than it is given "
-                  "(");
-    shelf__say(s, layout_words(w->layout));
-    shelf__say(s,
-               ", then the input ends), or wait for a process it started.\n");
+    shelf__text_str(
+        s, ". A program that waits may read more input than it is given "
+           "(");
+    shelf__text_str(s, layout_words(w->layout));
+    shelf__text_str(
+        s, ", then the input ends), or wait for a process it started.\n");
     return;
   case SHELF_VERDICT_MEMORY:
     if (w->memory_mb == 0) {
-      shelf__say(s, "Got:      it ran out of memory");
+      shelf__text_str(s, "Got:      it ran out of memory");
     } else {
-      snprintf(num, sizeof num, "%zu", w->memory_mb);
-      shelf__say(s, "Got:      more than its ");
-      shelf__say(s, num);
-      shelf__say(s, " MB of resident memory");
+      shelf__text_format(s, "Got:      more than its %z MB of resident memory",
+                         w->memory_mb);
     }
     if (w->failure != NULL) {
-      shelf__say(s, " (");
-      shelf__say(s, w->failure);
-      shelf__say(s, ")");
+      shelf__text_str(s, " (");
+      shelf__text_str(s, w->failure);
+      shelf__text_str(s, ")");
     }
-    shelf__say(s, "; it was stopped.\n");
+    shelf__text_str(s, "; it was stopped.\n");
     return;
   default:
     return;
@@ -507,10 +457,10 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
       w->problem == NULL || (buf == NULL && size > 0) ||
       (j->verdict != SHELF_VERDICT_OK && j->weights == NULL && j->n > 0))
     return SHELF_INVALID;
-  sink s = {buf, size, 0};
+  text s = shelf__text_bounded(buf, size);
   if (j->verdict == SHELF_VERDICT_OK) {
     say_passed(&s, j, judge, w);
-    return shelf__say_done(&s, len);
+    return shelf__text_done(&s, len);
   }
   static const char *const heads[] = {"",
                                       "wrong answer",
@@ -520,40 +470,33 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
                                       "bad output",
                                       "changes from run to run",
                                       "waiting, not computing"};
-  shelf__say(&s, "shelf check: FAILED: ");
-  shelf__say(&s, (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed");
-  shelf__say(&s, " on try ");
-  say_size(&s, j->try_index);
-  shelf__say(&s, " of ");
-  say_size(&s, j->planned);
-  shelf__say(&s, " (");
-  shelf__say(&s, (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
-  shelf__say(&s, "; ");
+  shelf__text_format(&s, "shelf check: FAILED: %s on try %z of %z (%s; ",
+                     (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed",
+                     j->try_index, j->planned,
+                     (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
   say_where(&s, w);
-  shelf__say(&s, ")\n");
+  shelf__text_str(&s, ")\n");
   if (!w->function) { /* a function's report is its caller's own */
-    shelf__say(&s, "  program: ");
-    shelf__say(&s, w->program);
-    shelf__say(&s, "\n");
+    shelf__text_format(&s, "  program: %s\n", w->program);
   }
   say_shelf(&s, j, w);
-  shelf__say(&s, "Expected: ");
+  shelf__text_str(&s, "Expected: ");
   say_answer(&s, judge->answer, j->expected);
-  shelf__say(&s, " (");
-  shelf__say(&s, answer_words(judge->answer));
-  shelf__say(&s, ")\n");
+  shelf__text_str(&s, " (");
+  shelf__text_str(&s, answer_words(judge->answer));
+  shelf__text_str(&s, ")\n");
   say_got(&s, j, judge, w);
   if (j->verdict == SHELF_VERDICT_TIMEOUT)
     say_growth(&s, j, judge);
   if (j->mistake != SHELF_MISTAKE_NONE) {
     char said[SHELF_SENTENCE_BUFSIZE];
     shelf_mistake_sentence(j->mistake, said, sizeof said, NULL);
-    shelf__say(&s, "Mistake: ");
-    shelf__say(&s, shelf_mistake_name(j->mistake));
-    shelf__say(&s, ". ");
-    shelf__say(&s, said);
-    shelf__say(&s, "\n");
+    shelf__text_str(&s, "Mistake: ");
+    shelf__text_str(&s, shelf_mistake_name(j->mistake));
+    shelf__text_str(&s, ". ");
+    shelf__text_str(&s, said);
+    shelf__text_str(&s, "\n");
     say_why_here(&s, j, judge);
   }
-  return shelf__say_done(&s, len);
+  return shelf__text_done(&s, len);
 }

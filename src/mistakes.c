@@ -10,6 +10,7 @@
  * tests/test_mistakes.c checks it against the algorithm written out plainly.
  */
 #include "internal.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -112,9 +113,9 @@ shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf, size_t size,
                                     size_t *len) {
   if ((unsigned)kind >= SHELF_MISTAKE_COUNT || (buf == NULL && size > 0))
     return SHELF_INVALID;
-  sink s = {buf, size, 0};
-  shelf__say(&s, mistakes[kind].sentence);
-  return shelf__say_done(&s, len);
+  text s = shelf__text_bounded(buf, size);
+  shelf__text_str(&s, mistakes[kind].sentence);
+  return shelf__text_done(&s, len);
 }
 
 /* ==== Whole-shelf mistakes ==== */

@@ -6,6 +6,7 @@
  * same thing on both.
  */
 #include "internal.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -65,18 +66,18 @@ shelf_status shelf_layout_write(shelf_layout layout, const int64_t *w, size_t n,
   if ((unsigned)layout > SHELF_LAYOUT_LIST || (w == NULL && n > 0) ||
       (buf == NULL && size > 0))
     return SHELF_INVALID;
-  sink s = {buf, size, 0};
+  text s = shelf__text_bounded(buf, size);
   if (layout == SHELF_LAYOUT_COUNTED) {
-    shelf__say_i128(&s, (i128)n);
-    shelf__say(&s, "\n");
+    shelf__text_i128(&s, (i128)n);
+    shelf__text_str(&s, "\n");
   }
   if (layout == SHELF_LAYOUT_LIST)
-    shelf__say(&s, "[");
+    shelf__text_str(&s, "[");
   for (size_t k = 0; k < n; k++) {
     if (k > 0)
-      shelf__say(&s, layout == SHELF_LAYOUT_LIST ? ", " : " ");
-    shelf__say_i128(&s, w[k]);
+      shelf__text_str(&s, layout == SHELF_LAYOUT_LIST ? ", " : " ");
+    shelf__text_i128(&s, w[k]);
   }
-  shelf__say(&s, layout == SHELF_LAYOUT_LIST ? "]\n" : "\n");
-  return shelf__say_done(&s, len);
+  shelf__text_str(&s, layout == SHELF_LAYOUT_LIST ? "]\n" : "\n");
+  return shelf__text_done(&s, len);
 }

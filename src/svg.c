@@ -42,7 +42,7 @@ int shelf__svg_label10(picture *p, int x, int y, int size10, const char *anchor,
   text s = {0};
   va_list ap;
   va_start(ap, fmt);
-  shelf__svg_vputf(&s, fmt, ap);
+  shelf__text_vformat(&s, fmt, ap);
   va_end(ap);
   if (s.nomem) {
     p->body.nomem = 1;
@@ -58,14 +58,14 @@ int shelf__svg_label10(picture *p, int x, int y, int size10, const char *anchor,
   else if (strcmp(anchor, "end") == 0)
     left = x - width;
   shelf__svg_extend(p, left + width, y + size10 / 30);
-  shelf__svg_putf(&p->body,
-                  "<text x=\"%d\" y=\"%d\" font-size=\"%t\" text-anchor=\"%s\"",
-                  x, y, size10, anchor);
+  shelf__text_format(
+      &p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%t\" text-anchor=\"%s\"",
+      x, y, size10, anchor);
   if (attrs != NULL && attrs[0] != '\0')
-    shelf__svg_putf(&p->body, " %s", attrs);
-  shelf__svg_put_str(&p->body, ">");
+    shelf__text_format(&p->body, " %s", attrs);
+  shelf__text_str(&p->body, ">");
   shelf__svg_put_escaped(&p->body, s.p != NULL ? s.p : "", s.len);
-  shelf__svg_put_str(&p->body, "</text>\n");
+  shelf__text_str(&p->body, "</text>\n");
   free(s.p);
   return width;
 }
@@ -83,8 +83,8 @@ int shelf__svg_wrapped(picture *p, int x, int y, int right, int size,
     label(p, x, y, size, "start", attrs, "%s", s);
     return y + step;
   }
-  shelf__svg_putf(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s>", x,
-                  y, size, attrs);
+  shelf__text_format(&p->body, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" %s>",
+                     x, y, size, attrs);
   while (left > 0) {
     /* The longest run of whole words that fits; one word alone if none. */
     size_t take = 0, k = 0;
@@ -99,16 +99,16 @@ int shelf__svg_wrapped(picture *p, int x, int y, int right, int size,
     }
     shelf__svg_extend(p, x + shelf__svg_text_px(s, take, size, bold),
                       y + size / 3);
-    shelf__svg_putf(&p->body, "<tspan x=\"%d\" y=\"%d\">", x, y);
+    shelf__text_format(&p->body, "<tspan x=\"%d\" y=\"%d\">", x, y);
     shelf__svg_put_escaped(&p->body, s, take);
-    shelf__svg_put_str(&p->body, "</tspan>");
+    shelf__text_str(&p->body, "</tspan>");
     y += step;
     while (take < left && s[take] == ' ')
       take++;
     s += take;
     left -= take;
   }
-  shelf__svg_put_str(&p->body, "</text>\n");
+  shelf__text_str(&p->body, "</text>\n");
   return y;
 }
 
@@ -138,11 +138,12 @@ int shelf__svg_draw_heading(picture *p, const char *what) {
   static const char *const line_words[3] = {
       "", ", both buyers greedy", ", greedy first buyer against perfect"};
   if (question(p))
-    shelf__svg_putf(&s, "The ripening shelf: %z wheel%s%s", p->n,
-                    p->n == 1 ? "" : "s", what);
+    shelf__text_format(&s, "The ripening shelf: %z wheel%s%s", p->n,
+                       p->n == 1 ? "" : "s", what);
   else
-    shelf__svg_putf(&s, "The ripening shelf: %z wheel%s%s, margin %I%s", p->n,
-                    p->n == 1 ? "" : "s", line_words[p->o.line], &margin, what);
+    shelf__text_format(&s, "The ripening shelf: %z wheel%s%s, margin %I%s",
+                       p->n, p->n == 1 ? "" : "s", line_words[p->o.line],
+                       &margin, what);
   if (s.nomem)
     p->body.nomem = 1;
   int y = shelf__svg_wrapped(p, MARGIN, 36, limit_x(p), 20,
@@ -165,16 +166,16 @@ int shelf__svg_draw_heading(picture *p, const char *what) {
     return y;
   text now = {0};
   const shelf_game *g = &p->now;
-  shelf__svg_putf(
+  shelf__text_format(
       &now, "After turn %u of %z: the first buyer has %I %s, the second %I %s",
       g->turn, p->n, &g->totals[0], shelf_kilos_word(g->totals[0]),
       &g->totals[1], shelf_kilos_word(g->totals[1]));
   if (g->first < g->last)
-    shelf__svg_putf(&now, "; wheels %u to %u are left, the %s buyer to move.",
-                    g->first + 1, g->last,
-                    shelf_buyer_name(g->turn % 2 ? SHELF_SECOND : SHELF_FIRST));
+    shelf__text_format(
+        &now, "; wheels %u to %u are left, the %s buyer to move.", g->first + 1,
+        g->last, shelf_buyer_name(g->turn % 2 ? SHELF_SECOND : SHELF_FIRST));
   else
-    shelf__svg_put_str(&now, "; the shelf is empty.");
+    shelf__text_str(&now, "; the shelf is empty.");
   if (now.nomem)
     p->body.nomem = 1;
   y = shelf__svg_paragraph(p, MARGIN, y, limit_x(p),
@@ -194,7 +195,7 @@ void shelf__svg_legend_item(picture *p, int *x, int *y, const char *fill,
     *x = MARGIN;
     *y += 18;
   }
-  shelf__svg_putf(
+  shelf__text_format(
       &p->body,
       "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" stroke=\"%s\" "
       "stroke-width=\"2\"/>\n",
@@ -326,24 +327,25 @@ static void frame(text *out, const picture *p) {
     }
   }
   i128 margin = p->line_first - p->line_second;
-  shelf__svg_putf(out,
-                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                  "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-                  "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\" "
-                  "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-                  (int)width, (int)height, (int)vx, (int)vy, (int)vw, (int)vh);
+  shelf__text_format(
+      out,
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+      "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\" "
+      "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+      (int)width, (int)height, (int)vx, (int)vy, (int)vw, (int)vh);
   if (question(p))
-    shelf__svg_putf(out, "<title>The ripening shelf: %z wheels</title>\n",
-                    p->n);
+    shelf__text_format(out, "<title>The ripening shelf: %z wheels</title>\n",
+                       p->n);
   else
-    shelf__svg_putf(out,
-                    "<title>The ripening shelf: %z wheels, margin %I</title>\n",
-                    p->n, &margin);
-  shelf__svg_putf(out,
-                  "<desc>Generated by libshelf %s</desc>\n"
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                  "fill=\"#ffffff\"/>\n",
-                  shelf_version(), (int)vx, (int)vy, (int)vw, (int)vh);
+    shelf__text_format(
+        out, "<title>The ripening shelf: %z wheels, margin %I</title>\n", p->n,
+        &margin);
+  shelf__text_format(out,
+                     "<desc>Generated by libshelf %s</desc>\n"
+                     "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                     "fill=\"#ffffff\"/>\n",
+                     shelf_version(), (int)vx, (int)vy, (int)vw, (int)vh);
 }
 
 shelf_status shelf_svg(const int64_t *weights, size_t n,
@@ -376,8 +378,8 @@ shelf_status shelf_svg(const int64_t *weights, size_t n,
   text out = {0};
   if (st == SHELF_OK && !p.body.nomem) {
     frame(&out, &p);
-    shelf__svg_put_bytes(&out, p.body.p, p.body.len);
-    shelf__svg_put_str(&out, "</svg>\n");
+    shelf__text_bytes(&out, p.body.p, p.body.len);
+    shelf__text_str(&out, "</svg>\n");
   }
   free(p.body.p);
   if (st == SHELF_OK && (p.body.nomem || out.nomem))

@@ -1,16 +1,16 @@
 /*
  * svg.h - what the files of the pictures share (svg.c puts a picture
- * together; svg_text.c is its text and its measure of text; svg_shelf.c
- * draws the wheels; svg_table.c the lead table; svg_summary.c the summary
- * of a long shelf). Internal: every function here is named shelf__svg_*,
- * written out where it is called, so that grep finds what gdb and nm show.
+ * together on a growing text of text.h; svg_text.c escapes its text for
+ * XML and measures it; svg_shelf.c draws the wheels; svg_table.c the lead
+ * table; svg_summary.c the summary of a long shelf). Internal: every function
+ * here is named shelf__svg_*, written out where it is called, so that grep
+ * finds what gdb and nm show.
  */
 #ifndef SHELF_SVG_INTERNAL_H
 #define SHELF_SVG_INTERNAL_H
 
 #include "internal.h"
-
-#include <stdarg.h>
+#include "text.h"
 
 /* ==== Geometry and colours ==== */
 
@@ -32,35 +32,10 @@ enum {
 #define WOOD "#c8a06a"
 #define BUYER_FILL(b) ((b) == 0 ? SHELF_COLOUR_FIRST : SHELF_COLOUR_SECOND)
 
-/* ==== Text that grows (svg_text.c) ==== */
+/* ==== Text (svg_text.c; the buffer and its printf are text.h's) ==== */
 
-/*
- * Why not report/out.c's writer: libshelf does no I/O and links nothing
- * from the programs' library; out.c writes to a FILE. This one builds the
- * document in memory, and words.c's sink is bounded (a sentence's buffer),
- * where a picture grows without a bound known in advance.
- */
-typedef struct text {
-  char *p;
-  size_t len, cap;
-  int nomem; /* sticky: every later write is dropped */
-} text;
-
-void shelf__svg_put_bytes(text *t, const char *s, size_t n);
-void shelf__svg_put_str(text *t, const char *s);
+/* Character data and attribute values: the five XML specials escaped. */
 void shelf__svg_put_escaped(text *t, const char *s, size_t n);
-/*
- * A printf of our own, locale-free and with 128-bit numbers:
- *   %d int (as in C), %z size_t, %u uint64_t, %w int64_t (a weight), %t int
- *   tenths ("12.5"), %k int thousandths ("0.125"), %I a pointer to an i128,
- *   %s markup written as is (our constants only), %e text escaped for XML,
- *   %% a percent sign.
- * An i128 comes by pointer because clang and gcc disagree on where a
- * variadic __int128 goes once the argument registers run out (clang 14
- * reads it from the wrong place; llvm/llvm-project#41784).
- */
-void shelf__svg_vputf(text *t, const char *fmt, va_list ap);
-void shelf__svg_putf(text *t, const char *fmt, ...);
 /* Pixels that `s` takes at `size` px (tenths of a px at a size in
  * tenths), rounded up, measured for DejaVu Sans, the widest font asked. */
 int shelf__svg_text_px(const char *s, size_t len, int size, int bold);

@@ -58,25 +58,25 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
   const char *fill = open ? "#ffffff" : BUYER_FILL(b);
   const char *stroke = open ? INK : BUYER_FILL(b);
   if (open)
-    shelf__svg_putf(&p->body, "<g class=\"wheel open\" id=\"wheel-%z\">\n",
-                    pos);
+    shelf__text_format(&p->body, "<g class=\"wheel open\" id=\"wheel-%z\">\n",
+                       pos);
   else
-    shelf__svg_putf(&p->body, "<g class=\"wheel %s%s\"%s id=\"wheel-%z\">\n",
-                    shelf_buyer_name((shelf_buyer)b),
-                    p->o.turn > 0 ? " taken" : "",
-                    p->o.turn > 0 ? " opacity=\"0.45\"" : "", pos);
+    shelf__text_format(&p->body, "<g class=\"wheel %s%s\"%s id=\"wheel-%z\">\n",
+                       shelf_buyer_name((shelf_buyer)b),
+                       p->o.turn > 0 ? " taken" : "",
+                       p->o.turn > 0 ? " opacity=\"0.45\"" : "", pos);
   if (question(p) || (open && p->o.turn > 0))
-    shelf__svg_putf(&p->body, "<title>wheel %z: %w %s</title>\n", pos, w,
-                    shelf_kilos_word(w));
+    shelf__text_format(&p->body, "<title>wheel %z: %w %s</title>\n", pos, w,
+                       shelf_kilos_word(w));
   else
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<title>wheel %z: %w %s, taken at turn %z by the %s buyer, from "
         "the %s end</title>\n",
         pos, w, shelf_kilos_word(w), turn, shelf_buyer_name((shelf_buyer)b),
         shelf_end_name((shelf_end)p->ends[turn - 1]));
   if (w > 0)
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"%s\" stroke=\"" INK
         "\" stroke-width=\"1\"/>\n",
@@ -84,7 +84,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
   else
     /* Hollow: a negative wheel (dashed) or an empty one (dotted) still
      * shows its buyer by the colour of its outline. */
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<circle cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"#ffffff\" stroke=\"%s\" "
         "stroke-width=\"2\" stroke-dasharray=\"%s\"/>\n",
@@ -97,7 +97,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
     label(p, cx, r->turn, 13, "middle",
           "class=\"turn\" font-weight=\"bold\" fill=\"" INK "\"", "%z", turn);
   if (has_trap(p) && k == p->ex.mistake_wheel && !open) {
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
         "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
@@ -109,7 +109,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap");
   }
-  shelf__svg_put_str(&p->body, "</g>\n");
+  shelf__text_str(&p->body, "</g>\n");
 }
 
 /* The legend and the key to the circles; returns the y under them. */
@@ -179,17 +179,17 @@ static int draw_rows(picture *p, int top, int *drawn) {
   p->sy = top;
   p->scale = scale;
   if (scale < 1000)
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<g class=\"shelf\" transform=\"translate(%k %k) scale(%k)\">\n",
         p->sx * (1000 - scale), top * (1000 - scale), scale);
   else
-    shelf__svg_put_str(&p->body, "<g class=\"shelf\">\n");
+    shelf__text_str(&p->body, "<g class=\"shelf\">\n");
   for (size_t row = 0; row < rows; row++) {
     r = row_at(p, top + (int)row * row_step);
     size_t first = row * per_row;
     size_t count = n - first < per_row ? n - first : per_row;
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<rect class=\"plank\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" "
         "rx=\"2\" fill=\"" WOOD "\"/>\n",
@@ -201,7 +201,7 @@ static int draw_rows(picture *p, int top, int *drawn) {
     for (size_t k = first; k < first + count; k++)
       draw_wheel(p, k, x0 + (int)(k - first) * slot + slot / 2, &r, heaviest);
   }
-  shelf__svg_put_str(&p->body, "</g>\n");
+  shelf__text_str(&p->body, "</g>\n");
   int bottom = top + (int)rows * row_step;
   shelf__svg_extend(p, x0 + (int)natural, bottom);
   p->scale = 1000;

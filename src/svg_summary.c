@@ -32,10 +32,10 @@ typedef struct turn_note {
 static int turn_line(picture *p, int x, int y, int right, const turn_note *t) {
   int b = (int)((t->turn - 1) % 2);
   text s = {0};
-  shelf__svg_putf(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
-                  shelf_buyer_name((shelf_buyer)b),
-                  shelf_end_name((shelf_end)t->end), t->wheel + 1,
-                  p->w[t->wheel], shelf_kilos_word(p->w[t->wheel]));
+  shelf__text_format(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
+                     shelf_buyer_name((shelf_buyer)b),
+                     shelf_end_name((shelf_end)t->end), t->wheel + 1,
+                     p->w[t->wheel], shelf_kilos_word(p->w[t->wheel]));
   if (s.nomem)
     p->body.nomem = 1;
   y = shelf__svg_wrapped(p, x, y, right, 12,
@@ -63,7 +63,7 @@ void shelf__svg_draw_summary(picture *p) {
   }
   i128 total = p->result.first + p->result.second;
   text s = {0};
-  shelf__svg_putf(
+  shelf__text_format(
       &s,
       "Too many wheels to draw one by one: the shelf in %d bars of about "
       "%z wheels; weights from %w to %w, %I %s in all.",
@@ -110,11 +110,12 @@ void shelf__svg_draw_summary(picture *p) {
     bin_width = 2;
   int strip = SUMMARY_BINS * bin_width;
   int x0 = MARGIN, trap_row = y + 14, base = y + 34 + BAR_HEIGHT;
-  shelf__svg_put_str(&p->body, "<g class=\"summary-strip\">\n");
-  shelf__svg_putf(&p->body,
-                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" rx=\"2\" "
-                  "fill=\"" WOOD "\"/>\n",
-                  x0 - 4, base, strip + 8);
+  shelf__text_str(&p->body, "<g class=\"summary-strip\">\n");
+  shelf__text_format(
+      &p->body,
+      "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"6\" rx=\"2\" "
+      "fill=\"" WOOD "\"/>\n",
+      x0 - 4, base, strip + 8);
   for (int b = 0; b < SUMMARY_BINS; b++) {
     size_t from = (size_t)((u128)b * n / SUMMARY_BINS);
     size_t to = (size_t)((u128)(b + 1) * n / SUMMARY_BINS);
@@ -126,7 +127,7 @@ void shelf__svg_draw_summary(picture *p) {
         continue;
       top -= h;
       if (who == 2)
-        shelf__svg_putf(
+        shelf__text_format(
             &p->body,
             "<rect class=\"bin open\" x=\"%d\" y=\"%d\" width=\"%d\" "
             "height=\"%d\" fill=\"#ffffff\" stroke=\"" INK "\" "
@@ -135,7 +136,7 @@ void shelf__svg_draw_summary(picture *p) {
             x0 + b * bin_width, top, bin_width - 1, h, from + 1, to,
             &bins[b].kilos[2], shelf_kilos_word(bins[b].kilos[2]));
       else
-        shelf__svg_putf(
+        shelf__text_format(
             &p->body,
             "<rect class=\"bin %s\" x=\"%d\" y=\"%d\" width=\"%d\" "
             "height=\"%d\" fill=\"%s\"><title>wheels %z to %z: the %s "
@@ -150,21 +151,21 @@ void shelf__svg_draw_summary(picture *p) {
   label(p, x0 + strip, base + 22, 11, "end", "fill=\"" MUTED "\"", "wheel %z",
         n);
   if (question(p)) {
-    shelf__svg_put_str(&p->body, "</g>\n");
+    shelf__text_str(&p->body, "</g>\n");
     return;
   }
   /* Where the last wheel of the game stood: the game ends there. */
   const turn_note *end = &last[(n - 1) % LINE_SHOWN];
   int ex = x0 + (int)((u128)end->wheel * (u128)strip / n);
-  shelf__svg_putf(&p->body,
-                  "<path class=\"last-turn\" d=\"M%d %dl-5 9h10z\" fill=\"" INK
-                  "\"/>\n",
-                  ex, base + 28);
+  shelf__text_format(
+      &p->body,
+      "<path class=\"last-turn\" d=\"M%d %dl-5 9h10z\" fill=\"" INK "\"/>\n",
+      ex, base + 28);
   label(p, ex, base + 50, 11, strip_anchor(ex, x0, strip), "fill=\"" INK "\"",
         "last turn: wheel %z", end->wheel + 1);
   if (has_trap(p)) {
     int tx = x0 + (int)((u128)p->ex.mistake_wheel * (u128)strip / n);
-    shelf__svg_putf(
+    shelf__text_format(
         &p->body,
         "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
         "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
@@ -175,7 +176,7 @@ void shelf__svg_draw_summary(picture *p) {
           "class=\"trap-label\" font-weight=\"bold\" fill=\"" TRAP "\"",
           "trap: wheel %u", p->ex.mistake_wheel + 1);
   }
-  shelf__svg_put_str(&p->body, "</g>\n");
+  shelf__text_str(&p->body, "</g>\n");
   y = base + 78;
   int lx = x0;
   shelf__svg_legend_item(p, &lx, &y, SHELF_COLOUR_FIRST, SHELF_COLOUR_FIRST,

@@ -143,19 +143,19 @@ static int draw_scale(picture *p, int x, int y, i128 biggest) {
   label(p, x, y, 12, "start", "fill=\"" INK "\"",
         "Colour: the lead for the buyer to move");
   y += 8;
-  shelf__svg_put_str(&p->body, "<g class=\"lead-scale\">\n");
+  shelf__text_str(&p->body, "<g class=\"lead-scale\">\n");
   for (size_t k = 0; k < count; k++) {
     int sy = y + (int)k * 17;
-    shelf__svg_putf(&p->body,
-                    "<rect class=\"scale\" x=\"%d\" y=\"%d\" width=\"28\" "
-                    "height=\"15\" fill=\"",
-                    x, sy);
+    shelf__text_format(&p->body,
+                       "<rect class=\"scale\" x=\"%d\" y=\"%d\" width=\"28\" "
+                       "height=\"15\" fill=\"",
+                       x, sy);
     put_lead_colour(&p->body, marks[k], biggest);
-    shelf__svg_putf(&p->body,
-                    "\" stroke=\"" MUTED
-                    "\" stroke-width=\"0.5\"><title>lead %I"
-                    "</title></rect>\n",
-                    &marks[k]);
+    shelf__text_format(&p->body,
+                       "\" stroke=\"" MUTED
+                       "\" stroke-width=\"0.5\"><title>lead %I"
+                       "</title></rect>\n",
+                       &marks[k]);
     const char *side = marks[k] < 0   ? " (behind)"
                        : marks[k] > 0 ? " (ahead)"
                                       : " (level)";
@@ -163,7 +163,7 @@ static int draw_scale(picture *p, int x, int y, i128 biggest) {
           "class=\"scale-value\" fill=\"" INK "\"", "%I%s", &marks[k],
           k == 0 || k + 1 == count || marks[k] == 0 ? side : "");
   }
-  shelf__svg_put_str(&p->body, "</g>\n");
+  shelf__text_str(&p->body, "</g>\n");
   return y + (int)count * 17 + 4;
 }
 
@@ -272,7 +272,7 @@ int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
       if (magnitude(cells[a * n + b].lead) > biggest)
         biggest = magnitude(cells[a * n + b].lead);
 
-  shelf__svg_put_str(&p->body, "<g class=\"lead-table\">\n");
+  shelf__text_str(&p->body, "<g class=\"lead-table\">\n");
   label(p, x, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",
         "The lead table");
   y = shelf__svg_paragraph(
@@ -294,33 +294,36 @@ int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
       const char *kind = ask                  ? (shown ? " given" : " blank")
                          : on_line[a * n + b] ? " on-line"
                                               : "";
-      shelf__svg_putf(&p->body,
-                      "<rect class=\"lead%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
-                      "height=\"%d\" fill=\"",
-                      kind, a == now_a && b == now_b ? " now" : "", cx, cy,
-                      cell - 1, cell - 1);
+      shelf__text_format(
+          &p->body,
+          "<rect class=\"lead%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+          "height=\"%d\" fill=\"",
+          kind, a == now_a && b == now_b ? " now" : "", cx, cy, cell - 1,
+          cell - 1);
       if (ask)
-        shelf__svg_put_str(&p->body,
-                           "#ffffff\" stroke=\"" MUTED "\" stroke-width=\"1\"");
+        shelf__text_str(&p->body,
+                        "#ffffff\" stroke=\"" MUTED "\" stroke-width=\"1\"");
       else
         put_lead_colour(&p->body, v, biggest);
       if (!ask)
-        shelf__svg_put_str(&p->body, "\"");
+        shelf__text_str(&p->body, "\"");
       if (a == now_a && b == now_b)
-        shelf__svg_put_str(&p->body, " stroke=\"" TRAP "\" stroke-width=\"3\"");
+        shelf__text_str(&p->body, " stroke=\"" TRAP "\" stroke-width=\"3\"");
       else if (on_line[a * n + b])
-        shelf__svg_put_str(&p->body, " stroke=\"" INK "\" stroke-width=\"2\"");
+        shelf__text_str(&p->body, " stroke=\"" INK "\" stroke-width=\"2\"");
       if (shown)
-        shelf__svg_putf(&p->body, "><title>lead(%z, %z) = %I</title></rect>\n",
-                        a + 1, b + 1, &v);
+        shelf__text_format(&p->body,
+                           "><title>lead(%z, %z) = %I</title></rect>\n", a + 1,
+                           b + 1, &v);
       else
-        shelf__svg_putf(&p->body, "><title>lead(%z, %z) = ?</title></rect>\n",
-                        a + 1, b + 1);
+        shelf__text_format(&p->body,
+                           "><title>lead(%z, %z) = ?</title></rect>\n", a + 1,
+                           b + 1);
       if (!shown)
         continue;
       text attrs = {0};
-      shelf__svg_putf(&attrs, "class=\"lead-value\" fill=\"%s\"",
-                      ask ? INK : ink_on(v, biggest));
+      shelf__text_format(&attrs, "class=\"lead-value\" fill=\"%s\"",
+                         ask ? INK : ink_on(v, biggest));
       cell_number(p, v, cx + (cell - 1) / 2, cy + cell / 2, cell,
                   attrs.p != NULL ? attrs.p : "");
       if (attrs.nomem)
@@ -338,7 +341,7 @@ int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
         "whole shelf (top right, the margin) down to the last "
         "wheel (on the diagonal).");
   }
-  shelf__svg_put_str(&p->body, "</g>\n");
+  shelf__text_str(&p->body, "</g>\n");
   free(on_line);
   return y;
 }
