@@ -59,9 +59,8 @@ class SolveFile(unittest.TestCase):
         n = 60000 if support.SANITIZED else 300000
         w = [self.rng.randint(0, 10**6) for _ in range(n)]
         text = text_of(w, self.rng)
-        for at in (len(text) // 3, len(text) - 5, 1):
-            while text[at] not in " \n,\t":
-                at += 1
+        blanks = [i for i, c in enumerate(text) if c in " \n,\t"]
+        for at in (blanks[len(blanks) // 3], blanks[-2], blanks[0]):
             bad = text[:at] + " x " + text[at:]
             path = self.write(bad)
             with self.assertRaises(shelf.ParseError) as one:
