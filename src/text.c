@@ -12,13 +12,12 @@
 /* ==== Writing bytes ==== */
 
 /* snprintf's rule: copy while it fits, keeping the last byte for the NUL,
- * and count all of it. */
+ * and count all of it. The NUL is written once, by shelf__text_done(),
+ * not after every piece of a sentence. */
 static void bounded_bytes(text *t, const char *s, size_t n) {
   if (t->len + 1 < t->cap) {
     size_t room = t->cap - 1 - t->len;
-    size_t k = n < room ? n : room;
-    memcpy(t->p + t->len, s, k);
-    t->p[t->len + k] = '\0';
+    memcpy(t->p + t->len, s, n < room ? n : room);
   }
   t->len += n;
 }

@@ -5,8 +5,9 @@
  *
  * A text is of one of two kinds, and the same writers serve both:
  *   - bounded: a caller's buffer of fixed size, snprintf-style. Every byte
- *     asked for is counted and copied while it fits, and the NUL is kept,
- *     so that one pass gives both the text and the length it needs (the
+ *     asked for is counted and copied while it fits, a byte is kept for
+ *     the NUL that shelf__text_done() writes, so that one pass gives both
+ *     the text and the length it needs (the
  *     sentences of words.c, mistakes.c, problems.c, judge_words.c);
  *   - growing: memory of its own that doubles as needed, with a sticky
  *     out-of-memory flag, so that a picture of any size is written without
@@ -26,7 +27,8 @@
 #include <stddef.h>
 
 typedef struct text {
-  char *p;    /* the text; NUL-terminated once anything is written */
+  char *p;    /* the text; growing: NUL-terminated once anything is
+                 written; bounded: once shelf__text_done() has run */
   size_t len; /* bytes written; bounded: bytes asked for, fitted or not */
   size_t cap; /* bytes at p */
   unsigned char bounded; /* p is the caller's: never grown, never freed */
