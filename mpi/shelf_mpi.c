@@ -45,6 +45,7 @@
  */
 #include "out.h"
 #include "report.h"
+#include "shelf_mpi.h"
 
 #include <shelf.h>
 #include <shelf_pieces.h>
@@ -68,20 +69,15 @@
 /* How far after a boundary a cut point is looked for, and the head a
  * file's opening is read from. */
 #define WINDOW (1 << 16)
-/* The most bytes one message carries; a larger state goes in pieces. (The
- * tests build a copy with small messages, so that the pieces are tried.) */
-#ifndef MESSAGE_MAX
-#define MESSAGE_MAX (1 << 30)
-#endif
 #define TAG_PART 15
 
 /* ==== MPI calls, checked ==== */
 
-static int world_rank;
+int world_rank;
 
 /* Reports a failed MPI call by its name and MPI's reason, then ends the
  * whole run: a rank that cannot read or talk has nothing useful to send. */
-static void mpi_check(int rc, const char *call) {
+void mpi_check(int rc, const char *call) {
   if (rc == MPI_SUCCESS)
     return;
   char reason[MPI_MAX_ERROR_STRING];
@@ -93,10 +89,8 @@ static void mpi_check(int rc, const char *call) {
           reason);
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
-#define MPI_CHECK(call) mpi_check((call), #call)
-
 /* Without memory a rank cannot even send its failure. */
-static void no_memory(void) {
+void no_memory(void) {
   fprintf(stderr, "shelf-mpi: rank %d: out of memory\n", world_rank);
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
@@ -105,6 +99,8 @@ static void no_memory(void) {
 
 typedef struct input {
   const char *name;
+  MPI_Offset base; /* --counted: the bytes before the weights, after the
+                      count; offsets below are counted from there */
   MPI_Offset size;
   MPI_File fh; /* opened when first read */
   int opened;
@@ -122,7 +118,8 @@ static void read_at(input *in, MPI_Offset off, char *buf, int n) {
   while (n > 0) {
     MPI_Status status;
     int got = 0;
-    MPI_CHECK(MPI_File_read_at(in->fh, off, buf, n, MPI_BYTE, &status));
+    MPI_CHECK(MPI_File_read_at(in->fh, in->base + off, buf, n, MPI_BYTE,
+                               &status));
     MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &got));
     if (got <= 0) {
       /* The file shrank under us: no answer would be right. */
@@ -679,13 +676,20 @@ static const char usage_text[] =
     "Options:\n"
     "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
     "\"second\"}\n"
+    "  -c, --counted          the file opens with the number of weights, as\n"
+    "                         AtCoder and CSES files do (one FILE); with\n"
+    "                         --batch, a sequence of counted shelves\n"
+    "  -b, --batch            every line of FILE is one shelf (one FILE);\n"
+    "                         one result a line, as 'shelf --batch'\n"
+    "  -k, --keep-going       with --batch, report each bad line and go on\n"
+    "      --threads N        read each rank's share on N threads (default 1)\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
 
 /* A line on stderr, from rank 0 only (every rank finds the same). */
-static void say(const char *fmt, ...) {
+void say(const char *fmt, ...) {
   if (world_rank != 0)
     return;
   va_list ap;
@@ -698,18 +702,57 @@ static void say(const char *fmt, ...) {
 
 /* Parses the options on every rank alike. Returns -1 to go on, or the exit
  * status (after --help, --version or a usage error). */
-static int parse_options(int argc, char **argv, report_options *rep) {
+/* What the options ask beside the report. */
+typedef struct mode {
+  int batch, counted, keep_going;
+  unsigned threads;
+} mode;
+
+enum { OPT_THREADS = 256 };
+
+static int parse_options(int argc, char **argv, report_options *rep,
+                         mode *m) {
   static const struct option longs[] = {{"json", no_argument, NULL, 'j'},
+                                        {"batch", no_argument, NULL, 'b'},
+                                        {"counted", no_argument, NULL, 'c'},
+                                        {"keep-going", no_argument, NULL, 'k'},
+                                        {"threads", required_argument, NULL,
+                                         OPT_THREADS},
                                         {"help", no_argument, NULL, 'h'},
                                         {"version", no_argument, NULL, 'V'},
                                         {NULL, 0, NULL, 0}};
   opterr = 0;
   int c;
-  while ((c = getopt_long(argc, argv, ":jhV", longs, NULL)) != -1) {
+  m->threads = 1;
+  while ((c = getopt_long(argc, argv, ":jbckhV", longs, NULL)) != -1) {
     switch (c) {
     case 'j':
       rep->json = 1;
       break;
+    case 'b':
+      m->batch = 1;
+      break;
+    case 'c':
+      m->counted = 1;
+      break;
+    case 'k':
+      m->keep_going = 1;
+      break;
+    case OPT_THREADS: {
+      /* 1 to 1024, as shelf takes it. */
+      char *end;
+      errno = 0;
+      unsigned long v = strtoul(optarg, &end, 10);
+      if (*optarg < '0' || *optarg > '9' || *end != '\0' || errno != 0 ||
+          v < 1 || v > 1024) {
+        say("--threads takes a number from 1 to 1024, not '%s'\nTry "
+            "'shelf-mpi --help' for more information.",
+            optarg);
+        return 2;
+      }
+      m->threads = (unsigned)v;
+      break;
+    }
     case 'h':
       if (world_rank == 0)
         fputs(usage_text, stdout);
@@ -739,6 +782,20 @@ static int parse_options(int argc, char **argv, report_options *rep) {
   }
   if (optind == argc) {
     say("no file given\nTry 'shelf-mpi --help' for more information.");
+    return 2;
+  }
+  /* The files of one shelf are its parts; a count opens one text, and
+   * lines of shelves are numbered in one file. Which file a count or a
+   * line would belong to in a set is not clear: one file. */
+  if ((m->batch || m->counted) && argc - optind > 1) {
+    say("--%s reads one FILE, not %d\nTry 'shelf-mpi --help' for more "
+        "information.",
+        m->batch ? "batch" : "counted", argc - optind);
+    return 2;
+  }
+  if (m->keep_going && !m->batch) {
+    say("--keep-going goes with --batch\nTry 'shelf-mpi --help' for more "
+        "information.");
     return 2;
   }
   return -1;
@@ -809,6 +866,164 @@ static int report_whole(piece *p, input *files, const report_options *opt) {
   return 1;
 }
 
+/* ==== One counted shelf (--counted) ==== */
+
+/* The count of a counted text, from its head: fed to a counted parser a
+ * byte at a time up to the count's separator (as libshelf's read.c does).
+ * Returns the bytes that took, or 0 unless blanks and a weight follow. */
+static size_t read_count(const char *head, size_t len, uint64_t *count) {
+  shelf_parser *p = NULL;
+  shelf_solver *s = NULL;
+  size_t at = 0;
+  int have = 0;
+  if (shelf_parser_new(&p, SHELF_PARSE_COUNTED) == SHELF_OK &&
+      shelf_solver_new(&s, 0) == SHELF_OK) {
+    while (at < len && !have) {
+      size_t used;
+      int ended;
+      if (shelf_parser_feed(p, s, head + at, 1, &used, &ended) != SHELF_OK)
+        break;
+      at++;
+      shelf_parse_place place;
+      if (shelf_parser_place(p, &place) == SHELF_OK &&
+          place.counted != UINT64_MAX) {
+        have = 1;
+        *count = place.counted;
+      }
+    }
+  }
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+  size_t w = at;
+  while (w < len && strchr(" \t\r\n", head[w]) != NULL && head[w] != '\0')
+    w++;
+  return have && w < len && strchr("+-0123456789", head[w]) != NULL &&
+                 head[w] != '\0'
+             ? at
+             : 0;
+}
+
+/* Whether the last byte of the file that is not a blank is a comma: the
+ * plain grammar takes one after the last weight, the counted one does
+ * not. */
+static int ends_in_comma(input *in, char *buf) {
+  for (MPI_Offset end = in->size; end > 0;) {
+    MPI_Offset lo = end > WINDOW ? end - WINDOW : 0;
+    read_at(in, lo, buf, (int)(end - lo));
+    for (MPI_Offset k = end - lo; k-- > 0;)
+      if (strchr(" \t\r\n", buf[k]) == NULL || buf[k] == '\0')
+        return buf[k] == ',';
+    end = lo;
+  }
+  return 0;
+}
+
+static int64_t pread_at(void *ctx, char *buf, size_t len, uint64_t offset) {
+  const int *fd = ctx;
+  for (;;) {
+    ssize_t k = pread(*fd, buf, len, (off_t)offset);
+    if (k >= 0)
+      return k;
+    if (errno != EINTR)
+      return -(int64_t)errno;
+  }
+}
+
+/* Rank 0 reads the whole file as one counted shelf (libshelf's shelf_read()
+ * on `threads`), and prints what shelf prints. */
+static int counted_here(const input *in, unsigned threads,
+                        const report_options *opt) {
+  char shown[SHOWN_SIZE];
+  const char *name = escape_text(in->name, shown, sizeof shown);
+  int fd = open(in->name, O_RDONLY);
+  if (fd < 0) {
+    say("%s: %s", name, strerror(errno));
+    return 1;
+  }
+  shelf_source src = {.ctx = &fd, .read_at = pread_at,
+                      .size = (uint64_t)in->size};
+  shelf_read_options ro = {.threads = threads,
+                           .parse_flags = SHELF_PARSE_COUNTED};
+  shelf_solver *solver = NULL;
+  report rep = {0};
+  shelf_read_error e;
+  shelf_status st = shelf_solver_new(&solver, 0);
+  if (st == SHELF_OK)
+    st = shelf_read(&src, &ro, solver, &rep.result, &e);
+  else
+    memset(&e, 0, sizeof e);
+  shelf_solver_free(solver);
+  close(fd);
+  if (st == SHELF_OK) {
+    static out stdout_buf;
+    out_init(&stdout_buf, STDOUT_FILENO);
+    report_print(&stdout_buf, opt, &rep);
+    if (out_flush(&stdout_buf) == 0)
+      return 0;
+    if (stdout_buf.error != EPIPE)
+      say("write error: %s", strerror(stdout_buf.error));
+    return 1;
+  }
+  if (e.read_errno != 0 || e.why != NULL) {
+    say("%s: %s", name, e.why ? e.why : strerror(e.read_errno));
+  } else if (e.parse.code == SHELF_OK) {
+    say("%s: %s", name, shelf_strerror(st));
+  } else {
+    char why[SHELF_SENTENCE_BUFSIZE];
+    shelf_parse_error_format(&e.parse, 1, why, sizeof why, NULL);
+    say("%s: %s", name, why);
+  }
+  return 1;
+}
+
+/* One counted shelf. Once its count is read and a weight follows, the
+ * counted grammar takes what the plain one takes, but for a comma after
+ * the last weight; so the ranks solve the bytes after the count as a plain
+ * shelf, as they solve any, and the shelf is right when exactly `count`
+ * weights came and no comma ends it. Anything else (an error, too few or
+ * too many weights, a head that does not open with a count) is read again
+ * by rank 0 alone, on --threads, to find the first error in its place:
+ * bad input costs one more reading of the file, on one rank. */
+static int solve_counted(work *wk, input *files, int ranks, unsigned threads,
+                         const report_options *opt) {
+  unsigned long long head[2] = {0, 0}; /* where the weights start, count */
+  if (world_rank == 0) {
+    int n = files[0].size < 256 ? (int)files[0].size : 256;
+    uint64_t count = 0;
+    if (n > 0)
+      read_at(&files[0], 0, wk->buf, n);
+    head[0] = n > 0 ? read_count(wk->buf, (size_t)n, &count) : 0;
+    head[1] = count;
+  }
+  MPI_CHECK(MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD));
+  int fits = 0;
+  piece mine;
+  memset(&mine, 0, sizeof mine);
+  int whole = 0;
+  if (head[0] > 0) {
+    input *in = &files[0];
+    in->base = (MPI_Offset)head[0];
+    in->size -= in->base;
+    parse_share(wk, files, 1, world_rank, ranks, NULL, &mine);
+    settle(wk, files, 1, world_rank, ranks, &mine);
+    whole = combine(&mine, world_rank, ranks);
+    if (whole && mine.status == SHELF_OK) {
+      shelf_result r = {0};
+      fits = (mine.empty ||
+              shelf_solver_result(mine.solver, &r) == SHELF_OK) &&
+             r.n == head[1] && !ends_in_comma(in, wk->buf);
+    }
+    in->size += in->base;
+    in->base = 0;
+  }
+  int status = 0;
+  if (world_rank == 0)
+    status = fits ? report_whole(&mine, files, opt)
+                  : counted_here(&files[0], threads, opt);
+  drop(&mine);
+  return status;
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
@@ -818,7 +1033,8 @@ int main(int argc, char **argv) {
   MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &ranks));
 
   report_options opt = {0};
-  int status = parse_options(argc, argv, &opt);
+  mode m = {0};
+  int status = parse_options(argc, argv, &opt, &m);
   if (status >= 0) {
     MPI_Finalize();
     return status;
@@ -836,7 +1052,13 @@ int main(int argc, char **argv) {
   misguess = knob != NULL && strcmp(knob, "1") == 0;
 
   status = file_sizes(files, nfiles);
-  if (status == 0) {
+  if (status == 0 && m.batch) {
+    batch_options bo = {files[0].name, files[0].size, m.counted,
+                        m.keep_going, m.threads, &opt};
+    status = mpi_batch(&bo);
+  } else if (status == 0 && m.counted) {
+    status = solve_counted(&wk, files, ranks, m.threads, &opt);
+  } else if (status == 0) {
     piece mine;
     parse_share(&wk, files, nfiles, world_rank, ranks, NULL, &mine);
     settle(&wk, files, nfiles, world_rank, ranks, &mine);

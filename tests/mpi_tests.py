@@ -48,8 +48,9 @@ ARGS = None
 MPI_NOTE = re.compile(r"(?ms)^-{20,}$.*")
 
 
-def shelf(files, json_out):
-    """shelf -f on the file, or on the files' texts joined by line feeds."""
+def shelf(files, json_out, opts=()):
+    """shelf -f on the file, or on the files' texts joined by line feeds;
+    with options (--batch, --counted), on one thread, as the ranks read."""
     if len(files) == 1:
         path = files[0]
     else:
@@ -57,14 +58,17 @@ def shelf(files, json_out):
         with open(path, "wb") as out:
             out.write(b"\n".join(open(f, "rb").read() for f in files))
     cmd = [ARGS.shelf] + (["--json"] if json_out else []) + ["-f", path]
+    if opts:
+        cmd[1:1] = list(opts) + ["--threads", "1"]
     return subprocess.run(cmd, capture_output=True)
 
 
-def shelf_mpi(ranks, files, json_out, env=None, program=None):
+def shelf_mpi(ranks, files, json_out, env=None, program=None, opts=()):
     cmd = [ARGS.mpirun, "-n", str(ranks), "--oversubscribe"]
     if os.geteuid() == 0:
         cmd.append("--allow-run-as-root")
     cmd += [program or ARGS.shelf_mpi] + (["--json"] if json_out else [])
+    cmd += list(opts)
     cmd += files
     return subprocess.run(cmd, capture_output=True, env=env, timeout=600)
 
@@ -73,7 +77,10 @@ def message(stderr, program):
     """The program's own diagnostic, without its name and mpirun's notes."""
     text = MPI_NOTE.sub("", stderr.decode(errors="replace"))
     prefix = program + ": "
-    return text[len(prefix):] if text.startswith(prefix) else "?" + text
+    if not text.startswith(prefix):
+        return "?" + text
+    # --keep-going writes a line a bad shelf, each with the name.
+    return re.sub("(?m)^" + re.escape(prefix), "", text)
 
 
 class Checker:
@@ -93,11 +100,12 @@ class Checker:
         print("FAIL " + what)
 
     def check(self, name, files, ranks=(1, 2, 3, 4), json_out=True,
-              margin=None, env=None, like=None, program=None):
+              margin=None, env=None, like=None, program=None, opts=(),
+              mpi_opts=()):
         """shelf-mpi (or `program`) on each number of ranks gives shelf's
         answer (on the files `like`, if given); with `margin`, shelf's
         answer must be that value too."""
-        want = shelf(like or files, json_out)
+        want = shelf(like or files, json_out, opts)
         want_msg = message(want.stderr, "shelf")
         if margin is not None:
             got = json.loads(want.stdout)["margin"] if want.returncode == 0 \
@@ -107,7 +115,8 @@ class Checker:
                           % (name, got, margin))
         for p in ranks:
             self.count += 1
-            got = shelf_mpi(p, files, json_out, env, program)
+            got = shelf_mpi(p, files, json_out, env, program,
+                            list(opts) + list(mpi_opts))
             got_msg = message(got.stderr, "shelf-mpi")
             if (got.returncode, got.stdout, got_msg) != \
                     (want.returncode, want.stdout, want_msg):
@@ -120,6 +129,99 @@ class Checker:
 
 def boundaries(size, ranks):
     return [r * size // ranks for r in range(1, ranks)]
+
+
+def random_lines(rng, count, counted):
+    """Lines of shelves, or counted shelves laid out every way (the count
+    on the weights' line, on a line of its own, a weight a line), with bad
+    items here and there."""
+    def weights(n):
+        return [str(rng.randint(-99, 99)) for _ in range(n)]
+    lines = []
+    for _ in range(count):
+        n = rng.randint(0, 6)
+        if not counted:
+            lines.append(rng.choice([" ", ", "]).join(weights(n)))
+            continue
+        shape = rng.random()
+        if shape < 0.3:
+            lines.append(" ".join([str(n)] + weights(n)))
+        elif shape < 0.7:
+            lines += [str(n), " ".join(weights(n))]
+        else:
+            lines += [str(n)] + weights(n)
+    return lines
+
+
+def spoil(rng, lines, bad, count):
+    for _ in range(count):
+        k = rng.randrange(len(lines))
+        lines[k] = (lines[k] + " " + rng.choice(bad)).strip()
+    return lines
+
+
+def batch_cases(c, tmp):
+    """--batch, --batch --counted and --counted against shelf --threads 1,
+    with and without --keep-going and --json; --threads 2 within ranks,
+    their pieces small (SHELF_TEST_PIECE) so that errors fall on their
+    edges too. Fewer under the sanitizers, where each run is slower."""
+    quick = bool(os.environ.get("SHELF_SANITIZED"))
+    rng = random.Random(30)
+    two = dict(os.environ, SHELF_TEST_PIECE="64")
+    for_batch = [("--batch",), ("--batch", "--keep-going"),
+                 ("--batch", "--keep-going")]
+    for counted in (False, True):
+        bad = ["x", "[1", "1]", "99999999999999999999", "+"] if not counted \
+            else ["x", "-3", "1,", "[", "+"]
+        extra = ("--counted",) if counted else ()
+        lines = spoil(rng, random_lines(rng, 300, counted), bad, 4)
+        name = c.write("batch%d.txt" % counted, "\n".join(lines) + "\n")
+        clean = c.write("batchok%d.txt" % counted,
+                        "\n".join(random_lines(rng, 200, counted)))
+        for k, opts in enumerate(for_batch):
+            if quick and k:
+                continue
+            opts = opts + extra
+            c.check("%s%s, bad lines" % (" ".join(opts),
+                                          " --json" if k == 2 else ""),
+                    [name], ranks=(2,) if quick else ((3,), (2,), (4,))[k],
+                    json_out=k == 2,
+                    opts=opts)
+        c.check("%s, all good, no final line feed" % " ".join(
+                ("--batch",) + extra), [clean], ranks=(4,), json_out=False,
+                opts=("--batch",) + extra)
+        if not quick:
+            c.check("%s --keep-going --threads 2" % " ".join(
+                    ("--batch",) + extra), [name], ranks=(4,),
+                    json_out=False, opts=("--batch", "--keep-going") + extra,
+                    mpi_opts=("--threads", "2"), env=two)
+    # Every line boundary inside a shelf but one in two: most guesses miss.
+    split = []
+    for _ in range(200):
+        n = rng.randint(1, 4)
+        split += [str(n), " ".join(str(rng.randint(0, 9)) for _ in range(n))]
+    c.check("--batch --counted, a count on each line", [c.write(
+            "split.txt", "\n".join(split) + "\n")], ranks=(3, 4),
+            json_out=False, opts=("--batch", "--counted"))
+    # Lines that only one pass reads right: CRLF, a byte-order mark at the
+    # start and one inside, a long line.
+    c.check("--batch, CRLF, marks, a long line", [c.write(
+            "marks.txt", "\ufeff1 2\r\n3\r\n\ufeff4 5\n" + "7 " * 3000 +
+            "\n\n8")], ranks=(3,), json_out=False, opts=("--batch",))
+    # One counted shelf: right, short, long, a trailing comma, bad inside.
+    body = " ".join(str(rng.randint(-99, 99)) for _ in range(500))
+    for label, text in [("right", "500\n" + body + "\n"),
+                        ("too few", "501\n" + body),
+                        ("too many", "499 " + body),
+                        ("a trailing comma", "500\n" + body + ",\n"),
+                        ("bad inside", "500\n" + body[:900] + " x " +
+                         body[900:])]:
+        if quick and label not in ("right", "bad inside"):
+            continue
+        c.check("--counted, " + label, [c.write("counted.txt", text)],
+                ranks=(2, 4) if label == "right" else (3,),
+                json_out=label == "right", opts=("--counted",),
+                mpi_opts=("--threads", "2"))
 
 
 def main():
@@ -303,6 +405,8 @@ def main():
                     ranks=(4,), env=env)
         c.check("misguessed: five files", names, ranks=(4,), env=env)
 
+        batch_cases(c, tmp)
+
         # What is not a shelf, and usage.
         missing = os.path.join(tmp, "missing.txt")
         c.check("a missing file", [missing], ranks=(2,))
@@ -316,6 +420,10 @@ def main():
                  "ranks; give files" + usage),
                 (["--bogus", names[0]], 2, "", "unknown option '--bogus'" +
                  usage),
+                (["--counted", names[0], names[1]], 2, "",
+                 "--counted reads one FILE, not 2" + usage),
+                (["--keep-going", names[0]], 2, "",
+                 "--keep-going goes with --batch" + usage),
                 (["--version"], 0, "shelf-mpi" + version[len("shelf"):], "")]:
             c.count += 1
             got = shelf_mpi(2, args, False)
