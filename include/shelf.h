@@ -41,7 +41,8 @@
  *         shelf_parser_error(), shelf_problem_at(), shelf_problem_find();
  *       - questions and counts: shelf_greedy_end(), shelf_notes_take(),
  *         shelf_plan_count(), shelf_plan_shrink(), shelf_fits_31_bits(),
- *         and in shelf_pieces.h shelf_piece_cut(), shelf_piece_fits(),
+ *         and in shelf_pieces.h shelf_piece_cut(), shelf_piece_count(),
+ *         shelf_piece_fits(),
  *         shelf_piece_rebase(), shelf_place_encode().
  *   - Weights are int64_t. Totals and margins can need more than 64 bits, so
  *     they are shelf_i128 and always exact: nothing is ever wrapped.

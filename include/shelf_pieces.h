@@ -217,6 +217,24 @@ SHELF_API void shelf_piece_rebase(const shelf_parse_place *end,
                                   shelf_parse_place *place,
                                   shelf_parse_error *error);
 
+/** The count that opens a counted text (SHELF_PARSE_COUNTED), read from
+ * its head, so that the weights after it can be cut into pieces as a
+ * plain shelf's are.
+ *
+ * @param head   the text's first bytes (a few are enough: the count, its
+ *               blanks and the first byte of a weight).
+ * @param len    their number.
+ * @param count  receives the count.
+ * @return the bytes the count and the blank after it take (the weights'
+ *         text starts there), or 0 if the head does not open with a count
+ *         followed by blanks and a weight (a bracket, a name, an error, or
+ *         too few bytes: read such a text whole), or if an argument is
+ *         NULL.
+ *
+ * Time O(len). Thread-safe. */
+SHELF_API size_t shelf_piece_count(const char *head, size_t len,
+                                   uint64_t *count);
+
 /** Writes a place as SHELF_PLACE_SIZE bytes that mean the same on every
  * machine (little-endian 64-bit fields), to send between processes.
  *

@@ -43,9 +43,9 @@
  * is one line, `shelf-mpi: rank R: <call>: <reason>`, and MPI_Abort.
  * Exit status: 0 success, 1 bad input or failure, 2 usage error.
  */
+#include "shelf_mpi.h"
 #include "out.h"
 #include "report.h"
-#include "shelf_mpi.h"
 
 #include <shelf.h>
 #include <shelf_pieces.h>
@@ -118,8 +118,8 @@ static void read_at(input *in, MPI_Offset off, char *buf, int n) {
   while (n > 0) {
     MPI_Status status;
     int got = 0;
-    MPI_CHECK(MPI_File_read_at(in->fh, in->base + off, buf, n, MPI_BYTE,
-                               &status));
+    MPI_CHECK(
+        MPI_File_read_at(in->fh, in->base + off, buf, n, MPI_BYTE, &status));
     MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &got));
     if (got <= 0) {
       /* The file shrank under us: no answer would be right. */
@@ -712,17 +712,16 @@ typedef struct mode {
 
 enum { OPT_THREADS = 256 };
 
-static int parse_options(int argc, char **argv, report_options *rep,
-                         mode *m) {
-  static const struct option longs[] = {{"json", no_argument, NULL, 'j'},
-                                        {"batch", no_argument, NULL, 'b'},
-                                        {"counted", no_argument, NULL, 'c'},
-                                        {"keep-going", no_argument, NULL, 'k'},
-                                        {"threads", required_argument, NULL,
-                                         OPT_THREADS},
-                                        {"help", no_argument, NULL, 'h'},
-                                        {"version", no_argument, NULL, 'V'},
-                                        {NULL, 0, NULL, 0}};
+static int parse_options(int argc, char **argv, report_options *rep, mode *m) {
+  static const struct option longs[] = {
+      {"json", no_argument, NULL, 'j'},
+      {"batch", no_argument, NULL, 'b'},
+      {"counted", no_argument, NULL, 'c'},
+      {"keep-going", no_argument, NULL, 'k'},
+      {"threads", required_argument, NULL, OPT_THREADS},
+      {"help", no_argument, NULL, 'h'},
+      {"version", no_argument, NULL, 'V'},
+      {NULL, 0, NULL, 0}};
   opterr = 0;
   int c;
   m->threads = 1;
@@ -870,41 +869,6 @@ static int report_whole(piece *p, input *files, const report_options *opt) {
 
 /* ==== One counted shelf (--counted) ==== */
 
-/* The count of a counted text, from its head: fed to a counted parser a
- * byte at a time up to the count's separator (as libshelf's read.c does).
- * Returns the bytes that took, or 0 unless blanks and a weight follow. */
-static size_t read_count(const char *head, size_t len, uint64_t *count) {
-  shelf_parser *p = NULL;
-  shelf_solver *s = NULL;
-  size_t at = 0;
-  int have = 0;
-  if (shelf_parser_new(&p, SHELF_PARSE_COUNTED) == SHELF_OK &&
-      shelf_solver_new(&s, 0) == SHELF_OK) {
-    while (at < len && !have) {
-      size_t used;
-      int ended;
-      if (shelf_parser_feed(p, s, head + at, 1, &used, &ended) != SHELF_OK)
-        break;
-      at++;
-      shelf_parse_place place;
-      if (shelf_parser_place(p, &place) == SHELF_OK &&
-          place.counted != UINT64_MAX) {
-        have = 1;
-        *count = place.counted;
-      }
-    }
-  }
-  shelf_parser_free(p);
-  shelf_solver_free(s);
-  size_t w = at;
-  while (w < len && strchr(" \t\r\n", head[w]) != NULL && head[w] != '\0')
-    w++;
-  return have && w < len && strchr("+-0123456789", head[w]) != NULL &&
-                 head[w] != '\0'
-             ? at
-             : 0;
-}
-
 /* Whether the last byte of the file that is not a blank is a comma: the
  * plain grammar takes one after the last weight, the counted one does
  * not. */
@@ -942,8 +906,8 @@ static int counted_here(const input *in, unsigned threads,
     say("%s: %s", name, strerror(errno));
     return 1;
   }
-  shelf_source src = {.ctx = &fd, .read_at = pread_at,
-                      .size = (uint64_t)in->size};
+  shelf_source src = {
+      .ctx = &fd, .read_at = pread_at, .size = (uint64_t)in->size};
   shelf_read_options ro = {.threads = threads,
                            .parse_flags = SHELF_PARSE_COUNTED};
   shelf_solver *solver = NULL;
@@ -994,7 +958,7 @@ static int solve_counted(work *wk, input *files, int ranks, unsigned threads,
     uint64_t count = 0;
     if (n > 0)
       read_at(&files[0], 0, wk->buf, n);
-    head[0] = n > 0 ? read_count(wk->buf, (size_t)n, &count) : 0;
+    head[0] = n > 0 ? shelf_piece_count(wk->buf, (size_t)n, &count) : 0;
     head[1] = count;
   }
   MPI_CHECK(MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD));
@@ -1011,8 +975,7 @@ static int solve_counted(work *wk, input *files, int ranks, unsigned threads,
     whole = combine(&mine, world_rank, ranks);
     if (whole && mine.status == SHELF_OK) {
       shelf_result r = {0};
-      fits = (mine.empty ||
-              shelf_solver_result(mine.solver, &r) == SHELF_OK) &&
+      fits = (mine.empty || shelf_solver_result(mine.solver, &r) == SHELF_OK) &&
              r.n == head[1] && !ends_in_comma(in, wk->buf);
     }
     in->size += in->base;
@@ -1056,7 +1019,7 @@ int main(int argc, char **argv) {
   status = file_sizes(files, nfiles);
   if (status == 0 && m.batch) {
     batch_options bo = {files[0].name, files[0].size, m.counted,
-                        m.keep_going, m.threads, &opt};
+                        m.keep_going,  m.threads,     &opt};
     status = mpi_batch(&bo);
   } else if (status == 0 && m.counted) {
     status = solve_counted(&wk, files, ranks, m.threads, &opt);

@@ -311,3 +311,42 @@ shelf_status shelf_place_decode(const unsigned char *in,
   out->counted = f[8];
   return SHELF_OK;
 }
+
+/* ==== A counted text's count ==== */
+
+/* Parsed byte by byte with a counted parser up to the count's separator,
+ * so that the count means what the grammar says it means. */
+size_t shelf_piece_count(const char *head, size_t len, uint64_t *count) {
+  if (head == NULL || count == NULL)
+    return 0;
+  shelf_parser *p = NULL;
+  shelf_solver *s = NULL;
+  size_t at = 0;
+  int have = 0;
+  if (shelf_parser_new(&p, SHELF_PARSE_COUNTED) == SHELF_OK &&
+      shelf_solver_new(&s, 0) == SHELF_OK) {
+    while (at < len && !have) {
+      size_t used;
+      int ended;
+      if (shelf_parser_feed(p, s, head + at, 1, &used, &ended) != SHELF_OK)
+        break;
+      at++;
+      shelf_parse_place place;
+      if (shelf_parser_place(p, &place) == SHELF_OK &&
+          place.counted != UINT64_MAX) {
+        have = 1;
+        *count = place.counted;
+      }
+    }
+  }
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+  /* Blanks, then a weight: anything else (a bracket, a name, the end) is
+   * left to the one-thread parser, whose grammar for it is the counted
+   * one. */
+  size_t w = at;
+  while (w < len && byte_class((unsigned char)head[w]) >= BYTE_SPACE &&
+         byte_class((unsigned char)head[w]) <= BYTE_CR)
+    w++;
+  return have && w < len && weight_start((unsigned char)head[w]) ? at : 0;
+}

@@ -372,43 +372,6 @@ out:
 
 /* ==== A counted shelf ==== */
 
-/* The count of a counted text, from its head: parsed byte by byte with a
- * counted parser up to the count's separator. Returns the bytes that took
- * (the rest starts there), or 0 if the head does not open with a count
- * followed by a weight. */
-static size_t read_count(const char *head, size_t len, uint64_t *count) {
-  shelf_parser *p = NULL;
-  shelf_solver *s = NULL;
-  size_t at = 0;
-  int have = 0;
-  if (shelf_parser_new(&p, SHELF_PARSE_COUNTED) == SHELF_OK &&
-      shelf_solver_new(&s, 0) == SHELF_OK) {
-    while (at < len && !have) {
-      size_t used;
-      int ended;
-      if (shelf_parser_feed(p, s, head + at, 1, &used, &ended) != SHELF_OK)
-        break;
-      at++;
-      shelf_parse_place place;
-      if (shelf_parser_place(p, &place) == SHELF_OK &&
-          place.counted != UINT64_MAX) {
-        have = 1;
-        *count = place.counted;
-      }
-    }
-  }
-  shelf_parser_free(p);
-  shelf_solver_free(s);
-  /* Blanks, then a weight: anything else (a bracket, a name, the end) is
-   * left to the one-thread parser, whose grammar for it is the counted
-   * one. */
-  size_t w = at;
-  while (w < len && byte_class((unsigned char)head[w]) >= BYTE_SPACE &&
-         byte_class((unsigned char)head[w]) <= BYTE_CR)
-    w++;
-  return have && w < len && weight_start((unsigned char)head[w]) ? at : 0;
-}
-
 /* Whether the last byte of the text that is not a blank is a comma: the
  * one thing the plain grammar takes after a last weight and the counted
  * one does not (there it is text after the last counted weight). -1 on a
@@ -443,7 +406,7 @@ static int read_counted(reader *rd, unsigned threads, shelf_solver *out,
   int err = 0;
   int64_t got = shelf__read_at(rd, head, sizeof head, 0, &err);
   uint64_t count = 0;
-  size_t at = got > 0 ? read_count(head, (size_t)got, &count) : 0;
+  size_t at = got > 0 ? shelf_piece_count(head, (size_t)got, &count) : 0;
   if (at == 0)
     return 0;
   /* The notes see the text from its start, the count among it. */

@@ -102,6 +102,8 @@ int main(void) {
     unsigned char bytes[SHELF_PLACE_SIZE];
     shelf_parser *q;
     CHECK(shelf_piece_cut(text, 5, 1, 0) == 3);
+    uint64_t count = 0;
+    CHECK(shelf_piece_count("3\n7 2 9\n", 8, &count) == 2 && count == 3);
     CHECK(shelf_piece_opening(text, 5, 0, &open, &sure) == SHELF_OK &&
           sure == 1 && open.in_list == 1);
     CHECK(shelf_piece_guess(&open, text, 3, 3, 0, &guess, &sure) == SHELF_OK &&

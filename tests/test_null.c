@@ -101,6 +101,9 @@ static void pieces(void) {
   memset(&a, 0, sizeof a);
   memset(&e, 0, sizeof e);
   CHECK(shelf_piece_cut(NULL, 0, 0, 0) == 0);
+  uint64_t count;
+  CHECK(shelf_piece_count(NULL, 4, &count) == 0);
+  CHECK(shelf_piece_count("3 1 2 3", 7, NULL) == 0);
   INVALID(shelf_piece_opening(NULL, 4, 0, &a, &sure));
   INVALID(shelf_piece_opening("1 2 ", 4, 0, NULL, &sure));
   INVALID(shelf_piece_opening("1 2 ", 4, 0, &a, NULL));
