@@ -47,7 +47,7 @@ FUZZ_SKIPPED = $(FUZZ_BUILD)/skipped.log
 test-fuzz:
 	@mkdir -p $(FUZZ_BUILD) && rm -f $(FUZZ_SKIPPED)
 	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
-	  $(MAKE) fuzz FUZZ_SECONDS=20; \
+	  $(MAKE) fuzz FUZZ_SECONDS=10; \
 	else \
 	  echo "skipped: fuzzing ($(FUZZ_CC) not found; libFuzzer needs clang)" \
 	    | tee $(FUZZ_SKIPPED); \
