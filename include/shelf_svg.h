@@ -167,6 +167,31 @@ SHELF_API shelf_status shelf_svg(const int64_t *weights, size_t n,
 /** Frees a document from shelf_svg(); NULL is allowed and does nothing. */
 SHELF_API void shelf_svg_free(char *svg);
 
+/** Bytes a colour from shelf_lead_colour() needs: "#rrggbb" and a NUL. */
+#define SHELF_COLOUR_BUFSIZE 8
+
+/** The colour the picture's lead table gives a lead, for any surface that
+ * colours leads the same way (the page does): a signed logarithmic scale
+ * from white (a lead of 0) towards SHELF_COLOUR_AHEAD for a lead above 0 or
+ * SHELF_COLOUR_BEHIND below it, reaching the full colour at `biggest`. A
+ * linear scale was tried first and failed: next to one large lead, every
+ * other lead was white, the colour of level. On this scale a lead of 1
+ * beside one of 10^18 is still about a third of the way to its colour.
+ * Computed in integers only, so every machine gives the same colours.
+ *
+ * @param lead     the lead to colour.
+ * @param biggest  the largest |lead| on the scale (for a table, of every
+ *                 cell); below |lead| it is taken as |lead|.
+ * @param fill     receives "#rrggbb", SHELF_COLOUR_BUFSIZE bytes.
+ * @param ink      if not NULL, receives the colour of text written on the
+ *                 fill, "#ffffff" on a dark fill or SHELF_COLOUR_INK, so
+ *                 that the contrast is at least about 4 to 1.
+ * @return SHELF_OK; SHELF_INVALID if `fill` is NULL.
+ *
+ * Time O(1); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_lead_colour(shelf_i128 lead, shelf_i128 biggest,
+                                         char *fill, char *ink);
+
 #ifdef __cplusplus
 }
 #endif

@@ -42,24 +42,52 @@ static long log2_256(u128 x) {
 static int tint_amount(i128 v, i128 biggest) {
   if (v == 0)
     return 0;
-  u128 mag = (u128)magnitude(v);
-  long top = log2_256((u128)biggest + 1);
-  return FLOOR + (int)((1000 - FLOOR) * log2_256(mag + 1) / top);
+  /* As unsigned, so that the lowest shelf_i128 has a magnitude too; mag +
+   * 1 and top + 1 cannot wrap, as a magnitude is at most 2^127. */
+  u128 mag = v < 0 ? (u128)0 - (u128)v : (u128)v;
+  u128 top = biggest < 0 ? (u128)0 - (u128)biggest : (u128)biggest;
+  if (top < mag)
+    top = mag;
+  return FLOOR +
+         (int)((1000 - FLOOR) * log2_256(mag + 1) / log2_256(top + 1));
+}
+
+shelf_status shelf_lead_colour(shelf_i128 lead, shelf_i128 biggest, char *fill,
+                               char *ink) {
+  static const char digits[] = "0123456789abcdef";
+  if (fill == NULL)
+    return SHELF_INVALID;
+  int rgb[3];
+  shelf__svg_tint_rgb(lead >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND,
+                      tint_amount(lead, biggest), rgb);
+  fill[0] = '#';
+  for (int c = 0; c < 3; c++) {
+    fill[1 + 2 * c] = digits[rgb[c] / 16];
+    fill[2 + 2 * c] = digits[rgb[c] % 16];
+  }
+  fill[7] = '\0';
+  if (ink != NULL) {
+    /* White where the fill is dark, by its perceived brightness (ITU-R
+     * BT.601 weights), else ink. */
+    const char *on = 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 128000
+                         ? "#ffffff"
+                         : SHELF_COLOUR_INK;
+    memcpy(ink, on, SHELF_COLOUR_BUFSIZE);
+  }
+  return SHELF_OK;
 }
 
 static void put_lead_colour(text *t, i128 v, i128 biggest) {
-  shelf__svg_put_tint(t, v >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND,
-                      tint_amount(v, biggest));
+  char fill[SHELF_COLOUR_BUFSIZE];
+  shelf_lead_colour(v, biggest, fill, NULL);
+  shelf__text_bytes(t, fill, 7);
 }
 
-/* Text on a cell: white where the cell is dark, by its perceived
- * brightness (ITU-R BT.601 weights), else ink; either way the contrast is
- * at least about 4 to 1. */
+/* Text on a cell: the ink shelf_lead_colour() gives its fill. */
 static const char *ink_on(i128 v, i128 biggest) {
-  int rgb[3];
-  shelf__svg_tint_rgb(v >= 0 ? SHELF_COLOUR_AHEAD : SHELF_COLOUR_BEHIND,
-                      tint_amount(v, biggest), rgb);
-  return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 128000 ? "#ffffff" : INK;
+  char fill[SHELF_COLOUR_BUFSIZE], ink[SHELF_COLOUR_BUFSIZE];
+  shelf_lead_colour(v, biggest, fill, ink);
+  return ink[1] == 'f' ? "#ffffff" : INK;
 }
 
 /* Room left of the cells for a row's header: its place, then its weight. */

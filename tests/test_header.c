@@ -65,6 +65,9 @@ int main(void) {
   svg = NULL;
   CHECK(shelf_svg(w, 4, NULL, &svg, NULL) == SHELF_OK);
   shelf_svg_free(svg);
+  char fill[SHELF_COLOUR_BUFSIZE];
+  CHECK(shelf_lead_colour(e.margin, e.margin, fill, NULL) == SHELF_OK &&
+        strcmp(fill, SHELF_COLOUR_AHEAD) == 0);
   CHECK(shelf_solver_new(&s, SHELF_KEEP_WEIGHTS) == SHELF_OK);
   CHECK(shelf_solver_push_many(s, w, 4) == SHELF_OK);
   CHECK(shelf_solver_push(s, 5) == SHELF_OK);

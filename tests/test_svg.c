@@ -545,6 +545,36 @@ static void test_palette(void) {
   shelf_svg_free(svg);
 }
 
+/* shelf_lead_colour() is the table's scale: white for level, the palette's
+ * colours at the biggest lead, between them by the log of the lead (so 1
+ * beside 10^18 is tinted, not white), and the picture's cells use it. The
+ * expected channels are worked out by hand from the scale's definition:
+ * 320/1000 of the way to the colour at the smallest lead. */
+static void test_lead_colour(void) {
+  char fill[SHELF_COLOUR_BUFSIZE], ink[SHELF_COLOUR_BUFSIZE];
+  CHECK(shelf_lead_colour(0, 9, fill, ink) == SHELF_OK &&
+        strcmp(fill, "#ffffff") == 0 && strcmp(ink, SHELF_COLOUR_INK) == 0);
+  CHECK(shelf_lead_colour(9, 9, fill, NULL) == SHELF_OK &&
+        strcmp(fill, SHELF_COLOUR_AHEAD) == 0);
+  CHECK(shelf_lead_colour(-9, 9, fill, ink) == SHELF_OK &&
+        strcmp(fill, SHELF_COLOUR_BEHIND) == 0);
+  /* A biggest below the lead is the lead: the full colour, not beyond. */
+  CHECK(shelf_lead_colour(-90, 9, fill, NULL) == SHELF_OK &&
+        strcmp(fill, SHELF_COLOUR_BEHIND) == 0);
+  /* 1 beside 10^18: log2(2) / log2(10^18 + 1) of the way past the floor,
+   * 320 + 680 * 256 / 15305 = 331 thousandths of the way from white to
+   * #009e73: 255 - 255 * 331 / 1000 = 171 (0xab), 255 - 97 * 331 / 1000 =
+   * 223 (0xdf), 255 - 140 * 331 / 1000 = 209 (0xd1). */
+  CHECK(shelf_lead_colour(1, (shelf_i128)1000000000000000000, fill, ink) ==
+            SHELF_OK &&
+        strcmp(fill, "#abdfd1") == 0 && strcmp(ink, SHELF_COLOUR_INK) == 0);
+  /* The lowest shelf_i128, -2^127, whose magnitude has no shelf_i128. */
+  shelf_i128 lowest = (shelf_i128)INT64_MIN * INT64_MIN * -2;
+  CHECK(shelf_lead_colour(lowest, 0, fill, ink) == SHELF_OK &&
+        strcmp(fill, SHELF_COLOUR_BEHIND) == 0);
+  CHECK(shelf_lead_colour(1, 1, NULL, ink) == SHELF_INVALID);
+}
+
 /* The unit agrees with the number: a wheel of 1 kilo is not "1 kilos". */
 static void test_units(void) {
   const int64_t w[] = {1, 2, -1};
@@ -590,6 +620,7 @@ static const test tests[] = {
     {"sheet versions", test_sheet_versions},
     {"moment", test_moment},
     {"palette", test_palette},
+    {"lead colour", test_lead_colour},
 };
 
 TEST_MAIN(tests)
