@@ -204,7 +204,7 @@
        * 'L'/'R' text): { first, last } of the block left (0-based,
        * inclusive; last < first when empty), both totals, and the last
        * `keep` moves, each { turn, buyer, end, wheel, weight, first,
-       * second }, replayed by the library (shelf_game_take). */
+       * second }, replayed by the library (shelf_position_take). */
       game(weights, ends, count = ends.length, keep = 0) {
         const e = typeof ends === 'string' ? Uint8Array.from(ends, (ch) => (ch === 'L' ? 0 : 1)) : ends;
         keep = Math.min(keep, count);

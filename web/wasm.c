@@ -160,7 +160,7 @@ WEB_API int web_greedy_line(const int64_t *weights, size_t n, unsigned flags,
 /* MARK: - Games, move by move */
 
 /* Replays the first `count` of `ends` (0 left, 1 right) from the full shelf
- * through shelf_game_take(), the one place totals are added up. at[0] and
+ * through shelf_replay(), the one place totals are added up. at[0] and
  * at[1] receive the block left (first, last + 1); slots 0 and 1 of
  * `totals` the two totals after the moves. The last `keep` moves (keep <=
  * count) are written to moves, 4 numbers each (turn, buyer, end, wheel),
@@ -171,15 +171,13 @@ WEB_API int web_game(const int64_t *weights, size_t n,
                      uint32_t *at, uint32_t *moves, char *totals) {
   if (count > n || keep > count)
     return SHELF_INVALID;
-  shelf_game g;
-  shelf_game_start(&g, n);
-  for (size_t k = 0; k < count; k++) {
+  shelf_position g;
+  shelf_position_start(&g, n);
+  shelf_status st = shelf_replay(weights, ends, count - keep, &g, NULL);
+  for (size_t r = 0; st == SHELF_OK && r < keep; r++) {
     shelf_move mv;
-    shelf_status st = shelf_game_take(&g, weights, (shelf_end)ends[k], &mv);
-    if (st != SHELF_OK)
-      return (int)st;
-    if (k + keep >= count) {
-      size_t r = k + keep - count;
+    st = shelf_replay(weights, ends, 1, &g, &mv);
+    if (st == SHELF_OK) {
       moves[4 * r] = (uint32_t)mv.turn;
       moves[4 * r + 1] = (uint32_t)mv.buyer;
       moves[4 * r + 2] = (uint32_t)mv.end;
@@ -189,6 +187,8 @@ WEB_API int web_game(const int64_t *weights, size_t n,
       put_i128(totals, 4 + 3 * r, mv.second);
     }
   }
+  if (st != SHELF_OK)
+    return (int)st;
   at[0] = (uint32_t)g.first;
   at[1] = (uint32_t)g.last;
   put_i128(totals, 0, g.totals[0]);
@@ -319,7 +319,8 @@ WEB_API const char *web_mistake_name(int kind) {
 
 /* The learner's sentence for a mistake, SHELF_SENTENCE_BUFSIZE bytes. */
 WEB_API int web_mistake_sentence(int kind, char *out) {
-  return (int)shelf_mistake_sentence((shelf_mistake)kind, out,
+  return (int)shelf_mistake_sentence((shelf_mistake)kind, SHELF_SUBJECT_YOU,
+                                     out,
                                      SHELF_SENTENCE_BUFSIZE, NULL);
 }
 

@@ -134,14 +134,14 @@ static PyObject *game_explain(game_object *self, PyObject *args,
 }
 
 /* Both totals after the moves `ends` (a sequence of 'left' and 'right'),
- * replayed by shelf_game_take(), the library's one replay of a game. */
+ * replayed by shelf_replay(), the library's one replay of a game. */
 static PyObject *game_totals(game_object *self, PyObject *ends) {
   shelf_py_state *st = game_state(self);
   PyObject *seq = PySequence_Fast(ends, "_totals: ends must be a sequence");
   if (seq == NULL)
     return NULL;
-  shelf_game g;
-  shelf_game_start(&g, self->n);
+  shelf_position g;
+  shelf_position_start(&g, self->n);
   PyObject *out = NULL;
   for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
     PyObject *end = PySequence_Fast_GET_ITEM(seq, k); /* borrowed */
@@ -151,7 +151,7 @@ static PyObject *game_totals(game_object *self, PyObject *ends) {
     if (left < 0 || right < 0)
       goto done;
     if ((!left && !right) ||
-        shelf_game_take(&g, self->weights, left ? SHELF_LEFT : SHELF_RIGHT,
+        shelf_position_take(&g, self->weights, left ? SHELF_LEFT : SHELF_RIGHT,
                         NULL) != SHELF_OK) {
       PyErr_Format(PyExc_ValueError,
                    "_totals: move %zd is not a move of this game", k + 1);
