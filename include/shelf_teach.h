@@ -168,6 +168,52 @@ SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
 SHELF_API shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
                                          unsigned flags, unsigned char *ends);
 
+/* MARK: - The linear reduction, step by step (Public) */
+
+/** What one step of the linear engine's reduction did. */
+typedef enum shelf_step_kind {
+  /** A wheel pushed onto the stack as a group of its own: `value` is its
+   * weight, first == last its place. */
+  SHELF_STEP_PUSH = 0,
+  /** A peak merged: the groups a, b, c (b at least both neighbours) became
+   * one group worth a - b + c, covering wheels first..last. */
+  SHELF_STEP_MERGE = 1,
+  /** On the valley that remains, the buyer to move took the larger end
+   * group (the left on equal ends), wheels first..last: `value` is that
+   * group's worth and `margin` the margin so far. */
+  SHELF_STEP_TAKE = 2
+} shelf_step_kind;
+
+/** One step of the reduction, as shelf_reduction_trace() records it. */
+typedef struct shelf_reduction_step {
+  shelf_step_kind kind;
+  uint64_t first;    /**< the group's first wheel (0-based) */
+  uint64_t last;     /**< its last wheel */
+  shelf_buyer buyer; /**< with SHELF_STEP_TAKE: who took it */
+  shelf_i128 a, b, c; /**< with SHELF_STEP_MERGE: the three groups merged */
+  shelf_i128 value;  /**< the group's worth after the step */
+  shelf_i128 margin; /**< with SHELF_STEP_TAKE: the margin so far */
+} shelf_reduction_step;
+
+/** The most steps shelf_reduction_trace() records for n wheels: n pushes,
+ * fewer than n / 2 merges and at most n takes. */
+#define SHELF_REDUCTION_STEPS(n) (3 * (n))
+
+/** The linear engine's reduction (docs/algorithm.md) with every step
+ * recorded, for a learner to watch: each wheel pushed, each peak merged by
+ * the engine's own step (the one shelf_solve() runs), then the valley
+ * taken end by end. The margin of the last take is the shelf's margin.
+ *
+ * @param steps  room for SHELF_REDUCTION_STEPS(n) steps; may be NULL when
+ *               n is 0.
+ * @param count  receives the number of steps written; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument); SHELF_NOMEM.
+ *
+ * Time O(n); memory O(n) while it runs. Thread-safe. */
+SHELF_API shelf_status shelf_reduction_trace(const int64_t *weights, size_t n,
+                                             shelf_reduction_step *steps,
+                                             size_t *count);
+
 /* MARK: - Explaining the greedy trap (Public) */
 
 /** Why greedy play loses on one shelf, as shelf_explain() computes it. */

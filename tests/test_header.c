@@ -173,6 +173,10 @@ int main(void) {
     CHECK(shelf_greedy_line(w, 4, SHELF_GREEDY_FIRST, greedy) == SHELF_OK &&
           greedy[0] == SHELF_LEFT);
     CHECK(shelf_turn_buyer(2) == SHELF_SECOND);
+    shelf_reduction_step steps[SHELF_REDUCTION_STEPS(4)];
+    size_t step_count = 0;
+    CHECK(shelf_reduction_trace(w, 4, steps, &step_count) == SHELF_OK &&
+          step_count > 4 && steps[step_count - 1].margin == 7);
     shelf_position_start(&g, 4);
     CHECK(shelf_replay(w, greedy, 2, &g, NULL) == SHELF_OK && g.turn == 2);
   }

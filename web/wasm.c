@@ -327,75 +327,49 @@ WEB_API int web_mistake_sentence(int kind, char *out) {
 /* MARK: - The reduction, step by step */
 
 /*
- * The linear engine's reduction (docs/algorithm.md, src/solver.h's
- * reduce_push) with every step recorded, for the page's view of it: the
- * engine itself keeps no record, and this is its loop written out once
- * more with a record of each step, checked against the DP's margin on
- * random shelves by web/tests/page_reduction.js and test_reduction.js.
- * Steps, in order, 4 numbers each in `steps` and 4 slots each in `values`:
+ * shelf_reduction_trace() flattened for the page: the linear engine's own
+ * steps, 4 numbers each in `steps` and 4 slots each in `values`:
  *   push:  (0, wheel, 0, 0),           values (w, -, -, -)
  *   merge: (1, lo, hi, 0),             values (a, b, c, a - b + c), the
  *          merged group covering wheels lo..hi;
  *   take:  (2, lo, hi, buyer),         values (v, margin so far, -, -), the
  *          valley's larger end (the left on equal ends) taken by `buyer`.
- * `steps` has room for 3n steps (n pushes, fewer than n merges, at most n
- * takes); *count receives the number written and slot 0 of `margin` the
- * margin the valley gives.
+ * `steps` has room for 3n steps; *count receives the number written and
+ * slot 0 of `margin` the margin the valley gives.
  */
 WEB_API int web_reduction(const int64_t *weights, size_t n, uint32_t *steps,
                           char *values, size_t *count, char *margin) {
-  shelf_i128 *st = malloc((n ? n : 1) * sizeof *st);
-  size_t *lo = malloc((n ? n : 1) * sizeof *lo);
-  if (st == NULL || lo == NULL) {
-    free(st);
-    free(lo);
+  shelf_reduction_step *trace =
+      malloc((n ? SHELF_REDUCTION_STEPS(n) : 1) * sizeof *trace);
+  if (trace == NULL)
     return SHELF_NOMEM;
-  }
-  size_t top = 0, k = 0;
-#define WEB_STEP_(kind, a, b, c)                                               \
-  (steps[4 * k] = (kind), steps[4 * k + 1] = (uint32_t)(a),                    \
-   steps[4 * k + 2] = (uint32_t)(b), steps[4 * k + 3] = (uint32_t)(c))
-  for (size_t w = 0; w < n; w++) {
-    shelf_i128 x = weights[w];
-    size_t from = w;
-    WEB_STEP_(0, w, 0, 0);
-    put_i128(values, 4 * k, x);
-    k++;
-    /* A peak: the top is at least both its neighbours (reduce_push). */
-    while (top >= 2 && st[top - 1] >= st[top - 2] && st[top - 1] >= x) {
-      shelf_i128 a = st[top - 2], b = st[top - 1], d = a - b + x;
-      from = lo[top - 2];
-      WEB_STEP_(1, from, w, 0);
-      put_i128(values, 4 * k, a);
-      put_i128(values, 4 * k + 1, b);
-      put_i128(values, 4 * k + 2, x);
-      put_i128(values, 4 * k + 3, d);
-      k++;
-      x = d;
-      top -= 2;
-    }
-    st[top] = x;
-    lo[top] = from;
-    top++;
-  }
-  /* The valley: the larger end, the left on equal ends, turn by turn. */
-  size_t i = 0, j = top;
+  size_t k = 0;
+  shelf_status st = shelf_reduction_trace(weights, n, trace, &k);
   shelf_i128 m = 0;
-  for (size_t turn = 0; i < j; turn++) {
-    int left = st[i] >= st[j - 1];
-    size_t g = left ? i++ : --j;
-    size_t hi = g + 1 < top ? lo[g + 1] - 1 : n - 1;
-    m += turn % 2 == 0 ? st[g] : -st[g];
-    WEB_STEP_(2, lo[g], hi, turn % 2);
-    put_i128(values, 4 * k, st[g]);
-    put_i128(values, 4 * k + 1, m);
-    k++;
+  for (size_t s = 0; st == SHELF_OK && s < k; s++) {
+    const shelf_reduction_step *t = &trace[s];
+    steps[4 * s] = (uint32_t)t->kind;
+    steps[4 * s + 1] = (uint32_t)t->first;
+    steps[4 * s + 2] = t->kind == SHELF_STEP_PUSH ? 0 : (uint32_t)t->last;
+    steps[4 * s + 3] = t->kind == SHELF_STEP_TAKE ? (uint32_t)t->buyer : 0;
+    if (t->kind == SHELF_STEP_MERGE) {
+      put_i128(values, 4 * s, t->a);
+      put_i128(values, 4 * s + 1, t->b);
+      put_i128(values, 4 * s + 2, t->c);
+      put_i128(values, 4 * s + 3, t->value);
+    } else {
+      put_i128(values, 4 * s, t->value);
+      if (t->kind == SHELF_STEP_TAKE) {
+        put_i128(values, 4 * s + 1, t->margin);
+        m = t->margin;
+      }
+    }
   }
-#undef WEB_STEP_
+  free(trace);
+  if (st != SHELF_OK)
+    return (int)st;
   *count = k;
   put_i128(margin, 0, m);
-  free(st);
-  free(lo);
   return SHELF_OK;
 }
 
