@@ -196,6 +196,98 @@ WEB_API int web_game(const int64_t *weights, size_t n,
   return SHELF_OK;
 }
 
+/* MARK: - A game to play */
+
+/*
+ * libshelf's game (shelf_game, shelf_teach.h) for the page, which keeps no
+ * game of its own: the page's address holds the person's choices, and each
+ * call makes the game afresh and runs `script` on it, one command a
+ * character: L or R the person to move takes that end, U undo, A the same
+ * shelf again. Players are shelf_player values. Out (n moves at most):
+ *   nums:    first, last (+1), moves made, review rows, the buyer to move
+ *            (shelf_turn_buyer(), whoever plays it); then 4 a move:
+ *            buyer, end, wheel, player + 4 * forced; then 3 a review row:
+ *            turn, buyer, end (0 left, 1 right, 2 last).
+ *   values:  5 slots a move: weight, best lead, lead kept, first's total,
+ *            second's; then 4 a review row: weight, kept, best, cost.
+ *   said:    SHELF_GAME_SENTENCE_BUFSIZE bytes a sentence: each move's, then
+ *            the hint, the summary, against perfect play, the first
+ *            mistake and its lesson (empty where they do not apply now).
+ *   choices: the person's choices now in effect (L and R), NUL-terminated:
+ *            what the page keeps in its address.
+ * A command that does not apply (a move when the game is over, an unknown
+ * letter) is SHELF_INVALID.
+ */
+WEB_API int web_play(const int64_t *weights, size_t n, int first, int second,
+                     const char *script, uint32_t *nums, char *values,
+                     char *said, char *choices) {
+  shelf_game *g = NULL;
+  shelf_status st = shelf_game_new(weights, n, (shelf_player)first,
+                                   (shelf_player)second, &g);
+  for (const char *c = script; st == SHELF_OK && *c != '\0'; c++)
+    st = *c == 'L'   ? shelf_game_take(g, SHELF_LEFT)
+         : *c == 'R' ? shelf_game_take(g, SHELF_RIGHT)
+         : *c == 'U' ? shelf_game_undo(g, NULL)
+         : *c == 'A' ? shelf_game_again(g)
+                     : SHELF_INVALID;
+  if (st != SHELF_OK) {
+    shelf_game_free(g);
+    return (int)st;
+  }
+  shelf_position at;
+  shelf_game_at(g, &at);
+  size_t count = shelf_game_move_count(g), rows = shelf_game_review_count(g);
+  nums[0] = (uint32_t)at.first;
+  nums[1] = (uint32_t)at.last;
+  nums[2] = (uint32_t)count;
+  nums[3] = (uint32_t)rows;
+  nums[4] = (uint32_t)shelf_turn_buyer(at.turn + 1);
+  enum { SAY = SHELF_GAME_SENTENCE_BUFSIZE };
+  size_t chosen = 0;
+  for (size_t k = 0; k < count; k++) {
+    shelf_game_move m;
+    shelf_game_move_at(g, k, &m);
+    uint32_t *u = nums + 5 + 4 * k;
+    u[0] = (uint32_t)m.move.buyer;
+    u[1] = (uint32_t)m.move.end;
+    u[2] = (uint32_t)m.move.wheel;
+    u[3] = (uint32_t)m.player + 4u * (uint32_t)m.forced;
+    put_i128(values, 5 * k, m.move.weight);
+    put_i128(values, 5 * k + 1, m.best);
+    put_i128(values, 5 * k + 2, m.kept);
+    put_i128(values, 5 * k + 3, m.move.first);
+    put_i128(values, 5 * k + 4, m.move.second);
+    shelf_game_say(g, SHELF_GAME_MOVE, k, said + k * SAY, SAY, NULL);
+    if (m.player == SHELF_PLAYER_PERSON && !m.forced)
+      choices[chosen++] = m.move.end == SHELF_LEFT ? 'L' : 'R';
+  }
+  choices[chosen] = '\0';
+  for (size_t r = 0; r < rows; r++) {
+    shelf_review_row row;
+    shelf_game_review(g, r, &row);
+    uint32_t *u = nums + 5 + 4 * count + 3 * r;
+    u[0] = (uint32_t)row.turn;
+    u[1] = (uint32_t)row.buyer;
+    u[2] = strcmp(row.end, "left") == 0 ? 0 : strcmp(row.end, "right") == 0 ? 1
+                                                                           : 2;
+    size_t v = 5 * count + 4 * r;
+    put_i128(values, v, row.weight);
+    put_i128(values, v + 1, row.kept);
+    put_i128(values, v + 2, row.best);
+    put_i128(values, v + 3, row.cost);
+  }
+  static const shelf_game_sentence after[5] = {
+      SHELF_GAME_HINT, SHELF_GAME_SUMMARY, SHELF_GAME_AGAINST_PERFECT,
+      SHELF_GAME_FIRST_MISTAKE, SHELF_GAME_LESSON};
+  for (size_t k = 0; k < 5; k++) {
+    char *out = said + (count + k) * SAY;
+    if (shelf_game_say(g, after[k], 0, out, SAY, NULL) != SHELF_OK)
+      out[0] = '\0';
+  }
+  shelf_game_free(g);
+  return SHELF_OK;
+}
+
 /* MARK: - The greedy trap */
 
 /* shelf_explain() flattened, with its sentences. flags: [0]
@@ -454,6 +546,10 @@ static const struct {
     {"MISTAKE_ONE_END", SHELF_MISTAKE_ONE_END},
     {"NOTE_COUNT", SHELF_NOTE_COUNT},
     {"NOTE_THOUSANDS", SHELF_NOTE_THOUSANDS},
+    {"GAME_SENTENCE_BUFSIZE", SHELF_GAME_SENTENCE_BUFSIZE},
+    {"PLAYER_PERSON", SHELF_PLAYER_PERSON},
+    {"PLAYER_PERFECT", SHELF_PLAYER_PERFECT},
+    {"PLAYER_GREEDY", SHELF_PLAYER_GREEDY},
 };
 #undef WEB_STATUS_
 
