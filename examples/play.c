@@ -1,6 +1,7 @@
 /*
  * play.c - libshelf as an embedder uses it: the margin of a shelf, the line
- * of perfect play, and a perfect opponent answering a greedy buyer.
+ * of perfect play, and a perfect opponent answering a greedy buyer (the
+ * library's game, shelf_game).
  *
  *   play                   the shelf [3, 9, 1, 2]
  *   play '[7, 2, 9, 4]'    any shelf, in the shelf command's input format
@@ -47,31 +48,33 @@ int main(int argc, char **argv) {
   printf("libshelf %s, a shelf of %zu, ", shelf_version(), n);
   print_i128("margin ", r.margin);
   printf("\nline:");
-  shelf_position game;
+  shelf_position at;
   shelf_move move;
-  shelf_position_start(&game, n);
-  for (size_t t = 0; t < n; t++) {
-    shelf_position_take(&game, w, (shelf_end)ends[t], &move);
+  shelf_position_start(&at, n);
+  while (at.turn < n) {
+    shelf_replay(w, ends, 1, &at, &move);
     printf(" %" PRId64, move.weight);
   }
-  /* A perfect opponent: the first buyer takes the heavier end; the second
-   * answers each move with the best move on the block that remains. */
+  /* A perfect opponent: libshelf's game with a greedy first buyer (the
+   * heavier end) and a perfect second, who answers each move with the best
+   * move on the block that remains. With no person in it, it is played out
+   * at once; SHELF_PLAYER_PERSON on a side waits for shelf_game_take(). */
   printf("\ngreedy against perfect:");
-  shelf_choice c;
-  shelf_position_start(&game, n);
-  while (game.first < game.last) {
-    shelf_end end = shelf_greedy_end(w, game.first, game.last - 1);
-    if (game.turn % 2 == 1) {
-      if (shelf_best_move(w, n, game.first, game.last - 1, &c) != SHELF_OK)
-        break; /* out of memory: the game stops short */
-      end = c.best;
-    }
-    shelf_position_take(&game, w, end, &move);
-    printf(" %" PRId64, move.weight);
+  shelf_game *game = NULL;
+  if (shelf_game_new(w, n, SHELF_PLAYER_GREEDY, SHELF_PLAYER_PERFECT, &game) !=
+      SHELF_OK) {
+    free(ends);
+    shelf_weights_free(w);
+    return 1;
   }
-  print_i128("\ngreedy ", game.totals[SHELF_FIRST]);
-  print_i128(", perfect ", game.totals[SHELF_SECOND]);
+  shelf_game_move m;
+  for (size_t k = 0; shelf_game_move_at(game, k, &m) == SHELF_OK; k++)
+    printf(" %" PRId64, m.move.weight);
+  shelf_game_at(game, &at);
+  print_i128("\ngreedy ", at.totals[SHELF_FIRST]);
+  print_i128(", perfect ", at.totals[SHELF_SECOND]);
   printf("\n");
+  shelf_game_free(game);
   free(ends);
   shelf_weights_free(w);
   return 0;
