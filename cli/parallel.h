@@ -11,7 +11,7 @@
 
 #include <shelf.h>
 
-/* 128 KiB, the size of a read on one thread (main.c). */
+/* 128 KiB, the size of a read on one thread (input.c). */
 #define READ_BLOCK (1u << 17)
 
 /* A file descriptor as a source, from where it stands. */

@@ -1,6 +1,6 @@
 /*
  * progress.h - "shelf: read 812.4 MB of 2.0 GB (40%)" on stderr while a
- * long read runs (main.c, fed by shelf_read()'s progress hook), on a
+ * long read runs (input.c, fed by shelf_read()'s progress hook), on a
  * thread of its own.
  */
 #ifndef SHELF_CLI_PROGRESS_H

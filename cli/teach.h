@@ -3,7 +3,7 @@
  * --random shelves and --sheet exercise sheets, --svg pictures and the
  * --interactive game.
  *
- * main.c hands these options over as it meets them, asks here whether they
+ * options.c hands these options over as it meets them, asks here whether they
  * fit together, and calls back at two points: to make a random shelf, and to
  * use a solved shelf (teach_shelf()) in place of the usual report.
  */
@@ -49,7 +49,7 @@ typedef struct teach_options {
   int vs_given;
 } teach_options;
 
-/* The getopt_long codes of the long-only options. */
+/* The codes of the long-only options (options.c). */
 enum {
   TEACH_SECOND = 0x100,
   TEACH_SVG,
@@ -70,26 +70,25 @@ enum {
   TEACH_END /* one past the last */
 };
 
-/* Entries for main.c's struct option table (needs <getopt.h>); the short
- * option 'i' goes in its option string. */
+/* Entries for options.c's table of long options (the OPTION_ constants are
+ * options.h's); the short option 'i' goes in its string of letters. */
 #define TEACH_LONG_OPTIONS                                                     \
-  {"interactive", no_argument, NULL, 'i'},                                     \
-      {"second", no_argument, NULL, TEACH_SECOND},                             \
-      {"svg", required_argument, NULL, TEACH_SVG},                             \
-      {"random", required_argument, NULL, TEACH_RANDOM},                       \
-      {"seed", required_argument, NULL, TEACH_SEED},                           \
-      {"svg-width", required_argument, NULL, TEACH_SVG_WIDTH},                 \
-      {"svg-size", required_argument, NULL, TEACH_SVG_SIZE},                   \
-      {"svg-key", required_argument, NULL, TEACH_SVG_KEY},                     \
-      {"svg-show", required_argument, NULL, TEACH_SVG_SHOW},                   \
-      {"svg-line", required_argument, NULL, TEACH_SVG_LINE},                   \
-      {"svg-turn", required_argument, NULL, TEACH_SVG_TURN},                   \
-      {"svg-given", required_argument, NULL, TEACH_SVG_GIVEN},                 \
-      {"trap", no_argument, NULL, TEACH_TRAP},                                 \
-      {"cost-at-least", required_argument, NULL, TEACH_COST},                  \
-      {"sheet", required_argument, NULL, TEACH_SHEET},                         \
-      {"vs", required_argument, NULL, TEACH_VS}, {                             \
-    "range", required_argument, NULL, TEACH_RANGE                              \
+  {"interactive", OPTION_NO_VALUE, 'i'},                                       \
+      {"second", OPTION_NO_VALUE, TEACH_SECOND},                               \
+      {"svg", OPTION_VALUE, TEACH_SVG},                                        \
+      {"random", OPTION_VALUE, TEACH_RANDOM},                                  \
+      {"seed", OPTION_VALUE, TEACH_SEED},                                      \
+      {"svg-width", OPTION_VALUE, TEACH_SVG_WIDTH},                            \
+      {"svg-size", OPTION_VALUE, TEACH_SVG_SIZE},                              \
+      {"svg-key", OPTION_VALUE, TEACH_SVG_KEY},                                \
+      {"svg-show", OPTION_VALUE, TEACH_SVG_SHOW},                              \
+      {"svg-line", OPTION_VALUE, TEACH_SVG_LINE},                              \
+      {"svg-turn", OPTION_VALUE, TEACH_SVG_TURN},                              \
+      {"svg-given", OPTION_VALUE, TEACH_SVG_GIVEN},                            \
+      {"trap", OPTION_NO_VALUE, TEACH_TRAP},                                   \
+      {"cost-at-least", OPTION_VALUE, TEACH_COST},                             \
+      {"sheet", OPTION_VALUE, TEACH_SHEET}, {"vs", OPTION_VALUE, TEACH_VS}, {  \
+    "range", OPTION_VALUE, TEACH_RANGE                                         \
   }
 
 /* The defaults: no game, no picture, range 1..10000. */

@@ -1,0 +1,435 @@
+/*
+ * options.c - the shelf command's options, read by one plain loop.
+ *
+ * No option of shelf starts with a digit, so an argument that is '-' and a
+ * digit is a weight, as `seq -5 5` reads it: `shelf -4 10 -7` needs no
+ * "--". The loop looks at one argument at a time, in order: an option (and
+ * the value it takes, which is never read as a weight), or a weight; after
+ * "--", weights only. Long options may be shortened to any prefix that
+ * names one option, and take their value after '=' or as the next
+ * argument; short ones may be grouped (-bj), a value attached (-adp) or
+ * next. getopt_long would read `-4` as an option, and there is no getopt on
+ * every system (Windows), so the loop is our own, and so are its messages.
+ */
+#include "options.h"
+
+#include "out.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ==== Help ==== */
+
+static const char usage_text[] =
+    "Usage: shelf [OPTIONS] [WEIGHT...]\n"
+    "       shelf [OPTIONS] -f FILE\n"
+    "       shelf check [OPTIONS] PROGRAM [ARG...]  (a judge; check --help)\n"
+    "\n"
+    "Solve the ripening-shelf game: two buyers take turns lifting the wheel\n"
+    "at the left or right end of a shelf, both playing perfectly. Prints the\n"
+    "margin, the first buyer's kilos minus the second's.\n"
+    "\n"
+    "Weights come from the command line, from -f FILE, or from standard\n"
+    "input (also with -f -): integers separated by spaces, tabs, commas or\n"
+    "newlines, optionally wrapped in [ ] as a Python or JSON list. An\n"
+    "argument that starts with '-' and a digit is a weight (shelf -4 10 -7);\n"
+    "anything after -- is read as weights too.\n"
+    "\n"
+    "Options:\n"
+    "  -f, --file FILE        read the shelf from FILE ('-' for stdin)\n"
+    "  -b, --batch            every input line is one shelf; one result a "
+    "line\n"
+    "  -k, --keep-going       with --batch, report each bad line and go on\n"
+    "  -c, --counted          the input opens with the number of weights, as\n"
+    "                         AtCoder and CSES files do; with --batch, it\n"
+    "                         is a sequence of such shelves\n"
+    "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
+    "\"second\"}\n"
+    "  -m, --moves            print the line of perfect play, turn by turn\n"
+    "  -e, --explain          show why greedy play loses (greedy against\n"
+    "                         perfect play is computed up to 20000 wheels)\n"
+    "  -a, --algorithm NAME   linear (default, O(n)), dp (O(n^2)) or brute\n"
+    "                         (at most 25 wheels)\n"
+    "  -t, --table[=A..B]     also print the lead of every block and the end\n"
+    "                         that keeps it (at most 30 wheels); --table A..B\n"
+    "                         the table of wheels A to B only (from 1), of a\n"
+    "                         shelf of any length\n"
+    "      --csv              with --table or --moves, print only the table\n"
+    "                         or the line, as CSV (wheels from 1; JSON counts\n"
+    "                         them from 0)\n"
+    "      --threads N        parse and solve on N threads (default: every\n"
+    "                         core this process may use; 1: one thread)\n"
+    "\n";
+
+/* Split in two: one string literal of it all passes the 4095 characters C
+ * promises. */
+static const char usage_play[] =
+    "Playing and seeing:\n"
+    "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
+    "                         first buyer. Keys on a terminal: Left or h,\n"
+    "                         Right or l, u undo, ? hint, q quit; the game\n"
+    "                         ends with a review of your moves, and a plays\n"
+    "                         again. From a pipe, one command a line: l, r,\n"
+    "                         u, ?, q, a. Weights come from arguments,\n"
+    "                         -f FILE or --random\n"
+    "      --second           with --interactive, be the second buyer\n"
+    "      --vs WHO           with --interactive, play against: perfect\n"
+    "                         (default), greedy (takes the heavier end), or\n"
+    "                         person (two people at one keyboard)\n"
+    "      --svg FILE         also draw the shelf and its perfect game as\n"
+    "                         SVG into FILE ('-': standard output, instead\n"
+    "                         of the usual output); --explain marks the\n"
+    "                         greedy trap; over 200 wheels, a summary\n"
+    "      --svg-width PX     the picture's width, 320 to 20000 (default\n"
+    "                         1000); rows and text are laid out for it\n"
+    "      --svg-size SIZE    slide (1280x720, 16:9) or WIDTHxHEIGHT: the\n"
+    "                         picture centred in a frame of that size\n"
+    "      --svg-key FILE     also draw the answer key into FILE; --svg then\n"
+    "                         draws the question: no buyers, no turns, no\n"
+    "                         margin, the lead table's cells empty\n"
+    "      --svg-given L      with --svg-key, the question's table gives the\n"
+    "                         leads of blocks of up to L wheels (1: the\n"
+    "                         diagonal)\n"
+    "      --svg-show PART    all (default), shelf (the wheels alone) or\n"
+    "                         table (the lead table alone, at most 30 wheels)\n"
+    "      --svg-turn K       the moment after turn K: wheels taken faded,\n"
+    "                         the totals so far\n"
+    "      --svg-line LINE    the game drawn: perfect (default), greedy (both\n"
+    "                         buyers greedy) or greedy-first (greedy first,\n"
+    "                         perfect second)\n"
+    "      --random N         a random shelf of N (or LO..HI) wheels, 1 to\n"
+    "                         10^9: printed as a list (-c: count first), or\n"
+    "                         solved with --moves, --explain, --json,\n"
+    "                         --table, --svg, --interactive or --algorithm\n"
+    "      --seed S           the random shelf's seed, 0 to 2^64-1: the same\n"
+    "                         seed gives the same shelf on every machine\n"
+    "                         (default: from the clock, told on stderr)\n"
+    "      --range LO..HI     the random weights' range (default 1..10000)\n"
+    "      --trap             with --random, a shelf where greedy loses: the\n"
+    "                         first seed from --seed on where a greedy first\n"
+    "                         buyer against a perfect second finishes below\n"
+    "                         perfect play's margin (at most 200 wheels)\n"
+    "      --cost-at-least C  with --trap, by at least C kilos (default 1)\n"
+    "      --sheet K          with --random N, K such shelves, one a line;\n"
+    "                         --svg FILE and --svg-key KEY are written as\n"
+    "                         FILE-1.svg ... FILE-K.svg and KEY-1.svg ...\n"
+    "  -h, --help             show this help and exit\n"
+    "  -V, --version          show the version and exit\n"
+    "\n"
+    "Examples:\n"
+    "  shelf 3 9 1 2                  prints 7\n"
+    "  shelf --moves 3 9 1 2          the whole game, turn by turn\n"
+    "  shelf --explain '[3, 9, 1, 2]' why taking the heavier end loses\n"
+    "  shelf --json -4 10 -7          {\"n\": 3, \"margin\": -21, ...}\n"
+    "  shelf --table 3 9 1 2          the lead of every block, by hand\n"
+    "  shelf --batch -f shelves.txt   one margin per input line\n"
+    "  shelf -i 3 9 1 2               lose to shelf, then ask it why\n"
+    "  shelf --explain --svg g.svg 3 9 1 2   the whole game as a picture\n"
+    "  shelf --random 5 --seed 1      the same five weights every time\n"
+    "  shelf --random 6 --sheet 5 --seed 1 --svg q.svg --svg-key k.svg\n"
+    "                                 an exercise sheet and its answer key\n"
+    "\n"
+    "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
+
+/* ==== Messages ==== */
+
+_Noreturn void usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("shelf: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs("\nTry 'shelf --help' for more information.\n", stderr);
+  va_end(ap);
+  exit(2);
+}
+
+void error_line(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("shelf: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+/* ==== Values ==== */
+
+static int parse_engine(const char *name, shelf_engine *engine) {
+  static const struct {
+    const char *name;
+    shelf_engine engine;
+  } engines[] = {{"linear", SHELF_ENGINE_LINEAR},
+                 {"dp", SHELF_ENGINE_DP},
+                 {"brute", SHELF_ENGINE_BRUTE}};
+  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
+    if (strcmp(name, engines[i].name) == 0) {
+      *engine = engines[i].engine;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* --threads N: 1 to THREADS_MAX. */
+#define THREADS_MAX 1024
+static int parse_threads(const char *s, unsigned *threads) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v < 1 ||
+      v > THREADS_MAX)
+    return 0;
+  *threads = (unsigned)v;
+  return 1;
+}
+
+/* "A..B": wheels A to B from 1, A <= B, at most REPORT_TABLE_MAX of them. */
+static int parse_block(const char *s, report_options *r) {
+  char *end;
+  if (*s < '0' || *s > '9')
+    return 0;
+  errno = 0;
+  unsigned long long a = strtoull(s, &end, 10);
+  if (strncmp(end, "..", 2) != 0 || end[2] < '0' || end[2] > '9')
+    return 0;
+  unsigned long long b = strtoull(end + 2, &end, 10);
+  if (*end != '\0' || errno != 0 || a == 0 || b < a ||
+      b - a >= REPORT_TABLE_MAX)
+    return 0;
+  r->table_first = (uint64_t)a;
+  r->table_last = (uint64_t)b;
+  return 1;
+}
+
+/* ==== The options ==== */
+
+/* The codes of the options that have no letter (teach.h's start at 0x100). */
+enum { OPT_CSV = 0x200, OPT_THREADS };
+
+typedef struct long_option {
+  const char *name; /* without "--" */
+  int value;        /* OPTION_NO_VALUE, OPTION_VALUE... */
+  int code;         /* its letter, or an OPT_ or TEACH_ code */
+} long_option;
+
+static const long_option longs[] = {{"file", OPTION_VALUE, 'f'},
+                                    {"batch", OPTION_NO_VALUE, 'b'},
+                                    {"counted", OPTION_NO_VALUE, 'c'},
+                                    {"keep-going", OPTION_NO_VALUE, 'k'},
+                                    {"json", OPTION_NO_VALUE, 'j'},
+                                    {"moves", OPTION_NO_VALUE, 'm'},
+                                    {"explain", OPTION_NO_VALUE, 'e'},
+                                    {"algorithm", OPTION_VALUE, 'a'},
+                                    {"table", OPTION_MAY_TAKE_VALUE, 't'},
+                                    {"csv", OPTION_NO_VALUE, OPT_CSV},
+                                    {"threads", OPTION_VALUE, OPT_THREADS},
+                                    {"help", OPTION_NO_VALUE, 'h'},
+                                    {"version", OPTION_NO_VALUE, 'V'},
+                                    TEACH_LONG_OPTIONS,
+                                    {NULL, 0, 0}};
+
+/* The letters; those followed by ':' take a value. */
+static const char shorts[] = "f:bckjmea:thVi";
+
+/* The long option `name` (len bytes, without "--") names: exactly, or as
+ * the only option it begins. -1 for none, -2 when it begins several. */
+static int find_long(const char *name, size_t len) {
+  int found = -1;
+  for (int k = 0; longs[k].name != NULL; k++) {
+    if (strncmp(longs[k].name, name, len) != 0)
+      continue;
+    if (longs[k].name[len] == '\0')
+      return k;
+    found = found == -1 ? k : -2;
+  }
+  return found;
+}
+
+/* Takes the option `code` with its value (NULL when it has none). */
+static void take(options *opt, int code, const char *value) {
+  char why[SHOWN_SIZE + 256]; /* teach.c's usage errors */
+  char shown[SHOWN_SIZE];
+  if (code == 'i' || (code >= TEACH_SECOND && code < TEACH_END)) {
+    if (!teach_option(&opt->play, code, value, why, sizeof why))
+      usage_error("%s", why);
+    return;
+  }
+  switch (code) {
+  case 'f':
+    opt->file = value;
+    break;
+  case 'b':
+    opt->batch = 1;
+    break;
+  case 'c':
+    opt->counted = 1;
+    break;
+  case 'k':
+    opt->keep_going = 1;
+    break;
+  case 'j':
+    opt->report.json = 1;
+    break;
+  case 'm':
+    opt->report.moves = 1;
+    break;
+  case 'e':
+    opt->report.explain = 1;
+    break;
+  case 'a':
+    if (!parse_engine(value, &opt->engine))
+      usage_error("unknown algorithm '%s' (use linear, dp or brute)",
+                  escape_text(value, shown, sizeof shown));
+    opt->engine_given = 1;
+    break;
+  case 't':
+    opt->report.table = 1;
+    if (value != NULL && !parse_block(value, &opt->report))
+      usage_error("--table=A..B needs two wheels from 1, A <= B, at most "
+                  "%d apart, such as --table 1..12, not '%s'",
+                  REPORT_TABLE_MAX, escape_text(value, shown, sizeof shown));
+    break;
+  case OPT_CSV:
+    opt->report.csv = 1;
+    break;
+  case OPT_THREADS:
+    if (!parse_threads(value, &opt->threads))
+      usage_error("--threads takes a number from 1 to %d, not '%s'",
+                  THREADS_MAX, escape_text(value, shown, sizeof shown));
+    break;
+  case 'h':
+    fputs(usage_text, stdout);
+    fputs(usage_play, stdout);
+    exit(fflush(stdout) == 0 ? 0 : 1);
+  case 'V':
+    printf("shelf %s\n", shelf_version());
+    exit(fflush(stdout) == 0 ? 0 : 1);
+  }
+}
+
+_Noreturn static void unknown_option(const char *name) {
+  usage_error("unknown option '%s' (weights go as arguments, such as "
+              "3 -4 10, or after --)",
+              name);
+}
+
+/* The value of an option that needs one and has none attached: the next
+ * argument, whatever it looks like, but for "--", which ends the options. */
+static const char *next_value(int argc, char **argv, int *k) {
+  if (*k + 1 < argc && strcmp(argv[*k + 1], "--") != 0)
+    return argv[++*k];
+  return NULL;
+}
+
+/* The long option argv[*k] ("--name" or "--name=value"); *k moves past
+ * the value when the next argument is it. */
+static void take_long(int argc, char **argv, int *k, options *opt) {
+  const char *arg = argv[*k];
+  char shown[SHOWN_SIZE];
+  const char *eq = strchr(arg, '=');
+  size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+  int found = find_long(arg + 2, len - 2);
+  escape_text(arg, shown, sizeof shown);
+  if (found == -2)
+    usage_error("option '%s' is ambiguous; give more of its name", shown);
+  if (found == -1) {
+    shown[strcspn(shown, "=")] = '\0'; /* the name alone */
+    unknown_option(shown);
+  }
+  const long_option *o = &longs[found];
+  const char *value = eq != NULL ? eq + 1 : NULL;
+  if (value != NULL && o->value == OPTION_NO_VALUE)
+    usage_error("option '--%s' takes no value, found '%s'", o->name, shown);
+  if (value == NULL && o->value == OPTION_VALUE &&
+      (value = next_value(argc, argv, k)) == NULL)
+    usage_error("option '--%s' needs an argument", o->name);
+  take(opt, o->code, value);
+}
+
+/* The short options grouped in argv[*k]; a letter that takes a value takes
+ * the rest of the argument, or else the next one. */
+static void take_shorts(int argc, char **argv, int *k, options *opt) {
+  char shown[SHOWN_SIZE], name[SHOWN_SIZE];
+  for (const char *c = argv[*k] + 1; *c != '\0'; c++) {
+    const char *s = *c == ':' ? NULL : strchr(shorts, *c);
+    if (s == NULL || s[1] == ':') /* unknown, or needs a value */
+      snprintf(name, sizeof name, "-%s",
+               escape_text((char[]){*c, '\0'}, shown, sizeof shown));
+    if (s == NULL)
+      unknown_option(name);
+    if (s[1] != ':') {
+      take(opt, *c, NULL);
+      continue;
+    }
+    const char *value = c[1] != '\0' ? c + 1 : next_value(argc, argv, k);
+    if (value == NULL)
+      usage_error("option '%s' needs an argument", name);
+    take(opt, *c, value);
+    return;
+  }
+}
+
+/* Whether an argument is an option rather than a weight: '-' and a digit
+ * is a weight, and so is "-" alone. */
+static int is_option(const char *arg) {
+  return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
+void options_parse(int argc, char **argv, options *opt) {
+  opt->engine = SHELF_ENGINE_LINEAR;
+  teach_defaults(&opt->play);
+  opt->weights = malloc(((size_t)argc + 1) * sizeof *opt->weights);
+  if (opt->weights == NULL) {
+    fputs("shelf: out of memory\n", stderr);
+    exit(1);
+  }
+  int k, n = 0;
+  for (k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
+    if (!is_option(argv[k]))
+      opt->weights[n++] = argv[k];
+    else if (argv[k][1] == '-')
+      take_long(argc, argv, &k, opt);
+    else
+      take_shorts(argc, argv, &k, opt);
+  }
+  for (k++; k < argc; k++) /* after "--" */
+    opt->weights[n++] = argv[k];
+  opt->nweights = n;
+
+  /* --table A..B, the block as the first argument: never a weight. */
+  if (opt->report.table && opt->report.table_last == 0 && n > 0 &&
+      strstr(opt->weights[0], "..") &&
+      parse_block(opt->weights[0], &opt->report)) {
+    opt->nweights--;
+    memmove(opt->weights, opt->weights + 1,
+            (size_t)opt->nweights * sizeof *opt->weights);
+  }
+  int weights_given = opt->nweights > 0;
+  char why[SHOWN_SIZE + 256];
+  if (opt->file != NULL && weights_given)
+    usage_error("give weights either as arguments or with -f, not both");
+  if (opt->keep_going && !opt->batch)
+    usage_error("--keep-going goes with --batch");
+  if (opt->report.csv && !opt->report.table && !opt->report.moves)
+    usage_error("--csv goes with --table or --moves");
+  if (opt->report.csv && opt->report.table && opt->report.moves)
+    usage_error("--csv prints one table: the lead table (--table) or the "
+                "line (--moves), not both");
+  if (opt->report.csv && (opt->report.json || opt->report.explain))
+    usage_error("--csv prints only the table; it does not go with --json "
+                "or --explain");
+  if (opt->report.csv && opt->batch)
+    usage_error("--csv prints one shelf's table; it does not go with "
+                "--batch");
+  if (!teach_check(&opt->play, &opt->report, opt->batch, opt->file,
+                   weights_given, why, sizeof why))
+    usage_error("%s", why);
+}
+
+void options_free(options *opt) {
+  free(opt->weights);
+  opt->weights = NULL;
+}
