@@ -7,8 +7,8 @@
  * fit together, and calls back at two points: to make a random shelf, and to
  * use a solved shelf (teach_shelf()) in place of the usual report.
  */
-#ifndef SHELF_CLI_PLAY_H
-#define SHELF_CLI_PLAY_H
+#ifndef SHELF_CLI_TEACH_H
+#define SHELF_CLI_TEACH_H
 
 #include "interactive.h"
 #include "out.h"
