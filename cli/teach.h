@@ -139,12 +139,4 @@ int teach_takes_over(const teach_options *p);
 int teach_shelf(const teach_options *p, const report_options *ropt,
                 const report *r, out *o);
 
-/* For the judge (check.c), the same readings as these options': decimal
- * digits up to max; LO..HI with LO <= HI not checked; a seed from the
- * clock, short enough to type back in. Each returns 1 on success, 0 on a
- * malformed argument. */
-int teach_parse_u64(const char *s, uint64_t max, uint64_t *value);
-int teach_parse_range(const char *arg, int64_t *lo, int64_t *hi);
-uint64_t teach_clock_seed(void);
-
 #endif
