@@ -16,7 +16,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
-.PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
+.PHONY: all run check test test-release test-asan test-fuzz test-skipped debug \
 	asan fuzz bench format clean web web-picture test-ports
 
 all:
@@ -28,6 +28,14 @@ all:
 run: all
 	./$(BUILD)/shelf 3 9 1 2
 	./$(BUILD)/shelf --moves --explain 3 9 1 2
+
+# The edit-build-test loop, a minute or two: the optimised build, then its
+# unit tests, the replays of the fuzz corpora, the command's own tests and
+# the checks of the sources (names, exports, header, manual). make test runs
+# these and everything else, under the sanitizers too; CI runs make test.
+QUICK_TESTS ?= ^(test_|fuzz_|cli$$|svg$$|interactive$$|portable_bytes$$|named_files$$|exports$$|header_calls$$|man3$$)
+check: all
+	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS) -R '$(QUICK_TESTS)'
 
 # Every test in an optimised build, then again (all but those labelled
 # no-asan) under ASan and UBSan; then each fuzz target briefly, where clang
