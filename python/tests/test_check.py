@@ -210,8 +210,9 @@ class Check(unittest.TestCase):
             import numpy as np
             odd.append(("array", lambda w: np.array([1, 2])))
         except ImportError:
-            print("test_check: no NumPy for this Python: np.array not tried",
-                  file=sys.stderr)
+            support.skipped_part("an np.array returned to shelf.check",
+                                 "NumPy is not installed for %s"
+                                 % sys.executable)
             np = None
         for name, func in odd:
             with self.subTest(returned=name):
@@ -389,8 +390,9 @@ class Strategy(unittest.TestCase):
         try:
             import hypothesis
         except ImportError:
-            self.skipTest("skipped: shelf.testing.shelves (Hypothesis is not "
-                          "installed for this Python)")
+            support.skip_part(self, "shelf.testing.shelves",
+                              "Hypothesis is not installed for %s"
+                              % sys.executable)
         from hypothesis import given, settings
         from shelf.testing import shelves
 
