@@ -200,7 +200,10 @@ def main():
         ("close_loop", "timeout", ()),
         ("close_sleep", "idle", ()),
         ("nul_output", "bad-output", ()),
-        ("memory_hog", "memory", ("--memory-limit", "256")),
+        # 10 s of CPU: writing 600 MB of pages is system time, which a
+        # loaded machine makes slow (1 s ran out at 171 MB with load 29).
+        ("memory_hog", "memory", ("--memory-limit", "256",
+                                  "--time-limit", "10")),
         ("reserve", None, ("--memory-limit", "64")),
         ("fork_bomb", "timeout", ()),
     ]
