@@ -4,7 +4,7 @@ against the rules (reference.py, none of shelf's code); the time limit on
 an exponential search and on a memo that forgets zeros; what is not an
 answer. And shelf.testing.shelves, where Hypothesis is installed. The
 command's judge, which shares the library's loop, has its own tests against
-the rules (tests/check_tests.py)."""
+the rules (tests/check_test.py)."""
 
 import importlib.util
 import os
@@ -331,7 +331,7 @@ class Check(unittest.TestCase):
         """The report's first line, as written here by hand: the verdict,
         the try, and the problem and seed as the call spells them (the
         command's report, which shares the words, spells them as options;
-        tests/check_tests.py reads that one)."""
+        tests/check_test.py reads that one)."""
         r = shelf.check(solution.greedy, tries=3, seed=1)
         head = repr(r).splitlines()[0]
         self.assertRegex(head, r"^shelf check: FAILED: wrong answer on try "
