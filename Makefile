@@ -125,18 +125,22 @@ fuzz:
 	$(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=$(FUZZ_CC) \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHELF_FUZZ=ON $(CMAKE_FLAGS)
 	$(CMAKE) --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
-	for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(FUZZ_BUILD)/corpus/$$t && \
-	  cp fuzz/corpus/$$t/* $(FUZZ_BUILD)/corpus/$$t/ && \
-	  echo "$$t: $(FUZZ_SECONDS) s" && \
-	  ./$(FUZZ_BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
-	    -dict=fuzz/shelf.dict -timeout=10 -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_BUILD)/$$t- $(FUZZ_BUILD)/corpus/$$t \
-	    > $(FUZZ_BUILD)/$$t.log 2>&1 && \
-	  grep '^Done' $(FUZZ_BUILD)/$$t.log \
-	  || { grep -E -A3 'FUZZ_ASSERT|ERROR:|runtime error|Test unit written' \
-	         $(FUZZ_BUILD)/$$t.log; exit 1; }; \
-	done
+	$(MAKE) -j $(JOBS) $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+
+# One target's run. The targets share nothing (each its own corpus copy,
+# log and artifact prefix), so make fuzz runs JOBS of them at once. (Not
+# .PHONY: make looks for no pattern rule for a phony target.)
+fuzz-run-%:
+	@mkdir -p $(FUZZ_BUILD)/corpus/$* && \
+	cp fuzz/corpus/$*/* $(FUZZ_BUILD)/corpus/$*/ && \
+	./$(FUZZ_BUILD)/fuzz/$* -max_total_time=$(FUZZ_SECONDS) \
+	  -dict=fuzz/shelf.dict -timeout=10 -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_BUILD)/$*- $(FUZZ_BUILD)/corpus/$* \
+	  > $(FUZZ_BUILD)/$*.log 2>&1 && \
+	echo "$*, $(FUZZ_SECONDS) s: $$(grep '^Done' $(FUZZ_BUILD)/$*.log)" \
+	|| { echo "$*: failed (all of it in $(FUZZ_BUILD)/$*.log)"; \
+	     grep -E -A3 'FUZZ_ASSERT|ERROR:|runtime error|Test unit written' \
+	       $(FUZZ_BUILD)/$*.log; exit 1; }
 
 # shelf against the read-and-sum baseline and its peers, in build-bench/;
 # rewrites docs/benchmarks.md and docs/benchmarks.svg. BENCH_FLAGS=--big
