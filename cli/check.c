@@ -10,7 +10,6 @@
  */
 #include "check.h"
 #include "args.h"
-#include "teach.h"
 #include <shelf_judge.h>
 
 #include <errno.h>
