@@ -47,18 +47,18 @@ int main(int argc, char **argv) {
   printf("libshelf %s, a shelf of %zu, ", shelf_version(), n);
   print_i128("margin ", r.margin);
   printf("\nline:");
-  shelf_game game;
+  shelf_position game;
   shelf_move move;
-  shelf_game_start(&game, n);
+  shelf_position_start(&game, n);
   for (size_t t = 0; t < n; t++) {
-    shelf_game_take(&game, w, (shelf_end)ends[t], &move);
+    shelf_position_take(&game, w, (shelf_end)ends[t], &move);
     printf(" %" PRId64, move.weight);
   }
   /* A perfect opponent: the first buyer takes the heavier end; the second
    * answers each move with the best move on the block that remains. */
   printf("\ngreedy against perfect:");
   shelf_choice c;
-  shelf_game_start(&game, n);
+  shelf_position_start(&game, n);
   while (game.first < game.last) {
     shelf_end end = shelf_greedy_end(w, game.first, game.last - 1);
     if (game.turn % 2 == 1) {
@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
         break; /* out of memory: the game stops short */
       end = c.best;
     }
-    shelf_game_take(&game, w, end, &move);
+    shelf_position_take(&game, w, end, &move);
     printf(" %" PRId64, move.weight);
   }
   print_i128("\ngreedy ", game.totals[SHELF_FIRST]);

@@ -91,21 +91,25 @@ SHELF_API shelf_status shelf_mistake_from_name(const char *name,
  * snprintf-style like shelf_explain_sentence(): at most size - 1 characters
  * and a NUL (nothing when size is 0), and the whole sentence's length in
  * *len. One line of plain ASCII ending in a full stop, saying what the
- * mistaken code does and why it is wrong, in the game's words; it names no
- * shelf (the judge adds the shelf's own numbers, and for greedy the trap
- * sentence of shelf_explain_sentence()). A buffer of SHELF_SENTENCE_BUFSIZE
- * bytes always holds it.
+ * mistaken move or code does and why it is wrong, in the game's words; it
+ * names no shelf (the judge adds the shelf's own numbers, and for greedy
+ * the trap sentence of shelf_explain_sentence()). The same sentences serve
+ * the judge, which speaks of "the program", and the game and the page,
+ * which speak to the person who made the move ("you"). A buffer of
+ * SHELF_SENTENCE_BUFSIZE bytes always holds it.
  *
- * @param kind  the mistake.
- * @param buf   receives the text; may be NULL when size is 0.
- * @param size  bytes available at buf.
- * @param len   if not NULL, receives the sentence's length, not counting
- *              the NUL, even when it did not fit.
- * @return SHELF_OK; SHELF_INVALID if `kind` is unknown or `buf` is NULL
- *         with size > 0 (nothing is written then).
+ * @param kind     the mistake.
+ * @param subject  SHELF_SUBJECT_PROGRAM or SHELF_SUBJECT_YOU.
+ * @param buf      receives the text; may be NULL when size is 0.
+ * @param size     bytes available at buf.
+ * @param len      if not NULL, receives the sentence's length, not counting
+ *                 the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `kind` or `subject` is unknown or
+ *         `buf` is NULL with size > 0 (nothing is written then).
  *
  * Time O(1); no memory. Thread-safe. */
-SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf,
+SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind,
+                                              shelf_subject subject, char *buf,
                                               size_t size, size_t *len);
 
 /** What a known wrong algorithm answers for the margin of a whole shelf,

@@ -80,33 +80,61 @@ typedef struct shelf_move {
   shelf_i128 second; /**< the second buyer's total after the move */
 } shelf_move;
 
+/** The buyer who moves at a turn (from 1): the first at odd turns, the
+ * second at even ones. The one place every surface learns whose turn it
+ * is. Time O(1). */
+SHELF_API shelf_buyer shelf_turn_buyer(uint64_t turn);
+
 /** Where a game stands: the block that remains and both totals. A plain
  * value with no pointers, so a caller keeps as many as it likes (one per
- * turn gives undo). Fill it with shelf_game_start(). */
-typedef struct shelf_game {
+ * turn gives undo). Fill it with shelf_position_start(). */
+typedef struct shelf_position {
   uint64_t n;           /**< wheels on the shelf */
   uint64_t turn;        /**< moves made so far, 0..n */
   uint64_t first;       /**< the block's first wheel (0-based) */
   uint64_t last;        /**< the block's last wheel + 1; first == last: empty */
   shelf_i128 totals[2]; /**< kilos taken by the first and the second buyer */
-} shelf_game;
+} shelf_position;
 
-/** Starts a game on a shelf of n wheels: turn 0, the whole shelf, no kilos.
- * @return SHELF_OK; SHELF_INVALID if `game` is NULL.
+/** Starts a position on a shelf of n wheels: turn 0, the whole shelf, no
+ * kilos.
+ * @return SHELF_OK; SHELF_INVALID if `at` is NULL.
  * Time O(1); no memory. */
-SHELF_API shelf_status shelf_game_start(shelf_game *game, size_t n);
+SHELF_API shelf_status shelf_position_start(shelf_position *at, size_t n);
 
-/** Makes one move: the buyer to move (shelf_game.turn even: the first)
+/** Makes one move: the buyer to move (shelf_turn_buyer(at->turn + 1))
  * takes the wheel at `end` of the block. If `move` is not NULL it receives
  * the move with both totals after it.
  *
- * @param weights  the shelf the game was started with (n weights).
+ * @param weights  the shelf the position was started with (n weights).
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `end` is unknown,
  *         or the block is empty (nothing changes then).
  *
- * Time O(1); no memory. Thread-safe on distinct games. */
-SHELF_API shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,
-                                       shelf_end end, shelf_move *move);
+ * Time O(1); no memory. Thread-safe on distinct positions. */
+SHELF_API shelf_status shelf_position_take(shelf_position *at,
+                                           const int64_t *weights,
+                                           shelf_end end, shelf_move *move);
+
+/** Plays `count` more moves of a line from a position: ends[at->turn] up to
+ * ends[at->turn + count - 1], where `ends` is a whole game's ends (a line
+ * from shelf_line(), a greedy line, or any game's). The one replay loop of
+ * the command, the pictures, the page and Python: from a position just
+ * started it replays a line's first moves; called again it goes on, so a
+ * caller that wants every move of a long line takes them a few at a time.
+ *
+ * @param weights  the shelf of the position (at->n weights).
+ * @param ends     at least at->turn + count values, SHELF_LEFT or
+ *                 SHELF_RIGHT; may be NULL when count is 0.
+ * @param at       the position, moved on by the moves; must not be NULL.
+ * @param moves    if not NULL, receives the `count` moves in turn order.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL where it may not
+ *         be, fewer than `count` wheels remain, or an end is unknown (`at`
+ *         then holds the position before that move).
+ *
+ * Time O(count); no memory. Thread-safe on distinct positions. */
+SHELF_API shelf_status shelf_replay(const int64_t *weights,
+                                    const unsigned char *ends, size_t count,
+                                    shelf_position *at, shelf_move *moves);
 
 /** The greedy move on block first..last (0-based, inclusive): the heavier
  * end, the left on equal weights. The one rule every surface calls greedy.
@@ -139,6 +167,52 @@ SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
  * limit), freed before returning. Thread-safe. */
 SHELF_API shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
                                          unsigned flags, unsigned char *ends);
+
+/* MARK: - The linear reduction, step by step (Public) */
+
+/** What one step of the linear engine's reduction did. */
+typedef enum shelf_step_kind {
+  /** A wheel pushed onto the stack as a group of its own: `value` is its
+   * weight, first == last its place. */
+  SHELF_STEP_PUSH = 0,
+  /** A peak merged: the groups a, b, c (b at least both neighbours) became
+   * one group worth a - b + c, covering wheels first..last. */
+  SHELF_STEP_MERGE = 1,
+  /** On the valley that remains, the buyer to move took the larger end
+   * group (the left on equal ends), wheels first..last: `value` is that
+   * group's worth and `margin` the margin so far. */
+  SHELF_STEP_TAKE = 2
+} shelf_step_kind;
+
+/** One step of the reduction, as shelf_reduction_trace() records it. */
+typedef struct shelf_reduction_step {
+  shelf_step_kind kind;
+  uint64_t first;    /**< the group's first wheel (0-based) */
+  uint64_t last;     /**< its last wheel */
+  shelf_buyer buyer; /**< with SHELF_STEP_TAKE: who took it */
+  shelf_i128 a, b, c; /**< with SHELF_STEP_MERGE: the three groups merged */
+  shelf_i128 value;  /**< the group's worth after the step */
+  shelf_i128 margin; /**< with SHELF_STEP_TAKE: the margin so far */
+} shelf_reduction_step;
+
+/** The most steps shelf_reduction_trace() records for n wheels: n pushes,
+ * fewer than n / 2 merges and at most n takes. */
+#define SHELF_REDUCTION_STEPS(n) (3 * (n))
+
+/** The linear engine's reduction (docs/algorithm.md) with every step
+ * recorded, for a learner to watch: each wheel pushed, each peak merged by
+ * the engine's own step (the one shelf_solve() runs), then the valley
+ * taken end by end. The margin of the last take is the shelf's margin.
+ *
+ * @param steps  room for SHELF_REDUCTION_STEPS(n) steps; may be NULL when
+ *               n is 0.
+ * @param count  receives the number of steps written; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument); SHELF_NOMEM.
+ *
+ * Time O(n); memory O(n) while it runs. Thread-safe. */
+SHELF_API shelf_status shelf_reduction_trace(const int64_t *weights, size_t n,
+                                             shelf_reduction_step *steps,
+                                             size_t *count);
 
 /* MARK: - Explaining the greedy trap (Public) */
 
@@ -194,6 +268,13 @@ SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
                                      size_t limit, shelf_explanation *out);
 
 /* MARK: - Words (Public) */
+
+/** Who a sentence about a mistake speaks of: the judge's program, or the
+ * person who made the move in a game or on the page ("you"). */
+typedef enum shelf_subject {
+  SHELF_SUBJECT_PROGRAM = 0, /**< "the program adds ..." */
+  SHELF_SUBJECT_YOU = 1      /**< "you added ..." */
+} shelf_subject;
 
 /** Bytes a buffer needs for any standing from shelf_standing_format(), with
  * the terminating NUL. */
@@ -259,6 +340,190 @@ typedef enum shelf_sentence {
 SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
                                               shelf_sentence which, char *buf,
                                               size_t size, size_t *len);
+
+/* MARK: - A game to play (Public) */
+
+/*
+ * The game a person plays: the terminal's `shelf --interactive`,
+ * shelf.Game in Python and the page's game are views of this object, so
+ * that its rules are decided once, here:
+ *
+ *   - Each buyer is played by a person, by a perfect player (the line's
+ *     move on the block that remains, shelf_best_move()), or by a greedy
+ *     one (shelf_greedy_end()).
+ *   - The program's buyers move by themselves: after the game is made or
+ *     started again, and after each of a person's moves, the game plays on
+ *     until a person has a choice to make or every wheel is taken.
+ *   - A last wheel has no choice: it is taken for the person who is to
+ *     move, and marked forced.
+ *   - Undo goes back to just before the person's last choice: it takes
+ *     back that move and every move after it (the program's replies, and a
+ *     forced last wheel). A forced move is never a choice to go back to.
+ *   - Every move keeps the block's lead before it (the best lead) and the
+ *     lead the move kept; the difference is what the move cost.
+ *   - The review is one row per move a person made, forced ones included
+ *     (marked "last"); its first mistake is the first of those rows that
+ *     cost lead.
+ *   - Sentences speak to the person: "you" when one person plays, "the
+ *     first buyer" and "the second buyer" when two share the game.
+ */
+
+/** Who plays a buyer's side of a game. */
+typedef enum shelf_player {
+  SHELF_PLAYER_PERSON = 0,  /**< a person: the game waits for their move */
+  SHELF_PLAYER_PERFECT = 1, /**< the line's move on the block that remains */
+  SHELF_PLAYER_GREEDY = 2   /**< the heavier end, the left on equal weights */
+} shelf_player;
+
+/** A game in play: the shelf, who plays each side, and every move made.
+ * Opaque; make one with shelf_game_new(), free it with shelf_game_free().
+ * One game is used by one thread at a time. */
+typedef struct shelf_game shelf_game;
+
+/** One move of a game, with what it kept. */
+typedef struct shelf_game_move {
+  shelf_move move;     /**< turn, buyer, end, wheel, weight, both totals */
+  shelf_player player; /**< who made it */
+  int forced;          /**< 1: a last wheel, taken without a choice */
+  shelf_i128 best;     /**< the block's lead before the move */
+  shelf_i128 kept;     /**< the lead the move kept; best - kept: its cost */
+} shelf_game_move;
+
+/** Makes a game on a shelf and plays the program's first moves (so a game
+ * of two program players is over at once).
+ *
+ * The game reads `weights` at every move and does not copy them: they must
+ * stay unchanged while the game lives. A game on 10^9 wheels needs no
+ * memory of that size; it grows with the moves made.
+ *
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param first    who plays the first buyer.
+ * @param second   who plays the second buyer.
+ * @param out      receives the game; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, an unknown player);
+ *         SHELF_NOMEM (*out is then NULL).
+ *
+ * Time O(n) for each program move played (shelf_best_move()); memory
+ * O(moves made). */
+SHELF_API shelf_status shelf_game_new(const int64_t *weights, size_t n,
+                                      shelf_player first, shelf_player second,
+                                      shelf_game **out);
+
+/** Frees a game; NULL is allowed and does nothing. */
+SHELF_API void shelf_game_free(shelf_game *game);
+
+/** Where the game stands: the block, the turn, both totals.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL. Time O(1). */
+SHELF_API shelf_status shelf_game_at(const shelf_game *game,
+                                     shelf_position *at);
+
+/** Who plays a buyer in this game; SHELF_PLAYER_PERSON for a NULL game or
+ * an unknown buyer. Time O(1). */
+SHELF_API shelf_player shelf_game_player(const shelf_game *game,
+                                         shelf_buyer buyer);
+
+/** The person to move takes the wheel at `end`, and the game plays on
+ * (the program's replies, a forced last wheel) until a person has a
+ * choice again or the game is over.
+ * @return SHELF_OK; SHELF_INVALID if `game` is NULL, `end` is unknown, or
+ *         the game is over (nothing changes then); SHELF_NOMEM (the move
+ *         and those after it are not made). Time O(n) a program move. */
+SHELF_API shelf_status shelf_game_take(shelf_game *game, shelf_end end);
+
+/** Takes back the person's last choice and every move after it.
+ * @param back  if not NULL, receives the number of moves taken back: 0
+ *              when no person has made a choice yet (nothing changes).
+ * @return SHELF_OK; SHELF_INVALID if `game` is NULL. Time O(1). */
+SHELF_API shelf_status shelf_game_undo(shelf_game *game, size_t *back);
+
+/** Starts the same shelf again, with the same players, and plays the
+ * program's first moves.
+ * @return SHELF_OK; SHELF_INVALID if `game` is NULL; SHELF_NOMEM. */
+SHELF_API shelf_status shelf_game_again(shelf_game *game);
+
+/** The number of moves made so far; 0 for a NULL game. Time O(1). */
+SHELF_API size_t shelf_game_move_count(const shelf_game *game);
+
+/** Move k (0-based, turn k + 1) of the game.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or k is not
+ *         below shelf_game_move_count(). Time O(1). */
+SHELF_API shelf_status shelf_game_move_at(const shelf_game *game, size_t k,
+                                          shelf_game_move *out);
+
+/** The hint at the person's turn: what each end of the block keeps, as
+ * shelf_best_move() gives it.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or the game is
+ *         over; SHELF_NOMEM. Time O(block). */
+SHELF_API shelf_status shelf_game_hint(const shelf_game *game,
+                                       shelf_choice *out);
+
+/** The sentences a game says, each one line of plain ASCII, addressed to
+ * the person ("you"; the first and second buyer when two play). */
+typedef enum shelf_game_sentence {
+  /** The hint: "Hint: the left wheel (3 kilos) keeps a lead of -5 (5 kilos
+   * behind), the right wheel (2 kilos) keeps a lead of 7 (7 kilos ahead).
+   * Best: the right." Only while a person is to move. */
+  SHELF_GAME_HINT = 0,
+  /** Move k, judged: "You take the left wheel (3 kilos): that cost you 12
+   * kilos of lead (the right would have kept a lead of 7; the left keeps
+   * -5)." or "You take the right wheel (2 kilos). A perfect move." or, for
+   * a move the person did not choose, "The opponent takes the right wheel
+   * (2 kilos)." and "You take the last wheel (9 kilos)." */
+  SHELF_GAME_MOVE = 1,
+  /** When the game is over: both totals and how the person finished:
+   * "Game over: you 5, opponent 10. You finished 5 kilos behind (margin
+   * -5)." */
+  SHELF_GAME_SUMMARY = 2,
+  /** When the game is over: how that stands against perfect play: "Perfect
+   * play finishes 7 kilos ahead (margin 7); your moves cost 12 kilos." */
+  SHELF_GAME_AGAINST_PERFECT = 3,
+  /** When the game is over: the first move in the review that cost lead,
+   * named ("The first mistake: turn 1, the left end, which cost 12 kilos
+   * of lead: the heavier end, the greedy mistake."), or that there was
+   * none. */
+  SHELF_GAME_FIRST_MISTAKE = 4,
+  /** When the game is over and the first mistake is a known one (the
+   * heavier end): what the mistake teaches, shelf_mistake_sentence() said
+   * to "you". Empty otherwise. */
+  SHELF_GAME_LESSON = 5
+} shelf_game_sentence;
+
+/** Writes one of the game's sentences, snprintf-style like
+ * shelf_explain_sentence(). A buffer of SHELF_GAME_SENTENCE_BUFSIZE bytes
+ * always holds it.
+ * @param k  with SHELF_GAME_MOVE, the move (0-based); otherwise ignored.
+ * @return SHELF_OK; SHELF_INVALID if `game` is NULL, `which` is unknown, it
+ *         does not apply now (a hint when no person is to move, a summary
+ *         or a first mistake before the end, a move not made), or `buf` is
+ *         NULL with size > 0; SHELF_NOMEM (a hint's best move).
+ *         Time O(block) for a hint, O(moves) for a first mistake. */
+SHELF_API shelf_status shelf_game_say(const shelf_game *game,
+                                      shelf_game_sentence which, size_t k,
+                                      char *buf, size_t size, size_t *len);
+
+/** Bytes a buffer needs for any sentence of shelf_game_say(). */
+#define SHELF_GAME_SENTENCE_BUFSIZE 1024
+
+/** One row of a game's review: a move a person made. */
+typedef struct shelf_review_row {
+  uint64_t turn;     /**< from 1 */
+  shelf_buyer buyer; /**< who moved */
+  const char *end;   /**< "left", "right", or "last" for a forced move */
+  int64_t weight;    /**< the wheel taken */
+  shelf_i128 kept;   /**< the lead the move kept */
+  shelf_i128 best;   /**< the best lead the block offered */
+  shelf_i128 cost;   /**< best - kept: 0 for a perfect move */
+} shelf_review_row;
+
+/** The number of rows of the review: the moves people made so far. 0 for
+ * a NULL game. Time O(moves). */
+SHELF_API size_t shelf_game_review_count(const shelf_game *game);
+
+/** Row k (0-based) of the review, in turn order.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or k is not
+ *         below shelf_game_review_count(). Time O(moves). */
+SHELF_API shelf_status shelf_game_review(const shelf_game *game, size_t k,
+                                         shelf_review_row *out);
 
 /* MARK: - Notes on input (Public) */
 

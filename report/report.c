@@ -36,17 +36,20 @@ static void number_cell(out *o, int column, shelf_i128 v, int width,
   cell(o, column, buf, shelf_i128_format(v, buf), width, align);
 }
 
-/* Replays the line (shelf_game_take adds up the totals), calling back with
- * each move. Used once to measure the columns and once to print them. */
+/* Replays the line (shelf_replay() adds up the totals), 64 moves at a
+ * time, calling back with each move. Used once to measure the columns and
+ * once to print them. */
 typedef void (*turn_fn)(void *ctx, const shelf_move *move);
 
 static void replay(const report *r, turn_fn fn, void *ctx) {
-  shelf_game game;
-  shelf_move move;
-  shelf_game_start(&game, r->n);
-  for (size_t t = 0; t < r->n; t++) {
-    shelf_game_take(&game, r->weights, (shelf_end)r->ends[t], &move);
-    fn(ctx, &move);
+  shelf_position game;
+  shelf_move moves[64];
+  shelf_position_start(&game, r->n);
+  while (game.turn < r->n) {
+    size_t k = r->n - (size_t)game.turn < 64 ? r->n - (size_t)game.turn : 64;
+    shelf_replay(r->weights, r->ends, k, &game, moves);
+    for (size_t m = 0; m < k; m++)
+      fn(ctx, &moves[m]);
   }
 }
 
@@ -262,7 +265,7 @@ static void json_explain(out *o, const report *r) {
         ", \"first_mistake\": {\"turn\": %u, \"buyer\": \"%s\", "
         "\"end\": \"%s\", \"index\": %u, \"weight\": %w, \"cost\": %I}",
         e->mistake_turn,
-        shelf_buyer_name(e->mistake_turn % 2 ? SHELF_FIRST : SHELF_SECOND),
+        shelf_buyer_name(shelf_turn_buyer(e->mistake_turn)),
         shelf_end_name(e->mistake_end), e->mistake_wheel, e->mistake_weight,
         &e->mistake_cost);
   } else {

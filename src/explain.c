@@ -15,8 +15,9 @@ static int greedy_takes_left(const int64_t *w, size_t i, size_t j) {
 void shelf__greedy_totals(const int64_t *w, size_t n, i128 total[2]) {
   total[0] = total[1] = 0;
   size_t i = 0, j = n;
-  for (size_t turn = 0; i < j; turn++)
-    total[turn & 1] += greedy_takes_left(w, i, j - 1) ? w[i++] : w[--j];
+  for (uint64_t turn = 1; i < j; turn++)
+    total[shelf_turn_buyer(turn)] +=
+        greedy_takes_left(w, i, j - 1) ? w[i++] : w[--j];
 }
 
 static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {

@@ -490,7 +490,7 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
     say_growth(&s, j, judge);
   if (j->mistake != SHELF_MISTAKE_NONE) {
     char said[SHELF_SENTENCE_BUFSIZE];
-    shelf_mistake_sentence(j->mistake, said, sizeof said, NULL);
+    shelf_mistake_sentence(j->mistake, SHELF_SUBJECT_PROGRAM, said, sizeof said, NULL);
     shelf__text_str(&s, "Mistake: ");
     shelf__text_str(&s, shelf_mistake_name(j->mistake));
     shelf__text_str(&s, ". ");

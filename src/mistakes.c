@@ -16,92 +16,33 @@
 
 /* ==== Names and sentences ==== */
 
-/* Indexed by shelf_mistake: the name a judge prints, and what a learner
- * reads. */
-static const struct {
-  const char *name;
-  const char *sentence;
-} mistakes[SHELF_MISTAKE_COUNT] = {
-    [SHELF_MISTAKE_NONE] = {"none", "No mistake: the answer is right."},
-    [SHELF_MISTAKE_GREEDY] =
-        {"greedy",
-         "Greedy: the code takes the heavier end at every turn, but a heavy "
-         "wheel can open the way to a heavier one for the other buyer; the "
-         "lead of a block is the better of its two ends, each end's weight "
-         "minus the lead the other buyer then has on the rest."},
-    [SHELF_MISTAKE_ADDED] =
-        {"added",
-         "Added: the code adds the rest's lead to the wheel taken (w + lead) "
-         "instead of subtracting it, as if one buyer took every wheel; after "
-         "a move the other buyer is the one to move on the rest, so that "
-         "lead counts against you: w - lead."},
-    [SHELF_MISTAKE_LEFT_INDEX] =
-        {"left-index",
-         "Left index: the code fills the lead table by left end i ascending, "
-         "but lead[i][j] reads lead[i+1][j], a row not filled yet, and gets "
-         "its initial value; fill by span length (every block of 1 wheel, "
-         "then of 2, and so on), so that both blocks a cell reads are done "
-         "before it."},
-    [SHELF_MISTAKE_WRONG_QUANTITY] =
-        {"wrong-quantity",
-         "Wrong quantity: the answer is another number of the game than the "
-         "one asked (the margin, the first buyer's total or the second's); "
-         "the first buyer's total is (sum + margin) / 2, the second's "
-         "(sum - margin) / 2."},
-    [SHELF_MISTAKE_STRICT_TIE] =
-        {"strict-tie",
-         "Strict tie: asked whether the first buyer wins, the code says no on "
-         "a tie, but a first buyer's total equal to the second's counts as a "
-         "win: margin >= 0, not margin > 0."},
-    [SHELF_MISTAKE_OVERFLOW32] =
-        {"overflow32",
-         "Overflow: the code adds in 32-bit integers, which wrap past "
-         "2147483647 kilos; totals and leads need 64 bits (long long, "
-         "int64_t)."},
-    [SHELF_MISTAKE_NEIGHBOUR] =
-        {"neighbour",
-         "Neighbour: the lead is read from the wrong cell of the table; "
-         "taking the left wheel leaves block i+1..j, taking the right one "
-         "leaves i..j-1, and each end's value is its weight minus the lead of "
-         "the block it leaves."},
-    [SHELF_MISTAKE_SIGN] =
-        {"sign",
-         "Sign: the value is the lead with its sign turned, the other "
-         "buyer's view; the lead is what the buyer to move finishes ahead "
-         "by."},
-    [SHELF_MISTAKE_ONE_END] =
-        {"one-end",
-         "One end: the value is what taking one end keeps, but the buyer to "
-         "move takes the better end, so the lead is the larger of the two "
-         "ends' values."},
-    [SHELF_MISTAKE_UNKNOWN] =
-        {"unknown",
-         "Wrong: the value matches none of the known mistakes; the lead of "
-         "block i..j is max(w[i] - lead(i+1..j), w[j] - lead(i..j-1))."},
-    [SHELF_MISTAKE_ZERO_MEMO] =
-        {"zero-memo",
-         "Zero memo: the memo table uses 0 for a block not computed yet, but "
-         "0 is also a lead a block can have (zeros, or equal weights that "
-         "cancel out), so those blocks are computed again at every visit and "
-         "the search grows exponentially; mark an empty cell with a value no "
-         "lead takes, or keep a separate flag."},
-    [SHELF_MISTAKE_EXPONENTIAL] =
-        {"exponential",
-         "Exponential: the code tries every order of moves, two choices a "
-         "turn, about 2^n of them for n wheels, though the same block is "
-         "reached by many orders; keep one lead a block (n(n+1)/2 of them) "
-         "in a table, and read it instead of computing it again."},
+/* Indexed by shelf_mistake: the name a judge prints. What a learner reads
+ * for each is in words.c, with the other sentences of the game. */
+static const char *const names[SHELF_MISTAKE_COUNT] = {
+    [SHELF_MISTAKE_NONE] = "none",
+    [SHELF_MISTAKE_GREEDY] = "greedy",
+    [SHELF_MISTAKE_ADDED] = "added",
+    [SHELF_MISTAKE_LEFT_INDEX] = "left-index",
+    [SHELF_MISTAKE_WRONG_QUANTITY] = "wrong-quantity",
+    [SHELF_MISTAKE_STRICT_TIE] = "strict-tie",
+    [SHELF_MISTAKE_OVERFLOW32] = "overflow32",
+    [SHELF_MISTAKE_NEIGHBOUR] = "neighbour",
+    [SHELF_MISTAKE_SIGN] = "sign",
+    [SHELF_MISTAKE_ONE_END] = "one-end",
+    [SHELF_MISTAKE_UNKNOWN] = "unknown",
+    [SHELF_MISTAKE_ZERO_MEMO] = "zero-memo",
+    [SHELF_MISTAKE_EXPONENTIAL] = "exponential",
 };
 
 const char *shelf_mistake_name(shelf_mistake kind) {
-  return (unsigned)kind < SHELF_MISTAKE_COUNT ? mistakes[kind].name : NULL;
+  return (unsigned)kind < SHELF_MISTAKE_COUNT ? names[kind] : NULL;
 }
 
 shelf_status shelf_mistake_from_name(const char *name, shelf_mistake *out) {
   if (name == NULL || out == NULL)
     return SHELF_INVALID;
   for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
-    if (strcmp(name, mistakes[k].name) == 0) {
+    if (strcmp(name, names[k]) == 0) {
       *out = (shelf_mistake)k;
       return SHELF_OK;
     }
@@ -109,12 +50,14 @@ shelf_status shelf_mistake_from_name(const char *name, shelf_mistake *out) {
   return SHELF_INVALID;
 }
 
-shelf_status shelf_mistake_sentence(shelf_mistake kind, char *buf, size_t size,
-                                    size_t *len) {
-  if ((unsigned)kind >= SHELF_MISTAKE_COUNT || (buf == NULL && size > 0))
+shelf_status shelf_mistake_sentence(shelf_mistake kind, shelf_subject subject,
+                                    char *buf, size_t size, size_t *len) {
+  if ((unsigned)kind >= SHELF_MISTAKE_COUNT ||
+      (subject != SHELF_SUBJECT_PROGRAM && subject != SHELF_SUBJECT_YOU) ||
+      (buf == NULL && size > 0))
     return SHELF_INVALID;
   text s = shelf__text_bounded(buf, size);
-  shelf__text_str(&s, mistakes[kind].sentence);
+  shelf__say_mistake(&s, kind, subject);
   return shelf__text_done(&s, len);
 }
 

@@ -1,9 +1,9 @@
 /*
  * moves.c - games move by move: where a game stands, one move and both
- * totals after it, and greedy play. The command's --moves, the game, the
- * pictures, the page and Python all replay a line through
- * shelf_game_take(), so the running totals are added up in one place, and
- * every surface that says "greedy" means shelf_greedy_end().
+ * totals after it, a line replayed, and greedy play. The command's
+ * --moves, the game, the pictures, the page and Python all replay a line
+ * through shelf_replay(), so the running totals are added up in one place,
+ * and every surface that says "greedy" means shelf_greedy_end().
  */
 #include "internal.h"
 
@@ -11,7 +11,7 @@
 
 /* ==== One move ==== */
 
-shelf_status shelf_game_start(shelf_game *game, size_t n) {
+shelf_status shelf_position_start(shelf_position *game, size_t n) {
   if (game == NULL)
     return SHELF_INVALID;
   memset(game, 0, sizeof *game);
@@ -20,13 +20,13 @@ shelf_status shelf_game_start(shelf_game *game, size_t n) {
   return SHELF_OK;
 }
 
-shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,
+shelf_status shelf_position_take(shelf_position *game, const int64_t *weights,
                              shelf_end end, shelf_move *move) {
   if (game == NULL || weights == NULL || game->first >= game->last ||
       (end != SHELF_LEFT && end != SHELF_RIGHT))
     return SHELF_INVALID;
   uint64_t wheel = end == SHELF_LEFT ? game->first++ : --game->last;
-  shelf_buyer buyer = game->turn % 2 == 0 ? SHELF_FIRST : SHELF_SECOND;
+  shelf_buyer buyer = shelf_turn_buyer(game->turn + 1);
   game->totals[buyer] += weights[wheel];
   game->turn++;
   if (move != NULL) {
@@ -37,6 +37,21 @@ shelf_status shelf_game_take(shelf_game *game, const int64_t *weights,
     move->weight = weights[wheel];
     move->first = game->totals[SHELF_FIRST];
     move->second = game->totals[SHELF_SECOND];
+  }
+  return SHELF_OK;
+}
+
+shelf_status shelf_replay(const int64_t *weights, const unsigned char *ends,
+                          size_t count, shelf_position *at, shelf_move *moves) {
+  if (at == NULL || (ends == NULL && count > 0) ||
+      count > at->last - at->first)
+    return SHELF_INVALID;
+  for (size_t k = 0; k < count; k++) {
+    shelf_status st =
+        shelf_position_take(at, weights, (shelf_end)ends[at->turn],
+                            moves != NULL ? &moves[k] : NULL);
+    if (st != SHELF_OK)
+      return st;
   }
   return SHELF_OK;
 }

@@ -25,9 +25,16 @@
  *
  * Returns the new top. The caller guarantees room for one more entry.
  */
+/* Whether pushing x makes the top of st[0..top) a peak to merge, and the
+ * value that then replaces the three: the step itself, written once, which
+ * reduce_push() repeats and shelf_reduction_trace() records. */
+#define REDUCE_PEAK(st, top, x)                                                \
+  ((top) >= 2 && (st)[(top)-1] >= (st)[(top)-2] && (st)[(top)-1] >= (x))
+#define REDUCE_MERGE(a, b, x) ((a) - (b) + (x))
+
 static inline size_t reduce_push(i128 *st, size_t top, i128 x) {
-  while (top >= 2 && st[top - 1] >= st[top - 2] && st[top - 1] >= x) {
-    x = st[top - 2] - st[top - 1] + x;
+  while (REDUCE_PEAK(st, top, x)) {
+    x = REDUCE_MERGE(st[top - 2], st[top - 1], x);
     top -= 2;
   }
   st[top] = x;
@@ -110,7 +117,7 @@ struct shelf_solver {
 static inline size_t reduce_push64(int64_t *st, size_t top, int64_t x) {
   int64_t *sp = st + top;
   while (sp[-1] >= sp[-2] && sp[-1] >= x) {
-    x = sp[-2] - sp[-1] + x;
+    x = REDUCE_MERGE(sp[-2], sp[-1], x);
     sp -= 2;
   }
   *sp = x;

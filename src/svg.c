@@ -165,7 +165,7 @@ int shelf__svg_draw_heading(picture *p, const char *what) {
   if (p->o.turn == 0)
     return y;
   text now = {0};
-  const shelf_game *g = &p->now;
+  const shelf_position *g = &p->now;
   shelf__text_format(
       &now, "After turn %u of %z: the first buyer has %I %s, the second %I %s",
       g->turn, p->n, &g->totals[0], shelf_kilos_word(g->totals[0]),
@@ -173,7 +173,7 @@ int shelf__svg_draw_heading(picture *p, const char *what) {
   if (g->first < g->last)
     shelf__text_format(
         &now, "; wheels %u to %u are left, the %s buyer to move.", g->first + 1,
-        g->last, shelf_buyer_name(g->turn % 2 ? SHELF_SECOND : SHELF_FIRST));
+        g->last, shelf_buyer_name(shelf_turn_buyer(g->turn + 1)));
   else
     shelf__text_str(&now, "; the shelf is empty.");
   if (now.nomem)
@@ -271,15 +271,18 @@ static shelf_status prepare(picture *p) {
                            p->ends);
   if (st != SHELF_OK)
     return st;
-  shelf_game g;
-  shelf_move mv;
-  shelf_game_start(&g, p->n);
-  p->now = g;
-  for (size_t t = 0; t < p->n; t++) {
-    shelf_game_take(&g, p->w, (shelf_end)p->ends[t], &mv);
-    p->turn_of[mv.wheel] = t + 1;
-    if (t + 1 == p->o.turn)
-      p->now = g;
+  /* The moment shown, then the whole line a few moves at a time, for the
+   * turn each wheel is taken. */
+  shelf_position_start(&p->now, p->n);
+  shelf_replay(p->w, p->ends, (size_t)p->o.turn, &p->now, NULL);
+  shelf_position g;
+  shelf_move mv[64];
+  shelf_position_start(&g, p->n);
+  while (g.turn < p->n) {
+    size_t k = p->n - (size_t)g.turn < 64 ? p->n - (size_t)g.turn : 64;
+    shelf_replay(p->w, p->ends, k, &g, mv);
+    for (size_t m = 0; m < k; m++)
+      p->turn_of[mv[m].wheel] = mv[m].turn;
   }
   p->line_first = g.totals[0];
   p->line_second = g.totals[1];

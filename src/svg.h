@@ -60,7 +60,7 @@ typedef struct picture {
   size_t *turn_of;              /* each wheel's turn (from 1) in that line */
   shelf_result result;          /* the perfect result */
   i128 line_first, line_second; /* the totals of the line drawn */
-  shelf_game now;               /* the game after turn o.turn (o.turn > 0) */
+  shelf_position now;               /* the game after turn o.turn (o.turn > 0) */
   shelf_explanation ex;         /* with SHELF_SVG_EXPLAIN or a greedy line */
   /* Extents drawn inside a scaled group map to the picture by this: x'
    * = sx + (x - sx) * scale / 1000, and so for y. */

@@ -80,13 +80,15 @@ void shelf__svg_draw_summary(picture *p) {
   bin bins[SUMMARY_BINS];
   memset(bins, 0, sizeof bins);
   turn_note first[LINE_SHOWN], last[LINE_SHOWN];
-  shelf_game game;
-  shelf_move mv;
-  shelf_game_start(&game, n);
+  shelf_position game;
+  shelf_move chunk[64];
+  shelf_position_start(&game, n);
   for (size_t t = 0; t < n; t++) {
-    shelf_game_take(&game, p->w, (shelf_end)p->ends[t], &mv);
-    size_t k = (size_t)mv.wheel;
-    int who = taken(p, t + 1) ? (int)mv.buyer : 2;
+    if (t % 64 == 0) /* the line, 64 moves at a time */
+      shelf_replay(p->w, p->ends, n - t < 64 ? n - t : 64, &game, chunk);
+    const shelf_move *mv = &chunk[t % 64];
+    size_t k = (size_t)mv->wheel;
+    int who = taken(p, t + 1) ? (int)mv->buyer : 2;
     bin *bn = &bins[(u128)k * SUMMARY_BINS / n];
     bn->mass[who] += umag(p->w[k]);
     bn->kilos[who] += p->w[k];

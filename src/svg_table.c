@@ -285,13 +285,13 @@ int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
   }
   size_t now_a = n, now_b = n;
   if (!ask) {
-    shelf_game g;
-    shelf_game_start(&g, n);
+    shelf_position g;
+    shelf_position_start(&g, n);
     for (size_t turn = 0; turn < n; turn++) {
       on_line[g.first * n + (g.last - 1)] = 1;
       if (p->o.turn == turn && turn > 0)
         now_a = (size_t)g.first, now_b = (size_t)g.last - 1;
-      shelf_game_take(&g, p->w, (shelf_end)p->ends[turn], NULL);
+      shelf_replay(p->w, p->ends, 1, &g, NULL);
     }
   }
   i128 biggest = 1;

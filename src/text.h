@@ -63,4 +63,14 @@ void shelf__text_format(text *t, const char *fmt, ...);
  * growing text ran out of memory. */
 shelf_status shelf__text_done(text *t, size_t *len);
 
+/* The sentences words.c keeps for other files' public calls. */
+
+/* What a learner reads for a mistake, said of the program or to "you"
+ * (shelf_mistake_sentence(), and the game's first mistake). */
+void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject);
+/* "7 kilos ahead", "1 kilo behind", "level". */
+void shelf__say_standing(text *s, i128 margin);
+/* "1 kilo", "3 kilos": the number and its unit. */
+void shelf__say_kilos(text *s, i128 v);
+
 #endif /* SHELF_TEXT_H */

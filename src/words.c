@@ -30,13 +30,13 @@ const char *shelf_end_name(shelf_end end) {
 }
 
 /* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
-static void say_kilos(text *s, i128 v) {
+void shelf__say_kilos(text *s, i128 v) {
   shelf__text_format(s, "%I %s", &v, shelf_kilos_word(v));
 }
 
 /* The magnitude is the number without its sign, so that even the most
  * negative shelf_i128, which has no positive twin, is said exactly. */
-static void say_standing(text *s, i128 margin) {
+void shelf__say_standing(text *s, i128 margin) {
   if (margin == 0) {
     shelf__text_str(s, "level");
     return;
@@ -47,8 +47,12 @@ static void say_standing(text *s, i128 margin) {
                      shelf_kilos_word(margin), margin < 0 ? "behind" : "ahead");
 }
 
+shelf_buyer shelf_turn_buyer(uint64_t turn) {
+  return turn % 2 == 1 ? SHELF_FIRST : SHELF_SECOND;
+}
+
 static const char *buyer_of_turn(uint64_t turn) {
-  return shelf_buyer_name(turn % 2 == 1 ? SHELF_FIRST : SHELF_SECOND);
+  return shelf_buyer_name(shelf_turn_buyer(turn));
 }
 
 /* ==== The sentences ==== */
@@ -56,7 +60,7 @@ static const char *buyer_of_turn(uint64_t turn) {
 /* "the first buyer finishes 7 kilos ahead, 11 to 4" */
 static void say_finish(text *s, i128 margin, i128 first, i128 second) {
   shelf__text_str(s, "the first buyer finishes ");
-  say_standing(s, margin);
+  shelf__say_standing(s, margin);
   shelf__text_format(s, ", %I to %I", &first, &second);
 }
 
@@ -69,9 +73,9 @@ static void say_greedy_vs_perfect(text *s, const shelf_explanation *e) {
     return;
   }
   shelf__text_str(s, "the first buyer finishes ");
-  say_standing(s, e->greedy_vs_perfect);
+  shelf__say_standing(s, e->greedy_vs_perfect);
   shelf__text_str(s, ", ");
-  say_kilos(s, e->margin - e->greedy_vs_perfect);
+  shelf__say_kilos(s, e->margin - e->greedy_vs_perfect);
   shelf__text_str(s, " worse than perfect play.");
 }
 
@@ -94,9 +98,9 @@ static void say_trap(text *s, const shelf_explanation *e) {
                      "is the %s (wheel %I, ",
                      e->mistake_turn, buyer_of_turn(e->mistake_turn),
                      shelf_end_name(e->mistake_end), &wheel);
-  say_kilos(s, e->mistake_weight);
+  shelf__say_kilos(s, e->mistake_weight);
   shelf__text_str(s, "), but taking it costs ");
-  say_kilos(s, e->mistake_cost);
+  shelf__say_kilos(s, e->mistake_cost);
   shelf__text_format(
       s, " of lead; perfect play takes the %s (wheel %I).",
       shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT),
@@ -119,7 +123,7 @@ static void say_parity(text *s, const shelf_explanation *e) {
                      "finish ",
                      &e->odd_sum, &e->even_sum,
                      e->odd_sum >= e->even_sum ? "odd" : "even");
-  say_standing(s, e->parity_floor);
+  shelf__say_standing(s, e->parity_floor);
   shelf__text_format(s, ", and perfect play gets %I more.", &e->parity_gain);
 }
 
@@ -127,7 +131,7 @@ static void say_parity(text *s, const shelf_explanation *e) {
 
 size_t shelf_standing_format(shelf_i128 margin, char *buf) {
   text s = shelf__text_bounded(buf, SHELF_STANDING_BUFSIZE);
-  say_standing(&s, margin);
+  shelf__say_standing(&s, margin);
   buf[s.len] = '\0'; /* always fits: 40 digits and " kilos behind" */
   return s.len;
 }
@@ -212,4 +216,90 @@ shelf_status shelf_note_sentence(const shelf_note *note, char *buf, size_t size,
     return SHELF_INVALID;
   }
   return shelf__text_done(&s, len);
+}
+
+/* ==== The known mistakes, said to whoever made them ==== */
+
+/*
+ * What a learner reads for each mistake (shelf_mistake_sentence()), one set
+ * of sentences for the judge, which speaks of the program, and for the
+ * game and the page, which speak to the person who made the move. Where
+ * the two differ, a sentence holds both: "{the program's words|yours}".
+ */
+static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
+    [SHELF_MISTAKE_NONE] = "No mistake: the answer is right.",
+    [SHELF_MISTAKE_GREEDY] =
+        "Greedy: {the program takes the heavier end at every turn|you took "
+        "the heavier end}, but a heavy wheel can open the way to a heavier "
+        "one for the other buyer; the lead of a block is the better of its "
+        "two ends, each end's weight minus the lead the other buyer then has "
+        "on the rest.",
+    [SHELF_MISTAKE_ADDED] =
+        "Added: {the program adds|you added} the rest's lead to the wheel "
+        "taken (w + lead) instead of subtracting it, as if one buyer took "
+        "every wheel; after a move the other buyer is the one to move on the "
+        "rest, so that lead counts against the buyer who moved: w - lead.",
+    [SHELF_MISTAKE_LEFT_INDEX] =
+        "Left index: {the program fills|you filled} the lead table by left "
+        "end i ascending, but lead[i][j] reads lead[i+1][j], a row not "
+        "filled yet, and gets its initial value; fill by span length (every "
+        "block of 1 wheel, then of 2, and so on), so that both blocks a cell "
+        "reads are done before it.",
+    [SHELF_MISTAKE_WRONG_QUANTITY] =
+        "Wrong quantity: the answer is another number of the game than the "
+        "one asked (the margin, the first buyer's total or the second's); "
+        "the first buyer's total is (sum + margin) / 2, the second's "
+        "(sum - margin) / 2.",
+    [SHELF_MISTAKE_STRICT_TIE] =
+        "Strict tie: asked whether the first buyer wins, {the program "
+        "says|you said} no on a tie, but a first buyer's total equal to the "
+        "second's counts as a win: margin >= 0, not margin > 0.",
+    [SHELF_MISTAKE_OVERFLOW32] =
+        "Overflow: {the program adds|you added} in 32-bit integers, which "
+        "wrap past 2147483647 kilos; totals and leads need 64 bits (long "
+        "long, int64_t).",
+    [SHELF_MISTAKE_NEIGHBOUR] =
+        "Neighbour: the lead is read from the wrong cell of the table; "
+        "taking the left wheel leaves block i+1..j, taking the right one "
+        "leaves i..j-1, and each end's value is its weight minus the lead of "
+        "the block it leaves.",
+    [SHELF_MISTAKE_SIGN] =
+        "Sign: the value is the lead with its sign turned, the other buyer's "
+        "view; the lead is what the buyer to move finishes ahead by.",
+    [SHELF_MISTAKE_ONE_END] =
+        "One end: the value is what taking one end keeps, but the buyer to "
+        "move takes the better end, so the lead is the larger of the two "
+        "ends' values.",
+    [SHELF_MISTAKE_UNKNOWN] =
+        "Wrong: the value matches none of the known mistakes; the lead of "
+        "block i..j is max(w[i] - lead(i+1..j), w[j] - lead(i..j-1)).",
+    [SHELF_MISTAKE_ZERO_MEMO] =
+        "Zero memo: {the program's|your} memo table uses 0 for a block not "
+        "computed yet, but 0 is also a lead a block can have (zeros, or "
+        "equal weights that cancel out), so those blocks are computed again "
+        "at every visit and the search grows exponentially; mark an empty "
+        "cell with a value no lead takes, or keep a separate flag.",
+    [SHELF_MISTAKE_EXPONENTIAL] =
+        "Exponential: {the program tries|you tried} every order of moves, "
+        "two choices a turn, about 2^n of them for n wheels, though the same "
+        "block is reached by many orders; keep one lead a block (n(n+1)/2 of "
+        "them) in a table, and read it instead of computing it again.",
+};
+
+void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject) {
+  const char *t = mistake_sentences[kind];
+  for (;;) {
+    const char *open = strchr(t, '{');
+    if (open == NULL) {
+      shelf__text_str(s, t);
+      return;
+    }
+    const char *bar = strchr(open, '|'), *close = strchr(bar, '}');
+    shelf__text_bytes(s, t, (size_t)(open - t));
+    if (subject == SHELF_SUBJECT_YOU)
+      shelf__text_bytes(s, bar + 1, (size_t)(close - bar - 1));
+    else
+      shelf__text_bytes(s, open + 1, (size_t)(bar - open - 1));
+    t = close + 1;
+  }
 }

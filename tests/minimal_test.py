@@ -10,7 +10,7 @@ build it (two jobs), `cmake --install` it into a new prefix; then check:
   - the core, pieces and teaching headers are installed, and the judge's
     and the pictures' are not; nor is the command or its man page;
   - the shared library exports the core (shelf_solve, shelf_solver_save,
-    shelf_place_encode, shelf_game_take) and nothing of the judge or the
+    shelf_place_encode, shelf_position_take) and nothing of the judge or the
     pictures (shelf_svg, shelf_judge_run, shelf_mistake_name), and the
     static one defines none of them either;
   - examples/play.c (which uses the core and the teaching facts) builds
@@ -32,7 +32,7 @@ from install_test import (check, expected_play, failures, header_version,
                           run)
 
 CORE = ("shelf_solve", "shelf_solver_save", "shelf_solver_load",
-        "shelf_place_encode", "shelf_parse_error_format", "shelf_game_take",
+        "shelf_place_encode", "shelf_parse_error_format", "shelf_position_take",
         "shelf_lead_table")
 LEFT_OUT = ("shelf_svg", "shelf_svg_free", "shelf_judge_run",
             "shelf_mistake_name", "shelf_problem_at", "shelf_plan_count")

@@ -150,7 +150,7 @@ int main(void) {
           0);
     CHECK(shelf_mistake_from_name("added", &kind) == SHELF_OK &&
           kind == SHELF_MISTAKE_ADDED);
-    CHECK(shelf_mistake_sentence(kind, said, sizeof said, &told) == SHELF_OK &&
+    CHECK(shelf_mistake_sentence(kind, SHELF_SUBJECT_PROGRAM, said, sizeof said, &told) == SHELF_OK &&
           told == strlen(said));
     CHECK(shelf_cell_mistake(w, 4, 0, 3, -7, &kind) == SHELF_OK &&
           kind == SHELF_MISTAKE_SIGN);
@@ -160,18 +160,50 @@ int main(void) {
   shelf_solver_free(s);
   {
     /* Buyers, moves and greedy play. */
-    shelf_game g;
+    shelf_position g;
     shelf_move mv;
     unsigned char greedy[4];
     CHECK(strcmp(shelf_buyer_name(SHELF_SECOND), "second") == 0);
     CHECK(strcmp(shelf_end_name(SHELF_RIGHT), "right") == 0);
     CHECK(strcmp(shelf_kilos_word(1), "kilo") == 0);
-    shelf_game_start(&g, 4);
-    CHECK(shelf_game_take(&g, w, SHELF_RIGHT, &mv) == SHELF_OK &&
+    shelf_position_start(&g, 4);
+    CHECK(shelf_position_take(&g, w, SHELF_RIGHT, &mv) == SHELF_OK &&
           mv.wheel == 3 && mv.first == 2 && g.turn == 1);
     CHECK(shelf_greedy_end(w, 0, 3) == SHELF_LEFT);
     CHECK(shelf_greedy_line(w, 4, SHELF_GREEDY_FIRST, greedy) == SHELF_OK &&
           greedy[0] == SHELF_LEFT);
+    CHECK(shelf_turn_buyer(2) == SHELF_SECOND);
+    shelf_reduction_step steps[SHELF_REDUCTION_STEPS(4)];
+    size_t step_count = 0;
+    CHECK(shelf_reduction_trace(w, 4, steps, &step_count) == SHELF_OK &&
+          step_count > 4 && steps[step_count - 1].margin == 7);
+    shelf_position_start(&g, 4);
+    CHECK(shelf_replay(w, greedy, 2, &g, NULL) == SHELF_OK && g.turn == 2);
+  }
+  {
+    /* A game to play. */
+    shelf_game *game = NULL;
+    shelf_position at;
+    shelf_game_move gm;
+    shelf_choice hint;
+    shelf_review_row row;
+    char move_said[SHELF_GAME_SENTENCE_BUFSIZE];
+    size_t back = 0;
+    CHECK(shelf_game_new(w, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT,
+                         &game) == SHELF_OK);
+    CHECK(shelf_game_player(game, SHELF_SECOND) == SHELF_PLAYER_PERFECT);
+    CHECK(shelf_game_hint(game, &hint) == SHELF_OK && hint.lead == 7);
+    CHECK(shelf_game_take(game, SHELF_LEFT) == SHELF_OK);
+    CHECK(shelf_game_move_count(game) == 2 &&
+          shelf_game_move_at(game, 0, &gm) == SHELF_OK && gm.kept == -5);
+    CHECK(shelf_game_at(game, &at) == SHELF_OK && at.turn == 2);
+    CHECK(shelf_game_review_count(game) == 1 &&
+          shelf_game_review(game, 0, &row) == SHELF_OK && row.cost == 12);
+    CHECK(shelf_game_say(game, SHELF_GAME_MOVE, 0, move_said,
+                         sizeof move_said, NULL) == SHELF_OK);
+    CHECK(shelf_game_undo(game, &back) == SHELF_OK && back == 2);
+    CHECK(shelf_game_again(game) == SHELF_OK);
+    shelf_game_free(game);
   }
   {
     /* Words for errors and notes. */

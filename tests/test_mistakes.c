@@ -155,17 +155,17 @@ static void names_and_sentences(void) {
     CHECK(back == (shelf_mistake)k);
     char buf[SHELF_SENTENCE_BUFSIZE];
     size_t len = 0, asked = 0;
-    CHECK_STATUS(shelf_mistake_sentence((shelf_mistake)k, NULL, 0, &asked),
+    CHECK_STATUS(shelf_mistake_sentence((shelf_mistake)k, SHELF_SUBJECT_PROGRAM, NULL, 0, &asked),
                  SHELF_OK);
     CHECK_STATUS(
-        shelf_mistake_sentence((shelf_mistake)k, buf, sizeof buf, &len),
+        shelf_mistake_sentence((shelf_mistake)k, SHELF_SUBJECT_PROGRAM, buf, sizeof buf, &len),
         SHELF_OK);
     CHECK(len == asked && len == strlen(buf) && len < sizeof buf);
     CHECK(len > 0 && buf[len - 1] == '.');
     /* A short buffer gets the start, NUL-terminated. */
     char small[8];
     CHECK_STATUS(
-        shelf_mistake_sentence((shelf_mistake)k, small, sizeof small, &len),
+        shelf_mistake_sentence((shelf_mistake)k, SHELF_SUBJECT_PROGRAM, small, sizeof small, &len),
         SHELF_OK);
     CHECK(len == asked && strlen(small) == 7 && memcmp(small, buf, 7) == 0);
   }
@@ -173,9 +173,9 @@ static void names_and_sentences(void) {
   shelf_mistake m;
   CHECK_STATUS(shelf_mistake_from_name("Greedy", &m), SHELF_INVALID);
   CHECK_STATUS(shelf_mistake_from_name(NULL, &m), SHELF_INVALID);
-  CHECK_STATUS(shelf_mistake_sentence(SHELF_MISTAKE_COUNT, NULL, 0, NULL),
+  CHECK_STATUS(shelf_mistake_sentence(SHELF_MISTAKE_COUNT, SHELF_SUBJECT_PROGRAM, NULL, 0, NULL),
                SHELF_INVALID);
-  CHECK_STATUS(shelf_mistake_sentence(SHELF_MISTAKE_SIGN, NULL, 4, NULL),
+  CHECK_STATUS(shelf_mistake_sentence(SHELF_MISTAKE_SIGN, SHELF_SUBJECT_PROGRAM, NULL, 4, NULL),
                SHELF_INVALID);
 }
 

@@ -23,8 +23,8 @@ static void test_game_take(void) {
     size_t n = (size_t)rng_range(&r, 0, 40);
     for (size_t k = 0; k < n; k++) /* anywhere in int64_t */
       w[k] = (int64_t)rng_next(&r);
-    shelf_game g;
-    shelf_game_start(&g, n);
+    shelf_position g;
+    shelf_position_start(&g, n);
     size_t i = 0, j = n;
     shelf_i128 sum[2] = {0, 0};
     for (size_t t = 0; t < n; t++) {
@@ -32,20 +32,20 @@ static void test_game_take(void) {
       size_t wheel = end == SHELF_LEFT ? i++ : --j;
       sum[t % 2] += w[wheel];
       shelf_move m;
-      CHECK_STATUS(shelf_game_take(&g, w, end, &m), SHELF_OK);
+      CHECK_STATUS(shelf_position_take(&g, w, end, &m), SHELF_OK);
       CHECK(m.turn == t + 1 && m.wheel == wheel && m.weight == w[wheel]);
       CHECK(m.buyer == (t % 2 ? SHELF_SECOND : SHELF_FIRST) && m.end == end);
       CHECK_I128(m.first, sum[0]);
       CHECK_I128(m.second, sum[1]);
     }
-    shelf_game before = g;
-    CHECK_STATUS(shelf_game_take(&g, w, SHELF_LEFT, NULL), SHELF_INVALID);
+    shelf_position before = g;
+    CHECK_STATUS(shelf_position_take(&g, w, SHELF_LEFT, NULL), SHELF_INVALID);
     CHECK(memcmp(&before, &g, sizeof g) == 0);
   }
-  shelf_game g;
-  shelf_game_start(&g, 2);
-  CHECK_STATUS(shelf_game_take(&g, w, (shelf_end)2, NULL), SHELF_INVALID);
-  CHECK_STATUS(shelf_game_take(NULL, w, SHELF_LEFT, NULL), SHELF_INVALID);
+  shelf_position g;
+  shelf_position_start(&g, 2);
+  CHECK_STATUS(shelf_position_take(&g, w, (shelf_end)2, NULL), SHELF_INVALID);
+  CHECK_STATUS(shelf_position_take(NULL, w, SHELF_LEFT, NULL), SHELF_INVALID);
 }
 
 /* ==== Greedy play ==== */
@@ -67,10 +67,10 @@ static shelf_i128 ref_greedy_first(const int64_t *w, size_t n, size_t i,
 
 static shelf_i128 line_margin(const int64_t *w, size_t n,
                               const unsigned char *ends) {
-  shelf_game g;
-  shelf_game_start(&g, n);
+  shelf_position g;
+  shelf_position_start(&g, n);
   for (size_t t = 0; t < n; t++)
-    shelf_game_take(&g, w, (shelf_end)ends[t], NULL);
+    shelf_position_take(&g, w, (shelf_end)ends[t], NULL);
   return g.totals[0] - g.totals[1];
 }
 

@@ -131,7 +131,7 @@ static void pieces(void) {
 static void teach(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_cell cells[16];
-  shelf_game g;
+  shelf_position g;
   shelf_move m;
   unsigned char ends[4];
   shelf_explanation e;
@@ -144,11 +144,42 @@ static void teach(void) {
   INVALID(shelf_lead_table(w, 4, NULL));
   CHECK(shelf_buyer_name((shelf_buyer)7) == NULL); /* no name */
   CHECK(shelf_end_name((shelf_end)7) == NULL);
-  INVALID(shelf_game_start(NULL, 4));
-  CHECK(shelf_game_start(&g, 4) == SHELF_OK);
-  INVALID(shelf_game_take(NULL, w, SHELF_LEFT, &m));
-  INVALID(shelf_game_take(&g, NULL, SHELF_LEFT, &m));
-  CHECK(shelf_game_take(&g, w, SHELF_LEFT, NULL) == SHELF_OK);
+  INVALID(shelf_position_start(NULL, 4));
+  CHECK(shelf_position_start(&g, 4) == SHELF_OK);
+  INVALID(shelf_position_take(NULL, w, SHELF_LEFT, &m));
+  INVALID(shelf_position_take(&g, NULL, SHELF_LEFT, &m));
+  CHECK(shelf_position_take(&g, w, SHELF_LEFT, NULL) == SHELF_OK);
+  INVALID(shelf_replay(w, NULL, 1, &g, &m));
+  INVALID(shelf_replay(w, ends, 1, NULL, &m));
+  {
+    shelf_game *game = NULL;
+    shelf_position at;
+    shelf_game_move gm;
+    shelf_choice c;
+    shelf_review_row row;
+    INVALID(shelf_game_new(w, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT,
+                           NULL));
+    INVALID(shelf_game_new(NULL, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT,
+                           &game));
+    INVALID(shelf_game_at(NULL, &at));
+    INVALID(shelf_game_take(NULL, SHELF_LEFT));
+    INVALID(shelf_game_undo(NULL, NULL));
+    INVALID(shelf_game_again(NULL));
+    INVALID(shelf_game_move_at(NULL, 0, &gm));
+    INVALID(shelf_game_hint(NULL, &c));
+    INVALID(shelf_game_review(NULL, 0, &row));
+    INVALID(shelf_game_say(NULL, SHELF_GAME_HINT, 0, NULL, 0, NULL));
+    CHECK(shelf_game_move_count(NULL) == 0);
+    CHECK(shelf_game_review_count(NULL) == 0);
+    CHECK(shelf_game_new(w, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT,
+                         &game) == SHELF_OK);
+    INVALID(shelf_game_at(game, NULL));
+    INVALID(shelf_game_move_at(game, 0, NULL));
+    INVALID(shelf_game_hint(game, NULL));
+    INVALID(shelf_game_review(game, 0, NULL));
+    INVALID(shelf_game_say(game, SHELF_GAME_HINT, 0, NULL, 8, NULL));
+    shelf_game_free(game);
+  }
   INVALID(shelf_greedy_line(NULL, 4, 0, ends));
   INVALID(shelf_greedy_line(w, 4, 0, NULL));
   INVALID(shelf_explain(NULL, 4, 0, &e));
@@ -189,7 +220,7 @@ static void judge(void) {
   CHECK(shelf_mistake_name((shelf_mistake)999) == NULL); /* no name */
   INVALID(shelf_mistake_from_name(NULL, &k));
   INVALID(shelf_mistake_from_name("greedy", NULL));
-  INVALID(shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, NULL, 8, &len));
+  INVALID(shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, SHELF_SUBJECT_PROGRAM, NULL, 8, &len));
   INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, NULL, 4, &v));
   INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, NULL));
   INVALID(shelf_cell_mistake(NULL, 4, 0, 3, 0, &k));

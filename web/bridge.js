@@ -204,7 +204,7 @@
        * 'L'/'R' text): { first, last } of the block left (0-based,
        * inclusive; last < first when empty), both totals, and the last
        * `keep` moves, each { turn, buyer, end, wheel, weight, first,
-       * second }, replayed by the library (shelf_game_take). */
+       * second }, replayed by the library (shelf_position_take). */
       game(weights, ends, count = ends.length, keep = 0) {
         const e = typeof ends === 'string' ? Uint8Array.from(ends, (ch) => (ch === 'L' ? 0 : 1)) : ends;
         keep = Math.min(keep, count);
@@ -242,6 +242,52 @@
           check(m._web_mistake_sentence(kind, sp));
           return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
         });
+      },
+
+      /** libshelf's game (shelf_game): `who` is { first, second }, each
+       * 'person', 'perfect' or 'greedy'; `script` the commands run on a
+       * new game, one a character (L, R: the person to move takes that end;
+       * U undo; A again). Returns where the game stands (the block first..last,
+       * inclusive; over), every move with what it kept and the library's
+       * sentence for it, the review rows, the hint (while a person is to
+       * move), the summary sentences (once over) and `choices`, the
+       * person's choices now in effect, which replayed give this game. */
+      play(weights, who, script = '') {
+        const n = weights.length;
+        const PLAYER = { person: C.PLAYER_PERSON, perfect: C.PLAYER_PERFECT, greedy: C.PLAYER_GREEDY };
+        const SAY = C.GAME_SENTENCE_BUFSIZE;
+        if (!(who.first in PLAYER) || !(who.second in PLAYER)) throw error(C.INVALID);
+        return withWeights(weights, [script.length + 1, 4 * (5 + 7 * n), SLOT * 9 * Math.max(n, 1), SAY * (n + 5), n + 1],
+          (wp, _n, cp, up, vp, sp, chp) => {
+            m.stringToUTF8(script, cp, script.length + 1);
+            check(m._web_play(wp, n, PLAYER[who.first], PLAYER[who.second], cp, up, vp, sp, chp));
+            const head = new Uint32Array(heap(), up, 5).slice();
+            const [first, last, count, rows, next] = head;
+            const u = new Uint32Array(heap(), up, 5 + 4 * count + 3 * rows).slice();
+            const v = slots(vp, 5 * count + 4 * rows);
+            const NAME = ['person', 'perfect', 'greedy'];
+            const moves = Array.from({ length: count }, (_, k) => ({
+              turn: k + 1, buyer: BUYER[u[5 + 4 * k]], end: END[u[6 + 4 * k]], wheel: u[7 + 4 * k],
+              player: NAME[u[8 + 4 * k] & 3], forced: u[8 + 4 * k] >= 4,
+              weight: v[5 * k], best: v[5 * k + 1], kept: v[5 * k + 2], totals: { first: v[5 * k + 3], second: v[5 * k + 4] },
+              said: m.UTF8ToString(sp + k * SAY),
+            }));
+            const base = 5 + 4 * count;
+            const review = Array.from({ length: rows }, (_, r) => ({
+              turn: u[base + 3 * r], buyer: BUYER[u[base + 3 * r + 1]], end: ['left', 'right', 'last'][u[base + 3 * r + 2]],
+              weight: v[5 * count + 4 * r], kept: v[5 * count + 4 * r + 1], best: v[5 * count + 4 * r + 2], cost: v[5 * count + 4 * r + 3],
+            }));
+            const say = (k) => m.UTF8ToString(sp + (count + k) * SAY);
+            const lastMove = moves[count - 1];
+            return {
+              first, last: last - 1, over: first === last, moves, review,
+              totals: lastMove ? lastMove.totals : { first: 0n, second: 0n },
+              toMove: first === last ? null : BUYER[next],
+              hint: say(0) || null,
+              summary: [say(1), say(2), say(3), say(4)].filter((t) => t),
+              choices: m.UTF8ToString(chp),
+            };
+          });
       },
 
       /** The linear engine's reduction step by step: pushes, merges (a, b,

@@ -160,7 +160,7 @@ WEB_API int web_greedy_line(const int64_t *weights, size_t n, unsigned flags,
 /* MARK: - Games, move by move */
 
 /* Replays the first `count` of `ends` (0 left, 1 right) from the full shelf
- * through shelf_game_take(), the one place totals are added up. at[0] and
+ * through shelf_replay(), the one place totals are added up. at[0] and
  * at[1] receive the block left (first, last + 1); slots 0 and 1 of
  * `totals` the two totals after the moves. The last `keep` moves (keep <=
  * count) are written to moves, 4 numbers each (turn, buyer, end, wheel),
@@ -171,15 +171,13 @@ WEB_API int web_game(const int64_t *weights, size_t n,
                      uint32_t *at, uint32_t *moves, char *totals) {
   if (count > n || keep > count)
     return SHELF_INVALID;
-  shelf_game g;
-  shelf_game_start(&g, n);
-  for (size_t k = 0; k < count; k++) {
+  shelf_position g;
+  shelf_position_start(&g, n);
+  shelf_status st = shelf_replay(weights, ends, count - keep, &g, NULL);
+  for (size_t r = 0; st == SHELF_OK && r < keep; r++) {
     shelf_move mv;
-    shelf_status st = shelf_game_take(&g, weights, (shelf_end)ends[k], &mv);
-    if (st != SHELF_OK)
-      return (int)st;
-    if (k + keep >= count) {
-      size_t r = k + keep - count;
+    st = shelf_replay(weights, ends, 1, &g, &mv);
+    if (st == SHELF_OK) {
       moves[4 * r] = (uint32_t)mv.turn;
       moves[4 * r + 1] = (uint32_t)mv.buyer;
       moves[4 * r + 2] = (uint32_t)mv.end;
@@ -189,10 +187,104 @@ WEB_API int web_game(const int64_t *weights, size_t n,
       put_i128(totals, 4 + 3 * r, mv.second);
     }
   }
+  if (st != SHELF_OK)
+    return (int)st;
   at[0] = (uint32_t)g.first;
   at[1] = (uint32_t)g.last;
   put_i128(totals, 0, g.totals[0]);
   put_i128(totals, 1, g.totals[1]);
+  return SHELF_OK;
+}
+
+/* MARK: - A game to play */
+
+/*
+ * libshelf's game (shelf_game, shelf_teach.h) for the page, which keeps no
+ * game of its own: the page's address holds the person's choices, and each
+ * call makes the game afresh and runs `script` on it, one command a
+ * character: L or R the person to move takes that end, U undo, A the same
+ * shelf again. Players are shelf_player values. Out (n moves at most):
+ *   nums:    first, last (+1), moves made, review rows, the buyer to move
+ *            (shelf_turn_buyer(), whoever plays it); then 4 a move:
+ *            buyer, end, wheel, player + 4 * forced; then 3 a review row:
+ *            turn, buyer, end (0 left, 1 right, 2 last).
+ *   values:  5 slots a move: weight, best lead, lead kept, first's total,
+ *            second's; then 4 a review row: weight, kept, best, cost.
+ *   said:    SHELF_GAME_SENTENCE_BUFSIZE bytes a sentence: each move's, then
+ *            the hint, the summary, against perfect play, the first
+ *            mistake and its lesson (empty where they do not apply now).
+ *   choices: the person's choices now in effect (L and R), NUL-terminated:
+ *            what the page keeps in its address.
+ * A command that does not apply (a move when the game is over, an unknown
+ * letter) is SHELF_INVALID.
+ */
+WEB_API int web_play(const int64_t *weights, size_t n, int first, int second,
+                     const char *script, uint32_t *nums, char *values,
+                     char *said, char *choices) {
+  shelf_game *g = NULL;
+  shelf_status st = shelf_game_new(weights, n, (shelf_player)first,
+                                   (shelf_player)second, &g);
+  for (const char *c = script; st == SHELF_OK && *c != '\0'; c++)
+    st = *c == 'L'   ? shelf_game_take(g, SHELF_LEFT)
+         : *c == 'R' ? shelf_game_take(g, SHELF_RIGHT)
+         : *c == 'U' ? shelf_game_undo(g, NULL)
+         : *c == 'A' ? shelf_game_again(g)
+                     : SHELF_INVALID;
+  if (st != SHELF_OK) {
+    shelf_game_free(g);
+    return (int)st;
+  }
+  shelf_position at;
+  shelf_game_at(g, &at);
+  size_t count = shelf_game_move_count(g), rows = shelf_game_review_count(g);
+  nums[0] = (uint32_t)at.first;
+  nums[1] = (uint32_t)at.last;
+  nums[2] = (uint32_t)count;
+  nums[3] = (uint32_t)rows;
+  nums[4] = (uint32_t)shelf_turn_buyer(at.turn + 1);
+  enum { SAY = SHELF_GAME_SENTENCE_BUFSIZE };
+  size_t chosen = 0;
+  for (size_t k = 0; k < count; k++) {
+    shelf_game_move m;
+    shelf_game_move_at(g, k, &m);
+    uint32_t *u = nums + 5 + 4 * k;
+    u[0] = (uint32_t)m.move.buyer;
+    u[1] = (uint32_t)m.move.end;
+    u[2] = (uint32_t)m.move.wheel;
+    u[3] = (uint32_t)m.player + 4u * (uint32_t)m.forced;
+    put_i128(values, 5 * k, m.move.weight);
+    put_i128(values, 5 * k + 1, m.best);
+    put_i128(values, 5 * k + 2, m.kept);
+    put_i128(values, 5 * k + 3, m.move.first);
+    put_i128(values, 5 * k + 4, m.move.second);
+    shelf_game_say(g, SHELF_GAME_MOVE, k, said + k * SAY, SAY, NULL);
+    if (m.player == SHELF_PLAYER_PERSON && !m.forced)
+      choices[chosen++] = m.move.end == SHELF_LEFT ? 'L' : 'R';
+  }
+  choices[chosen] = '\0';
+  for (size_t r = 0; r < rows; r++) {
+    shelf_review_row row;
+    shelf_game_review(g, r, &row);
+    uint32_t *u = nums + 5 + 4 * count + 3 * r;
+    u[0] = (uint32_t)row.turn;
+    u[1] = (uint32_t)row.buyer;
+    u[2] = strcmp(row.end, "left") == 0 ? 0 : strcmp(row.end, "right") == 0 ? 1
+                                                                           : 2;
+    size_t v = 5 * count + 4 * r;
+    put_i128(values, v, row.weight);
+    put_i128(values, v + 1, row.kept);
+    put_i128(values, v + 2, row.best);
+    put_i128(values, v + 3, row.cost);
+  }
+  static const shelf_game_sentence after[5] = {
+      SHELF_GAME_HINT, SHELF_GAME_SUMMARY, SHELF_GAME_AGAINST_PERFECT,
+      SHELF_GAME_FIRST_MISTAKE, SHELF_GAME_LESSON};
+  for (size_t k = 0; k < 5; k++) {
+    char *out = said + (count + k) * SAY;
+    if (shelf_game_say(g, after[k], 0, out, SAY, NULL) != SHELF_OK)
+      out[0] = '\0';
+  }
+  shelf_game_free(g);
   return SHELF_OK;
 }
 
@@ -319,82 +411,57 @@ WEB_API const char *web_mistake_name(int kind) {
 
 /* The learner's sentence for a mistake, SHELF_SENTENCE_BUFSIZE bytes. */
 WEB_API int web_mistake_sentence(int kind, char *out) {
-  return (int)shelf_mistake_sentence((shelf_mistake)kind, out,
+  return (int)shelf_mistake_sentence((shelf_mistake)kind, SHELF_SUBJECT_YOU,
+                                     out,
                                      SHELF_SENTENCE_BUFSIZE, NULL);
 }
 
 /* MARK: - The reduction, step by step */
 
 /*
- * The linear engine's reduction (docs/algorithm.md, src/solver.h's
- * reduce_push) with every step recorded, for the page's view of it: the
- * engine itself keeps no record, and this is its loop written out once
- * more with a record of each step, checked against the DP's margin on
- * random shelves by web/tests/page_reduction.js and test_reduction.js.
- * Steps, in order, 4 numbers each in `steps` and 4 slots each in `values`:
+ * shelf_reduction_trace() flattened for the page: the linear engine's own
+ * steps, 4 numbers each in `steps` and 4 slots each in `values`:
  *   push:  (0, wheel, 0, 0),           values (w, -, -, -)
  *   merge: (1, lo, hi, 0),             values (a, b, c, a - b + c), the
  *          merged group covering wheels lo..hi;
  *   take:  (2, lo, hi, buyer),         values (v, margin so far, -, -), the
  *          valley's larger end (the left on equal ends) taken by `buyer`.
- * `steps` has room for 3n steps (n pushes, fewer than n merges, at most n
- * takes); *count receives the number written and slot 0 of `margin` the
- * margin the valley gives.
+ * `steps` has room for 3n steps; *count receives the number written and
+ * slot 0 of `margin` the margin the valley gives.
  */
 WEB_API int web_reduction(const int64_t *weights, size_t n, uint32_t *steps,
                           char *values, size_t *count, char *margin) {
-  shelf_i128 *st = malloc((n ? n : 1) * sizeof *st);
-  size_t *lo = malloc((n ? n : 1) * sizeof *lo);
-  if (st == NULL || lo == NULL) {
-    free(st);
-    free(lo);
+  shelf_reduction_step *trace =
+      malloc((n ? SHELF_REDUCTION_STEPS(n) : 1) * sizeof *trace);
+  if (trace == NULL)
     return SHELF_NOMEM;
-  }
-  size_t top = 0, k = 0;
-#define WEB_STEP_(kind, a, b, c)                                               \
-  (steps[4 * k] = (kind), steps[4 * k + 1] = (uint32_t)(a),                    \
-   steps[4 * k + 2] = (uint32_t)(b), steps[4 * k + 3] = (uint32_t)(c))
-  for (size_t w = 0; w < n; w++) {
-    shelf_i128 x = weights[w];
-    size_t from = w;
-    WEB_STEP_(0, w, 0, 0);
-    put_i128(values, 4 * k, x);
-    k++;
-    /* A peak: the top is at least both its neighbours (reduce_push). */
-    while (top >= 2 && st[top - 1] >= st[top - 2] && st[top - 1] >= x) {
-      shelf_i128 a = st[top - 2], b = st[top - 1], d = a - b + x;
-      from = lo[top - 2];
-      WEB_STEP_(1, from, w, 0);
-      put_i128(values, 4 * k, a);
-      put_i128(values, 4 * k + 1, b);
-      put_i128(values, 4 * k + 2, x);
-      put_i128(values, 4 * k + 3, d);
-      k++;
-      x = d;
-      top -= 2;
-    }
-    st[top] = x;
-    lo[top] = from;
-    top++;
-  }
-  /* The valley: the larger end, the left on equal ends, turn by turn. */
-  size_t i = 0, j = top;
+  size_t k = 0;
+  shelf_status st = shelf_reduction_trace(weights, n, trace, &k);
   shelf_i128 m = 0;
-  for (size_t turn = 0; i < j; turn++) {
-    int left = st[i] >= st[j - 1];
-    size_t g = left ? i++ : --j;
-    size_t hi = g + 1 < top ? lo[g + 1] - 1 : n - 1;
-    m += turn % 2 == 0 ? st[g] : -st[g];
-    WEB_STEP_(2, lo[g], hi, turn % 2);
-    put_i128(values, 4 * k, st[g]);
-    put_i128(values, 4 * k + 1, m);
-    k++;
+  for (size_t s = 0; st == SHELF_OK && s < k; s++) {
+    const shelf_reduction_step *t = &trace[s];
+    steps[4 * s] = (uint32_t)t->kind;
+    steps[4 * s + 1] = (uint32_t)t->first;
+    steps[4 * s + 2] = t->kind == SHELF_STEP_PUSH ? 0 : (uint32_t)t->last;
+    steps[4 * s + 3] = t->kind == SHELF_STEP_TAKE ? (uint32_t)t->buyer : 0;
+    if (t->kind == SHELF_STEP_MERGE) {
+      put_i128(values, 4 * s, t->a);
+      put_i128(values, 4 * s + 1, t->b);
+      put_i128(values, 4 * s + 2, t->c);
+      put_i128(values, 4 * s + 3, t->value);
+    } else {
+      put_i128(values, 4 * s, t->value);
+      if (t->kind == SHELF_STEP_TAKE) {
+        put_i128(values, 4 * s + 1, t->margin);
+        m = t->margin;
+      }
+    }
   }
-#undef WEB_STEP_
+  free(trace);
+  if (st != SHELF_OK)
+    return (int)st;
   *count = k;
   put_i128(margin, 0, m);
-  free(st);
-  free(lo);
   return SHELF_OK;
 }
 
@@ -479,6 +546,10 @@ static const struct {
     {"MISTAKE_ONE_END", SHELF_MISTAKE_ONE_END},
     {"NOTE_COUNT", SHELF_NOTE_COUNT},
     {"NOTE_THOUSANDS", SHELF_NOTE_THOUSANDS},
+    {"GAME_SENTENCE_BUFSIZE", SHELF_GAME_SENTENCE_BUFSIZE},
+    {"PLAYER_PERSON", SHELF_PLAYER_PERSON},
+    {"PLAYER_PERFECT", SHELF_PLAYER_PERFECT},
+    {"PLAYER_GREEDY", SHELF_PLAYER_GREEDY},
 };
 #undef WEB_STATUS_
 

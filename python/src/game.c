@@ -1,12 +1,14 @@
 /*
- * game.c - the C half of shelf.Game (shelf._shelf._Game): one shelf and its
- * perfect game, which shows itself as a short line in the REPL and as its
- * picture, the trap marked, in Jupyter (_repr_svg_). shelf/_game.py extends
- * it with play (take, undo, hint, review). Also the Review type, one row of
- * a game's review.
+ * game.c - the C half of shelf.Game (shelf._shelf._Game): one shelf, its
+ * perfect game, and libshelf's game object (shelf_game), whose rules,
+ * review and sentences are the terminal's and the page's. It shows itself
+ * as a short line in the REPL and as its picture, the trap marked, in
+ * Jupyter (_repr_svg_). shelf/_game.py names its methods for Python users.
+ * Also the Review type, one row of a game's review.
  *
  * The Game keeps its own copy of the weights (the caller's list or buffer
- * may change afterwards) and its Result, computed once.
+ * may change afterwards), which the library's game reads, and its Result,
+ * computed once.
  */
 #include "shelfmodule.h"
 #include <shelf_teach.h>
@@ -15,6 +17,7 @@ typedef struct game_object {
   PyObject_HEAD int64_t *weights; /* PyMem_RawMalloc'd: read without the GIL */
   size_t n;
   shelf_result result;
+  shelf_game *play; /* libshelf's game on the weights */
 } game_object;
 
 static shelf_py_state *game_state(game_object *self) {
@@ -23,11 +26,13 @@ static shelf_py_state *game_state(game_object *self) {
 
 static PyObject *game_new(PyTypeObject *type, PyObject *args,
                           PyObject *kwargs) {
-  static char *kwlist[] = {"wheels", NULL};
+  static char *kwlist[] = {"wheels", "_first", "_second", NULL};
   PyObject *obj;
+  int first = SHELF_PLAYER_PERSON, second = SHELF_PLAYER_PERFECT;
   game_object *self = NULL;
   shelf_py_weights w = {0};
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:Game", kwlist, &obj))
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$ii:Game", kwlist, &obj,
+                                   &first, &second))
     return NULL;
   if (shelf_py_weights_get(obj, "wheels", &w) < 0)
     goto done;
@@ -44,6 +49,9 @@ static PyObject *game_new(PyTypeObject *type, PyObject *args,
   self->n = w.n;
   shelf_status status =
       shelf_py_solve_weights(self->weights, self->n, &self->result);
+  if (status == SHELF_OK)
+    status = shelf_game_new(self->weights, self->n, (shelf_player)first,
+                            (shelf_player)second, &self->play);
   if (status != SHELF_OK) {
     Py_CLEAR(self);
     shelf_py_raise(shelf_py_state_of_type(type), status, NULL);
@@ -55,6 +63,7 @@ done:
 
 static void game_dealloc(game_object *self) {
   PyTypeObject *type = Py_TYPE(self);
+  shelf_game_free(self->play);
   PyMem_RawFree(self->weights);
   type->tp_free(self);
   Py_DECREF(type); /* instances of a heap type hold a reference to it */
@@ -133,36 +142,129 @@ static PyObject *game_explain(game_object *self, PyObject *args,
                              (size_t)limit);
 }
 
-/* Both totals after the moves `ends` (a sequence of 'left' and 'right'),
- * replayed by shelf_game_take(), the library's one replay of a game. */
-static PyObject *game_totals(game_object *self, PyObject *ends) {
+/* ==== Playing: libshelf's game ==== */
+
+/* _take(end): the person to move takes 'left' or 'right'; the game plays
+ * on. ValueError for another end or a game over. */
+static PyObject *game_take(game_object *self, PyObject *end) {
   shelf_py_state *st = game_state(self);
-  PyObject *seq = PySequence_Fast(ends, "_totals: ends must be a sequence");
-  if (seq == NULL)
+  int left = PyObject_RichCompareBool(end, st->words[2], Py_EQ);
+  int right = left == 1 ? 0 : PyObject_RichCompareBool(end, st->words[3], Py_EQ);
+  if (left < 0 || right < 0)
     return NULL;
-  shelf_game g;
-  shelf_game_start(&g, self->n);
-  PyObject *out = NULL;
-  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
-    PyObject *end = PySequence_Fast_GET_ITEM(seq, k); /* borrowed */
-    int left = PyObject_RichCompareBool(end, st->words[2], Py_EQ);
-    int right =
-        left == 1 ? 0 : PyObject_RichCompareBool(end, st->words[3], Py_EQ);
-    if (left < 0 || right < 0)
-      goto done;
-    if ((!left && !right) ||
-        shelf_game_take(&g, self->weights, left ? SHELF_LEFT : SHELF_RIGHT,
-                        NULL) != SHELF_OK) {
-      PyErr_Format(PyExc_ValueError,
-                   "_totals: move %zd is not a move of this game", k + 1);
-      goto done;
+  if (!left && !right)
+    return PyErr_Format(PyExc_ValueError,
+                        "take: end must be 'left' or 'right', not %R", end);
+  shelf_position at;
+  shelf_game_at(self->play, &at);
+  if (at.first >= at.last)
+    return PyErr_Format(PyExc_ValueError,
+                        "take: the game is over (undo() takes a move back)");
+  shelf_status status =
+      shelf_game_take(self->play, left ? SHELF_LEFT : SHELF_RIGHT);
+  if (status != SHELF_OK)
+    return shelf_py_raise(st, status, NULL);
+  Py_RETURN_NONE;
+}
+
+/* _undo(): the number of moves taken back (0: none). */
+static PyObject *game_undo(game_object *self, PyObject *unused) {
+  (void)unused;
+  size_t back = 0;
+  shelf_game_undo(self->play, &back);
+  return PyLong_FromSize_t(back);
+}
+
+static PyObject *game_again(game_object *self, PyObject *unused) {
+  (void)unused;
+  shelf_status status = shelf_game_again(self->play);
+  if (status != SHELF_OK)
+    return shelf_py_raise(game_state(self), status, NULL);
+  Py_RETURN_NONE;
+}
+
+/* _at(): (first, last, turn, first buyer's total, second's); last is the
+ * block's last wheel + 1. */
+static PyObject *game_at(game_object *self, PyObject *unused) {
+  (void)unused;
+  shelf_position at;
+  shelf_game_at(self->play, &at);
+  return Py_BuildValue("(KKKNN)", (unsigned long long)at.first,
+                       (unsigned long long)at.last,
+                       (unsigned long long)at.turn, shelf_py_int(at.totals[0]),
+                       shelf_py_int(at.totals[1]));
+}
+
+/* _moves(): every move made, as (Move, player, forced, best, kept). */
+static PyObject *game_moves(game_object *self, PyObject *unused) {
+  (void)unused;
+  shelf_py_state *st = game_state(self);
+  size_t count = shelf_game_move_count(self->play);
+  PyObject *out = PyList_New((Py_ssize_t)count);
+  for (size_t k = 0; out != NULL && k < count; k++) {
+    shelf_game_move m;
+    shelf_game_move_at(self->play, k, &m);
+    PyObject *items[5] = {PyLong_FromUnsignedLongLong(m.move.turn),
+                          shelf_py_buyer(st, m.move.turn),
+                          shelf_py_end(st, m.move.end),
+                          PyLong_FromUnsignedLongLong(m.move.wheel),
+                          PyLong_FromLongLong(m.move.weight)};
+    PyObject *move = shelf_py_struct(st->move_type, items, 5);
+    if (move == NULL) {
+      Py_CLEAR(out);
+      break;
     }
+    PyObject *row = Py_BuildValue("(NiNNN)", move, (int)m.player,
+                                  PyBool_FromLong(m.forced),
+                                  shelf_py_int(m.best), shelf_py_int(m.kept));
+    if (row == NULL) {
+      Py_CLEAR(out);
+      break;
+    }
+    PyList_SET_ITEM(out, (Py_ssize_t)k, row);
   }
-  out = Py_BuildValue("(NN)", shelf_py_int(g.totals[0]),
-                      shelf_py_int(g.totals[1]));
-done:
-  Py_DECREF(seq);
   return out;
+}
+
+/* _review(): the library's review rows, as Review. */
+static PyObject *game_review(game_object *self, PyObject *unused) {
+  (void)unused;
+  shelf_py_state *st = game_state(self);
+  size_t rows = shelf_game_review_count(self->play);
+  PyObject *out = PyList_New((Py_ssize_t)rows);
+  for (size_t k = 0; out != NULL && k < rows; k++) {
+    shelf_review_row r;
+    shelf_game_review(self->play, k, &r);
+    PyObject *items[6] = {PyLong_FromUnsignedLongLong(r.turn),
+                          PyUnicode_FromString(r.end),
+                          PyLong_FromLongLong(r.weight), shelf_py_int(r.kept),
+                          shelf_py_int(r.best), shelf_py_int(r.cost)};
+    PyObject *row = shelf_py_struct(st->review_type, items, 6);
+    if (row == NULL) {
+      Py_CLEAR(out);
+      break;
+    }
+    PyList_SET_ITEM(out, (Py_ssize_t)k, row);
+  }
+  return out;
+}
+
+/* _say(which, k): one of the game's sentences (shelf_game_sentence), or
+ * None where it does not apply now. */
+static PyObject *game_say(game_object *self, PyObject *args) {
+  int which;
+  Py_ssize_t k = 0;
+  if (!PyArg_ParseTuple(args, "i|n:_say", &which, &k) || k < 0)
+    return k < 0 ? PyErr_Format(PyExc_ValueError, "_say: k must be >= 0")
+                 : NULL;
+  char said[SHELF_GAME_SENTENCE_BUFSIZE];
+  shelf_status status = shelf_game_say(self->play, (shelf_game_sentence)which,
+                                       (size_t)k, said, sizeof said, NULL);
+  if (status == SHELF_INVALID)
+    Py_RETURN_NONE;
+  if (status != SHELF_OK)
+    return shelf_py_raise(game_state(self), status, NULL);
+  return PyUnicode_FromString(said);
 }
 
 static PyObject *game_get_wheels(game_object *self, void *unused) {
@@ -193,9 +295,20 @@ static PyMethodDef game_methods[] = {
      "svg($self, /, *, explain=True, width=0)\n--\n\n"
      "The picture of the game, as shelf.svg(), the trap marked unless\n"
      "explain=False."},
-    {"_totals", (PyCFunction)game_totals, METH_O,
-     "_totals($self, ends, /)\n--\n\n"
-     "Both buyers' totals after the moves `ends` ('left' or 'right' each)."},
+    {"_take", (PyCFunction)game_take, METH_O,
+     "_take($self, end, /)\n--\n\nThe person to move takes `end`."},
+    {"_undo", (PyCFunction)game_undo, METH_NOARGS,
+     "_undo($self, /)\n--\n\nBack to the last choice; moves taken back."},
+    {"_again", (PyCFunction)game_again, METH_NOARGS,
+     "_again($self, /)\n--\n\nThe same shelf again."},
+    {"_at", (PyCFunction)game_at, METH_NOARGS,
+     "_at($self, /)\n--\n\n(first, last + 1, turn, first total, second)."},
+    {"_moves", (PyCFunction)game_moves, METH_NOARGS,
+     "_moves($self, /)\n--\n\n(Move, player, forced, best, kept) a move."},
+    {"_review", (PyCFunction)game_review, METH_NOARGS,
+     "_review($self, /)\n--\n\nThe library's review rows."},
+    {"_say", (PyCFunction)game_say, METH_VARARGS,
+     "_say($self, which, k=0, /)\n--\n\nOne of the game's sentences."},
     {"_repr_svg_", (PyCFunction)game_repr_svg, METH_NOARGS,
      "_repr_svg_($self, /)\n--\n\n"
      "The picture, for Jupyter and IPython."},

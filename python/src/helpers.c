@@ -85,7 +85,7 @@ int shelf_py_words_init(shelf_py_state *st) {
 }
 
 PyObject *shelf_py_buyer(shelf_py_state *st, uint64_t turn) {
-  return Py_NewRef(st->words[turn % 2 == 1 ? 0 : 1]);
+  return Py_NewRef(st->words[shelf_turn_buyer(turn)]);
 }
 
 PyObject *shelf_py_end(shelf_py_state *st, shelf_end end) {

@@ -11,6 +11,21 @@ import reference
 import shelf
 
 
+def command_game(weights, choices, options=()):
+    """The text `shelf --interactive` prints for a game where the people
+    answer the prompts with `choices` ('l' or 'r'), then quit."""
+    stdin = "".join(c + "\n" for c in choices) + "q\n"
+    p = subprocess.run([support.CLI, "--interactive", *options, "--",
+                        *map(str, weights)], input=stdin, capture_output=True,
+                       text=True, timeout=60)
+    return p.stdout
+
+
+def words(text):
+    """Text with its wrapping undone: the terminal wraps at its width."""
+    return " ".join(text.split())
+
+
 def command_review(weights, choices, second=False):
     """The review rows the command prints after a game where the person
     answers the prompts with `choices` ('l' or 'r'), as lists of str."""
@@ -90,6 +105,35 @@ class Play(unittest.TestCase):
                         self.assertEqual(row.cost,
                                          row.best_lead - row.lead_kept)
                         self.assertGreaterEqual(row.cost, 0)
+
+    def test_same_game_same_words(self):
+        # The same scripted games in the terminal and in Python: the same
+        # review rows, the same sentence for every move and the same
+        # summary, from the one game in libshelf.
+        r = support.rng("test_game")
+        for _ in range(30):
+            w = [r.randint(-9, 30) for _ in range(r.randint(2, 9))]
+            for you, opponent, options in (
+                    ("first", "perfect", ()),
+                    ("second", "perfect", ("--second",)),
+                    ("first", "greedy", ("--vs", "greedy")),
+                    ("both", "perfect", ("--vs", "person"))):
+                with self.subTest(wheels=w, you=you, opponent=opponent):
+                    g = shelf.Game(w, you=you, opponent=opponent)
+                    choices = []
+                    while not g.over:
+                        end = r.choice(["left", "right"])
+                        choices.append(end[0])
+                        g.take(end)
+                    text = words(command_game(w, choices, options))
+                    for k in range(len(g.moves)):
+                        self.assertIn(g.said(k), text)
+                    for said in g.summary():
+                        self.assertIn(said, text)
+                    rows = " ".join(" ".join(str(v) for v in
+                                             support.fields(row))
+                                    for row in g.review())
+                    self.assertIn(rows, text)
 
     def test_greedy_opponent(self):
         r = support.rng("test_game")
