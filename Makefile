@@ -16,7 +16,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
-.PHONY: all run test test-release test-asan test-fuzz test-skipped debug \
+.PHONY: all run check test test-release test-asan test-fuzz test-skipped debug \
 	asan fuzz bench format clean web web-picture test-ports
 
 all:
@@ -28,6 +28,14 @@ all:
 run: all
 	./$(BUILD)/shelf 3 9 1 2
 	./$(BUILD)/shelf --moves --explain 3 9 1 2
+
+# The edit-build-test loop, a minute or two: the optimised build, then its
+# unit tests, the replays of the fuzz corpora, the command's own tests and
+# the checks of the sources (names, exports, header, manual). make test runs
+# these and everything else, under the sanitizers too; CI runs make test.
+QUICK_TESTS ?= ^(test_|fuzz_|cli$$|svg$$|interactive$$|portable_bytes$$|named_files$$|exports$$|header_calls$$|man3$$)
+check: all
+	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS) -R '$(QUICK_TESTS)'
 
 # Every test in an optimised build, then again (all but those labelled
 # no-asan) under ASan and UBSan; then each fuzz target briefly, where clang
@@ -117,18 +125,22 @@ fuzz:
 	$(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=$(FUZZ_CC) \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHELF_FUZZ=ON $(CMAKE_FLAGS)
 	$(CMAKE) --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
-	for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(FUZZ_BUILD)/corpus/$$t && \
-	  cp fuzz/corpus/$$t/* $(FUZZ_BUILD)/corpus/$$t/ && \
-	  echo "$$t: $(FUZZ_SECONDS) s" && \
-	  ./$(FUZZ_BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) \
-	    -dict=fuzz/shelf.dict -timeout=10 -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_BUILD)/$$t- $(FUZZ_BUILD)/corpus/$$t \
-	    > $(FUZZ_BUILD)/$$t.log 2>&1 && \
-	  grep '^Done' $(FUZZ_BUILD)/$$t.log \
-	  || { grep -E -A3 'FUZZ_ASSERT|ERROR:|runtime error|Test unit written' \
-	         $(FUZZ_BUILD)/$$t.log; exit 1; }; \
-	done
+	$(MAKE) -j $(JOBS) $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+
+# One target's run. The targets share nothing (each its own corpus copy,
+# log and artifact prefix), so make fuzz runs JOBS of them at once. (Not
+# .PHONY: make looks for no pattern rule for a phony target.)
+fuzz-run-%:
+	@mkdir -p $(FUZZ_BUILD)/corpus/$* && \
+	cp fuzz/corpus/$*/* $(FUZZ_BUILD)/corpus/$*/ && \
+	./$(FUZZ_BUILD)/fuzz/$* -max_total_time=$(FUZZ_SECONDS) \
+	  -dict=fuzz/shelf.dict -timeout=10 -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_BUILD)/$*- $(FUZZ_BUILD)/corpus/$* \
+	  > $(FUZZ_BUILD)/$*.log 2>&1 && \
+	echo "$*, $(FUZZ_SECONDS) s: $$(grep '^Done' $(FUZZ_BUILD)/$*.log)" \
+	|| { echo "$*: failed (all of it in $(FUZZ_BUILD)/$*.log)"; \
+	     grep -E -A3 'FUZZ_ASSERT|ERROR:|runtime error|Test unit written' \
+	       $(FUZZ_BUILD)/$*.log; exit 1; }
 
 # shelf against the read-and-sum baseline and its peers, in build-bench/;
 # rewrites docs/benchmarks.md and docs/benchmarks.svg. BENCH_FLAGS=--big

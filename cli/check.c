@@ -9,7 +9,7 @@
  * reached), 2 a usage error or a PROGRAM that cannot be started.
  */
 #include "check.h"
-#include "teach.h"
+#include "args.h"
 #include <shelf_judge.h>
 
 #include <errno.h>
@@ -202,26 +202,26 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                     arg);
       break;
     case OPT_MAX_N:
-      if (!teach_parse_u64(optarg, 100000000, &v) || v == 0)
+      if (!arg_u64(optarg, 100000000, &v) || v == 0)
         usage_error("--max-n needs a number of wheels from 1 to 10^8, not "
                     "'%s'",
                     arg);
       max_n = (size_t)v;
       break;
     case OPT_RANGE:
-      if (!teach_parse_range(optarg, &lo, &hi) || lo > hi)
+      if (!arg_range(optarg, &lo, &hi) || lo > hi)
         usage_error("--range needs LO..HI with LO <= HI, such as 1..10000, "
                     "not '%s'",
                     arg);
       range_given = 1;
       break;
     case OPT_TRIES:
-      if (!teach_parse_u64(optarg, 100000000, &v))
+      if (!arg_u64(optarg, 100000000, &v))
         usage_error("--tries needs a number from 0 to 10^8, not '%s'", arg);
       o->tries = (size_t)v;
       break;
     case OPT_SEED:
-      if (!teach_parse_u64(optarg, UINT64_MAX, &o->seed))
+      if (!arg_u64(optarg, UINT64_MAX, &o->seed))
         usage_error("--seed needs a whole number from 0 to 2^64-1, not '%s'",
                     arg);
       seed_given = 1;
@@ -233,7 +233,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       wall = seconds_arg("--wall-limit", optarg, arg);
       break;
     case OPT_MEMORY:
-      if (!teach_parse_u64(optarg, 1u << 20, &v) || v == 0)
+      if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
         usage_error("--memory-limit needs megabytes from 1 to 2^20, not '%s'",
                     arg);
       memory = (size_t)v;
@@ -276,7 +276,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   o->wall = wall > 0 ? wall : (3 * o->seconds > 3 ? 3 * o->seconds : 3);
   o->memory_mb = memory > 0 ? memory : p->memory_mb > 0 ? p->memory_mb : 2048;
   if (!seed_given)
-    o->seed = teach_clock_seed();
+    o->seed = arg_clock_seed();
 }
 
 /* ==== Slips ==== */

@@ -11,6 +11,7 @@
  *   check_report.c  what the command adds to the report: the program's
  *                   output and standard error, or the report as JSON
  *   check_run.c     one run of the program with limits
+ *   check_tree.c    the processes of that run, read from /proc
  */
 #ifndef SHELF_CHECK_H
 #define SHELF_CHECK_H

@@ -18,12 +18,8 @@
  * parents leads to this one. run_setup() makes this process a subreaper
  * (PR_SET_CHILD_SUBREAPER): an orphan comes back to us, not to init, so
  * double-forking, setsid() or setpgid() leave neither the scans nor the
- * kill. A scan reads /proc/PID/stat (ppid, state, CPU ticks, resident
- * pages) for every process of the machine and keeps our descendants:
- * /proc/PID/task/TID/children is not on every kernel (CONFIG_PROC_CHILDREN)
- * and is documented as reliable only while the children are stopped; and
- * cgroup v2, which would count and kill a group exactly, is not there (the
- * machine this was written on has cgroup v1 only, nothing delegated).
+ * kill. A scan (check_tree.c) reads every process's /proc/PID/stat and
+ * keeps our descendants.
  *
  * Scans come every 10 ms for the first 200 ms, where most runs end, then
  * every 25 ms, then 50 ms after 2 s. A scan opens and reads one file per
@@ -101,6 +97,7 @@
 /* wait4(), for the rusage of one child (BSD, not POSIX) */
 #define _DEFAULT_SOURCE
 #include "check_run.h"
+#include "check_tree.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -117,7 +114,6 @@
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
-#include <dirent.h>
 #include <sys/prctl.h>
 #endif
 
@@ -306,236 +302,6 @@ static void child(char *const argv[], int in, int out, int err, int report,
   child_failed(report);
 }
 
-/* ==== The tree (Linux, /proc) ==== */
-
-/* One process as its /proc/PID/stat shows it. */
-typedef struct proc {
-  pid_t pid, ppid;
-  char state;                   /* R, S, D, Z, T... */
-  long threads;                 /* num_threads */
-  unsigned long long ticks;     /* utime + stime + cutime + cstime */
-  unsigned long long rss_pages; /* resident */
-  int in_tree;                  /* -1 not known yet, 0 no, 1 yes */
-} proc;
-
-/* The processes a scan found in the tree; the array is kept between scans
- * so that a scan allocates nothing once it has grown. */
-typedef struct tree {
-  proc *p;
-  size_t n, cap;
-} tree;
-
-#ifdef __linux__
-
-/* Reads the file at `path` (relative to the directory `dir`) into buf,
- * NUL-terminated. Returns its length, or -1. */
-static ssize_t read_text(int dir, const char *path, char *buf, size_t size) {
-  int fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return -1;
-  ssize_t n;
-  do
-    n = read(fd, buf, size - 1);
-  while (n < 0 && errno == EINTR);
-  close(fd);
-  if (n < 0)
-    return -1;
-  buf[n] = '\0';
-  return n;
-}
-
-/* Parses "PID (comm) S ppid ..." into *p. The command name may hold
- * spaces and parentheses, so the fields are counted from the last ')'.
- * Returns 1, or 0 when the process is gone or the line is not understood. */
-static int parse_stat(const char *buf, proc *p) {
-  const char *s = strrchr(buf, ')');
-  if (s == NULL || s[1] != ' ' || s[2] == '\0')
-    return 0;
-  p->pid = (pid_t)strtol(buf, NULL, 10);
-  p->state = s[2];
-  /* Fields 4 (ppid) to 24 (rss), numbered as proc(5) does. */
-  long long f[25];
-  char *q = (char *)s + 3;
-  for (int k = 4; k <= 24; k++) {
-    char *end;
-    f[k] = strtoll(q, &end, 10);
-    if (end == q)
-      return 0;
-    q = end;
-  }
-  p->ppid = (pid_t)f[4];
-  p->ticks = (unsigned long long)(f[14] + f[15] + f[16] + f[17]);
-  p->threads = (long)f[20];
-  p->rss_pages = f[24] > 0 ? (unsigned long long)f[24] : 0;
-  p->in_tree = -1;
-  return 1;
-}
-
-/* Reads process pid's stat line into *p; 1, or 0 when it is gone. */
-static int proc_read(pid_t pid, proc *p) {
-  char path[64], buf[1024];
-  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-  return read_text(AT_FDCWD, path, buf, sizeof buf) > 0 && parse_stat(buf, p);
-}
-
-static int by_pid(const void *a, const void *b) {
-  pid_t x = ((const proc *)a)->pid, y = ((const proc *)b)->pid;
-  return (x > y) - (x < y);
-}
-
-static proc *find(tree *t, pid_t pid) {
-  proc key;
-  key.pid = pid;
-  return bsearch(&key, t->p, t->n, sizeof *t->p, by_pid);
-}
-
-/* Keeps in t only the descendants of `self`. Each process's chain of
- * parents is walked up to one already decided, so the whole is O(n log n);
- * the walk stops after n steps, since ppids read at different moments can
- * form a loop when a pid is reused mid-scan. */
-static void keep_descendants(tree *t, pid_t self) {
-  qsort(t->p, t->n, sizeof *t->p, by_pid);
-  proc *me = find(t, self);
-  if (me != NULL)
-    me->in_tree = 0;
-  for (size_t i = 0; i < t->n; i++) {
-    proc *q = &t->p[i];
-    int in = 0;
-    for (size_t steps = 0; steps <= t->n; steps++) {
-      if (q->in_tree >= 0) {
-        in = q->in_tree;
-        break;
-      }
-      if (q->ppid == self) {
-        in = 1;
-        break;
-      }
-      if ((q = find(t, q->ppid)) == NULL)
-        break;
-    }
-    q = &t->p[i];
-    for (size_t steps = 0; q != NULL && q->in_tree < 0 && steps <= t->n;
-         steps++) {
-      q->in_tree = in;
-      q = q->ppid == self ? NULL : find(t, q->ppid);
-    }
-  }
-  size_t kept = 0;
-  for (size_t i = 0; i < t->n; i++)
-    if (t->p[i].in_tree == 1)
-      t->p[kept++] = t->p[i];
-  t->n = kept;
-}
-
-/* Fills t with the tree of `self`. Returns 0, or an errno value: /proc
- * cannot be read (not Linux's, or not mounted), or ENOMEM. */
-static int tree_scan(tree *t, pid_t self) {
-  DIR *d = opendir("/proc");
-  if (d == NULL)
-    return errno ? errno : ENOENT;
-  int e = 0;
-  t->n = 0;
-  struct dirent *de;
-  while ((de = readdir(d)) != NULL) {
-    if (de->d_name[0] < '1' || de->d_name[0] > '9')
-      continue;
-    if (t->n == t->cap) {
-      size_t cap = t->cap ? 2 * t->cap : 256;
-      proc *p = realloc(t->p, cap * sizeof *p);
-      if (p == NULL) {
-        e = ENOMEM;
-        break;
-      }
-      t->p = p, t->cap = cap;
-    }
-    char path[sizeof de->d_name + 8], buf[1024];
-    snprintf(path, sizeof path, "%s/stat", de->d_name);
-    if (read_text(dirfd(d), path, buf, sizeof buf) > 0 &&
-        parse_stat(buf, &t->p[t->n]))
-      t->n++; /* else it ended since readdir */
-  }
-  closedir(d);
-  if (e == 0)
-    keep_descendants(t, self);
-  return e;
-}
-
-static int busy_state(char s) { return s == 'R' || s == 'D'; }
-
-/* Whether some thread of process `pid` is running or ready to run: its
- * stat line shows the main thread only, and a Java or Go program's main
- * thread often sleeps while others compute. */
-static int threads_busy(pid_t pid) {
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
-  DIR *d = opendir(path);
-  if (d == NULL)
-    return 0;
-  int busy = 0;
-  struct dirent *de;
-  while (!busy && (de = readdir(d)) != NULL) {
-    if (de->d_name[0] < '1' || de->d_name[0] > '9')
-      continue;
-    char buf[1024], name[sizeof de->d_name + 8];
-    snprintf(name, sizeof name, "%s/stat", de->d_name);
-    const char *s;
-    if (read_text(dirfd(d), name, buf, sizeof buf) > 0 &&
-        (s = strrchr(buf, ')')) != NULL && s[1] == ' ')
-      busy = busy_state(s[2]);
-  }
-  closedir(d);
-  return busy;
-}
-
-/* The tree's proportional set size in MB, or -1 where smaps_rollup is
- * missing (before Linux 4.14). It walks every page table of the tree, so
- * it is read only past the limit. */
-static double tree_pss_mb(const tree *t) {
-  if (access("/proc/self/smaps_rollup", R_OK) != 0)
-    return -1;
-  double kb = 0;
-  for (size_t i = 0; i < t->n; i++) {
-    char path[64], buf[4096];
-    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)t->p[i].pid);
-    if (read_text(AT_FDCWD, path, buf, sizeof buf) <= 0)
-      continue; /* ended, or a zombie: nothing resident */
-    const char *pss = strstr(buf, "\nPss:");
-    if (pss != NULL)
-      kb += strtod(pss + 5, NULL);
-  }
-  return kb / 1024.0;
-}
-
-#else /* no /proc to read: the process group is all there is */
-
-static int tree_scan(tree *t, pid_t self) {
-  (void)self;
-  t->n = 0;
-  return ENOSYS;
-}
-
-static int threads_busy(pid_t pid) {
-  (void)pid;
-  return 0;
-}
-
-static int proc_read(pid_t pid, proc *p) {
-  (void)pid, (void)p;
-  return 0;
-}
-
-static int busy_state(char s) {
-  (void)s;
-  return 0;
-}
-
-static double tree_pss_mb(const tree *t) {
-  (void)t;
-  return -1;
-}
-
-#endif
-
 /* Reaps the zombies among the scan's processes that are our children, but
  * not the leader, whose status and rusage are read last. Their CPU time
  * moves into RUSAGE_CHILDREN, where the next scan finds it. */
@@ -605,11 +371,11 @@ static int scan(run *s, run_result *r, double t) {
       for (size_t i = 0; i < s->t.n; i++) {
         ticks += s->t.p[i].ticks;
         pages += s->t.p[i].rss_pages;
-        busy |= busy_state(s->t.p[i].state);
+        busy |= proc_busy_state(s->t.p[i].state);
       }
       for (size_t i = 0; !busy && i < s->t.n; i++)
         if (s->t.p[i].threads > 1 || s->t.p[i].state == 'Z')
-          busy = threads_busy(s->t.p[i].pid);
+          busy = proc_threads_busy(s->t.p[i].pid);
       double cpu = (double)ticks * s->tick_s + reaped;
       if (!busy && !s->last_busy && cpu <= s->last_cpu)
         s->waited += t - s->last_scan;

@@ -76,7 +76,7 @@ void par_source(par_input *in, int fd, shelf_source *src) {
 
 /* ==== The test aid and the progress line ==== */
 
-/* SHELF_TEST_PIECE=N, a test aid (tests/parallel_tests.py): cut files into
+/* SHELF_TEST_PIECE=N, a test aid (tests/parallel_test.py): cut files into
  * ranges and pipes into blocks of about N bytes, and thread files of any
  * size, so that small test texts put their errors on piece boundaries. */
 static size_t test_piece(void) {

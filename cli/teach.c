@@ -6,6 +6,7 @@
  * putting a solved shelf into a picture or a game.
  */
 #include "teach.h"
+#include "args.h"
 #include <shelf_svg.h>
 #include <shelf_teach.h>
 
@@ -48,54 +49,6 @@ static int fail(char *why, size_t size, const char *fmt, ...) {
   return 0;
 }
 
-/* Decimal digits only (no sign, no blanks), at most `max`. */
-static int parse_u64(const char *s, uint64_t max, uint64_t *value) {
-  if (*s == '\0')
-    return 0;
-  uint64_t v = 0;
-  for (; *s != '\0'; s++) {
-    if (*s < '0' || *s > '9')
-      return 0;
-    unsigned d = (unsigned)(*s - '0');
-    if (v > (max - d) / 10)
-      return 0;
-    v = v * 10 + d;
-  }
-  *value = v;
-  return 1;
-}
-
-/* An optional sign and decimal digits that fit in int64_t. */
-static int parse_i64(const char *s, int64_t *value) {
-  int negative = *s == '-';
-  if (*s == '-' || *s == '+')
-    s++;
-  uint64_t mag;
-  if (!parse_u64(s, negative ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX,
-                 &mag))
-    return 0;
-  /* -2^63 has no positive twin, so it cannot be negated into place. */
-  if (!negative)
-    *value = (int64_t)mag;
-  else if (mag > (uint64_t)INT64_MAX)
-    *value = INT64_MIN;
-  else
-    *value = -(int64_t)mag;
-  return 1;
-}
-
-/* LO..HI */
-static int parse_range(const char *arg, int64_t *lo, int64_t *hi) {
-  const char *dots = strstr(arg, "..");
-  /* Each bound at most 24 characters: 19 digits, a sign and some zeros. */
-  if (dots == NULL || dots - arg > 24 || strlen(dots + 2) > 24)
-    return 0;
-  char first[32];
-  memcpy(first, arg, (size_t)(dots - arg));
-  first[dots - arg] = '\0';
-  return parse_i64(first, lo) && parse_i64(dots + 2, hi);
-}
-
 int teach_option(teach_options *p, int c, const char *arg, char *why,
                  size_t size) {
   uint64_t v = 0;
@@ -115,7 +68,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     p->svg = arg;
     return 1;
   case TEACH_SVG_WIDTH:
-    if (!parse_u64(arg, SHELF_SVG_WIDTH_MAX, &v) || v < SHELF_SVG_WIDTH_MIN)
+    if (!arg_u64(arg, SHELF_SVG_WIDTH_MAX, &v) || v < SHELF_SVG_WIDTH_MIN)
       return fail(why, size,
                   "--svg-width needs a width in pixels from %d to %d, not "
                   "'%s'",
@@ -137,9 +90,8 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
         first[x - arg] = '\0';
       }
       if (x == NULL || x - arg >= 30 ||
-          !parse_u64(first, SHELF_SVG_WIDTH_MAX, &v) ||
-          v < SHELF_SVG_WIDTH_MIN ||
-          !parse_u64(x + 1, SHELF_SVG_WIDTH_MAX, &h) || h < 100)
+          !arg_u64(first, SHELF_SVG_WIDTH_MAX, &v) || v < SHELF_SVG_WIDTH_MIN ||
+          !arg_u64(x + 1, SHELF_SVG_WIDTH_MAX, &h) || h < 100)
         return fail(why, size,
                     "--svg-size needs slide (1280x720) or WIDTHxHEIGHT in "
                     "pixels, such as 1920x1080 (width %d to %d, height 100 "
@@ -180,7 +132,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
                   escape_text(arg, shown, sizeof shown));
     return 1;
   case TEACH_SVG_TURN:
-    if (!parse_u64(arg, UINT64_MAX, &p->svg_turn) || p->svg_turn == 0)
+    if (!arg_u64(arg, UINT64_MAX, &p->svg_turn) || p->svg_turn == 0)
       return fail(why, size,
                   "--svg-turn needs a turn from 1 (the shelf after it), not "
                   "'%s'",
@@ -188,7 +140,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     p->svg_turn_given = 1;
     return 1;
   case TEACH_SVG_GIVEN:
-    if (!parse_u64(arg, SHELF_SVG_LEAD_MAX, &p->svg_given))
+    if (!arg_u64(arg, SHELF_SVG_LEAD_MAX, &p->svg_given))
       return fail(why, size,
                   "--svg-given needs a block length from 0 to %d (the "
                   "question's table gives the leads of blocks that short), "
@@ -200,14 +152,14 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     p->trap = 1;
     return 1;
   case TEACH_COST:
-    if (!parse_u64(arg, (uint64_t)INT64_MAX, &p->cost) || p->cost == 0)
+    if (!arg_u64(arg, (uint64_t)INT64_MAX, &p->cost) || p->cost == 0)
       return fail(why, size,
                   "--cost-at-least needs a number of kilos from 1, not '%s'",
                   escape_text(arg, shown, sizeof shown));
     p->cost_given = 1;
     return 1;
   case TEACH_SHEET:
-    if (!parse_u64(arg, SHEET_MAX, &p->sheet) || p->sheet == 0)
+    if (!arg_u64(arg, SHEET_MAX, &p->sheet) || p->sheet == 0)
       return fail(why, size,
                   "--sheet needs a number of shelves from 1 to %d, not '%s'",
                   SHEET_MAX, escape_text(arg, shown, sizeof shown));
@@ -236,10 +188,10 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     if (dots != NULL && (size_t)(dots - arg) < sizeof low) {
       memcpy(low, arg, (size_t)(dots - arg));
       low[dots - arg] = '\0';
-      ok = parse_u64(low, RANDOM_MAX, &v) &&
-           parse_u64(dots + 2, RANDOM_MAX, &top) && v <= top;
+      ok = arg_u64(low, RANDOM_MAX, &v) &&
+           arg_u64(dots + 2, RANDOM_MAX, &top) && v <= top;
     } else {
-      ok = dots == NULL && parse_u64(arg, RANDOM_MAX, &v);
+      ok = dots == NULL && arg_u64(arg, RANDOM_MAX, &v);
       top = v;
     }
     if ((!ok || v == 0) && dots != NULL)
@@ -256,7 +208,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     return 1;
   }
   case TEACH_SEED:
-    if (!parse_u64(arg, UINT64_MAX, &p->seed))
+    if (!arg_u64(arg, UINT64_MAX, &p->seed))
       return fail(why, size,
                   "--seed needs a whole number from 0 to %llu, not '%s'",
                   (unsigned long long)UINT64_MAX,
@@ -264,7 +216,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     p->seed_given = 1;
     return 1;
   case TEACH_RANGE:
-    if (!parse_range(arg, &p->lo, &p->hi))
+    if (!arg_range(arg, &p->lo, &p->hi))
       return fail(why, size,
                   "--range needs LO..HI, two whole numbers in the 64-bit "
                   "range such as 1..10000, not '%s'",
@@ -379,16 +331,6 @@ int teach_takes_over(const teach_options *p) {
 
 /* ==== Random shelves ==== */
 
-/* A seed from the clock, short enough to type back in. */
-static uint64_t clock_seed(void) {
-  struct timespec ts;
-  if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
-    ts.tv_sec = time(NULL), ts.tv_nsec = 0;
-  uint64_t mix = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec / 1000u +
-                 (uint64_t)getpid();
-  return mix % 1000000000u;
-}
-
 /* Whether greedy loses on a shelf by at least `cost` kilos: a greedy first
  * buyer against a perfect second finishes that much below perfect play's
  * margin (shelf_explanation.greedy_vs_perfect). 1 yes, 0 no, -1 out of
@@ -435,7 +377,7 @@ static int make_shelf(const teach_options *p, uint64_t *seed, int64_t *w) {
 static uint64_t first_seed(const teach_options *p) {
   if (p->seed_given)
     return p->seed;
-  uint64_t seed = clock_seed();
+  uint64_t seed = arg_clock_seed();
   fprintf(stderr, "shelf: random shelf from --seed %llu\n",
           (unsigned long long)seed);
   return seed;
@@ -624,15 +566,3 @@ int teach_shelf(const teach_options *p, const report_options *ropt,
   }
   return status;
 }
-
-/* ==== Shared with the judge (check.c) ==== */
-
-int teach_parse_u64(const char *s, uint64_t max, uint64_t *value) {
-  return parse_u64(s, max, value);
-}
-
-int teach_parse_range(const char *arg, int64_t *lo, int64_t *hi) {
-  return parse_range(arg, lo, hi);
-}
-
-uint64_t teach_clock_seed(void) { return clock_seed(); }

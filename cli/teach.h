@@ -7,8 +7,8 @@
  * fit together, and calls back at two points: to make a random shelf, and to
  * use a solved shelf (teach_shelf()) in place of the usual report.
  */
-#ifndef SHELF_CLI_PLAY_H
-#define SHELF_CLI_PLAY_H
+#ifndef SHELF_CLI_TEACH_H
+#define SHELF_CLI_TEACH_H
 
 #include "interactive.h"
 #include "out.h"
@@ -137,13 +137,5 @@ int teach_takes_over(const teach_options *p);
  * weights and what `ropt` asks for. Returns the exit status, 0 or 1. */
 int teach_shelf(const teach_options *p, const report_options *ropt,
                 const report *r, out *o);
-
-/* For the judge (check.c), the same readings as these options': decimal
- * digits up to max; LO..HI with LO <= HI not checked; a seed from the
- * clock, short enough to type back in. Each returns 1 on success, 0 on a
- * malformed argument. */
-int teach_parse_u64(const char *s, uint64_t max, uint64_t *value);
-int teach_parse_range(const char *arg, int64_t *lo, int64_t *hi);
-uint64_t teach_clock_seed(void);
 
 #endif

@@ -186,7 +186,7 @@ static uint64_t share(uint64_t total, int k, int ranks) {
          total % (uint64_t)ranks * (uint64_t)k / (uint64_t)ranks;
 }
 
-/* SHELF_TEST_PIECE=N, as for shelf (tests/parallel_tests.py): the threads
+/* SHELF_TEST_PIECE=N, as for shelf (tests/parallel_test.py): the threads
  * within a rank cut its window into pieces of about N bytes, so that small
  * test texts put errors on the pieces' edges too. */
 static size_t test_piece(void) {

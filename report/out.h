@@ -13,8 +13,8 @@
  * share: %s a string, %u a uint64_t, %w an int64_t, %I a pointer to a
  * shelf_i128.
  */
-#ifndef SHELF_CLI_OUT_H
-#define SHELF_CLI_OUT_H
+#ifndef SHELF_REPORT_OUT_H
+#define SHELF_REPORT_OUT_H
 
 #include <shelf.h>
 

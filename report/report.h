@@ -1,9 +1,10 @@
 /*
- * report.h - how the shelf command prints a solved shelf: the margin, the
- * line of moves and the explanation, as text or as JSON.
+ * report.h - how the programs (the shelf command and shelf-mpi) print a
+ * solved shelf: the margin, the line of moves and the explanation, as text
+ * or as JSON, the same bytes from both.
  */
-#ifndef SHELF_CLI_REPORT_H
-#define SHELF_CLI_REPORT_H
+#ifndef SHELF_REPORT_REPORT_H
+#define SHELF_REPORT_REPORT_H
 
 #include "out.h"
 

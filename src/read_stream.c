@@ -131,8 +131,8 @@ static int record_error(void *ctx, shelf_status st,
   return 1;
 }
 
-/* Parses a block of whole lines into line records with main.c's loop
- * (lines.c), but keeps the outcomes for the calling thread to print in
+/* Parses a block of whole lines into line records with the one-thread
+ * loop (lines.c), but keeps the outcomes for the calling thread to print in
  * order. The parser starts at the block's first line, counting it as line
  * 1; lines are placed when they are handed over. */
 static void parse_lines(const pipe_job *j, slot *s) {

@@ -1,8 +1,8 @@
 /*
  * solver.h - the streaming solver inside libshelf: its layout, the
  * reduction step of the linear engine, and the inline hot paths through
- * which the scanner and the parser feed it. solver.c holds the rest; no
- * other file touches a solver's fields.
+ * which the scanner and the parser feed it. solver.c holds the rest, and
+ * state.c the saved state; no other file touches a solver's fields.
  */
 #ifndef SHELF_SOLVER_H
 #define SHELF_SOLVER_H

@@ -325,7 +325,7 @@ static void test_random_api(void) {
   CHECK(a[0] == 7 && a[2] == 7);
 }
 
-/* Long enough for the linear engine's four pieces (16384 wheels and up),
+/* Long enough for the linear engine's two pieces (2048 wheels and up),
  * with weights too heavy for its 64-bit step, so that it starts again on
  * one 128-bit stack: a strictly decreasing shelf of heavy weights, whose
  * margin is worked out by hand (no wheel is a peak, so each buyer takes the

@@ -8,7 +8,7 @@
  * for a sheet (a question with cells given, the shelf or the table alone),
  * a moment of the game and the greedy lines, each checked against the game
  * played out here by hand; and that the palette macros are what is drawn.
- * tests/svg_tests.py parses the pictures as XML and checks what they show;
+ * tests/svg_test.py parses the pictures as XML and checks what they show;
  * tests/svg_render_test.py measures them in a browser.
  */
 #include "harness.h"

@@ -55,6 +55,22 @@ def traced_peak(f, *args):
         tracemalloc.stop()
 
 
+def skipped_part(what, why):
+    """Says that a part of a file's tests does not run, while the others
+    do, on a line of its own in the form `make test` gathers into its
+    Skipped: summary (tests/skipped.py), as a whole file's skip is;
+    unittest's own report of a skip is not gathered."""
+    import skipped
+    # On a line of its own: unittest may have written a test's name.
+    print("\n" + skipped.skip_line(what, why), file=sys.stderr, flush=True)
+
+
+def skip_part(case, what, why):
+    """Skips the test `case` is running, and says so as skipped_part()."""
+    skipped_part(what, why)
+    case.skipTest("%s (%s)" % (what, why))
+
+
 def main():
     """Runs the file's tests; exit status 0 or 1."""
     unittest.main(verbosity=2)

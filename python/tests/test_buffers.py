@@ -204,4 +204,7 @@ class NumPy(unittest.TestCase):
 
 
 if __name__ == "__main__":
+    if np is None:
+        support.skipped_part("NumPy arrays as shelves",
+                             "NumPy is not installed for %s" % sys.executable)
     support.main()

@@ -1,33 +1,92 @@
-"""test_explain_text.py - str() of an explanation is the command's --explain
-text: the lines `shelf --explain` prints after the margin, for the same
-shelf."""
+"""test_explain_text.py - str() of an explanation, the text `shelf --explain`
+prints too: its sentences against numbers worked out here by the rules
+(reference.py: the interval DP, greedy against a perfect reply; both
+buyers greedy and the parity floor played out below), none of them from
+shelf's code."""
 
-import subprocess
 import unittest
 
 import support
 import shelf
+from reference import greedy_vs_perfect, margin
 
 
-def command_explain(weights):
-    p = subprocess.run([support.CLI, "--explain", "--", *map(str, weights)],
-                       capture_output=True, text=True, timeout=60, check=True)
-    lines = p.stdout.splitlines()
-    return lines[1:]  # the first line is the margin
+def kilos(k):
+    return "1 kilo" if abs(k) == 1 else "%d kilos" % abs(k)
+
+
+def finishes(m):
+    """How the first buyer finishes, margin m."""
+    if m == 0:
+        return "level"
+    return "%s %s" % (kilos(m), "ahead" if m > 0 else "behind")
+
+
+def both_greedy(w):
+    """Both buyers take the heavier end, the left on equal weights: the
+    first's kilos and the second's."""
+    lo, hi, got = 0, len(w) - 1, [0, 0]
+    for turn in range(len(w)):
+        if w[lo] >= w[hi]:
+            got[turn % 2] += w[lo]
+            lo += 1
+        else:
+            got[turn % 2] += w[hi]
+            hi -= 1
+    return got
+
+
+def expected_lines(w):
+    """Every line of the explanation but the trap's, by the rules."""
+    m, total = margin(w), sum(w)
+    first, second = (total + m) // 2, (total - m) // 2
+    g1, g2 = both_greedy(w)
+    gp = greedy_vs_perfect(w)
+    lines = {
+        "Perfect play": "Perfect play: the first buyer finishes %s, %d to %d."
+                        % (finishes(m), first, second),
+        "Both greedy": "Both greedy (always the heavier end, the left on "
+                       "equal weights): the first buyer finishes %s, %d to "
+                       "%d." % (finishes(g1 - g2), g1, g2),
+        "A greedy first": "A greedy first buyer against a perfect second: "
+                          "the first buyer finishes %s, %s worse than "
+                          "perfect play." % (finishes(gp), kilos(m - gp)),
+    }
+    if len(w) % 2:
+        lines["Parity floor"] = ("Parity floor: none, the shelf has an odd "
+                                 "number of wheels.")
+    else:
+        odd, even = sum(w[0::2]), sum(w[1::2])
+        floor = abs(odd - even)
+        lines["Parity floor"] = (
+            "Parity floor: the odd positions weigh %d, the even %d; by "
+            "taking every %s position the first buyer is sure to finish "
+            "%s, and perfect play gets %d more."
+            % (odd, even, "odd" if odd >= even else "even", finishes(floor),
+               m - floor))
+    return lines
 
 
 class ExplainText(unittest.TestCase):
-    def test_as_the_command_says(self):
+    def test_against_the_rules(self):
         r = support.rng("test_explain_text")
-        shelves = [[3, 9, 1, 2], [1], [5, 5], [1, 2, 3], [-4, 0, 7, 2**62]]
-        shelves += [support.random_shelf(r, 14) for _ in range(60)]
+        shelves = [[3, 9, 1, 2], [1], [5, 5], [1, 2, 3], [2, 1], [-4, 0, 7, 9]]
+        shelves += [support.random_shelf(r, 12) for _ in range(80)]
         for w in shelves:
             if not w:
                 continue
             with self.subTest(wheels=w):
-                e = shelf.explain(w)
-                self.assertEqual(str(e).split("\n"), command_explain(w))
-                self.assertEqual(list(e.sentences), command_explain(w))
+                text = str(shelf.explain(w)).split("\n")
+                self.assertEqual(list(shelf.explain(w).sentences), text)
+                self.assertEqual(len(text), 5, text)
+                self.assertTrue(text[3].startswith("The greedy trap: "))
+                want = expected_lines(w)
+                got = [line for line in text
+                       if not line.startswith("The greedy trap: ")]
+                self.assertEqual(got, [want["Perfect play"],
+                                       want["Both greedy"],
+                                       want["A greedy first"],
+                                       want["Parity floor"]])
 
     def test_by_hand(self):
         text = str(shelf.explain([3, 9, 1, 2]))

@@ -1,6 +1,6 @@
 """test_game.py - shelf.Game played move by move: against the reference DP,
 against the library's line, and against the review `shelf --interactive`
-prints for the same moves (run in a pipe, as tests/interactive_tests.py
+prints for the same moves (run in a pipe, as tests/interactive_test.py
 runs it)."""
 
 import subprocess

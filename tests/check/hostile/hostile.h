@@ -4,7 +4,7 @@
  * weights) and its margin by the interval DP, so that a program that
  * misbehaves in every other way can still answer right; and a loop that
  * burns CPU without end. Each program takes one argument, a marker that
- * check_run_tests.py looks for in /proc/PID/cmdline to find any process
+ * check_run_test.py looks for in /proc/PID/cmdline to find any process
  * the judge left alive, and ignores it (its children, forked without exec,
  * keep the same command line).
  */

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""cli_tests.py - run the built shelf program and check stdout, stderr and
+"""cli_test.py - run the built shelf program and check stdout, stderr and
 the exit status of each case.
 
-Usage: cli_tests.py PATH/TO/shelf
+Usage: cli_test.py PATH/TO/shelf
 
 Each case is (name, arguments, standard input, expected stdout, expected
 stderr, expected exit status). An expected text is compared exactly, unless
@@ -40,7 +40,7 @@ def cases(tmp):
         f.write("1 2\n3 4 x\n")
 
     # Big enough to pass through many blocks of a plain run (cut into
-    # ranges on every core: tests/parallel_tests.py); its margin is
+    # ranges on every core: tests/parallel_test.py); its margin is
     # computed here by tests/reference.py.
     state, weights = 7, []
     for _ in range(300000):
@@ -573,7 +573,7 @@ def matches(want, got):
 
 def main():
     if len(sys.argv) != 2:
-        sys.exit("usage: cli_tests.py PATH/TO/shelf")
+        sys.exit("usage: cli_test.py PATH/TO/shelf")
     shelf = sys.argv[1]
     if not reduction_agrees():
         sys.exit(1)

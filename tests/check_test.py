@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""check_tests.py - `shelf check`, the judge, on solutions whose faults are
+"""check_test.py - `shelf check`, the judge, on solutions whose faults are
 known (tests/check/solution.c, solution.cpp, solution.py): every right one
 passes, every wrong one fails with its verdict and its mistake, and every
 shrunk shelf in a report really fails when this test runs the program on
 it itself, with the answer computed here from the rules (reference.py).
 
-Usage: check_tests.py SHELF SOLUTION_C [SOLUTION_CPP]
+Usage: check_test.py SHELF SOLUTION_C [SOLUTION_CPP]
 
 No timed assertions: time limits are generous and the programs that must
 time out are exponential on shelves of hundreds of wheels.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""parallel_tests.py - the threaded command against the one-thread engine
+"""parallel_test.py - the threaded command against the one-thread engine
 and against an independent reduction.
 
-Usage: parallel_tests.py PATH/TO/shelf [--quick]
+Usage: parallel_test.py PATH/TO/shelf [--quick]
 
 `shelf` reads a file in byte ranges and a pipe in blocks, each on its own
 thread, cut at a digit or sign after a blank or a comma (libshelf's

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""mpi_tests.py - shelf-mpi on 1 to 4 ranks against the shelf command.
+"""mpi_test.py - shelf-mpi on 1 to 4 ranks against the shelf command.
 
-Usage: mpi_tests.py --shelf PATH/TO/shelf --shelf-mpi PATH/TO/shelf-mpi
+Usage: mpi_test.py --shelf PATH/TO/shelf --shelf-mpi PATH/TO/shelf-mpi
                     --mpirun PATH/TO/mpirun
 
 Each case writes one or more files and runs

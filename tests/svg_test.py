@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""svg_tests.py - what `shelf --svg` draws, read back as XML.
+"""svg_test.py - what `shelf --svg` draws, read back as XML.
 
-Usage: svg_tests.py PATH/TO/shelf
+Usage: svg_test.py PATH/TO/shelf
 
 The pictures are parsed with xml.etree.ElementTree and checked for what they
 show: one circle per wheel in shelf order, the weights, the 1-based indices,
@@ -807,6 +807,6 @@ class Docs(unittest.TestCase):
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
-        sys.exit("usage: svg_tests.py PATH/TO/shelf")
+        sys.exit("usage: svg_test.py PATH/TO/shelf")
     SHELF = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=1)

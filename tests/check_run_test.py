@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""check_run_tests.py - the runner under `shelf check` (cli/check_run.c)
+"""check_run_test.py - the runner under `shelf check` (cli/check_run.c)
 against programs that misbehave (tests/check/hostile/): each must get its
 verdict, and no process it started may be alive once `shelf check` returns;
 and right programs must pass while this test keeps every core busy.
 
-Usage: check_run_tests.py SHELF SOLUTION_C NAME=PROGRAM...
+Usage: check_run_test.py SHELF SOLUTION_C NAME=PROGRAM...
 
 Each hostile program gets a marker argument unique to this test and the
 case; its children are forked without exec, so they carry it too, and a
@@ -200,7 +200,10 @@ def main():
         ("close_loop", "timeout", ()),
         ("close_sleep", "idle", ()),
         ("nul_output", "bad-output", ()),
-        ("memory_hog", "memory", ("--memory-limit", "256")),
+        # 10 s of CPU: writing 600 MB of pages is system time, which a
+        # loaded machine makes slow (1 s ran out at 171 MB with load 29).
+        ("memory_hog", "memory", ("--memory-limit", "256",
+                                  "--time-limit", "10")),
         ("reserve", None, ("--memory-limit", "64")),
         ("fork_bomb", "timeout", ()),
     ]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""interactive_tests.py - `shelf --interactive` driven through pipes and a
+"""interactive_test.py - `shelf --interactive` driven through pipes and a
 pseudo-terminal, and `shelf --random`.
 
-Usage: interactive_tests.py PATH/TO/shelf
+Usage: interactive_test.py PATH/TO/shelf
 
 With standard input a pipe the game reads one command a line and writes
 plain text, so these tests play it: the perfect line gets the perfect
@@ -32,7 +32,7 @@ import threading
 import unittest
 
 from reference import kept, lead_table, margin as dp_margin
-from robustness_tests import is_sanitized
+from robustness_test import is_sanitized
 
 SHELF = None
 # A game that hangs is killed after this long, so the run fails instead of
@@ -906,6 +906,6 @@ class Random(unittest.TestCase):
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
-        sys.exit("usage: interactive_tests.py PATH/TO/shelf")
+        sys.exit("usage: interactive_test.py PATH/TO/shelf")
     SHELF = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_languages_tests.py - `shelf check`, the judge, on right solutions in
+"""check_languages_test.py - `shelf check`, the judge, on right solutions in
 the languages learners use on the sites it knows: Node.js
 (tests/check/solution.js), Java (tests/check/Solution.java), Python with
 NumPy (tests/check/solution_fast.py) and C++ (tests/check/solution.cpp).
@@ -14,7 +14,7 @@ Then the Node.js solution once more under cses while this test keeps three
 CPU-bound processes busy: a busy machine delays a program but does not add
 to its CPU time, so it must still pass.
 
-Usage: check_languages_tests.py SHELF [SOLUTION_CPP]
+Usage: check_languages_test.py SHELF [SOLUTION_CPP]
 
 A language whose tools are missing (node; javac and java; a python3 that
 imports numpy) is skipped with a line `skipped: <what> (<why>)`; the test
