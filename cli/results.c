@@ -89,7 +89,7 @@ int emit_shelf(run *r) {
     notes_print(r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
                 rep.result.n);
   if (st == SHELF_OK && teach_takes_over(&r->opt->play)) {
-    /* A picture or a game: play.c prints, and reports its own failures. */
+    /* A picture or a game: teach.c prints, and reports its own failures. */
     int status =
         teach_shelf(&r->opt->play, &r->opt->report, &rep, &r->stdout_buf);
     free(ends);
