@@ -1,9 +1,10 @@
 #!/bin/sh
 # build.sh OUTDIR - compiles libshelf (every src/*.c) and web/wasm.c with
-# emscripten and writes OUTDIR/index.html: the page with its scripts and
-# the wasm inlined, so that it works from file:// (where Chromium refuses
-# module scripts and fetch) as well as from any static server. OUTDIR also
-# keeps shelf.js, the module alone, for the node tests of bridge.js.
+# emscripten, joins web/page/*.js into OUTDIR/app.js, and writes
+# OUTDIR/index.html: the page with its scripts and the wasm inlined, so that
+# it works from file:// (where Chromium refuses module scripts and fetch) as
+# well as from any static server. OUTDIR also keeps shelf.js, the module
+# alone, for the node tests of bridge.js.
 #
 # Debian's emcc runs its JavaScript tools with the system node, which finds
 # acorn only through NODE_PATH. The classic -sMODULARIZE -sSINGLE_FILE
@@ -26,5 +27,25 @@ mkdir -p "$out"
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 \
   -o "$out/shelf.js"
 
-node "$here/inline.js" "$here/index.html" "$out/shelf.js" "$out/index.html"
+# The page's code: one file a job in web/page/, joined in this order inside
+# one function (base.js defines what the others share, events.js starts the
+# page), so they share names as one script would, with no bundler.
+PAGE="base fragment model draw line table build greedy reduce play render events"
+for file in "$here"/page/*.js; do
+  part=$(basename "$file" .js)
+  case " $PAGE " in
+    *" $part "*) ;;
+    *) echo "build.sh: web/page/$part.js is not in PAGE" >&2; exit 1 ;;
+  esac
+done
+{
+  printf "(function () {\n'use strict';\n"
+  for part in $PAGE; do
+    printf '\n// ---- web/page/%s.js\n' "$part"
+    cat "$here/page/$part.js"
+  done
+  printf '})();\n'
+} >"$out/app.js"
+
+node "$here/inline.js" "$here/index.html" "$out" "$out/index.html"
 echo "wrote $out/index.html"

@@ -1,17 +1,19 @@
-// inline.js TEMPLATE MODULE OUT - writes the page with every classic
+// inline.js TEMPLATE BUILT OUT - writes the page with every classic
 // <script src="..."> replaced by the script itself, so that one file holds
 // the page, its code and (inside the module, as base64) the wasm. shelf.js
-// comes from the build; the others sit beside the template.
+// (the module) and app.js (web/page/*.js joined) come from the build
+// directory BUILT; the others sit beside the template.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
-const [template, moduleFile, out] = process.argv.slice(2);
+const [template, built, out] = process.argv.slice(2);
 const dir = path.dirname(template);
 const html = fs.readFileSync(template, 'utf8');
+const BUILT = ['shelf.js', 'app.js'];
 let count = 0;
 const page = html.replace(/<script src="([\w.-]+)"><\/script>/g, (_, name) => {
-  const file = name === 'shelf.js' ? moduleFile : path.join(dir, name);
+  const file = path.join(BUILT.includes(name) ? built : dir, name);
   // "</script" inside a script would end it early; "<\/" means the same in JS.
   const code = fs.readFileSync(file, 'utf8').replace(/<\/script/gi, '<\\/script');
   count++;

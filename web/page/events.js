@@ -1,0 +1,213 @@
+// events.js - changes the state from clicks, keys and the address, and starts
+// the page once the module is ready.
+
+// MARK: - Changing the state
+
+function commit() {
+  render();
+  writeFragment();
+}
+
+function setStep(step) {
+  if (!model || !VIEWS[state.mode].max) return;
+  const view = VIEWS[state.mode];
+  const max = view.max(model);
+  state.step = Math.max(0, Math.min(max, step));
+  commit();
+}
+
+function currentStep() {
+  return model && VIEWS[state.mode].step ? VIEWS[state.mode].step(model) : 0;
+}
+
+function stopPlaying() {
+  if (timer !== null) clearInterval(timer);
+  timer = null;
+}
+
+function togglePlay() {
+  if (!model || !VIEWS[state.mode].max) return;
+  if (timer !== null) {
+    stopPlaying();
+    render();
+    return;
+  }
+  const max = VIEWS[state.mode].max(model);
+  if (currentStep() >= max) return;
+  timer = setInterval(() => {
+    const next = currentStep() + 1;
+    if (next >= max) stopPlaying();
+    setStep(next);
+  }, SPEEDS[state.speed]);
+  render();
+}
+
+// MARK: - Clicks, keys and the address
+
+function solveTyped() {
+  state.source = { kind: 'text', text: $('shelf-text').value };
+  state.step = null;
+  state.moves = '';
+  commit();
+  if (state.mode === 'play') newGame();
+}
+
+function roll() {
+  let seed = $('random-seed').value.trim();
+  if (seed === '') {
+    const r = crypto.getRandomValues(new Uint32Array(2));
+    seed = String((BigInt(r[0]) << 32n) | BigInt(r[1]));
+  }
+  state.source = { kind: 'random', n: $('random-n').value.trim(), seed, range: $('random-range').value.trim() };
+  state.step = null;
+  state.moves = '';
+  commit();
+  if (state.mode === 'play') newGame();
+}
+
+function setMode(mode) {
+  stopPlaying();
+  state.mode = mode;
+  state.step = null;
+  hint = null;
+  if (mode === 'play') opponentReplies();
+  commit();
+}
+
+function onClick(e) {
+  const cell = e.target.closest('#lead-grid td');
+  if (cell) {
+    focusCell(Number(cell.dataset.first), Number(cell.dataset.last));
+    showCell(Number(cell.dataset.first), Number(cell.dataset.last));
+    return;
+  }
+  const t = e.target.closest('button');
+  if (!t || t.disabled) return;
+  if (t.dataset.mode) return setMode(t.dataset.mode);
+  if (t.dataset.end) return move(t.dataset.end);
+  if (t.dataset.pick) return pickEnd(t);
+  const actions = {
+    solve: solveTyped,
+    roll,
+    'step-first-btn': () => { stopPlaying(); setStep(0); },
+    'step-back': () => { stopPlaying(); setStep(currentStep() - 1); },
+    'step-play': togglePlay,
+    'step-forward': () => { stopPlaying(); setStep(currentStep() + 1); },
+    'step-last': () => { stopPlaying(); setStep(Infinity); },
+    'take-left': () => move('left'),
+    'take-right': () => move('right'),
+    hint: () => { hint = state.moves; render(); },
+    undo,
+    restart: newGame,
+    trace: () => { state.trace = !state.trace; commit(); },
+    'ex-next': () => exerciseNext(false),
+    'ex-reveal': () => exerciseNext(true),
+    'ex-new': exerciseNew,
+    'ex-pick': () => { const ex = exerciseFor(model); ex.pick = !ex.pick; drawn = null; commit(); },
+    'roll-greedy': rollGreedyLoses,
+    counted: readCounted,
+  };
+  if (actions[t.id]) actions[t.id]();
+}
+
+function onKey(e) {
+  if (e.target.closest && e.target.closest('#lead-grid') && onGridKey(e)) {
+    e.preventDefault();
+    return;
+  }
+  if (e.key === 'Enter' && e.target.dataset && e.target.dataset.cell !== undefined) {
+    e.preventDefault();
+    checkCell(e.target);
+    return;
+  }
+  if (e.ctrlKey || e.altKey || e.metaKey) return;
+  const tag = e.target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
+  if (!model) return;
+  let act = null;
+  if (state.mode === 'play') {
+    act = { ArrowLeft: () => move('left'), ArrowRight: () => move('right'), h: () => $('hint').click(), '?': () => $('hint').click(), u: undo }[e.key];
+  } else if (VIEWS[state.mode].max) {
+    act = {
+      ArrowLeft: () => { stopPlaying(); setStep(currentStep() - 1); },
+      ArrowRight: () => { stopPlaying(); setStep(currentStep() + 1); },
+      Home: () => { stopPlaying(); setStep(0); },
+      End: () => { stopPlaying(); setStep(Infinity); },
+      p: togglePlay,
+    }[e.key];
+  }
+  if (act) {
+    e.preventDefault();
+    act();
+  }
+}
+
+function onChange(e) {
+  const id = e.target.id;
+  if (id === 'step') {
+    stopPlaying();
+    setStep(Number(e.target.value));
+  } else if (id === 'speed') {
+    state.speed = e.target.value;
+    if (timer !== null) { stopPlaying(); togglePlay(); } else commit();
+  } else if (id === 'play-as' || id === 'play-vs') {
+    state[id === 'play-as' ? 'as' : 'vs'] = e.target.value;
+    newGame();
+  }
+}
+
+function onHashChange() {
+  stopPlaying();
+  state = readFragment();
+  render(); // builds the shelf's model, which the opponent needs
+  opponentReplies();
+  commit();
+}
+
+// The count note's offer: read the text again with its first number as
+// the count (SHELF_PARSE_COUNTED), as the command's --counted does.
+function readCounted() {
+  const text = state.source.kind === 'text' ? state.source.text : '';
+  try {
+    const w = shelf.parse(text, true);
+    state.source = { kind: 'text', text: Array.from(w).join(', ') };
+    $('shelf-text').value = state.source.text;
+    state.step = null;
+    commit();
+  } catch (err) {
+    if (!(err instanceof ShelfError)) throw err;
+    showError(err, text);
+  }
+}
+
+// MARK: - Start
+
+function start(bridge) {
+  shelf = bridge;
+  WHEELS_MAX = shelf.constants.SVG_WHEELS_MAX;
+  TABLE_MAX = shelf.constants.SVG_LEAD_MAX;
+  GREEDY_MAX = shelf.constants.GREEDY_LINE_MAX;
+  // One palette for the page and the pictures: shelf.h's SHELF_COLOUR_*.
+  for (const [name, value] of Object.entries(shelf.palette)) document.documentElement.style.setProperty(`--${name}`, value);
+  document.addEventListener('click', onClick);
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('input', (e) => { if (e.target.id === 'step') onChange(e); });
+  document.addEventListener('change', onChange);
+  $('shelf-text').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) solveTyped();
+  });
+  // Solve as the person types, once they pause; a huge paste waits for
+  // the button.
+  let typing = null;
+  $('shelf-text').addEventListener('input', (e) => {
+    clearTimeout(typing);
+    if (e.target.value.length <= TYPE_SOLVE_MAX) typing = setTimeout(solveTyped, 400);
+  });
+  window.addEventListener('hashchange', onHashChange);
+  onHashChange();
+  document.body.dataset.ready = 'true';
+}
+
+createShelf(window.ShelfModule).then(start, (err) => {
+  $('error').textContent = `The solver did not load: ${err && err.message ? err.message : err}`;
+});

@@ -1,0 +1,75 @@
+// fragment.js - the page's state in the URL fragment: read on load and on
+// hashchange, written with history.replaceState, so a link opens the same view.
+
+// MARK: - The fragment
+
+const MODES = ['line', 'play', 'table', 'build', 'greedy', 'reduce'];
+
+function readFragment() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const s = {
+    source: { kind: 'text', text: '3, 9, 1, 2' },
+    mode: MODES.includes(p.get('mode')) ? p.get('mode') : 'line',
+    // An integer however many digits: a step past the end is the end
+    // (each view clamps to its own), never Infinity or a fraction.
+    step: /^\d+$/.test(p.get('step') || '') ? Math.min(Number(p.get('step')), Number.MAX_SAFE_INTEGER) : null,
+    as: p.get('as') === 'second' ? 'second' : 'first',
+    vs: p.get('vs') === 'greedy' ? 'greedy' : 'perfect',
+    moves: (p.get('moves') || '').toUpperCase().replace(/[^LR]/g, ''),
+    speed: Object.hasOwn(SPEEDS, p.get('speed')) ? p.get('speed') : 'normal',
+    trace: p.get('trace') === '1',
+  };
+  if (p.has('random')) {
+    s.source = { kind: 'random', n: p.get('random'), seed: p.get('seed') || '0', range: p.get('range') || '1..10000' };
+  } else if (p.has('w')) {
+    s.source = { kind: 'text', text: p.get('w') };
+  }
+  return s;
+}
+
+function writeFragment() {
+  const parts = [];
+  const put = (k, v) => parts.push(`${k}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`);
+  const src = state.source;
+  if (src.kind === 'random') {
+    put('random', src.n);
+    put('seed', src.seed);
+    put('range', src.range);
+  } else if (model && model.n <= FRAGMENT_W_MAX) {
+    put('w', model.weights.join(','));
+  } else if (!model && src.text.length <= 8 * FRAGMENT_W_MAX) {
+    put('w', src.text); // a shelf with an error: the link shows the same error
+  }
+  addressNote(src.kind === 'text' && (model ? model.n > FRAGMENT_W_MAX : src.text.length > 8 * FRAGMENT_W_MAX));
+  if (state.mode !== 'line') put('mode', state.mode);
+  const view = VIEWS[state.mode];
+  if (state.step !== null) put('step', model && view.step ? view.step(model) : state.step);
+  if (state.speed !== 'normal') put('speed', state.speed);
+  if (state.trace && state.mode === 'table') put('trace', '1');
+  if (state.mode === 'play') {
+    put('as', state.as);
+    put('vs', state.vs);
+    if (state.moves) put('moves', state.moves);
+  }
+  history.replaceState(null, '', `#${parts.join('&')}`);
+}
+
+// The address keeps what is shown (README), except a typed shelf too long
+// for it: then the page says so below the box, rather than drop it
+// without a word.
+function addressNote(tooLong) {
+  let note = $('address-note');
+  if (!tooLong) {
+    if (note) note.remove();
+    return;
+  }
+  if (!note) {
+    note = document.createElement('p');
+    note.id = 'address-note';
+    note.className = 'note';
+    $('error').before(note);
+  }
+  note.textContent = `The page's address holds a typed shelf of at most ${FRAGMENT_W_MAX} wheels; ` +
+    (model ? `this one has ${model.n}, ` : 'this text is longer, ') +
+    'so a link to this page will not show it. Save the weights as text to keep them.';
+}

@@ -1,0 +1,168 @@
+// render.js - draws the page from the state: the answer, the shelf strip, the
+// view chosen and the greedy trap, or the error of a shelf that does not parse.
+
+// MARK: - The greedy trap
+
+// The explanation in the library's words (src/words.c), as the command's
+// --explain prints it; the summary above gives its first sentence,
+// perfect play's.
+function trapHtml(m) {
+  if (m.later) {
+    return `<p class="note" id="trap-pending">Working out greedy against perfect play
+      (libshelf does it up to ${num(shelf.constants.EXPLAIN_MAX)} wheels)...</p>`;
+  }
+  const rest = m.explain.sentences.slice(1);
+  return '<ul class="trap">' + rest.map((text) => `<li class="sentence">${esc(text)}</li>`).join('') + '</ul>';
+}
+
+// MARK: - Drawing the page
+
+const VIEWS = {
+  line: { skeleton: lineSkeleton, update: lineUpdate, max: (m) => m.n, step: lineStep },
+  table: { skeleton: tableSkeleton, update: tableUpdate, max: (m) => (m.n > TABLE_MAX ? 0 : tableCells(m).length), step: tableStep },
+  play: { skeleton: playSkeleton, update: playUpdate },
+  build: { skeleton: buildSkeleton, update: buildUpdate },
+  greedy: { skeleton: greedySkeleton, update: greedyUpdate, max: (m) => (m.n > GREEDY_MAX ? 0 : m.n), step: lineStep },
+  reduce: { skeleton: reduceSkeleton, update: reduceUpdate, max: (m) => (m.n > WHEELS_MAX ? 0 : reduction(m).steps.length), step: (m) => (state.step === null ? 0 : Math.min(state.step, VIEWS.reduce.max(m))) },
+};
+
+function showError(err, text) {
+  const box = $('error');
+  box.textContent = '';
+  const msg = document.createElement('p');
+  msg.id = 'error-message';
+  msg.textContent = err instanceof ShelfError || err instanceof Error ? err.message : String(err);
+  box.appendChild(msg);
+  if (err instanceof ShelfError && err.line !== null && typeof text === 'string') {
+    // The offending line, with the place marked.
+    const lines = text.split('\n');
+    // A byte-order mark opening the text takes no column (shelf.h), so
+    // it is not part of the line the column counts in.
+    const line = (lines[err.line - 1] || '').replace(/\r$/, '').replace(err.line === 1 ? /^\uFEFF/ : /(?!)/, '');
+    const bytes = new TextEncoder().encode(line);
+    const col = err.column - 1;
+    // Mark the text found there, or one character where `found` is an
+    // escape such as U+2212 or \xFF.
+    const found = new TextEncoder().encode(err.found || '');
+    const literal = found.length > 0 && found.every((b, k) => bytes[col + k] === b);
+    const lead = bytes[col];
+    const len = literal ? found.length : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+    const dec = new TextDecoder('utf-8', { ignoreBOM: true }); // a mark is text to count, not to drop
+    const pre = document.createElement('pre');
+    pre.id = 'error-place';
+    pre.setAttribute('aria-label', `line ${err.line}, column ${err.column}`);
+    pre.append(dec.decode(bytes.slice(Math.max(0, col - 60), col)));
+    const mark = document.createElement('mark');
+    mark.textContent = dec.decode(bytes.slice(col, col + len)) || ' ';
+    pre.append(mark, dec.decode(bytes.slice(col + len, col + len + 60)));
+    box.appendChild(pre);
+    // Select the place in the box too (without taking the focus), so
+    // that clicking into it lands there.
+    const area = $('shelf-text');
+    if (area.value === text) {
+      const start = dec.decode(new TextEncoder().encode(text).slice(0, err.offset)).length;
+      area.setSelectionRange(start, start + dec.decode(bytes.slice(col, col + len)).length);
+    }
+  }
+  $('shelf-text').setAttribute('aria-invalid', 'true');
+}
+
+function render() {
+  const src = state.source;
+  const key = JSON.stringify(src);
+  if (key !== modelKey) {
+    modelKey = key;
+    model = null;
+    drawn = null;
+    hint = null;
+    stopPlaying();
+    try {
+      model = buildModel(src);
+      $('error').textContent = '';
+      $('shelf-text').removeAttribute('aria-invalid');
+    } catch (err) {
+      if (!(err instanceof ShelfError) && !/^random shelf/.test(err.message)) throw err;
+      showError(err, src.kind === 'text' ? src.text : null);
+    }
+    syncInputs();
+  }
+  for (const b of document.querySelectorAll('nav.modes button')) {
+    b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+  }
+  const m = model;
+  if (!m) {
+    for (const id of ['margin', 'first', 'second']) {
+      $(id).textContent = '-';
+      $(id).classList.remove('long');
+    }
+    $('summary').textContent = 'Fix the shelf above to see its game.';
+    $('notes').innerHTML = '';
+    $('shelf-strip').innerHTML = '';
+    $('view').innerHTML = '';
+    $('trap').innerHTML = '';
+    $('trap-section').hidden = true;
+    return;
+  }
+  $('trap-section').hidden = false;
+  $('notes').innerHTML = m.notes.map((note) => `<p class="input-note" data-kind="${note.kind}">Note: line ${note.line}: ${esc(note.text)}.` +
+    (note.kind === 'count' ? ' <button type="button" id="counted">Read the first number as the count</button>' : '') + '</p>').join('');
+  for (const id of ['margin', 'first', 'second']) {
+    $(id).innerHTML = num(m.result[id]);
+    $(id).classList.toggle('long', $(id).textContent.length > 8); // keeps 128-bit totals on a few lines
+  }
+  const origin = src.kind === 'random' ? `A random shelf (shelf --random ${src.n} --seed ${src.seed} --range ${src.range}): ` : '';
+  const perfect = document.createElement('span');
+  perfect.className = 'sentence';
+  perfect.textContent = m.explain.sentences[0];
+  $('summary').innerHTML = `${esc(origin)}${plural(m.n, 'wheel')}, ${num(m.sum)} ${shelf.kilosWord(m.sum)} in all. `;
+  $('summary').append(perfect);
+  $('shelf-strip').innerHTML = memo(m, 'strip', () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
+  const view = VIEWS[state.mode];
+  const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}|${state.speed}`;
+  if (drawn !== skeletonKey) {
+    $('view').innerHTML = view.skeleton(m);
+    $('trap').innerHTML = trapHtml(m);
+    drawn = skeletonKey;
+  }
+  view.update(m);
+  explainLater(m);
+}
+
+function explainLater(m) {
+  if (!m.later || m.pending) return;
+  m.pending = true;
+  setTimeout(() => {
+    if (model !== m) return;
+    m.explain = shelf.explain(m.weights, 0);
+    m.later = m.pending = false;
+    $('trap').innerHTML = trapHtml(m);
+    if (state.mode === 'greedy') VIEWS.greedy.update(m);
+  }, 50);
+}
+
+// The inputs show the shelf the fragment names.
+function syncInputs() {
+  const src = state.source;
+  const text = $('shelf-text');
+  if (src.kind === 'text') {
+    if (text.value !== src.text && !sameShelf(text.value)) text.value = src.text;
+  } else {
+    $('random-n').value = src.n;
+    $('random-seed').value = src.seed;
+    $('random-range').value = src.range;
+    text.value = model && model.n <= FRAGMENT_W_MAX ? `[${model.weights.join(', ')}]` : '';
+    text.placeholder = model ? `(a random shelf of ${model.n} wheels)` : '';
+  }
+}
+
+// True if the text already in the box is the shelf shown (the fragment
+// writes it normalised, as 3,9,1,2, and the box keeps what was typed).
+function sameShelf(text) {
+  if (!model) return false;
+  try {
+    const w = shelf.parse(text);
+    return w.length === model.n && w.every((v, k) => v === model.weights[k]);
+  } catch {
+    return false;
+  }
+}
