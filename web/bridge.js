@@ -109,6 +109,10 @@
       ends: Object.freeze(END.slice()),
       buyers: Object.freeze(BUYER.slice()),
 
+      /** The buyer who moves at `turn` (from 1): 'first' or 'second', as
+       * the library says (shelf_turn_buyer). */
+      turnBuyer: (turn) => BUYER[m._web_turn_buyer(turn)],
+
       /** "kilo" or "kilos" for a BigInt, the library's word. */
       kilosWord(v) {
         const t = String(v);
@@ -204,7 +208,7 @@
        * 'L'/'R' text): { first, last } of the block left (0-based,
        * inclusive; last < first when empty), both totals, and the last
        * `keep` moves, each { turn, buyer, end, wheel, weight, first,
-       * second }, replayed by the library (shelf_position_take). */
+       * second }, replayed by the library (shelf_replay). */
       game(weights, ends, count = ends.length, keep = 0) {
         const e = typeof ends === 'string' ? Uint8Array.from(ends, (ch) => (ch === 'L' ? 0 : 1)) : ends;
         keep = Math.min(keep, count);

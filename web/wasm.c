@@ -198,6 +198,9 @@ WEB_API int web_game(const int64_t *weights, size_t n,
 
 /* MARK: - A game to play */
 
+/* shelf_turn_buyer(): the buyer who moves at `turn` (from 1). */
+WEB_API int web_turn_buyer(uint32_t turn) { return (int)shelf_turn_buyer(turn); }
+
 /*
  * libshelf's game (shelf_game, shelf_teach.h) for the page, which keeps no
  * game of its own: the page's address holds the person's choices, and each

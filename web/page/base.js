@@ -43,7 +43,7 @@ const EXPLAIN_LATER_ABOVE = 2000;
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const buyerOf = (turn) => shelf.buyers[(turn + 1) % 2]; // turn 1: the first
+const buyerOf = (turn) => shelf.turnBuyer(turn); // the library's rule
 const plural = (k, word) => `${k} ${word}${k === 1 || k === 1n ? '' : 's'}`;
 const kilos = (v) => `${v} ${shelf.kilosWord(v)}`;
 const abs = (v) => (v < 0n ? -v : v);

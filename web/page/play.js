@@ -1,34 +1,47 @@
-// play.js - the game view: a game against a buyer, its moves, undo and review.
+// play.js - the game view: libshelf's game (shelf_game, through
+// bridge.js play()), drawn, with the person's clicks and keys passed on.
+// The rules (the opponent's replies, a last wheel taken for you, undo to
+// your last choice), the review and every sentence are the library's, the
+// same as `shelf --interactive` and Python's shelf.Game. The address keeps
+// your choices (state.moves, L and R); the game is made again from them.
 
 // MARK: - View: a game against a buyer
 
-// The game after `moves` (L and R), replayed by the library: the block
-// i..j left, both totals, and each move made with the block it was made
-// on. Moves past the end of the shelf are ignored.
-function gameAt(m, moves) {
-  const count = Math.min(moves.length, m.n);
-  const g = shelf.game(m.weights, moves, count, count);
-  let i = 0;
-  let j = m.n - 1;
-  const made = g.moves.map((mv) => {
-    const block = [i, j];
-    if (mv.end === 'left') i++; else j--;
-    return { ...mv, index: mv.wheel, block };
-  });
-  const toMove = made.length < m.n ? buyerOf(made.length + 1) : null;
-  return { i: g.first, j: g.last, first: g.totals.first, second: g.totals.second, made, toMove, over: toMove === null };
+// Who plays each side, as the library names its players.
+function players() {
+  const other = state.vs === 'greedy' ? 'greedy' : 'perfect';
+  return { first: state.as === 'first' ? 'person' : other, second: state.as === 'second' ? 'person' : other };
 }
 
-// The opponent's moves, appended while it is the opponent's turn.
+// The game after `script` (your choices, then U for undo): where it stands,
+// each move with the block it was made on. A script the game refuses (an
+// address with more choices than the shelf) is cut to the part it takes.
+function gameAt(m, script) {
+  return memo(m, `play:${state.as}:${state.vs}:${script}`, () => {
+    let g = null;
+    for (let k = script.length; g === null; k--) {
+      try {
+        g = shelf.play(m.weights, players(), script.slice(0, Math.max(k, 0)));
+      } catch (err) {
+        if (!(err instanceof ShelfError) || k <= 0) throw err;
+      }
+    }
+    let i = 0;
+    let j = m.n - 1;
+    const made = g.moves.map((mv) => {
+      const block = [i, j];
+      if (mv.end === 'left') i++; else j--;
+      return { ...mv, index: mv.wheel, block };
+    });
+    return { ...g, i: g.first, j: g.last, first: g.totals.first, second: g.totals.second, made };
+  });
+}
+
+// Your choices as the library keeps them: what the address holds.
 function opponentReplies() {
   const m = model;
   if (!m || state.mode !== 'play' || m.n > PLAY_MAX) return;
-  for (;;) {
-    const g = gameAt(m, state.moves);
-    if (g.over || g.toMove === state.as) return;
-    const end = state.vs === 'greedy' ? shelf.greedyEnd(m.weights, g.i, g.j) : shelf.bestMove(m.weights, g.i, g.j).best;
-    state.moves += end === 'left' ? 'L' : 'R';
-  }
+  state.moves = gameAt(m, state.moves).choices;
 }
 
 function playSkeleton(m) {
@@ -39,8 +52,9 @@ function playSkeleton(m) {
   }
   const opt = (v, text, cur) => `<option value="${v}"${v === cur ? ' selected' : ''}>${text}</option>`;
   return head + `<p>Take a wheel from either end: click it, use the buttons, or press the Left and Right arrow keys.
-    Your opponent answers at once. A hint shows the lead each end keeps for you: the most you can then finish ahead by
-    on the rest of the game. At the end every move is compared with perfect play.</p>
+    Your opponent answers at once, and a last wheel is taken for you. A hint shows the lead each end keeps for you: the
+    most you can then finish ahead by on the rest of the game. At the end each of your moves is compared with perfect
+    play, as <code>shelf --interactive</code> and Python's <code>shelf.Game</code> do it.</p>
     <div class="row">
       <label class="inline" for="play-as">You are ${'<select id="play-as">' + opt('first', 'the first buyer', state.as) + opt('second', 'the second buyer', state.as) + '</select>'}</label>
       <label class="inline" for="play-vs">against ${'<select id="play-vs">' + opt('perfect', 'a perfect buyer', state.vs) + opt('greedy', 'a greedy buyer (the heavier end)', state.vs) + '</select>'}</label>
@@ -74,22 +88,18 @@ function playUpdate(m) {
   $('play-second').innerHTML = num(g.second);
   $('play-margin').innerHTML = num(g[you] - g[other]);
   for (const id of ['take-left', 'take-right', 'hint']) $(id).disabled = !yours;
-  $('undo').disabled = !g.made.some((mv) => mv.buyer === you);
-  $('restart').disabled = state.moves === '';
-  const last = g.made[g.made.length - 1];
-  const lastText = last ? `Turn ${last.turn}: ${who(last.buyer)} took the ${last.end} end (${kilos(last.weight)}). ` : '';
-  $('play-status').textContent = m.n === 0 ? 'The shelf is empty: there is no game.'
-    : g.over ? `${lastText}The shelf is empty: first ${g.first}, second ${g.second}.`
-      : `${lastText}Your turn: take the left (${m.weights[g.i]}) or the right (${m.weights[g.j]}).`;
-  $('hint-text').textContent = yours && hint === state.moves ? hintText(m, g) : '';
+  $('undo').disabled = g.choices === '';
+  $('restart').disabled = g.choices === '';
+  // What happened since your last choice, in the library's sentences.
+  let since = g.made.length;
+  while (since > 0 && !(g.made[since - 1].player === 'person' && !g.made[since - 1].forced)) since--;
+  const said = g.made.slice(Math.max(since - 1, 0)).map((mv) => `<span class="said">${esc(mv.said)}</span> `).join('');
+  $('play-status').innerHTML = m.n === 0 ? 'The shelf is empty: there is no game.'
+    : g.over ? `${said}The shelf is empty.`
+      : `${said}Your turn: take the left (${esc(m.weights[g.i])}) or the right (${esc(m.weights[g.j])}).`;
+  $('hint-text').textContent = yours && hint === state.moves && g.hint ? g.hint : '';
   $('play-shelf').innerHTML = playShelfHtml(m, g, yours);
-  $('review').innerHTML = g.over && m.n > 0 ? reviewHtml(m, g) : '';
-}
-
-function hintText(m, g) {
-  const c = shelf.bestMove(m.weights, g.i, g.j);
-  const best = c.left === c.right ? 'Both ends keep the same lead.' : `Perfect play takes the ${c.left > c.right ? 'left' : 'right'}.`;
-  return `Hint: taking the left (${m.weights[g.i]}) keeps a lead of ${c.left}; taking the right (${m.weights[g.j]}) keeps ${c.right}. ${best}`;
+  $('review').innerHTML = g.over && m.n > 0 ? reviewHtml(g) : '';
 }
 
 function playShelfHtml(m, g, yours) {
@@ -105,27 +115,19 @@ function playShelfHtml(m, g, yours) {
   });
 }
 
-// Every move against perfect play: the lead it kept and the block's lead.
-function reviewHtml(m, g) {
-  const you = state.as;
-  const rows = memo(m, `review:${state.moves}`, () => g.made.map((mv) => {
-    const c = shelf.bestMove(m.weights, mv.block[0], mv.block[1]);
-    const kept = mv.end === 'left' ? c.left : c.right;
-    return { ...mv, kept, lead: c.lead, cost: c.lead - kept };
-  }));
-  const yourMargin = g[you] - g[you === 'first' ? 'second' : 'first'];
-  const perfect = you === 'first' ? m.result.margin : -m.result.margin;
-  const yourCost = rows.filter((r) => r.buyer === you).reduce((s, r) => s + r.cost, 0n);
-  let html = `<h3>Review</h3><p id="review-summary">You finished ${shelf.standing(yourMargin)} (a margin of ${yourMargin}, your
-    kilos minus your opponent's); perfect play by both leaves you ${shelf.standing(perfect)}. ` + (yourCost === 0n ? 'Every move of yours kept the lead: perfect play.'
-    : `Your moves gave away ${kilos(yourCost)} of lead in all; the costly ones are marked.`) + `</p>
-    <div class="table-wrap"><table class="review"><thead><tr><th scope="col">turn</th><th scope="col">buyer</th><th scope="col">end</th>
+// The library's review: your moves against perfect play, row for row as
+// the terminal prints it, and its summary sentences.
+function reviewHtml(g) {
+  const [head, ...rest] = g.summary;
+  let html = `<h3>Review</h3><p id="review-summary">${esc(head || '')}</p>
+    <div class="table-wrap"><table class="review"><thead><tr><th scope="col">turn</th><th scope="col">end</th>
     <th scope="col">weight</th><th scope="col">lead kept</th><th scope="col">best lead</th><th scope="col">cost</th></tr></thead><tbody>`;
-  for (const r of rows) {
-    html += `<tr><td>${r.turn}</td><td><span class="tag ${r.buyer}">${r.buyer === 'first' ? '1st' : '2nd'}</span> ${r.buyer === you ? 'you' : state.vs}</td><td>${r.end}</td>` +
-      `<td>${r.weight}</td><td>${r.kept}</td><td>${r.lead}</td><td${r.cost > 0n ? ' class="costly"' : ''}>${r.cost > 0n ? `${r.cost} lost` : '0'}</td></tr>`;
+  for (const r of g.review) {
+    html += `<tr><td>${r.turn}</td><td>${r.end}</td><td>${num(r.weight)}</td><td>${num(r.kept)}</td><td>${num(r.best)}</td>` +
+      `<td${r.cost > 0n ? ' class="costly"' : ''}>${num(r.cost)}</td></tr>`;
   }
-  return html + '</tbody></table></div>';
+  html += '</tbody></table></div>';
+  return html + rest.map((s) => `<p class="review-said">${esc(s)}</p>`).join('');
 }
 
 // MARK: - Your moves
@@ -134,20 +136,15 @@ function move(end) {
   if (!model || state.mode !== 'play' || model.n > PLAY_MAX) return;
   const g = gameAt(model, state.moves);
   if (g.over || g.toMove !== state.as) return;
-  state.moves += end === 'left' ? 'L' : 'R';
+  state.moves = gameAt(model, state.moves + (end === 'left' ? 'L' : 'R')).choices;
   hint = null;
-  opponentReplies();
   commit();
 }
 
-// Takes back your last move and the opponent's replies after it.
+// Takes back your last choice and the moves after it (the library's undo).
 function undo() {
   if (!model || state.mode !== 'play') return;
-  const g = gameAt(model, state.moves);
-  let k = g.made.length - 1;
-  while (k >= 0 && g.made[k].buyer !== state.as) k--;
-  if (k < 0) return;
-  state.moves = state.moves.slice(0, k);
+  state.moves = gameAt(model, `${state.moves}U`).choices;
   hint = null;
   commit();
 }
