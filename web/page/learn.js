@@ -32,6 +32,11 @@ function lessonShelf(m, max) {
   return { weights: m.weights.slice(0, n), n, short: n < m.n };
 }
 
+// The shelf of the tree and of the memo: the same wheels in both lessons.
+function treeShelf(m) {
+  return lessonShelf(m, m.n <= TREE_MAX ? TREE_MAX : TREE_SHORT);
+}
+
 function shortNote(m, s) {
   return s.short ? `<p class="note">Your shelf has ${plural(m.n, 'wheel')}; this lesson uses its first ${s.n},
     ${esc(Array.from(s.weights).join(', '))}.</p>` : '';
@@ -169,7 +174,7 @@ function treeCalls(n) {
 }
 
 function treeSkeleton(m) {
-  const s = lessonShelf(m, m.n <= TREE_MAX ? TREE_MAX : TREE_SHORT);
+  const s = treeShelf(m);
   const calls = treeCalls(s.n);
   const blocks = (s.n * (s.n + 1)) / 2;
   const again = calls.filter((c) => c.again).length;
@@ -203,7 +208,7 @@ function binomial(n, k) {
 }
 
 function memoSkeleton(m) {
-  const s = lessonShelf(m, TREE_MAX);
+  const s = treeShelf(m);
   const cells = memo(m, `learn-table:${s.n}`, () => shelf.leadTable(s.weights));
   const colours = memo(m, `learn-colours:${s.n}`, () => shelf.leadColours(s.weights));
   const byBlock = new Map(cells.map((c, k) => [c.first * s.n + c.last, { ...c, colour: colours[k] }]));
@@ -218,7 +223,7 @@ function memoSkeleton(m) {
       // The calls that reach block i..j: the n - (j - i + 1) wheels taken
       // before it, i of them from the left, in any order.
       const reach = binomial(s.n - (j - i + 1), i);
-      html += `<td class="filled" style="background:${c.colour.fill};color:${c.colour.ink}" data-first="${i}" data-last="${j}" data-lead="${c.lead}" data-calls="${reach}">` +
+      html += `<td class="filled" style="background:${c.colour.fill}" data-first="${i}" data-last="${j}" data-lead="${c.lead}" data-calls="${reach}">` +
         `<span class="lead">${num(c.lead)}</span><span class="cand">${reach === 1n ? 'once' : `${num(reach)} calls`}</span></td>`;
     }
     html += '</tr>';
@@ -303,7 +308,7 @@ function fillUpdate(m) {
       const wr = holds.get(key);
       const read = reads.has(key);
       const cls = [wr ? 'filled' : 'empty', now && key === now.first * n + now.last ? 'now' : '', read ? (reads.get(key) ? 'src unread' : 'src') : ''].filter(Boolean).join(' ');
-      const style = wr ? ` style="background:${wr.fill};color:${wr.ink}"` : '';
+      const style = wr ? ` style="background:${wr.fill}"` : '';
       const label = `lead[${i}][${j}]: ` + (wr ? `${wr.lead}` : 'not written, still 0') + (read ? (reads.get(key) ? '; read before it is written' : '; read now') : '');
       html += `<td class="${cls}"${style} data-first="${i}" data-last="${j}"${wr ? ` data-lead="${wr.lead}"` : ''} aria-label="${esc(label)}">` +
         (wr ? `<span class="lead">${num(wr.lead)}</span>` : read ? '<span class="lead">0?</span>' : '') + '</td>';
@@ -408,7 +413,7 @@ function rowUpdate(m) {
     html += `<tr${span === step ? ' class="now-row"' : ''}><th scope="row">${span}</th>`;
     for (let i = 0; i < s.n; i++) {
       const c = i + span - 1 < s.n ? at.get(i * s.n + i + span - 1) : null;
-      html += c ? `<td class="filled" style="background:${c.colour.fill};color:${c.colour.ink}" data-first="${i}" data-last="${i + span - 1}" data-lead="${c.lead}"><span class="lead">${num(c.lead)}</span></td>`
+      html += c ? `<td class="filled" style="background:${c.colour.fill}" data-first="${i}" data-last="${i + span - 1}" data-lead="${c.lead}"><span class="lead">${num(c.lead)}</span></td>`
         : '<td class="stale" aria-label="not used"></td>';
     }
     html += '</tr>';

@@ -102,6 +102,8 @@ function render() {
     $('view').innerHTML = '';
     $('trap').innerHTML = '';
     $('trap-section').hidden = true;
+    $('score').hidden = false;
+    $('spoiler-note').hidden = true;
     return;
   }
   $('trap-section').hidden = false;

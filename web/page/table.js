@@ -60,11 +60,12 @@ function derivation(m, a, b) {
 
 // The colour of block a..b's lead, the picture's: shelf_lead_colour()'s
 // signed-log scale (the palette's "ahead" for a lead the buyer to move is
-// ahead by, "behind" for one behind), with the ink it gives for the text.
+// ahead by, "behind" for one behind). The number sits on a white chip
+// (index.html) rather than in the ink the library gives: that ink is white
+// on the full "ahead" green, 3.4 to 1, under the 4.5 to 1 small text needs.
 function leadColour(m, a, b) {
   const colours = memo(m, 'lead-colours', () => shelf.leadColours(m.weights));
-  const c = colours[cellAt(m, a, b).k];
-  return ` style="background:${c.fill};color:${c.ink}"`;
+  return ` style="background:${colours[cellAt(m, a, b).k].fill}"`;
 }
 
 function scaleHtml(m) {

@@ -49,7 +49,7 @@ test('every view, wide and phone-sized: what it shows, and a screenshot to look 
         if (heading) assert.equal((await page.textContent('#view h2')).trim(), heading, what);
         if (heading) {
           // The teaching starts in the first screen.
-          const box = await page.locator('#view h2').boundingBox();
+          const box = await page.locator('#view h2').first().boundingBox();
           assert.ok(box && box.y + box.height <= viewport.height, `${what}: the view starts below the first screen`);
         }
         // A view's row of wheels never wraps: every wheel of a row on one line.
