@@ -31,7 +31,7 @@ mkdir -p "$out"
 # The page's code: one file a job in web/page/, joined in this order inside
 # one function (base.js defines what the others share, events.js starts the
 # page), so they share names as one script would, with no bundler.
-PAGE="base fragment model draw line learn table build greedy reduce play render events"
+PAGE="base fragment model draw line learn code fill table build greedy reduce play render events"
 for file in "$here"/page/*.js; do
   part=$(basename "$file" .js)
   case " $PAGE " in
