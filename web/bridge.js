@@ -373,6 +373,43 @@
         });
       },
 
+      /** The colour of each cell of the lead table, in leadTable()'s
+       * order: { fill, ink }, on the picture's scale (shelf_lead_colour). */
+      leadColours(weights) {
+        const n = weights.length;
+        const count = n * (n + 1) / 2;
+        const CB = m._web_colour_bufsize();
+        if (n > C.SVG_LEAD_MAX) throw error(C.TOO_LONG);
+        return withWeights(weights, [count * CB, count * CB], (wp, _n, fp, ip) => {
+          check(m._web_lead_colours(wp, n, fp, ip));
+          return Array.from({ length: count }, (_, k) => ({ fill: text(fp + k * CB), ink: text(ip + k * CB) }));
+        });
+      },
+
+      /** The write-up's solve() loop run on the weights in one of its forms
+       * (wasm_learn.c): leftIndex fills by left index, added adds the
+       * rest's lead. Every write in the loop's order: { first, last,
+       * unread: { left, right } (cells read before they were written),
+       * left, right, lead, fill, ink }. */
+      learnFill(weights, { leftIndex = false, added = false } = {}) {
+        const n = weights.length;
+        const count = n * (n + 1) / 2;
+        const CB = m._web_colour_bufsize();
+        if (n > C.SVG_LEAD_MAX) throw error(C.TOO_LONG);
+        const form = (leftIndex ? 1 : 0) | (added ? 2 : 0);
+        return withWeights(weights, [count * 12, 3 * count * SLOT, count * CB, count * CB], (wp, _n, ip, op, fp, kp) => {
+          check(m._web_learn_fill(wp, n, form, ip, op, fp, kp));
+          const info = new Uint32Array(heap(), ip, 3 * count).slice();
+          const s = slots(op, 3 * count);
+          return Array.from({ length: count }, (_, k) => ({
+            first: info[3 * k], last: info[3 * k + 1],
+            unread: { left: (info[3 * k + 2] & 1) !== 0, right: (info[3 * k + 2] & 2) !== 0 },
+            left: s[3 * k], right: s[3 * k + 1], lead: s[3 * k + 2],
+            fill: text(fp + k * CB), ink: text(kp + k * CB),
+          }));
+        });
+      },
+
       /** The shelf `shelf --random n --seed seed --range lo..hi` makes. */
       random(n, seed, lo = 1n, hi = 10000n) {
         return withMemory([24, n * 8], (pp, wp) => {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# build.sh OUTDIR - compiles libshelf (every src/*.c) and web/wasm.c with
+# build.sh OUTDIR - compiles libshelf (every src/*.c), web/wasm.c and
+# web/wasm_learn.c with
 # emscripten, joins web/page/*.js into OUTDIR/app.js, and writes
 # OUTDIR/index.html: the page with its scripts and the wasm inlined, so that
 # it works from file:// (where Chromium refuses module scripts and fetch) as
@@ -20,7 +21,7 @@ mkdir -p "$out"
 
 "$EMCC" -std=c11 -O2 -Wall -Wextra -pedantic -Wstrict-prototypes -Wshadow \
   -Werror -I"$root/include" -I"$root/src" -DSHELF_STATIC_DEFINE \
-  "$root"/src/*.c "$here/wasm.c" \
+  "$root"/src/*.c "$here/wasm.c" "$here/wasm_learn.c" \
   -sMODULARIZE -sEXPORT_NAME=ShelfModule -sSINGLE_FILE -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH -sFILESYSTEM=0 -sINCOMING_MODULE_JS_API=[] \
   -sEXPORTED_FUNCTIONS=_malloc,_free \
@@ -30,7 +31,7 @@ mkdir -p "$out"
 # The page's code: one file a job in web/page/, joined in this order inside
 # one function (base.js defines what the others share, events.js starts the
 # page), so they share names as one script would, with no bundler.
-PAGE="base fragment model draw line table build greedy reduce play render events"
+PAGE="base fragment model draw line learn code fill table build greedy reduce play render events"
 for file in "$here"/page/*.js; do
   part=$(basename "$file" .js)
   case " $PAGE " in

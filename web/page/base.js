@@ -60,6 +60,12 @@ const num = (v) => {
   return html;
 };
 
+// Text with its long numbers grouped as num() groups them, as HTML: one
+// digit grouping in the cards and in the sentences. A sentence's number
+// keeps its plain digits in the text (the gaps are CSS).
+const grouped = (text) => esc(text).replace(/-?\d{5,}/g, (d) => num(d));
+const say = (el, text) => { el.innerHTML = grouped(text); };
+
 let shelf = null; // the bridge, once the module is ready
 let state = null; // what the fragment says
 let model = null; // what libshelf says about state's shelf
@@ -67,3 +73,4 @@ let modelKey = null;
 let drawn = null; // the key of the skeleton on screen
 let timer = null; // the play button's interval
 let hint = null; // the hint shown for the current game position
+let revealed = null; // the shelf and view where "Show the answer" was pressed

@@ -55,13 +55,15 @@ function buildUpdate(m) {
       if (j < i) { html += '<td class="none"></td>'; continue; }
       const d = ex.done.get(key);
       if (d) {
-        html += `<td class="filled ${d}${hint}" data-first="${i}" data-last="${j}"${leadColour(m, cellAt(m, i, j).lead)}><span class="lead">${num(cellAt(m, i, j).lead)}</span></td>`;
-      } else if (ready(m, ex, i, j) && ex.pick && i < j) {
-        html += `<td class="ask${hint}">` + ['left', 'right'].map((end) => `<button type="button" class="pick" data-pick="${end}"
-          data-first="${i}" data-last="${j}" aria-label="${wheelsOf(i, j)}: take the ${end} end">${end === 'left' ? 'L' : 'R'}</button>`).join('') + '</td>';
+        html += `<td class="filled ${d}${hint}" data-first="${i}" data-last="${j}"${leadColour(m, i, j)}><span class="lead">${num(cellAt(m, i, j).lead)}</span></td>`;
       } else if (ready(m, ex, i, j)) {
-        html += `<td class="ask${hint}"><input type="text" inputmode="numeric" data-cell="${key}" data-first="${i}" data-last="${j}"
-          aria-label="Lead of ${wheelsOf(i, j)}" autocomplete="off"${ex.wrong.has(key) ? ' aria-invalid="true"' : ''}></td>`;
+        // "Pick the end" beside every cell of two or more wheels; in the
+        // pick mode instead of typing.
+        const picks = i < j ? ['left', 'right'].map((end) => `<button type="button" class="pick" data-pick="${end}"
+          data-first="${i}" data-last="${j}" aria-label="${wheelsOf(i, j)}: take the ${end} end">${end === 'left' ? 'L' : 'R'}</button>`).join('') : '';
+        const input = ex.pick && i < j ? '' : `<input type="text" inputmode="numeric" data-cell="${key}" data-first="${i}" data-last="${j}"
+          aria-label="Lead of ${wheelsOf(i, j)}" autocomplete="off"${ex.wrong.has(key) ? ' aria-invalid="true"' : ''}>`;
+        html += `<td class="ask${hint}">${input}${picks}</td>`;
       } else {
         html += `<td class="empty${hint}" aria-label="${wheelsOf(i, j)}: its sources are not filled yet"></td>`;
       }
@@ -74,12 +76,12 @@ function buildUpdate(m) {
   const complete = ex.done.size === total;
   $('ex-next').disabled = $('ex-reveal').disabled = complete;
   if (complete) {
-    $('ex-status').textContent = `The table is complete: ${right} of ${total} cells right first time. ` +
-      `The whole shelf's cell is the margin, ${m.result.margin}.`;
+    say($('ex-status'), `The table is complete: ${right} of ${total} cells right first time. ` +
+      `The whole shelf's cell is the margin, ${m.result.margin}.`);
   } else if (ex.message) {
-    $('ex-status').textContent = ex.message;
+    say($('ex-status'), ex.message);
   } else {
-    $('ex-status').textContent = `${ex.done.size} of ${total} cells filled. Start with the one-wheel blocks on the diagonal.`;
+    say($('ex-status'), `${ex.done.size} of ${total} cells filled. Start with the one-wheel blocks on the diagonal.`);
   }
   const again = focused && document.querySelector(`#ex-wrap input[data-cell="${focused}"]`);
   const next = again || (ex.focusNext && document.querySelector('#ex-wrap input, #ex-wrap button.pick'));
@@ -112,8 +114,25 @@ function pickEnd(button) {
   const c = cellAt(m, a, b);
   const end = button.dataset.pick;
   const kept = end === 'left' ? c.left : c.right;
-  // Picking the end that keeps less is the one-end mistake by definition.
-  judge(a, b, kept, `the ${end} end`, kept === c.lead ? null : shelf.mistake(shelf.constants.MISTAKE_ONE_END));
+  // Picking the end that keeps less is the one-end mistake by definition,
+  // or, when that end is the heavier one, the greedy move.
+  const w = end === 'left' ? m.weights[a] : m.weights[b];
+  const heavier = end === 'left' ? w > m.weights[b] : w > m.weights[a];
+  judge(a, b, kept, `the ${end} end`, kept === c.lead ? null
+    : heavier ? greedyVerdict(m, a, b) : shelf.mistake(shelf.constants.MISTAKE_ONE_END));
+}
+
+// shelf_judge.h's SHELF_MISTAKE_GREEDY (a released value, never changed).
+const MISTAKE_GREEDY = 1;
+
+// The greedy mistake in the learner's words: the value of a block taken
+// as the heavier end's weight, as if the game ended with that wheel.
+function greedyVerdict(m, a, b) {
+  const end = m.weights[a] >= m.weights[b] ? 'left' : 'right';
+  const w = end === 'left' ? m.weights[a] : m.weights[b];
+  return { name: shelf.mistake(MISTAKE_GREEDY).name, sentence: `You took the heavier end (the ${end}, ${w}), and the game does not end there: ` +
+    `the other buyer then moves on the rest and gets its lead, so each end keeps its weight minus the lead of the block it leaves, and the ` +
+    `lead is the larger of the two. The heavier end is not always the one that keeps more.` };
 }
 
 function judge(a, b, value, typed, named = null) {
@@ -122,7 +141,11 @@ function judge(a, b, value, typed, named = null) {
   const key = a * m.n + b;
   ex.block = [a, b];
   ex.hint = null;
-  const verdict = named || shelf.cellMistake(m.weights, a, b, value);
+  let verdict = named || shelf.cellMistake(m.weights, a, b, value);
+  // A value that is the heavier end's weight is named first as the
+  // greedy move, before the library's other names (issue 32).
+  const heavier = m.weights[a] > m.weights[b] ? m.weights[a] : m.weights[b];
+  if (!named && verdict.name !== 'none' && a < b && value === heavier) verdict = greedyVerdict(m, a, b);
   if (verdict.name === 'none') {
     ex.done.set(key, ex.wrong.has(key) ? 'fixed' : 'right');
     ex.message = `Right: ${derivation(m, a, b)}`;

@@ -86,6 +86,15 @@ function onClick(e) {
   if (t.dataset.mode) return setMode(t.dataset.mode);
   if (t.dataset.end) return move(t.dataset.end);
   if (t.dataset.pick) return pickEnd(t);
+  if (t.dataset.lesson) return setLesson(t.dataset.lesson);
+  if (t.dataset.code) { state.code = t.dataset.code; return commit(); }
+  if (t.dataset.pitfall) {
+    const on = new Set(state.pitfall);
+    if (on.has(t.dataset.pitfall)) on.delete(t.dataset.pitfall); else on.add(t.dataset.pitfall);
+    state.pitfall = PITFALLS.filter((k) => on.has(k));
+    state.step = null;
+    return commit();
+  }
   const actions = {
     solve: solveTyped,
     roll,
@@ -106,6 +115,9 @@ function onClick(e) {
     'ex-pick': () => { const ex = exerciseFor(model); ex.pick = !ex.pick; drawn = null; commit(); },
     'roll-greedy': rollGreedyLoses,
     counted: readCounted,
+    'lesson-back': () => setLesson(LESSONS[Math.max(0, lessonOf() - 1)].id),
+    'lesson-next': () => setLesson(LESSONS[Math.min(LESSONS.length - 1, lessonOf() + 1)].id),
+    'show-answer': () => { revealed = `${modelKey}|${state.mode}`; render(); },
   };
   if (actions[t.id]) actions[t.id]();
 }

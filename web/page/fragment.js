@@ -3,7 +3,7 @@
 
 // MARK: - The fragment
 
-const MODES = ['line', 'play', 'table', 'build', 'greedy', 'reduce'];
+const MODES = ['line', 'learn', 'play', 'table', 'build', 'greedy', 'reduce'];
 
 function readFragment() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -18,6 +18,11 @@ function readFragment() {
     moves: (p.get('moves') || '').toUpperCase().replace(/[^LR]/g, ''),
     speed: Object.hasOwn(SPEEDS, p.get('speed')) ? p.get('speed') : 'normal',
     trace: p.get('trace') === '1',
+    // The learner's path (learn.js): the lesson, the code's language and
+    // the pitfalls swapped into it.
+    lesson: LESSONS.some((l) => l.id === p.get('lesson')) ? p.get('lesson') : 'tree',
+    code: p.get('code') === 'c' ? 'c' : 'py',
+    pitfall: PITFALLS.filter((k) => (p.get('pitfall') || '').split(',').includes(k)),
   };
   if (p.has('random')) {
     s.source = { kind: 'random', n: p.get('random'), seed: p.get('seed') || '0', range: p.get('range') || '1..10000' };
@@ -46,6 +51,11 @@ function writeFragment() {
   if (state.step !== null) put('step', model && view.step ? view.step(model) : state.step);
   if (state.speed !== 'normal') put('speed', state.speed);
   if (state.trace && state.mode === 'table') put('trace', '1');
+  if (state.mode === 'learn') {
+    put('lesson', state.lesson);
+    if (state.lesson === 'fill' && state.code !== 'py') put('code', state.code);
+    if (state.lesson === 'fill' && state.pitfall.length) put('pitfall', state.pitfall.join(','));
+  }
   if (state.mode === 'play') {
     put('as', state.as);
     put('vs', state.vs);

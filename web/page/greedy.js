@@ -45,7 +45,7 @@ function greedyUpdate(m) {
     $(`${id}-second`).innerHTML = num(at.second);
     $(`${id}-margin`).innerHTML = num(at.first - at.second);
     const mover = step < m.n ? `Turn ${step + 1}, the ${buyerOf(step + 1)} buyer to move. ` : 'The shelf is empty. ';
-    $(`${id}-keeps`).textContent = mover + keepsText(m, at.i, at.j);
+    say($(`${id}-keeps`), mover + keepsText(m, at.i, at.j));
     $(`${id}-shelf`).innerHTML = shelfRow(m, at.i, at.j, (k) => {
       const t = own[id] ? own[id][k] : 0;
       const taken = own[id] && t <= step ? { buyer: buyerOf(t), turn: t } : null;
@@ -68,8 +68,8 @@ function greedyUpdate(m) {
       (step > part ? '' : ' (Step on to see it.)');
   }
   if (e.greedyVsPerfect !== null) text += ` In the end: greedy first finishes with a margin of ${e.greedyVsPerfect}, perfect play ${m.result.margin}.`;
-  $('part').textContent = text;
-  $('step-status').textContent = step === 0 ? 'Both games at the full shelf.' : `After turn ${step} of ${m.n}.`;
+  say($('part'), text);
+  say($('step-status'), step === 0 ? 'Both games at the full shelf.' : `After turn ${step} of ${m.n}.`);
 }
 
 // Rolls small shelves until one where a greedy first buyer loses

@@ -31,14 +31,14 @@ function lineUpdate(m) {
   const step = lineStep(m);
   const at = lineAt(m, step);
   setStepControls(step, m.n, `${step} of ${m.n}`);
-  $('step-status').textContent = m.n === 0 ? 'The shelf is empty: nothing to take.'
+  say($('step-status'), m.n === 0 ? 'The shelf is empty: nothing to take.'
     : at.last === null ? `The full shelf, before turn 1. The first buyer moves first.`
       : `Turn ${at.last.turn} of ${m.n}: the ${at.last.buyer} buyer takes the ${at.last.end} end ` +
-      `(wheel ${at.last.index + 1}, ${kilos(at.last.weight)}).` + (step === m.n ? ' The shelf is empty: final totals.' : '');
+      `(wheel ${at.last.index + 1}, ${kilos(at.last.weight)}).` + (step === m.n ? ' The shelf is empty: final totals.' : ''));
   $('step-margin').innerHTML = num(at.first - at.second);
   $('step-first').innerHTML = num(at.first);
   $('step-second').innerHTML = num(at.second);
-  $('line-keeps').textContent = step < m.n ? `Turn ${step + 1}, the ${buyerOf(step + 1)} buyer to move. ${keepsText(m, at.i, at.j)}` : '';
+  say($('line-keeps'), step < m.n ? `Turn ${step + 1}, the ${buyerOf(step + 1)} buyer to move. ${keepsText(m, at.i, at.j)}` : '');
   const own = m.n <= WHEELS_MAX ? lineOwners(m) : null;
   $('line-shelf').innerHTML = shelfRow(m, at.i, at.j, (k) => {
     const t = own ? own[k] : 0;

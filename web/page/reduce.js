@@ -53,7 +53,7 @@ function reduceUpdate(m) {
   if (cur && cur.kind === 'take') {
     text = `The valley: the ${cur.buyer} buyer takes the larger end, ${cur.value} (${group(cur)}); the margin so far is ${cur.margin}.`;
   }
-  $('step-status').textContent = text;
+  say($('step-status'), text);
   const dp = memo(m, 'dp', () => shelf.solve(m.weights, 'dp').margin);
   $('r-check').innerHTML = step === steps.length
     ? `The valley gives a margin of <b id="r-margin">${margin}</b>; the interval DP gives <b id="r-dp">${dp}</b>: ${margin === dp ? 'the same.' : 'they differ!'}`

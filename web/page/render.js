@@ -12,13 +12,14 @@ function trapHtml(m) {
       (libshelf does it up to ${num(shelf.constants.EXPLAIN_MAX)} wheels)...</p>`;
   }
   const rest = m.explain.sentences.slice(1);
-  return '<ul class="trap">' + rest.map((text) => `<li class="sentence">${esc(text)}</li>`).join('') + '</ul>';
+  return '<ul class="trap">' + rest.map((text) => `<li class="sentence">${grouped(text)}</li>`).join('') + '</ul>';
 }
 
 // MARK: - Drawing the page
 
 const VIEWS = {
   line: { skeleton: lineSkeleton, update: lineUpdate, max: (m) => m.n, step: lineStep },
+  learn: { skeleton: learnSkeleton, update: learnUpdate, max: learnMax, step: learnStep },
   table: { skeleton: tableSkeleton, update: tableUpdate, max: (m) => (m.n > TABLE_MAX ? 0 : tableCells(m).length), step: tableStep },
   play: { skeleton: playSkeleton, update: playUpdate },
   build: { skeleton: buildSkeleton, update: buildUpdate },
@@ -101,6 +102,8 @@ function render() {
     $('view').innerHTML = '';
     $('trap').innerHTML = '';
     $('trap-section').hidden = true;
+    $('score').hidden = false;
+    $('spoiler-note').hidden = true;
     return;
   }
   $('trap-section').hidden = false;
@@ -113,19 +116,35 @@ function render() {
   const origin = src.kind === 'random' ? `A random shelf (shelf --random ${src.n} --seed ${src.seed} --range ${src.range}): ` : '';
   const perfect = document.createElement('span');
   perfect.className = 'sentence';
-  perfect.textContent = m.explain.sentences[0];
+  perfect.innerHTML = grouped(m.explain.sentences[0]);
   $('summary').innerHTML = `${esc(origin)}${plural(m.n, 'wheel')}, ${num(m.sum)} ${shelf.kilosWord(m.sum)} in all. `;
   $('summary').append(perfect);
   $('shelf-strip').innerHTML = memo(m, 'strip', () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
   const view = VIEWS[state.mode];
-  const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}|${state.speed}`;
+  const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}|${state.speed}|${state.lesson}|${state.code}|${state.pitfall}`;
   if (drawn !== skeletonKey) {
     $('view').innerHTML = view.skeleton(m);
     $('trap').innerHTML = trapHtml(m);
     drawn = skeletonKey;
   }
   view.update(m);
+  hideSpoilers(m);
   explainLater(m);
+}
+
+// While you play a game or build the table, nothing on the page gives the
+// answer away (issue 29): the margin card, perfect play's sentence and the
+// greedy trap wait until the game is over or the table complete, or until
+// you press "Show the answer" (for this shelf and view).
+function hideSpoilers(m) {
+  const total = (m.n * (m.n + 1)) / 2;
+  const busy = (state.mode === 'play' && m.n > 0 && m.n <= PLAY_MAX && !gameAt(m, state.moves).over) ||
+    (state.mode === 'build' && m.n > 0 && m.n <= EXERCISE_MAX && exerciseFor(m).done.size < total);
+  const hide = busy && revealed !== `${modelKey}|${state.mode}`;
+  $('score').hidden = hide;
+  for (const s of $('summary').querySelectorAll('.sentence')) s.hidden = hide;
+  $('trap-section').hidden = hide;
+  $('spoiler-note').hidden = !hide;
 }
 
 function explainLater(m) {

@@ -58,14 +58,14 @@ function derivation(m, a, b) {
     (c.left === c.right ? ': both ends keep it.' : `: take the ${c.left > c.right ? 'left' : 'right'}.`);
 }
 
-// The colour of a lead, shared with the picture: the palette's "ahead"
-// for a lead the buyer to move is ahead by, "behind" for one behind,
-// stronger the larger it is.
-function leadColour(m, v) {
-  const max = memo(m, 'lead-max', () => tableCells(m).reduce((x, c) => (abs(c.lead) > x ? abs(c.lead) : x), 0n));
-  if (v === 0n || max === 0n) return '';
-  const pct = Math.round(10 + (45 * Number((abs(v) * 1000n) / max)) / 1000);
-  return ` style="background:color-mix(in srgb, var(--${v > 0n ? 'ahead' : 'behind'}) ${pct}%, #fff)"`;
+// The colour of block a..b's lead, the picture's: shelf_lead_colour()'s
+// signed-log scale (the palette's "ahead" for a lead the buyer to move is
+// ahead by, "behind" for one behind). The number sits on a white chip
+// (index.html) rather than in the ink the library gives: that ink is white
+// on the full "ahead" green, 3.4 to 1, under the 4.5 to 1 small text needs.
+function leadColour(m, a, b) {
+  const colours = memo(m, 'lead-colours', () => shelf.leadColours(m.weights));
+  return ` style="background:${colours[cellAt(m, a, b).k].fill}"`;
 }
 
 function scaleHtml(m) {
@@ -124,7 +124,7 @@ function tableUpdate(m) {
       }
       const line = traced && onLine.has(i * m.n + j);
       const cls = ['filled', c.k === step - 1 ? 'now' : '', line ? 'on-line' : '', src.trim()].filter(Boolean).join(' ');
-      html += `<td class="${cls}" ${at} data-lead="${c.lead}" data-left="${c.left}" data-right="${c.right}"${leadColour(m, c.lead)}` +
+      html += `<td class="${cls}" ${at} data-lead="${c.lead}" data-left="${c.left}" data-right="${c.right}"${leadColour(m, i, j)}` +
         ` aria-label="${esc(`${wheelsOf(i, j)}: lead ${c.lead}` + (src ? '; read for the block being filled' : '') + (line ? '; on the line' : ''))}">` +
         `<span class="lead">${num(c.lead)}</span></td>`;
     }
@@ -137,7 +137,7 @@ function tableUpdate(m) {
     status = derivation(m, now.first, now.last);
     if (complete) status += ` That is the whole shelf: its lead is the margin, ${m.result.margin}. The outlined cells (\u25CF) are the blocks the line of perfect play passes through.`;
   }
-  $('step-status').textContent = status;
+  say($('step-status'), status);
 }
 
 function focusCell(i, j) {
@@ -156,7 +156,7 @@ function showCell(i, j) {
     : c.k < tableStep(m) ? derivation(m, i, j)
       : i === j ? `Block ${wheelsOf(i, j)}: not filled yet; it needs nothing but its weight.`
         : `Block ${wheelsOf(i, j)}: not filled yet; it reads the cells of ${wheelsOf(i + 1, j)} and ${wheelsOf(i, j - 1)}.`;
-  $('cell-detail').textContent = text;
+  say($('cell-detail'), text);
 }
 
 // The WAI-ARIA grid keys: arrows move without wrapping, Home and End

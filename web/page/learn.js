@@ -1,0 +1,176 @@
+// learn.js - the path for a learner (issue 32), and its lessons 1 and 2
+// (fill.js has 3 and 4, code.js the code beside them): from the recursion
+// to the linear reduction in the write-up's order, each lesson on the
+// learner's own shelf (its first wheels where a lesson needs a short one).
+// The lesson is in the address (lesson=tree|memo|fill|row|reduce), so a
+// teacher can link to it; fill also keeps the code shown (code=py|c) and
+// the pitfalls swapped in (pitfall=left-index,added). Every value comes
+// from the library: the lead table and its colours, the write-up's loop
+// run in the form shown (shelf.learnFill, web/wasm_learn.c), the totals.
+
+// MARK: - The lessons
+
+const LESSONS = [
+  { id: 'tree', title: 'The recursion' },
+  { id: 'memo', title: 'One value a block' },
+  { id: 'fill', title: 'The fill order' },
+  { id: 'row', title: 'One rolling row' },
+  { id: 'reduce', title: 'Linear time' },
+];
+const TREE_MAX = 8; // the recursion tree is drawn up to 2^8 - 1 calls
+const TREE_SHORT = 6; // a longer shelf's tree: its first wheels
+const FILL_MAX = 12; // the fill lesson's table and code, one cell a step
+const PITFALLS = ['left-index', 'added'];
+
+function lessonOf() {
+  return LESSONS.findIndex((l) => l.id === state.lesson);
+}
+
+// The first wheels of the shelf, at most `max` of them, as the lesson's
+// own short shelf: { weights, n, short } (short: fewer than the shelf's).
+function lessonShelf(m, max) {
+  const n = Math.min(m.n, max);
+  return { weights: m.weights.slice(0, n), n, short: n < m.n };
+}
+
+// The shelf of the tree and of the memo: the same wheels in both lessons.
+function treeShelf(m) {
+  return lessonShelf(m, m.n <= TREE_MAX ? TREE_MAX : TREE_SHORT);
+}
+
+function shortNote(m, s) {
+  return s.short ? `<p class="note">Your shelf has ${plural(m.n, 'wheel')}; this lesson uses its first ${s.n},
+    ${esc(Array.from(s.weights).join(', '))}.</p>` : '';
+}
+
+// a.b as the code writes a block: wheels[i..j], 1-based for the eye.
+const blockName = (i, j) => (i === j ? `wheel ${i + 1}` : `wheels ${i + 1} to ${j + 1}`);
+
+function learnSkeleton(m) {
+  const at = lessonOf();
+  const nav = `<nav class="lessons" aria-label="The lessons"><ol>` + LESSONS.map((l, k) =>
+    `<li><button type="button" data-lesson="${l.id}"${k === at ? ' aria-current="step"' : ''}>${k + 1}. ${l.title}</button></li>`).join('') +
+    `</ol></nav>`;
+  const move = `<div class="row lesson-move">
+      <button type="button" id="lesson-back"${at === 0 ? ' disabled' : ''}>&#x2039; Previous lesson</button>
+      <button type="button" id="lesson-next"${at === LESSONS.length - 1 ? ' disabled' : ''}>Next lesson &#x203A;</button></div>`;
+  const head = `<h2>Learn the DP, step by step</h2>${nav}`;
+  if (m.n === 0) return head + '<p class="summary">Your shelf is empty: type a few weights above.</p>';
+  const body = { tree: treeSkeleton, memo: memoSkeleton, fill: fillSkeleton, row: rowSkeleton, reduce: reduceSkeleton }[state.lesson](m);
+  return head + `<div id="lesson" data-lesson="${state.lesson}">${body}</div>` + move;
+}
+
+function learnUpdate(m) {
+  if (m.n === 0) return;
+  if (state.lesson === 'fill') fillUpdate(m);
+  if (state.lesson === 'row') rowUpdate(m);
+  if (state.lesson === 'reduce') reduceUpdate(m);
+}
+
+function learnMax(m) {
+  if (m.n === 0) return 0;
+  if (state.lesson === 'fill') return fillWrites(m).length;
+  if (state.lesson === 'row') return lessonShelf(m, TABLE_MAX).n;
+  if (state.lesson === 'reduce') return VIEWS.reduce.max(m);
+  return 0;
+}
+
+function learnStep(m) {
+  return state.step === null ? 0 : Math.min(state.step, learnMax(m));
+}
+
+function setLesson(id) {
+  stopPlaying();
+  state.lesson = LESSONS.some((l) => l.id === id) ? id : 'tree';
+  state.step = null;
+  commit();
+}
+
+
+// MARK: - Lesson 1: the recursion tree
+
+// Every call of lead(i, j) from lead(0, n-1), depth first as the code
+// makes them: { i, j, depth, again } (again: the block was solved before).
+function treeCalls(n) {
+  const calls = [];
+  const seen = new Set();
+  const visit = (i, j, depth) => {
+    calls.push({ i, j, depth, again: seen.has(i * n + j) });
+    seen.add(i * n + j);
+    if (i < j) {
+      visit(i + 1, j, depth + 1);
+      visit(i, j - 1, depth + 1);
+    }
+  };
+  if (n > 0) visit(0, n - 1, 0);
+  return calls;
+}
+
+function treeSkeleton(m) {
+  const s = treeShelf(m);
+  const calls = treeCalls(s.n);
+  const blocks = (s.n * (s.n + 1)) / 2;
+  const again = calls.filter((c) => c.again).length;
+  let rows = '';
+  for (let d = 0; d < s.n; d++) {
+    const level = calls.filter((c) => c.depth === d);
+    rows += `<li><span class="level">${plural(s.n - d, 'wheel')} left: ${plural(level.length, 'call')}</span> <span class="calls">` +
+      level.map((c) => `<span class="call${c.again ? ' again' : ''}" title="lead(${c.i}, ${c.j})">${c.i + 1}&#x2013;${c.j + 1}</span>`).join('') + '</span></li>';
+  }
+  return `<h3>1. Every order of moves</h3>
+    ${shortNote(m, s)}
+    <p>Think of it as a recursion, the way you would first write it: on wheels i to j, the buyer to move takes the
+    left or the right, and then the other buyer faces the rest. So <code>lead(i, j)</code> calls itself twice: two
+    branches a turn, and about 2<sup>n</sup> calls for n wheels.</p>
+    ${codeHtml(RECURSION_PY, [])}
+    <p id="tree-count" class="status">${plural(s.n, 'wheel')}: the recursion makes ${plural(calls.length, 'call')}, but there are only
+      ${num(blocks)} different blocks of wheels. ${again ? `${num(again)} calls solve a block that was already solved
+      (marked &#x21BA;).` : 'No block is reached twice yet: try a longer shelf.'}</p>
+    <p class="note">Each box is one call, named by its block (first&#x2013;last wheel); one row per turn. A block that
+      comes again is marked &#x21BA;: the same wheels remain after different orders of moves, so the same work is done
+      again.</p>
+    <ol class="tree" aria-label="The calls, one row per turn">${rows}</ol>`;
+}
+
+// MARK: - Lesson 2: memoisation folds the tree into the table
+
+function binomial(n, k) {
+  let r = 1n;
+  for (let t = 1n; t <= BigInt(k); t++) r = (r * (BigInt(n) - BigInt(k) + t)) / t;
+  return r;
+}
+
+function memoSkeleton(m) {
+  const s = treeShelf(m);
+  const cells = memo(m, `learn-table:${s.n}`, () => shelf.leadTable(s.weights));
+  const colours = memo(m, `learn-colours:${s.n}`, () => shelf.leadColours(s.weights));
+  const byBlock = new Map(cells.map((c, k) => [c.first * s.n + c.last, { ...c, colour: colours[k] }]));
+  let html = `<table class="lead memo" aria-label="One value a block: row is the first wheel, column the last"><thead><tr><th scope="col">first \\ last</th>`;
+  for (let j = 0; j < s.n; j++) html += `<th scope="col">${j + 1}<br><span class="wt">(${s.weights[j]})</span></th>`;
+  html += '</tr></thead><tbody>';
+  for (let i = 0; i < s.n; i++) {
+    html += `<tr><th scope="row">${i + 1} <span class="wt">(${s.weights[i]})</span></th>`;
+    for (let j = 0; j < s.n; j++) {
+      if (j < i) { html += '<td class="none"></td>'; continue; }
+      const c = byBlock.get(i * s.n + j);
+      // The calls that reach block i..j: the n - (j - i + 1) wheels taken
+      // before it, i of them from the left, in any order.
+      const reach = binomial(s.n - (j - i + 1), i);
+      html += `<td class="filled" style="background:${c.colour.fill}" data-first="${i}" data-last="${j}" data-lead="${c.lead}" data-calls="${reach}">` +
+        `<span class="lead">${num(c.lead)}</span><span class="cand">${reach === 1n ? 'once' : `${num(reach)} calls`}</span></td>`;
+    }
+    html += '</tr>';
+  }
+  const calls = treeCalls(s.n).length;
+  return `<h3>2. One value a block</h3>
+    ${shortNote(m, s)}
+    <p>The calls that solve the same block give the same answer, so keep each answer the first time and look it up
+    after: that is memoisation. Only the block matters, not the moves that led to it, because both buyers take from
+    the ends: what remains is always wheels i to j. So there is one value a block, <code>lead(i, j)</code>: the most
+    the buyer to move can finish ahead by on those wheels. With n wheels that is n(n+1)/2 cells of a table.</p>
+    ${codeHtml(MEMO_PY, ['seen', 'hit'])}
+    <p id="memo-count" class="status">Here the tree's ${num(calls)} calls fold into ${num((s.n * (s.n + 1)) / 2)} cells. Each cell below
+      shows its lead and how many calls of the tree reach it.</p>
+    <div class="table-wrap">${html}</tbody></table></div>
+    <p class="note">Colour: the lead, for the buyer to move, on the picture's scale: green ahead, purple behind.</p>`;
+}

@@ -1,0 +1,80 @@
+// test_learn.js - the bridge's calls for the learner's path (issue 32,
+// web/wasm_learn.c): learnFill, the write-up's loop in the form shown,
+// against leadTable (the right form) and against the pitfalls' loops
+// written here; leadColours against the colours of the command's picture
+// (shelf --svg - --svg-show table) on the same shelf.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { loadBridge, cli, seedLeadTable } = require('./helpers.js');
+
+// The write-up's loop in a pitfall's form, by its description.
+function pitfallTable(weights, { added = false, leftIndex = false }) {
+  const w = weights.map(BigInt);
+  const n = w.length;
+  const lead = Array.from({ length: n }, () => new Array(n).fill(0n));
+  for (let i = 0; i < n; i++) lead[i][i] = w[i];
+  const cell = (i, j) => {
+    const l = added ? w[i] + lead[i + 1][j] : w[i] - lead[i + 1][j];
+    const r = added ? w[j] + lead[i][j - 1] : w[j] - lead[i][j - 1];
+    lead[i][j] = l > r ? l : r;
+  };
+  if (leftIndex) {
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) cell(i, j);
+  } else {
+    for (let span = 2; span <= n; span++) for (let i = 0; i + span - 1 < n; i++) cell(i, i + span - 1);
+  }
+  return lead;
+}
+
+const SHELVES = [[7, 2, 9, 4], [3, 9, 1, 2], [2, 4, 8, 1, 9, 3], [5, -2, 5, 0, 7, 7, 1], [6], [4, 4, 4, 4]];
+
+test('the right form is the lead table, write for write', async () => {
+  const { shelf } = await loadBridge();
+  for (const w of SHELVES) {
+    const writes = shelf.learnFill(w);
+    const table = shelf.leadTable(w);
+    assert.deepEqual(writes.map((c) => [c.first, c.last, c.left, c.right, c.lead]),
+      table.map((c) => [c.first, c.last, c.first === c.last ? c.lead : c.left, c.first === c.last ? c.lead : c.right, c.lead]), `[${w}]`);
+    assert.ok(writes.every((c) => !c.unread.left && !c.unread.right), `[${w}]: by span, nothing is read unwritten`);
+  }
+});
+
+test("each pitfall's table, and the write-up's 22 and 7 on [7, 2, 9, 4]", async () => {
+  const { shelf } = await loadBridge();
+  for (const w of SHELVES) {
+    for (const form of [{ added: true }, { leftIndex: true }, { added: true, leftIndex: true }]) {
+      const ref = pitfallTable(w, form);
+      for (const c of shelf.learnFill(w, form)) assert.equal(c.lead, ref[c.first][c.last], `[${w}] ${JSON.stringify(form)} ${c.first},${c.last}`);
+    }
+  }
+  const answer = (form) => shelf.learnFill([7, 2, 9, 4], form).find((c) => c.first === 0 && c.last === 3).lead;
+  assert.equal(answer({ added: true }), 22n);
+  assert.equal(answer({ leftIndex: true }), 7n);
+  assert.equal(answer({}), seedLeadTable([7, 2, 9, 4])[0][3]);
+  // By left index, lead[0][2] reads lead[1][2] before row 1 is written.
+  const c = shelf.learnFill([7, 2, 9, 4], { leftIndex: true }).find((x) => x.first === 0 && x.last === 2);
+  assert.deepEqual(c.unread, { left: true, right: false });
+});
+
+test("leadColours are the picture's colours, cell for cell", async () => {
+  const { shelf } = await loadBridge();
+  for (const w of [[7, 2, 9, 4], [3, 9, 1, 2], [5, -2, 5, 0, 7, 7, 1], [1, 1000000000000, 1]]) {
+    const r = cli(['--svg', '-', '--svg-show', 'table'], w.join(' ') + '\n');
+    assert.equal(r.status, 0, r.stderr);
+    // The picture's cells, row by row (y), then column by column (x).
+    const rects = [...r.stdout.matchAll(/<rect class="lead[^"]*" x="(\d+)" y="(\d+)"[^>]* fill="(#[0-9a-f]{6})"/g)]
+      .map((m) => ({ x: Number(m[1]), y: Number(m[2]), fill: m[3] }))
+      .sort((a, b) => a.y - b.y || a.x - b.x);
+    const n = w.length;
+    assert.equal(rects.length, (n * (n + 1)) / 2, `[${w}]: the picture's cells`);
+    const picture = new Map();
+    let k = 0;
+    for (let i = 0; i < n; i++) for (let j = i; j < n; j++) picture.set(`${i},${j}`, rects[k++].fill);
+    const table = shelf.leadTable(w);
+    shelf.leadColours(w).forEach((c, q) => {
+      assert.equal(c.fill, picture.get(`${table[q].first},${table[q].last}`), `[${w}] ${table[q].first},${table[q].last}`);
+      assert.match(c.ink, /^#[0-9a-f]{6}$/);
+    });
+  }
+});
