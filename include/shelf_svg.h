@@ -184,8 +184,10 @@ SHELF_API void shelf_svg_free(char *svg);
  *                 cell); below |lead| it is taken as |lead|.
  * @param fill     receives "#rrggbb", SHELF_COLOUR_BUFSIZE bytes.
  * @param ink      if not NULL, receives the colour of text written on the
- *                 fill, "#ffffff" on a dark fill or SHELF_COLOUR_INK, so
- *                 that the contrast is at least about 4 to 1.
+ *                 fill: "#ffffff" or SHELF_COLOUR_INK, whichever has the
+ *                 higher contrast ratio on it (WCAG 2); on the palette's
+ *                 colours that is the ink, 5.1 to 1 on SHELF_COLOUR_AHEAD
+ *                 itself, and never less than about 4.2 to 1 on any fill.
  * @return SHELF_OK; SHELF_INVALID if `fill` is NULL.
  *
  * Time O(1); no memory. Thread-safe. */

@@ -41,7 +41,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
                        u128 heaviest) {
   int64_t w = p->w[k];
   size_t turn = p->turn_of[k];
-  int b = (int)((turn - 1) % 2), open = !taken(p, turn);
+  int b = (int)shelf_turn_buyer(turn), open = !taken(p, turn);
   int r10;
   if (w == 0)
     r10 = 40;

@@ -30,7 +30,7 @@ typedef struct turn_note {
 
 /* One turn of the list, wrapped to the column; returns the y after it. */
 static int turn_line(picture *p, int x, int y, int right, const turn_note *t) {
-  int b = (int)((t->turn - 1) % 2);
+  int b = (int)shelf_turn_buyer(t->turn);
   text s = {0};
   shelf__text_format(&s, "turn %z: %s buyer, %s end, wheel %z (%w %s)", t->turn,
                      shelf_buyer_name((shelf_buyer)b),

@@ -52,6 +52,40 @@ static int tint_amount(i128 v, i128 biggest) {
          (int)((1000 - FLOOR) * log2_256(mag + 1) / log2_256(top + 1));
 }
 
+/* sRGB's channel values 0..255 made linear, times 10000: ((c / 255 +
+ * 0.055) / 1.055)^2.4, or c / 255 / 12.92 for the darkest, rounded. A
+ * table, so every machine gives the same ink. */
+static const int16_t linear[256] = {
+    0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33,
+    37, 40, 44, 48, 52, 56, 60, 65, 70, 75, 80, 86,
+    91, 97, 103, 110, 116, 123, 130, 137, 144, 152, 160, 168,
+    176, 185, 194, 203, 212, 222, 232, 242, 252, 262, 273, 284,
+    296, 307, 319, 331, 343, 356, 369, 382, 395, 409, 423, 437,
+    452, 467, 482, 497, 513, 529, 545, 561, 578, 595, 612, 630,
+    648, 666, 685, 704, 723, 742, 762, 782, 802, 823, 844, 865,
+    887, 908, 931, 953, 976, 999, 1022, 1046, 1070, 1095, 1119, 1144,
+    1170, 1195, 1221, 1248, 1274, 1301, 1329, 1356, 1384, 1413, 1441, 1470,
+    1500, 1529, 1559, 1590, 1620, 1651, 1683, 1714, 1746, 1779, 1812, 1845,
+    1878, 1912, 1946, 1981, 2016, 2051, 2086, 2122, 2159, 2195, 2232, 2270,
+    2307, 2346, 2384, 2423, 2462, 2502, 2542, 2582, 2623, 2664, 2705, 2747,
+    2789, 2831, 2874, 2918, 2961, 3005, 3050, 3095, 3140, 3185, 3231, 3278,
+    3325, 3372, 3419, 3467, 3515, 3564, 3613, 3663, 3712, 3763, 3813, 3864,
+    3916, 3968, 4020, 4072, 4125, 4179, 4233, 4287, 4342, 4397, 4452, 4508,
+    4564, 4621, 4678, 4735, 4793, 4851, 4910, 4969, 5029, 5089, 5149, 5210,
+    5271, 5333, 5395, 5457, 5520, 5583, 5647, 5711, 5776, 5841, 5906, 5972,
+    6038, 6105, 6172, 6240, 6308, 6376, 6445, 6514, 6584, 6654, 6724, 6795,
+    6867, 6939, 7011, 7084, 7157, 7231, 7305, 7379, 7454, 7529, 7605, 7682,
+    7758, 7835, 7913, 7991, 8070, 8148, 8228, 8308, 8388, 8469, 8550, 8632,
+    8714, 8796, 8879, 8963, 9047, 9131, 9216, 9301, 9387, 9473, 9560, 9647,
+    9734, 9823, 9911, 10000};
+
+/* Relative luminance (WCAG 2) of a colour, times 10000. */
+static int64_t luminance(const int rgb[3]) {
+  return (2126 * (int64_t)linear[rgb[0]] + 7152 * (int64_t)linear[rgb[1]] +
+          722 * (int64_t)linear[rgb[2]]) /
+         10000;
+}
+
 shelf_status shelf_lead_colour(shelf_i128 lead, shelf_i128 biggest, char *fill,
                                char *ink) {
   static const char digits[] = "0123456789abcdef";
@@ -67,12 +101,16 @@ shelf_status shelf_lead_colour(shelf_i128 lead, shelf_i128 biggest, char *fill,
   }
   fill[7] = '\0';
   if (ink != NULL) {
-    /* White where the fill is dark, by its perceived brightness (ITU-R
-     * BT.601 weights), else ink. */
-    const char *on = 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] < 128000
-                         ? "#ffffff"
-                         : SHELF_COLOUR_INK;
-    memcpy(ink, on, SHELF_COLOUR_BUFSIZE);
+    int on[3];
+    shelf__svg_tint_rgb(SHELF_COLOUR_INK, 1000, on);
+    /* White or ink, whichever stands out more on the fill by WCAG 2's
+     * contrast ratio: (L1 + 0.05) / (L2 + 0.05) of relative luminances.
+     * Against white that is 1.05 / (L + 0.05), against ink (L + 0.05) /
+     * (Lk + 0.05); white wins where 1.05 * (Lk + 0.05) > (L + 0.05)^2. At
+     * worst (a fill between) the winner has about 4.2 to 1. */
+    int64_t l = luminance(rgb) + 500, k = luminance(on) + 500;
+    memcpy(ink, 10500 * k > l * l ? "#ffffff" : SHELF_COLOUR_INK,
+           SHELF_COLOUR_BUFSIZE);
   }
   return SHELF_OK;
 }

@@ -52,13 +52,15 @@ PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
   }
   if ((list = PyList_New((Py_ssize_t)n)) == NULL)
     goto done;
-  size_t left = 0, right = n; /* the block is [left, right) */
+  shelf_position at; /* the line replayed by the library, a move at a time */
+  shelf_position_start(&at, n);
   for (size_t t = 0; t < n; t++) {
-    size_t index = ends[t] == SHELF_LEFT ? left++ : --right;
+    shelf_move mv;
+    shelf_replay(weights, ends, 1, &at, &mv);
     PyObject *items[5] = {PyLong_FromSize_t(t + 1), shelf_py_buyer(st, t + 1),
-                          shelf_py_end(st, (shelf_end)ends[t]),
-                          PyLong_FromSize_t(index),
-                          PyLong_FromLongLong((long long)weights[index])};
+                          shelf_py_end(st, mv.end),
+                          PyLong_FromUnsignedLongLong(mv.wheel),
+                          PyLong_FromLongLong((long long)mv.weight)};
     PyObject *move = shelf_py_struct(st->move_type, items, 5);
     if (move == NULL) {
       Py_CLEAR(list);
