@@ -61,6 +61,8 @@ WORDS = {"Node.js"}
 NOT_OURS = {
     ("README.md", "greedy.py"),  # the user's solution that the judge fails
     ("web/inline.js", "shelf.js"),  # emscripten's output, in the build
+    ("web/inline.js", "app.js"),  # web/page/*.js joined by build.sh
+    ("web/page/base.js", "app.js"),  # the same joined file
     ("docs/benchmarks.md", "bench/measure"),  # built from bench/measure.c
 }
 
