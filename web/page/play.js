@@ -93,11 +93,11 @@ function playUpdate(m) {
   // What happened since your last choice, in the library's sentences.
   let since = g.made.length;
   while (since > 0 && !(g.made[since - 1].player === 'person' && !g.made[since - 1].forced)) since--;
-  const said = g.made.slice(Math.max(since - 1, 0)).map((mv) => `<span class="said">${esc(mv.said)}</span> `).join('');
+  const said = g.made.slice(Math.max(since - 1, 0)).map((mv) => `<span class="said">${grouped(mv.said)}</span> `).join('');
   $('play-status').innerHTML = m.n === 0 ? 'The shelf is empty: there is no game.'
     : g.over ? `${said}The shelf is empty.`
-      : `${said}Your turn: take the left (${esc(m.weights[g.i])}) or the right (${esc(m.weights[g.j])}).`;
-  $('hint-text').textContent = yours && hint === state.moves && g.hint ? g.hint : '';
+      : `${said}Your turn: take the left (${num(m.weights[g.i])}) or the right (${num(m.weights[g.j])}).`;
+  $('hint-text').innerHTML = yours && hint === state.moves && g.hint ? grouped(g.hint) : '';
   $('play-shelf').innerHTML = playShelfHtml(m, g, yours);
   $('review').innerHTML = g.over && m.n > 0 ? reviewHtml(g) : '';
 }
@@ -119,7 +119,7 @@ function playShelfHtml(m, g, yours) {
 // the terminal prints it, and its summary sentences.
 function reviewHtml(g) {
   const [head, ...rest] = g.summary;
-  let html = `<h3>Review</h3><p id="review-summary">${esc(head || '')}</p>
+  let html = `<h3>Review</h3><p id="review-summary">${grouped(head || '')}</p>
     <div class="table-wrap"><table class="review"><thead><tr><th scope="col">turn</th><th scope="col">end</th>
     <th scope="col">weight</th><th scope="col">lead kept</th><th scope="col">best lead</th><th scope="col">cost</th></tr></thead><tbody>`;
   for (const r of g.review) {
@@ -127,7 +127,7 @@ function reviewHtml(g) {
       `<td${r.cost > 0n ? ' class="costly"' : ''}>${num(r.cost)}</td></tr>`;
   }
   html += '</tbody></table></div>';
-  return html + rest.map((s) => `<p class="review-said">${esc(s)}</p>`).join('');
+  return html + rest.map((s) => `<p class="review-said">${grouped(s)}</p>`).join('');
 }
 
 // MARK: - Your moves
