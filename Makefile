@@ -107,7 +107,8 @@ test-ports:
 # (tests/windows_tests.py: CRLF, bytes, threads, --svg, the parts left out).
 # Wine keeps its prefix in build-windows/wine, made by the first run (about
 # half a minute); one wineserver is kept for the whole run, since each
-# shelf.exe would otherwise start and stop its own.
+# shelf.exe would otherwise start and stop its own (a speed-up only: if one
+# is running already, -p fails and the tests use that one).
 WINDOWS_BUILD ?= build-windows
 WINDOWS_TESTS ?= ^(test_|cli$$|fuzz_|portable_bytes$$|svg$$|windows$$)
 WINDOWS_SKIP  ?=
@@ -121,8 +122,9 @@ test-windows:
 	  -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	$(CMAKE) --build $(WINDOWS_BUILD) -j $(JOBS)
 	@echo "== windows: tests under wine"
+	@mkdir -p $(WINDOWS_BUILD)/wine
+	-$(WINE_ENV) wineserver -p
 	$(WINE_ENV) wine $(WINDOWS_BUILD)/shelf.exe --version
-	$(WINE_ENV) wineserver -p
 	$(WINE_ENV) $(CTEST) --test-dir $(WINDOWS_BUILD) --output-on-failure \
 	  -j $(JOBS) -R '$(WINDOWS_TESTS)' $(if $(WINDOWS_SKIP),-E '$(WINDOWS_SKIP)'); \
 	  status=$$?; $(WINE_ENV) wineserver -k; exit $$status

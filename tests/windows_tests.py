@@ -16,7 +16,8 @@ command-line tests (cli_tests.py --windows) that every build passes:
   will not replace one; save_windows.c moves it with MoveFileEx), the same
   bytes as --svg -, no temporary file left, a missing folder refused;
 - the parts left out say so in one line, with exit status 2: --interactive
-  and shelf check.
+  and shelf check;
+- a reader that goes away (head) gets no message, as on POSIX.
 
 Usage: windows_tests.py PATH/TO/shelf (a program or a script that runs
 shelf.exe, such as the build's shelf-emulated).
@@ -65,6 +66,18 @@ def bytes_as_they_are(shelf):
            b'shelf: line 1, column 4: control character, found "\\x1A"\n')
     expect("messages end in LF", run(shelf, ["3", "x"]), 1, b"",
            b'shelf: argument 2: expected an integer, found "x"\n')
+
+
+def reader_gone(shelf):
+    """A reader that stops reading (head) gets no message: Windows says
+    EINVAL where POSIX says EPIPE (report/out.c)."""
+    proc = subprocess.Popen([shelf, "--random", "2000000", "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.read(20)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    status = proc.wait(timeout=600)
+    expect("a reader that went away", (status, first, err), 1, b"[2466, 8520, 591, 23")
 
 
 def crlf_input(shelf, tmp):
@@ -164,6 +177,7 @@ def main():
     shelf = sys.argv[1]
     bytes_as_they_are(shelf)
     left_out(shelf)
+    reader_gone(shelf)
     with tempfile.TemporaryDirectory() as tmp:
         crlf_input(shelf, tmp)
     with tempfile.TemporaryDirectory() as tmp:
