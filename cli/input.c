@@ -221,9 +221,14 @@ int read_random(run *r) {
 void tell_terminal(const options *opt) {
   if (!isatty(STDIN_FILENO))
     return;
+#ifdef _WIN32
+  const char *end = "Ctrl-Z and Enter"; /* a console's end of input */
+#else
+  const char *end = "Ctrl-D";
+#endif
   fprintf(stderr,
           "shelf: reading %s from the terminal; type weights such as "
-          "3 9 1 2, then Ctrl-D on a line of its own to end (shelf --help "
+          "3 9 1 2, then %s on a line of its own to end (shelf --help "
           "for more)\n",
-          opt->batch ? "shelves, one a line," : "a shelf");
+          opt->batch ? "shelves, one a line," : "a shelf", end);
 }

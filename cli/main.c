@@ -31,14 +31,36 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifdef _WIN32
+#include <io.h>
+#else
+#define O_BINARY 0 /* Windows' flag; POSIX reads bytes as they are */
+#endif
+
 int main(int argc, char **argv) {
+#ifdef _WIN32
+  /* Bytes in and out as they are: Windows' C library would otherwise turn
+   * "\n" into "\r\n" on the way out (the answers, the pictures and the
+   * messages are written with "\n" alone on every system, as diff and the
+   * judges compare them) and stop reading at a Ctrl-Z. CRLF input is read
+   * as the grammar reads it everywhere: '\r' is a blank. */
+  _setmode(STDIN_FILENO, O_BINARY);
+  _setmode(STDOUT_FILENO, O_BINARY);
+  _setmode(STDERR_FILENO, O_BINARY);
+  if (argc > 1 && strcmp(argv[1], "check") == 0)
+    not_on_windows("shelf check", "the judge needs POSIX process control "
+                                  "(fork, process groups, resource limits)");
+#else
   if (argc > 1 && strcmp(argv[1], "check") == 0)
     return check_main(argc - 1, argv + 1); /* the judge, check.c */
+#endif
   options opt = {0};
   options_parse(argc, argv, &opt);
+#ifdef SIGXFSZ
   /* A file-size limit shows as EFBIG on the write that meets it, so that
    * shelf can say so and leave no half-written file (save.h). */
   signal(SIGXFSZ, SIG_IGN);
+#endif
 
   static run r; /* holds the output buffer; too big for some stacks */
   r.opt = &opt;
@@ -61,7 +83,7 @@ int main(int argc, char **argv) {
   } else if (opt.nweights > 0) {
     status = read_args(&r, opt.nweights, opt.weights);
   } else if (opt.file != NULL && strcmp(opt.file, "-") != 0) {
-    int fd = open(opt.file, O_RDONLY);
+    int fd = open(opt.file, O_RDONLY | O_BINARY);
     r.source = escape_text(opt.file, source, sizeof source);
     if (fd < 0) {
       error_line("%s: %s", r.source, strerror(errno));

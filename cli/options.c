@@ -146,6 +146,13 @@ _Noreturn void usage_error(const char *fmt, ...) {
   exit(2);
 }
 
+#ifdef _WIN32
+_Noreturn void not_on_windows(const char *what, const char *why) {
+  fprintf(stderr, "shelf: %s is not available on Windows: %s\n", what, why);
+  exit(2);
+}
+#endif
+
 void error_line(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -252,6 +259,10 @@ static int find_long(const char *name, size_t len) {
 static void take(options *opt, int code, const char *value) {
   char why[SHOWN_SIZE + 256]; /* teach.c's usage errors */
   char shown[SHOWN_SIZE];
+#ifdef _WIN32
+  if (code == 'i') /* interactive.c is not built there (cli/CMakeLists.txt) */
+    not_on_windows("--interactive", "the game needs a POSIX terminal");
+#endif
   if (code == 'i' || (code >= TEACH_SECOND && code < TEACH_END)) {
     if (!teach_option(&opt->play, code, value, why, sizeof why))
       usage_error("%s", why);

@@ -39,6 +39,12 @@ void options_free(options *opt);
 /* A usage error: one line, a pointer to --help, exit status 2. */
 _Noreturn void usage_error(const char *fmt, ...);
 
+#ifdef _WIN32
+/* A part of shelf that Windows has no equivalent for: "shelf: <what> is
+ * not available on Windows: <why>", one line, exit status 2. */
+_Noreturn void not_on_windows(const char *what, const char *why);
+#endif
+
 /* A runtime error: one line on stderr, "shelf: " first. */
 void error_line(const char *fmt, ...);
 

@@ -558,6 +558,9 @@ int teach_shelf(const teach_options *p, const report_options *ropt,
   }
   if (out_flush(o) != 0)
     return 1;
+#ifdef _WIN32
+  return 2; /* never: options.c refuses --interactive on Windows */
+#else
   int status = interactive_play(r->weights, r->n, p->second, p->vs);
   /* Asked with --moves or --explain: the answers, once the game is over. */
   if (status == 0 && (ropt->moves || ropt->explain || ropt->table)) {
@@ -565,4 +568,5 @@ int teach_shelf(const teach_options *p, const report_options *ropt,
     report_print(o, ropt, r);
   }
   return status;
+#endif
 }

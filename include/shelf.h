@@ -93,8 +93,17 @@ extern "C" {
   "." SHELF_STRINGIFY(SHELF_VERSION_MINOR) "." SHELF_STRINGIFY(                \
       SHELF_VERSION_PATCH)
 
+/* What the shared library exports: on Windows, what libshelf.dll exports
+ * while it is built (SHELF_BUILDING_DLL, set by its CMake target) and a
+ * program imports from it; elsewhere, the symbols left visible. A user of
+ * the static library defines SHELF_STATIC_DEFINE (its CMake target and
+ * pkg-config file do). */
 #if defined(SHELF_STATIC_DEFINE) || !defined(__GNUC__)
 #define SHELF_API
+#elif defined(_WIN32) && defined(SHELF_BUILDING_DLL)
+#define SHELF_API __declspec(dllexport)
+#elif defined(_WIN32)
+#define SHELF_API __declspec(dllimport)
 #else
 #define SHELF_API __attribute__((visibility("default")))
 #endif

@@ -10,6 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 void out_init(out *o, int fd) {
   o->fd = fd;
   o->error = 0;
@@ -23,6 +27,16 @@ int out_flush(out *o) {
     if (k < 0) {
       if (errno != EINTR)
         o->error = errno;
+#ifdef _WIN32
+      /* A pipe whose reader went away: Windows' C library says EINVAL
+       * (from ERROR_NO_DATA; wine's from ERROR_PIPE_NOT_CONNECTED); it is
+       * POSIX's EPIPE, which callers keep quiet about. */
+      DWORD why = GetLastError();
+      if (errno == EINVAL &&
+          (why == ERROR_NO_DATA || why == ERROR_BROKEN_PIPE ||
+           why == ERROR_PIPE_NOT_CONNECTED))
+        o->error = EPIPE;
+#endif
     } else {
       done += (size_t)k;
     }
