@@ -13,7 +13,7 @@ command-line tests (cli_test.py --windows) that every build passes:
   thread, on two, on every core, and from a pipe, against the reduction in
   reference.py;
 - --svg FILE: a new file, and an existing file replaced (Windows' rename
-  will not replace one; save_windows.c moves it with MoveFileEx), the same
+  will not replace one; cli/save_windows.c moves it with MoveFileEx), the same
   bytes as --svg -, no temporary file left, a missing folder refused;
 - the parts left out say so in one line, with exit status 2: --interactive
   and shelf check;
@@ -120,7 +120,7 @@ def files_pipes_threads(shelf, tmp):
                run(shelf, ["-f", path] + args), 0, want)
     expect("a pipe, --threads 2", run(shelf, ["--threads", "2"], text), 0, want)
     # Small pieces put the cuts between threads everywhere, and an error
-    # past the first cut is still placed (SHELF_TEST_PIECE, parallel.c).
+    # past the first cut is still placed (SHELF_TEST_PIECE, cli/parallel.c).
     bad = text[:-2] + b" 12x\r\n"
     for source, args, stdin in (("a file", ["-f", path], b""),
                                 ("a pipe", [], bad)):
