@@ -142,8 +142,31 @@ async function done(page) {
   assert.deepEqual(page.problems, [], 'no console errors or failed requests');
 }
 
+// The write-up's loop in a pitfall's form, by its description, for the
+// learner's lessons (page_learn.js) and the bridge (test_learn.js): added
+// uses w + lead(rest); leftIndex fills row by row on a table of zeros, so
+// it reads cells not yet written.
+function pitfallTable(weights, { added = false, leftIndex = false }) {
+  const w = weights.map(BigInt);
+  const n = w.length;
+  const lead = Array.from({ length: n }, () => new Array(n).fill(0n));
+  for (let i = 0; i < n; i++) lead[i][i] = w[i];
+  const cell = (i, j) => {
+    const l = added ? w[i] + lead[i + 1][j] : w[i] - lead[i + 1][j];
+    const r = added ? w[j] + lead[i][j - 1] : w[j] - lead[i][j - 1];
+    lead[i][j] = l > r ? l : r;
+  };
+  if (leftIndex) {
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) cell(i, j);
+  } else {
+    for (let span = 2; span <= n; span++) for (let i = 0; i + span - 1 < n; i++) cell(i, i + span - 1);
+  }
+  return lead;
+}
+
 const text = (page, selector) => page.textContent(selector).then((s) => s.trim());
 
 module.exports = {
-  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, loadBridge, launch, withBrowser, open, done, text, pageUrl,
+  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, launch, withBrowser, open, done, text,
+  pageUrl,
 };

@@ -10,29 +10,9 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { ROOT, SEED_CASES, cliJson, seedLeadTable, withBrowser, open, done, text } = require('./helpers.js');
+const { ROOT, SEED_CASES, cliJson, seedLeadTable, pitfallTable, withBrowser, open, done, text } = require('./helpers.js');
 
 // MARK: - References
-
-// The write-up's loop in a pitfall's form, as the write-up describes it:
-// added uses w + lead(rest); leftIndex fills row by row on a table of zeros.
-function pitfallTable(weights, { added = false, leftIndex = false }) {
-  const w = weights.map(BigInt);
-  const n = w.length;
-  const lead = Array.from({ length: n }, () => new Array(n).fill(0n));
-  for (let i = 0; i < n; i++) lead[i][i] = w[i];
-  const cell = (i, j) => {
-    const l = added ? w[i] + lead[i + 1][j] : w[i] - lead[i + 1][j];
-    const r = added ? w[j] + lead[i][j - 1] : w[j] - lead[i][j - 1];
-    lead[i][j] = l > r ? l : r;
-  };
-  if (leftIndex) {
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) cell(i, j);
-  } else {
-    for (let span = 2; span <= n; span++) for (let i = 0; i + span - 1 < n; i++) cell(i, i + span - 1);
-  }
-  return lead;
-}
 
 // The calls of the plain recursion that reach block i..j, counted by
 // running it.

@@ -6,26 +6,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadBridge, cli, seedLeadTable } = require('./helpers.js');
-
-// The write-up's loop in a pitfall's form, by its description.
-function pitfallTable(weights, { added = false, leftIndex = false }) {
-  const w = weights.map(BigInt);
-  const n = w.length;
-  const lead = Array.from({ length: n }, () => new Array(n).fill(0n));
-  for (let i = 0; i < n; i++) lead[i][i] = w[i];
-  const cell = (i, j) => {
-    const l = added ? w[i] + lead[i + 1][j] : w[i] - lead[i + 1][j];
-    const r = added ? w[j] + lead[i][j - 1] : w[j] - lead[i][j - 1];
-    lead[i][j] = l > r ? l : r;
-  };
-  if (leftIndex) {
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) cell(i, j);
-  } else {
-    for (let span = 2; span <= n; span++) for (let i = 0; i + span - 1 < n; i++) cell(i, i + span - 1);
-  }
-  return lead;
-}
+const { loadBridge, cli, seedLeadTable, pitfallTable } = require('./helpers.js');
 
 const SHELVES = [[7, 2, 9, 4], [3, 9, 1, 2], [2, 4, 8, 1, 9, 3], [5, -2, 5, 0, 7, 7, 1], [6], [4, 4, 4, 4]];
 
