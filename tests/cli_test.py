@@ -10,6 +10,13 @@ it is a compiled regular expression, which must match the whole text.
 
 SHELF_WRAPPER, if set, is a command put before the program (for example
 valgrind with its options), so the same cases check memory too.
+
+--sample K runs one case in K (and one in K of --table's random shelves),
+those whose place in the list leaves SHELF_TEST_SEED's remainder when
+divided by K. memcheck_cli uses it: under valgrind each run costs about
+half a second of CPU before the program starts, and every case already
+runs under ASan and UBSan in make test's sanitizer step. Another seed
+samples another part.
 """
 
 import json
@@ -466,7 +473,7 @@ def issue_cases(tmp, usage):
     ]
 
 
-def table_checks(shelf):
+def table_checks(shelf, sampled):
     """--table --csv against the reference DP on random shelves: every block's
     lead, what each end keeps, and which end wins. Returns the problems."""
     problems = []
@@ -475,6 +482,8 @@ def table_checks(shelf):
         n = rng.randint(1, 30)
         w = [rng.choice([rng.randint(-5, 5), rng.randint(-2**63, 2**63 - 1)])
              for _ in range(n)]
+        if not sampled(trial):
+            continue
         out, err, status = run(shelf, ["--table", "--csv", "--"] + [str(x) for x in w], None)
         lead = lead_table(w)
         want = ["first,last,first_weight,last_weight,lead,left,right,end"]
@@ -492,7 +501,7 @@ def table_checks(shelf):
     return problems
 
 
-def trap_checks(shelf):
+def trap_checks(shelf, _sampled):
     """--trap and --sheet against the reference: every shelf they make is
     one where a greedy first buyer against a perfect second finishes below
     perfect play's margin (by at least --cost-at-least), the same seed gives
@@ -537,7 +546,7 @@ def trap_checks(shelf):
     return problems
 
 
-def terminal_checks(shelf):
+def terminal_checks(shelf, _sampled):
     """On a terminal with no input named, shelf says what it waits for, on
     stderr; the tests above show that it says nothing in a pipe."""
     import pty
@@ -589,9 +598,21 @@ WINDOWS_LEFT_OUT = {
 
 def main():
     args = [a for a in sys.argv[1:] if a != "--windows"]
+    every = 1
+    if len(args) == 3 and args[1] == "--sample" and args[2].isdigit() and int(args[2]) > 0:
+        every = int(args[2])
+        del args[1:]
     if len(args) != 1:
-        sys.exit("usage: cli_test.py PATH/TO/shelf [--windows]")
+        sys.exit("usage: cli_test.py PATH/TO/shelf [--windows] [--sample K]")
     shelf = args[0]
+    seed = int(os.environ.get("SHELF_TEST_SEED", "11"))
+
+    def sampled(k):
+        return k % every == seed % every
+
+    if every > 1:
+        print("one case in %d: those at places %d, %d, ... (SHELF_TEST_SEED=%d)" %
+              (every, seed % every, seed % every + every, seed))
     left_out = WINDOWS_LEFT_OUT if "--windows" in sys.argv[1:] else {}
     for name, why in left_out.items():
         print("skipped: %s (%s)" % (name, why))
@@ -599,8 +620,8 @@ def main():
         sys.exit(1)
     failed = passed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name, args, stdin, out, err, status in cases(tmp):
-            if name in left_out:
+        for k, (name, args, stdin, out, err, status) in enumerate(cases(tmp)):
+            if name in left_out or not sampled(k):
                 continue
             got_out, got_err, got_status = run(shelf, args, stdin)
             problems = []
@@ -629,7 +650,7 @@ def main():
                             ("the notice on a terminal", terminal_checks)):
             if name in left_out:
                 continue
-            problems = check(shelf)
+            problems = check(shelf, sampled)
             if problems:
                 failed += 1
                 print("FAIL %s" % name)

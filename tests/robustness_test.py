@@ -27,6 +27,11 @@ Groups (all but oom and memcheck run when none is named):
 and in batch mode, and leaves out the accepted edges; it is meant for slow
 wrappers such as valgrind. The table is then not checked.
 
+--sample K runs one bad input in K in the grammar group, those whose place
+in the list leaves SHELF_TEST_SEED's remainder when divided by K; also for
+valgrind (memcheck_robustness), where each run costs about half a second
+of CPU before the program starts. The table is then not checked.
+
 Environment:
   SHELF_WRAPPER      a command put before the program (for example valgrind
                      with its options), for the grammar and faults groups.
@@ -387,10 +392,12 @@ def count_note(data, weights):
     return b""
 
 
-def grammar_group(shelf, tmp, wrapper, quick, checks):
+def grammar_group(shelf, tmp, wrapper, quick, sampled, checks):
     rows = []
     path = os.path.join(tmp, "input.txt")
-    for name, data, want, *display in bad_inputs():
+    for k, (name, data, want, *display) in enumerate(bad_inputs()):
+        if not sampled(k):
+            continue
         label = "bad input: %s" % name
         wants = [("shelf: " + w) for w in (want if isinstance(want, list)
                                            else [want])]
@@ -1198,7 +1205,7 @@ def main():
     if not args or args[0].startswith("-"):
         sys.exit(__doc__)
     shelf = os.path.abspath(args[0])
-    groups, quick = [], False
+    groups, quick, every = [], False, 1
     i = 1
     while i < len(args):
         if args[i] == "--group" and i + 1 < len(args):
@@ -1207,6 +1214,10 @@ def main():
         elif args[i] == "--quick":
             quick = True
             i += 1
+        elif args[i] == "--sample" and i + 1 < len(args) and args[i + 1].isdigit() \
+                and int(args[i + 1]) > 0:
+            every = int(args[i + 1])
+            i += 2
         else:
             sys.exit("unknown argument %r\n%s" % (args[i], __doc__))
     known = ("grammar", "big", "faults", "oom")
@@ -1223,18 +1234,27 @@ def main():
         print(skip_line(what, why))
         groups.remove("oom")
     wrapper = shlex.split(os.environ.get("SHELF_WRAPPER", ""))
+    seed = int(os.environ.get("SHELF_TEST_SEED", "11"))
+
+    def sampled(k):
+        return k % every == seed % every
+
+    if every > 1:
+        print("one bad input in %d: those at places %d, %d, ... (SHELF_TEST_SEED=%d)" %
+              (every, seed % every, seed % every + every, seed))
     checks = Checks()
     with tempfile.TemporaryDirectory() as tmp:
         rows, fault_rows = [], []
         if "grammar" in groups:
-            rows = grammar_group(shelf, tmp, wrapper, quick, checks)
+            rows = grammar_group(shelf, tmp, wrapper, quick, sampled, checks)
         if "big" in groups:
             big_group(shelf, tmp, checks)
         if "faults" in groups:
             faults_group(shelf, tmp, wrapper, checks, fault_rows)
             files_group(shelf, tmp, wrapper, checks, fault_rows)
         # The table needs both groups, unwrapped (valgrind adds lines).
-        if "grammar" in groups and "faults" in groups and not quick and not wrapper:
+        if "grammar" in groups and "faults" in groups and not quick and not wrapper \
+                and every == 1:
             if DOC_SKIPPED:
                 print(skip_line("docs/robustness.md check", DOC_SKIPPED))
             else:
