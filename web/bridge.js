@@ -356,33 +356,23 @@
       },
 
       /** The lead table, in the order the interval DP fills it: an
-       * array of { first, last, left, right, lead } (span by span, left to
-       * right within a span). */
+       * array of { first, last, left, right, lead, fill, ink } (span by
+       * span, left to right within a span), fill and ink the cell's colour
+       * on the picture's scale (shelf_lead_colour). */
       leadTable(weights) {
         const n = weights.length;
         const count = n * (n + 1) / 2;
+        const CB = C.COLOUR_BUFSIZE;
         if (n > C.TABLE_MAX) throw error(C.TOO_LONG); // before allocating
-        return withWeights(weights, [count * 4, 3 * count * SLOT], (wp, _n, op, outp) => {
-          check(m._web_lead_table(wp, n, op, outp));
+        return withWeights(weights, [count * 4, 3 * count * SLOT, count * CB, count * CB], (wp, _n, op, outp, fp, ip) => {
+          check(m._web_lead_table(wp, n, op, outp, fp, ip));
           const order = new Uint32Array(heap(), op, count).slice();
           const s = slots(outp, 3 * count);
           return Array.from(order, (cell, k) => ({
             first: Math.floor(cell / n), last: cell % n,
             left: s[3 * k], right: s[3 * k + 1], lead: s[3 * k + 2],
+            fill: text(fp + k * CB), ink: text(ip + k * CB),
           }));
-        });
-      },
-
-      /** The colour of each cell of the lead table, in leadTable()'s
-       * order: { fill, ink }, on the picture's scale (shelf_lead_colour). */
-      leadColours(weights) {
-        const n = weights.length;
-        const count = n * (n + 1) / 2;
-        const CB = m._web_colour_bufsize();
-        if (n > C.SVG_LEAD_MAX) throw error(C.TOO_LONG);
-        return withWeights(weights, [count * CB, count * CB], (wp, _n, fp, ip) => {
-          check(m._web_lead_colours(wp, n, fp, ip));
-          return Array.from({ length: count }, (_, k) => ({ fill: text(fp + k * CB), ink: text(ip + k * CB) }));
         });
       },
 
@@ -394,7 +384,7 @@
       learnFill(weights, { leftIndex = false, added = false } = {}) {
         const n = weights.length;
         const count = n * (n + 1) / 2;
-        const CB = m._web_colour_bufsize();
+        const CB = C.COLOUR_BUFSIZE;
         if (n > C.SVG_LEAD_MAX) throw error(C.TOO_LONG);
         const form = (leftIndex ? 1 : 0) | (added ? 2 : 0);
         return withWeights(weights, [count * 12, 3 * count * SLOT, count * CB, count * CB], (wp, _n, ip, op, fp, kp) => {

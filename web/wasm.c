@@ -474,9 +474,13 @@ WEB_API int web_reduction(const int64_t *weights, size_t n, uint32_t *steps,
  * left to right within a span), recorded here once so that the page's
  * animation only indexes it: order[k] is the cell first * n + last of the
  * k-th block filled, and slots 3k, 3k+1, 3k+2 of `out` hold its left, right
- * and lead. `order` has n(n+1)/2 entries, `out` three slots each. */
+ * and lead. fills and inks receive its colour, SHELF_COLOUR_BUFSIZE bytes
+ * each, on shelf_lead_colour()'s scale up to the table's largest |lead|, as
+ * the picture colours its table. `order` has n(n+1)/2 entries, `out` three
+ * slots each. Every view of the table on the page shows values and colours
+ * both, so one walk gives both. */
 WEB_API int web_lead_table(const int64_t *weights, size_t n, uint32_t *order,
-                           char *out) {
+                           char *out, char *fills, char *inks) {
   if (n > SHELF_TABLE_MAX)
     return SHELF_TOO_LONG;
   shelf_cell *cells = NULL;
@@ -486,17 +490,29 @@ WEB_API int web_lead_table(const int64_t *weights, size_t n, uint32_t *order,
       return SHELF_NOMEM;
   }
   shelf_status st = shelf_lead_table(weights, n, cells);
-  if (st == SHELF_OK) {
-    size_t k = 0;
-    for (size_t span = 1; span <= n; span++)
-      for (size_t first = 0; first + span <= n; first++, k++) {
-        size_t cell = first * n + first + span - 1;
-        order[k] = (uint32_t)cell;
-        put_i128(out, 3 * k, cells[cell].left);
-        put_i128(out, 3 * k + 1, cells[cell].right);
-        put_i128(out, 3 * k + 2, cells[cell].lead);
-      }
-  }
+  /* The scale's end: the largest |lead| of the table, known only once
+   * every cell is filled. */
+  shelf_i128 biggest = 0;
+  for (size_t first = 0; st == SHELF_OK && first < n; first++)
+    for (size_t last = first; last < n; last++) {
+      shelf_i128 lead = cells[first * n + last].lead;
+      if (lead > biggest)
+        biggest = lead;
+      if (-lead > biggest)
+        biggest = -lead;
+    }
+  size_t k = 0;
+  for (size_t span = 1; span <= n && st == SHELF_OK; span++)
+    for (size_t first = 0; first + span <= n && st == SHELF_OK; first++, k++) {
+      size_t cell = first * n + first + span - 1;
+      order[k] = (uint32_t)cell;
+      put_i128(out, 3 * k, cells[cell].left);
+      put_i128(out, 3 * k + 1, cells[cell].right);
+      put_i128(out, 3 * k + 2, cells[cell].lead);
+      st = shelf_lead_colour(cells[cell].lead, biggest,
+                             fills + k * SHELF_COLOUR_BUFSIZE,
+                             inks + k * SHELF_COLOUR_BUFSIZE);
+    }
   free(cells);
   return (int)st;
 }
@@ -532,6 +548,7 @@ static const struct {
     SHELF_STATUS_LIST(WEB_STATUS_)
     /* buffer sizes and limits */
     {"I128_BUFSIZE", SHELF_I128_BUFSIZE},
+    {"COLOUR_BUFSIZE", SHELF_COLOUR_BUFSIZE},
     {"TABLE_MAX", SHELF_TABLE_MAX},
     {"SENTENCE_COUNT", SHELF_SENTENCE_COUNT},
     {"SENTENCE_BUFSIZE", SHELF_SENTENCE_BUFSIZE},

@@ -35,42 +35,6 @@ static void put_i128(char *out, size_t slot, shelf_i128 value) {
 
 static shelf_i128 magnitude(shelf_i128 v) { return v < 0 ? -v : v; }
 
-/* MARK: - Colours */
-
-/* SHELF_COLOUR_BUFSIZE, which wasm.c's list of constants does not carry. */
-WEB_API size_t web_colour_bufsize(void) { return SHELF_COLOUR_BUFSIZE; }
-
-/* The colour of each cell of the lead table, in web_lead_table's order
- * (span by span), on shelf_lead_colour()'s scale up to the table's largest
- * |lead|: fills and inks receive SHELF_COLOUR_BUFSIZE bytes a cell. */
-WEB_API int web_lead_colours(const int64_t *weights, size_t n, char *fills,
-                             char *inks) {
-  if (n > SHELF_SVG_LEAD_MAX)
-    return SHELF_TOO_LONG;
-  shelf_cell *cells = NULL;
-  if (n > 0) {
-    cells = malloc(n * n * sizeof *cells);
-    if (cells == NULL)
-      return SHELF_NOMEM;
-  }
-  shelf_status st = shelf_lead_table(weights, n, cells);
-  if (st == SHELF_OK) {
-    shelf_i128 biggest = 0;
-    for (size_t first = 0; first < n; first++)
-      for (size_t last = first; last < n; last++)
-        if (magnitude(cells[first * n + last].lead) > biggest)
-          biggest = magnitude(cells[first * n + last].lead);
-    size_t k = 0;
-    for (size_t span = 1; span <= n && st == SHELF_OK; span++)
-      for (size_t first = 0; first + span <= n && st == SHELF_OK; first++, k++)
-        st = shelf_lead_colour(cells[first * n + first + span - 1].lead,
-                               biggest, fills + k * SHELF_COLOUR_BUFSIZE,
-                               inks + k * SHELF_COLOUR_BUFSIZE);
-  }
-  free(cells);
-  return (int)st;
-}
-
 /* MARK: - The write-up's loop, as the page shows it */
 
 /*

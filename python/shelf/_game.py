@@ -98,7 +98,7 @@ class Game(_shelf._Game):
         """Takes the wheel at `end` ('left' or 'right') for you; the
         opponent replies, and a last wheel left to you is taken for you.
         Returns the moves made, yours first."""
-        made = len(self._moves())
+        made = self.turn - 1
         self._take(end)
         return self.moves[made:]
 
@@ -116,10 +116,7 @@ class Game(_shelf._Game):
         """What each end of the block keeps for you, as best_move(): a
         BestMove whose best is the end perfect play takes. None when the
         game is over."""
-        if self.over:
-            return None
-        first, last = self.block
-        return _shelf.best_move(self.wheels, first, last)
+        return self._hint()
 
     def review(self):
         """Your moves against perfect play, one Review a move: the turn, the

@@ -226,6 +226,20 @@ static PyObject *game_moves(game_object *self, PyObject *unused) {
   return out;
 }
 
+/* _hint(): what each end of the block keeps (shelf_game_hint), as a
+ * BestMove; None once the game is over. The GIL stays held: _take changes
+ * the game under it, and a hint read beside a take would race. */
+static PyObject *game_hint(game_object *self, PyObject *unused) {
+  (void)unused;
+  shelf_choice c;
+  shelf_status status = shelf_game_hint(self->play, &c);
+  if (status == SHELF_INVALID)
+    Py_RETURN_NONE;
+  if (status != SHELF_OK)
+    return shelf_py_raise(game_state(self), status, NULL);
+  return shelf_py_best_move_from(game_state(self), &c);
+}
+
 /* _review(): the library's review rows, as Review. */
 static PyObject *game_review(game_object *self, PyObject *unused) {
   (void)unused;
@@ -305,6 +319,8 @@ static PyMethodDef game_methods[] = {
      "_at($self, /)\n--\n\n(first, last + 1, turn, first total, second)."},
     {"_moves", (PyCFunction)game_moves, METH_NOARGS,
      "_moves($self, /)\n--\n\n(Move, player, forced, best, kept) a move."},
+    {"_hint", (PyCFunction)game_hint, METH_NOARGS,
+     "_hint($self, /)\n--\n\nThe hint, a BestMove; None once over."},
     {"_review", (PyCFunction)game_review, METH_NOARGS,
      "_review($self, /)\n--\n\nThe library's review rows."},
     {"_say", (PyCFunction)game_say, METH_VARARGS,

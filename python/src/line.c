@@ -85,6 +85,12 @@ PyObject *shelf_py_line(PyObject *module, PyObject *args, PyObject *kwargs) {
   return out;
 }
 
+PyObject *shelf_py_best_move_from(shelf_py_state *st, const shelf_choice *c) {
+  PyObject *items[4] = {shelf_py_int(c->lead), shelf_py_int(c->left),
+                        shelf_py_int(c->right), shelf_py_end(st, c->best)};
+  return shelf_py_struct(st->best_move_type, items, 4);
+}
+
 PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
                              PyObject *kwargs) {
   static char *kwlist[] = {"wheels", "first", "last", NULL};
@@ -113,9 +119,7 @@ PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
     shelf_py_raise(st, status, NULL);
     goto done;
   }
-  PyObject *items[4] = {shelf_py_int(c.lead), shelf_py_int(c.left),
-                        shelf_py_int(c.right), shelf_py_end(st, c.best)};
-  out = shelf_py_struct(st->best_move_type, items, 4);
+  out = shelf_py_best_move_from(st, &c);
 done:
   shelf_py_weights_release(&w);
   return out;

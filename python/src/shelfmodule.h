@@ -127,6 +127,8 @@ PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
 PyObject *shelf_py_line(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
                              PyObject *kwargs);
+/* A BestMove from a shelf_choice (shelf_best_move(), shelf_game_hint()). */
+PyObject *shelf_py_best_move_from(shelf_py_state *st, const shelf_choice *c);
 PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
                               PyObject *kwargs);
 

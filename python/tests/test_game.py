@@ -55,10 +55,17 @@ class Play(unittest.TestCase):
             i, j = g.block
             self.assertGreater(j, i)  # a last wheel is taken for you
             self.assertEqual(g.turn % 2 == 1, you == "first")
+            # The game's hint (shelf_game_hint) is best_move() on the
+            # block, and both are the reference DP's: each end's lead, and
+            # a best end that keeps the block's lead.
             hint = g.hint()
+            self.assertIsInstance(hint, shelf.BestMove)
+            self.assertEqual(hint, shelf.best_move(w, i, j))
             self.assertEqual((hint.lead, hint.left, hint.right),
                              (lead[i][j], reference.kept(w, lead, i, j, "left"),
                               reference.kept(w, lead, i, j, "right")))
+            self.assertEqual(reference.kept(w, lead, i, j, hint.best),
+                             lead[i][j])
             end = r.choice(["left", "right"])
             choices.append(end[0])
             made = g.take(end)

@@ -154,8 +154,7 @@ function rowUpdate(m) {
   const step = learnStep(m);
   setStepControls(step, s.n, `${step} of ${s.n}`);
   const cells = memo(m, `learn-table:${s.n}`, () => shelf.leadTable(s.weights));
-  const colours = memo(m, `learn-colours:${s.n}`, () => shelf.leadColours(s.weights));
-  const at = new Map(cells.map((c, k) => [c.first * s.n + c.last, { ...c, colour: colours[k] }]));
+  const at = new Map(cells.map((c) => [c.first * s.n + c.last, c]));
   // The row after span `step`: row[i] = lead(i, i + step - 1).
   let html = `<table class="lead row" aria-label="The row after each span"><thead><tr><th scope="col">span</th>`;
   for (let i = 0; i < s.n; i++) html += `<th scope="col">row[${i}]</th>`;
@@ -164,7 +163,7 @@ function rowUpdate(m) {
     html += `<tr${span === step ? ' class="now-row"' : ''}><th scope="row">${span}</th>`;
     for (let i = 0; i < s.n; i++) {
       const c = i + span - 1 < s.n ? at.get(i * s.n + i + span - 1) : null;
-      html += c ? `<td class="filled" style="background:${c.colour.fill}" data-first="${i}" data-last="${i + span - 1}" data-lead="${c.lead}"><span class="lead">${num(c.lead)}</span></td>`
+      html += c ? `<td class="filled" style="background:${c.fill}" data-first="${i}" data-last="${i + span - 1}" data-lead="${c.lead}"><span class="lead">${num(c.lead)}</span></td>`
         : '<td class="stale" aria-label="not used"></td>';
     }
     html += '</tr>';

@@ -143,8 +143,7 @@ function binomial(n, k) {
 function memoSkeleton(m) {
   const s = treeShelf(m);
   const cells = memo(m, `learn-table:${s.n}`, () => shelf.leadTable(s.weights));
-  const colours = memo(m, `learn-colours:${s.n}`, () => shelf.leadColours(s.weights));
-  const byBlock = new Map(cells.map((c, k) => [c.first * s.n + c.last, { ...c, colour: colours[k] }]));
+  const byBlock = new Map(cells.map((c) => [c.first * s.n + c.last, c]));
   let html = `<table class="lead memo" aria-label="One value a block: row is the first wheel, column the last"><thead><tr><th scope="col">first \\ last</th>`;
   for (let j = 0; j < s.n; j++) html += `<th scope="col">${j + 1}<br><span class="wt">(${s.weights[j]})</span></th>`;
   html += '</tr></thead><tbody>';
@@ -156,7 +155,7 @@ function memoSkeleton(m) {
       // The calls that reach block i..j: the n - (j - i + 1) wheels taken
       // before it, i of them from the left, in any order.
       const reach = binomial(s.n - (j - i + 1), i);
-      html += `<td class="filled" style="background:${c.colour.fill}" data-first="${i}" data-last="${j}" data-lead="${c.lead}" data-calls="${reach}">` +
+      html += `<td class="filled" style="background:${c.fill}" data-first="${i}" data-last="${j}" data-lead="${c.lead}" data-calls="${reach}">` +
         `<span class="lead">${num(c.lead)}</span><span class="cand">${reach === 1n ? 'once' : `${num(reach)} calls`}</span></td>`;
     }
     html += '</tr>';

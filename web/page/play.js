@@ -13,9 +13,9 @@ function players() {
   return { first: state.as === 'first' ? 'person' : other, second: state.as === 'second' ? 'person' : other };
 }
 
-// The game after `script` (your choices, then U for undo): where it stands,
-// each move with the block it was made on. A script the game refuses (an
-// address with more choices than the shelf) is cut to the part it takes.
+// The game after `script` (your choices, then U for undo): where it stands
+// and each move made. A script the game refuses (an address with more
+// choices than the shelf) is cut to the part it takes.
 function gameAt(m, script) {
   return memo(m, `play:${state.as}:${state.vs}:${script}`, () => {
     let g = null;
@@ -26,13 +26,7 @@ function gameAt(m, script) {
         if (!(err instanceof ShelfError) || k <= 0) throw err;
       }
     }
-    let i = 0;
-    let j = m.n - 1;
-    const made = g.moves.map((mv) => {
-      const block = [i, j];
-      if (mv.end === 'left') i++; else j--;
-      return { ...mv, index: mv.wheel, block };
-    });
+    const made = g.moves.map((mv) => ({ ...mv, index: mv.wheel }));
     return { ...g, i: g.first, j: g.last, first: g.totals.first, second: g.totals.second, made };
   });
 }

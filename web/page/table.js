@@ -29,7 +29,8 @@ function tableCells(m) {
   return memo(m, 'table', () => shelf.leadTable(m.weights));
 }
 
-// The cells by block: cell(m, a, b) is the filled { left, right, lead }.
+// The cells by block: cellAt(m, a, b) is the filled { left, right, lead,
+// fill, ink }, with k, its place in the fill order.
 function cellAt(m, a, b) {
   const byBlock = memo(m, 'table-by-block', () => {
     const map = new Map();
@@ -64,8 +65,7 @@ function derivation(m, a, b) {
 // (index.html) rather than in the ink the library gives: that ink is white
 // on the full "ahead" green, 3.4 to 1, under the 4.5 to 1 small text needs.
 function leadColour(m, a, b) {
-  const colours = memo(m, 'lead-colours', () => shelf.leadColours(m.weights));
-  return ` style="background:${colours[cellAt(m, a, b).k].fill}"`;
+  return ` style="background:${cellAt(m, a, b).fill}"`;
 }
 
 function scaleHtml(m) {

@@ -1,8 +1,8 @@
 // test_learn.js - the bridge's calls for the learner's path (issue 32,
 // web/wasm_learn.c): learnFill, the write-up's loop in the form shown,
 // against leadTable (the right form) and against the pitfalls' loops
-// written here; leadColours against the colours of the command's picture
-// (shelf --svg - --svg-show table) on the same shelf.
+// written here; leadTable's colours against those of the command's
+// picture (shelf --svg - --svg-show table) on the same shelf.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -38,7 +38,7 @@ test("each pitfall's table, and the write-up's 22 and 7 on [7, 2, 9, 4]", async 
   assert.deepEqual(c.unread, { left: true, right: false });
 });
 
-test("leadColours are the picture's colours, cell for cell", async () => {
+test("leadTable's colours are the picture's, cell for cell", async () => {
   const { shelf } = await loadBridge();
   for (const w of [[7, 2, 9, 4], [3, 9, 1, 2], [5, -2, 5, 0, 7, 7, 1], [1, 1000000000000, 1]]) {
     const r = cli(['--svg', '-', '--svg-show', 'table'], w.join(' ') + '\n');
@@ -52,10 +52,9 @@ test("leadColours are the picture's colours, cell for cell", async () => {
     const picture = new Map();
     let k = 0;
     for (let i = 0; i < n; i++) for (let j = i; j < n; j++) picture.set(`${i},${j}`, rects[k++].fill);
-    const table = shelf.leadTable(w);
-    shelf.leadColours(w).forEach((c, q) => {
-      assert.equal(c.fill, picture.get(`${table[q].first},${table[q].last}`), `[${w}] ${table[q].first},${table[q].last}`);
+    for (const c of shelf.leadTable(w)) {
+      assert.equal(c.fill, picture.get(`${c.first},${c.last}`), `[${w}] ${c.first},${c.last}`);
       assert.match(c.ink, /^#[0-9a-f]{6}$/);
-    });
+    }
   }
 });
