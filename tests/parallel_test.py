@@ -273,14 +273,17 @@ def test_options(tmp, quick):
             one = run(args + ["--threads", "1", "-f", path])
             if not args and not text.startswith(b"["):
                 check(b"note" in one[1], "a note on %r: %r" % (text, one))
-            for piece in (1, 3, 8):
-                got = run(args + ["--threads", "4", "-f", path], piece=piece)
-                check(got == one, "notes, %s %r, pieces of %d: %r, not %r"
-                      % (args, text, piece, got, one))
-                got = run(args + ["--threads", "4"], data=text, piece=piece)
-                want = run(args + ["--threads", "1"], data=text)
-                check(got == want, "notes piped, %s %r, pieces of %d: %r, "
-                      "not %r" % (args, text, piece, got, want))
+            for piece, how in sampled((piece, how) for piece in (1, 3, 8)
+                                      for how in ("file", "pipe")):
+                if how == "file":
+                    got = run(args + ["--threads", "4", "-f", path], piece=piece)
+                    check(got == one, "notes, %s %r, pieces of %d: %r, not %r"
+                          % (args, text, piece, got, one))
+                else:
+                    got = run(args + ["--threads", "4"], data=text, piece=piece)
+                    want = run(args + ["--threads", "1"], data=text)
+                    check(got == want, "notes piped, %s %r, pieces of %d: %r, "
+                          "not %r" % (args, text, piece, got, want))
     # --counted reads on one thread, whatever --threads says.
     text = b"5\n3 9 1 2 7\n"
     with open(path, "wb") as f:
@@ -707,14 +710,17 @@ def test_batch_counted(tmp, quick):
         for args in (["--batch", "--counted"],
                      ["--batch", "--counted", "--keep-going"],
                      ["--batch", "--counted", "--keep-going", "--json"]):
-            one = run(args + ["--threads", "1", "-f", path])
-            one_pipe = run(args + ["--threads", "1"], data=text)
-            for piece in (None, 64, 3000):
-                got = run(args + ["--threads", "3", "-f", path], piece=piece)
-                check(got == one, "%s: %s, pieces of %s" % (name, args, piece))
-                got = run(args + ["--threads", "3"], data=text, piece=piece)
-                check(got == one_pipe, "%s: %s from a pipe, pieces of %s"
-                      % (name, args, piece))
+            one = {}  # one thread's output, file and pipe, when first needed
+            for piece, how in sampled((piece, how) for piece in (None, 64, 3000)
+                                      for how in ("file", "pipe")):
+                source = ["-f", path] if how == "file" else []
+                data = None if how == "file" else text
+                if how not in one:
+                    one[how] = run(args + ["--threads", "1"] + source, data=data)
+                got = run(args + ["--threads", "3"] + source, data=data,
+                          piece=piece)
+                check(got == one[how], "%s: %s, %s, pieces of %s"
+                      % (name, args, how, piece))
 
 
 # ==== Memory ====
