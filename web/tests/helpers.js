@@ -6,8 +6,6 @@
 'use strict';
 const assert = require('node:assert/strict');
 const { execFileSync, spawnSync } = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -88,33 +86,40 @@ const CHROMIUM = process.env.SHELF_CHROMIUM || '/usr/bin/chromium';
 const PAGE = path.join(WEB, 'index.html');
 const pageUrl = (fragment = '') => `file://${PAGE}${fragment}`;
 
-// A browser with a fresh profile; close it with browser.close().
-async function launch() {
-  const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(ROOT, 'web')] }));
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1200, height: 900 },
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+// The process's one Chromium, launched on first use and closed by
+// closeBrowser(). A launch costs about 2 CPU-seconds; page.js runs every
+// page test in one process, so they share it, each test in a fresh context
+// of its own (no cookies, storage or cache from another test).
+let shared = null;
+
+function sharedBrowser() {
+  if (!shared) {
+    const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(ROOT, 'web')] }));
+    shared = chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }
+  return shared;
 }
 
-// Runs body(browser) with a fresh browser, closed afterwards.
+async function closeBrowser() {
+  if (!shared) return;
+  const browser = await shared;
+  shared = null;
+  await browser.close();
+}
+
+// Runs body(browser) in a fresh context of the shared Chromium, closed
+// afterwards; browser.context is where open() makes its tabs.
 async function withBrowser(body) {
-  const browser = await launch();
+  const context = await (await sharedBrowser()).newContext({ viewport: { width: 1200, height: 900 } });
   try {
-    return await body(browser);
+    return await body({ context });
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -167,6 +172,6 @@ function pitfallTable(weights, { added = false, leftIndex = false }) {
 const text = (page, selector) => page.textContent(selector).then((s) => s.trim());
 
 module.exports = {
-  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, launch, withBrowser, open, done, text,
+  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, withBrowser, closeBrowser, open, done, text,
   pageUrl,
 };
