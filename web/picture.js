@@ -7,7 +7,7 @@
 const path = require('path');
 const root = path.dirname(__dirname);
 process.env.SHELF_WEB = process.env.SHELF_WEB || path.resolve(process.argv[2] || path.join(root, 'build'), 'web');
-const { withBrowser, open, done } = require('./tests/helpers.js');
+const { withBrowser, closeBrowser, open, done } = require('./tests/helpers.js');
 
 withBrowser(async (browser) => {
   const page = await open(browser, '#w=2,4,8,1,9,3&step=3', { width: 1280, height: 900 });
@@ -17,5 +17,5 @@ withBrowser(async (browser) => {
   console.log(`wrote ${file}`);
 }).catch((err) => {
   console.error(`picture.js: ${err.message}`);
-  process.exit(1);
-});
+  process.exitCode = 1;
+}).finally(closeBrowser);

@@ -6,8 +6,6 @@
 'use strict';
 const assert = require('node:assert/strict');
 const { execFileSync, spawnSync } = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -88,58 +86,82 @@ const CHROMIUM = process.env.SHELF_CHROMIUM || '/usr/bin/chromium';
 const PAGE = path.join(WEB, 'index.html');
 const pageUrl = (fragment = '') => `file://${PAGE}${fragment}`;
 
-// A browser with a fresh profile; close it with browser.close().
-async function launch() {
-  const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(ROOT, 'web')] }));
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1200, height: 900 },
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+// The process's one Chromium, launched on first use and closed by
+// closeBrowser(). A launch costs about 2 CPU-seconds; page.js runs every
+// page test in one process, so they share it, each test in a fresh context
+// of its own (no cookies, storage or cache from another test).
+let shared = null;
+
+function sharedBrowser() {
+  if (!shared) {
+    const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(ROOT, 'web')] }));
+    shared = chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }
+  return shared;
 }
 
-// Runs body(browser) with a fresh browser, closed afterwards.
+async function closeBrowser() {
+  if (!shared) return;
+  const browser = await shared;
+  shared = null;
+  await browser.close();
+}
+
+// Runs body(browser) in a fresh context of the shared Chromium, closed
+// afterwards; browser.context is where open() makes its tabs, and
+// browser.idle holds the tabs done() has finished with.
 async function withBrowser(body) {
-  const browser = await launch();
+  const context = await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
   try {
-    return await body(browser);
+    return await body({ context, idle: [] });
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
-// Opens the page at `fragment` in a new tab and waits until it is ready.
+const VIEWPORT = { width: 1200, height: 900 };
+
+// Opens the page at `fragment` and waits until it is ready: a new
+// document, in a tab done() left in this test if there is one (a new tab
+// cost twice the CPU: page_screenshots.js took 33 CPU-seconds with a tab
+// for each of its 32 loads, 18 with one tab). The tab gets the viewport
+// (by default 1200x900) and no emulated media, as a new one would.
 // page.problems lists every console error, page error and failed request.
 // `base` is where the page is opened from (file:// by default).
 async function open(browser, fragment = '', viewport = null, base = pageUrl()) {
-  const page = await browser.context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
+  let page = browser.idle.pop();
+  if (page) {
+    await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null, contrast: null });
+    await page.setViewportSize(viewport || VIEWPORT);
+  } else {
+    page = await browser.context.newPage();
+    page.idle = browser.idle;
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()}`));
+    page.on('request', (r) => {
+      if (!r.url().startsWith(page.base) && !r.url().startsWith('data:')) page.problems.push(`request elsewhere: ${r.url()}`);
+    });
+    if (viewport) await page.setViewportSize(viewport);
+  }
   page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => page.problems.push(`request failed: ${r.url()}`));
-  page.on('request', (r) => {
-    if (!r.url().startsWith(base) && !r.url().startsWith('data:')) page.problems.push(`request elsewhere: ${r.url()}`);
-  });
+  page.base = base;
   await page.goto(base + fragment);
   await page.waitForSelector('body[data-ready="true"]');
   return page;
 }
 
-// Closes the tab and fails if anything went wrong on it.
+// Unloads the page (its timers stop with it), fails if anything went wrong
+// on it, and leaves the tab for the test's next open().
 async function done(page) {
-  await page.close();
+  await page.goto('about:blank');
   assert.deepEqual(page.problems, [], 'no console errors or failed requests');
+  page.idle.push(page);
 }
 
 // The write-up's loop in a pitfall's form, by its description, for the
@@ -167,6 +189,6 @@ function pitfallTable(weights, { added = false, leftIndex = false }) {
 const text = (page, selector) => page.textContent(selector).then((s) => s.trim());
 
 module.exports = {
-  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, launch, withBrowser, open, done, text,
+  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, withBrowser, closeBrowser, open, done, text,
   pageUrl,
 };

@@ -3,8 +3,9 @@
 #   build:  web/build.sh into BUILD_DIR/web (the others need it);
 #   bridge: node's test runner over web/tests/test_*.js (bridge.js on the
 #           built module, against the shelf command);
-#   page:   the same runner over web/tests/page_*.js (headless Chromium
-#           on build/web/index.html from file://).
+#   page:   the same runner over web/tests/page.js, which runs every
+#           web/tests/page_*.js in one process with one headless Chromium
+#           (build/web/index.html from file://).
 # The page is built first (web/build.sh) by the web_build test. A missing
 # tool is a skip: one line `skipped: ...` and exit 77. CI installs them all
 # (.ci/run), so CI skips nothing.
@@ -37,8 +38,7 @@ case $kind in
       skip "playwright-core not installed; run npm ci in web/"
     node -e "require.resolve('axe-core', { paths: ['$web'] })" 2>/dev/null ||
       skip "axe-core not installed; run npm ci in web/"
-    # One browser at a time: two cores.
-    exec node --test --test-concurrency=1 "$here"/page_*.js ;;
+    exec node --test "$here"/page.js ;;
 esac
 echo "run.sh: unknown kind $kind" >&2
 exit 2
