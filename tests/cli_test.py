@@ -30,6 +30,7 @@ import tempfile
 
 from reference import (greedy_vs_perfect, lead_table, margin, reduce_margin,
                        reduction_agrees)
+from sampling import sampler
 
 ANY = re.compile(r"(?s).*")
 
@@ -605,14 +606,7 @@ def main():
     if len(args) != 1:
         sys.exit("usage: cli_test.py PATH/TO/shelf [--windows] [--sample K]")
     shelf = args[0]
-    seed = int(os.environ.get("SHELF_TEST_SEED", "11"))
-
-    def sampled(k):
-        return k % every == seed % every
-
-    if every > 1:
-        print("one case in %d: those at places %d, %d, ... (SHELF_TEST_SEED=%d)" %
-              (every, seed % every, seed % every + every, seed))
+    sampled = sampler(every, "case")
     left_out = WINDOWS_LEFT_OUT if "--windows" in sys.argv[1:] else {}
     for name, why in left_out.items():
         print("skipped: %s (%s)" % (name, why))

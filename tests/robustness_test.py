@@ -55,6 +55,7 @@ import threading
 
 from reference import margin as solve
 from reference import reduce_margin, reduction_agrees
+from sampling import sampler
 from skipped import skip, skip_line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -1234,14 +1235,7 @@ def main():
         print(skip_line(what, why))
         groups.remove("oom")
     wrapper = shlex.split(os.environ.get("SHELF_WRAPPER", ""))
-    seed = int(os.environ.get("SHELF_TEST_SEED", "11"))
-
-    def sampled(k):
-        return k % every == seed % every
-
-    if every > 1:
-        print("one bad input in %d: those at places %d, %d, ... (SHELF_TEST_SEED=%d)" %
-              (every, seed % every, seed % every + every, seed))
+    sampled = sampler(every, "bad input")
     checks = Checks()
     with tempfile.TemporaryDirectory() as tmp:
         rows, fault_rows = [], []
