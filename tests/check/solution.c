@@ -23,6 +23,9 @@
  *                   wheels: for the memory limit)
  *   uninit          a rolling row whose first cell a loop bound typo never
  *                   writes, so that it holds whatever the allocator left
+ *   record          right, and appends each shelf it is given, as a
+ *                   bracketed list, to the file $SHELF_CHECK_RECORD (the
+ *                   judge's tests read the order of its tries from it)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -196,6 +199,17 @@ int main(int argc, char **argv) {
   int counted = !strcmp(problem, "cses") || !strcmp(problem, "atcoder");
   int first = !strcmp(problem, "cses"), winner = !strcmp(problem, "leetcode486");
   read_shelf(counted);
+  if (!strcmp(how, "record")) {
+    const char *path = getenv("SHELF_CHECK_RECORD");
+    FILE *f = path != NULL ? fopen(path, "a") : NULL;
+    if (f == NULL)
+      return 3;
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++)
+      fprintf(f, "%s%lld", i ? ", " : "", w[i]);
+    fputs("]\n", f);
+    fclose(f);
+  }
   long long sum = 0;
   for (size_t i = 0; i < n; i++)
     sum += w[i];

@@ -2,11 +2,9 @@
 
 `python3 solution.py PROBLEM HOW`, with the PROBLEMs and HOWs of solution.c
 (right, greedy, added, left-index, wrong-quantity, strict-tie, overflow32,
-crash, exponential, memo-zero, extra-words, binary), and record: right, writing each input
-it reads as one line of the file $SHELF_CHECK_RECORD. Each way is also a function of the wheels,
-for shelf.check() in python/tests/test_check.py.
+crash, exponential, memo-zero, extra-words, binary). Each way is also a function of the
+wheels, for shelf.check() in python/tests/test_check.py.
 """
-import os
 import sys
 
 
@@ -112,9 +110,6 @@ WAYS = {"right": right, "greedy": greedy, "added": added,
 def main():
     problem, how = sys.argv[1], sys.argv[2]
     text = sys.stdin.read()
-    if how == "record":  # right, and keeps every input it was given
-        with open(os.environ["SHELF_CHECK_RECORD"], "a") as f:
-            f.write(text.replace("\n", " ").strip() + "\n")
     numbers = [int(t) for t in text.replace("[", " ").replace("]", " ")
                .replace(",", " ").split()]
     if problem in ("cses", "atcoder"):
