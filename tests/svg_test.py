@@ -16,57 +16,25 @@ README's picture, docs/shelf-3-9-1-2.svg, which must be what shelf draws
 now. Python 3 standard library only.
 """
 
+# Running shelf and reading its pictures are svg_read.py's; this file holds
+# the checks, and what they expect written out independently.
+
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
+import svg_read
 from reference import (greedy_vs_perfect, lead_table, margin, reduce_margin,
                        reduction_agrees)
+from svg_read import (SVG, circle_of, classes, colour_of, find_class, heading,
+                      line, picture, rgb, row_lengths, run, sentences, size_of,
+                      texts, wheels, words)
 
-SHELF = None
-SVG = "{http://www.w3.org/2000/svg}"
 DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs")
-
-
-def run(*args, stdin=""):
-    return subprocess.run([SHELF, *args], input=stdin, capture_output=True,
-                          text=True)
-
-
-def picture(*args):
-    """The root element of `shelf --svg - ARGS`."""
-    p = run("--svg", "-", *args)
-    if p.returncode != 0:
-        raise AssertionError(f"shelf {args} failed: {p.stderr}")
-    return ET.fromstring(p.stdout)
-
-
-def classes(el):
-    return (el.get("class") or "").split()
-
-
-def find_class(root, name):
-    return [el for el in root.iter() if name in classes(el)]
-
-
-def wheels(root):
-    """The wheel groups, in document order."""
-    return [el for el in root.iter(SVG + "g") if "wheel" in classes(el)]
-
-
-def words(t):
-    """The text of a <text> element; a wrapped one holds a <tspan> a line,
-    broken at spaces."""
-    return " ".join(t.itertext())
-
-
-def texts(el, name):
-    return [words(t) for t in el.iter(SVG + "text") if name in classes(t)]
 
 
 def standing(margin):
@@ -75,16 +43,6 @@ def standing(margin):
         return "level"
     unit = "kilo" if abs(margin) == 1 else "kilos"
     return f"{abs(margin)} {unit} {'ahead' if margin > 0 else 'behind'}"
-
-
-def heading(root):
-    return " ".join(words(t) for t in root.iter(SVG + "text")
-                    if t.get("font-size") == "20")
-
-
-def sentences(root, name):
-    """The sentences with class `name`: one <text> element each."""
-    return texts(root, name)
 
 
 def first_mistake(weights, turn_of):
@@ -108,30 +66,6 @@ def first_mistake(weights, turn_of):
         else:
             j -= 1
     return None
-
-
-def rgb(colour):
-    return tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5))
-
-
-def line(*weights):
-    """turn_of[index] and the JSON result of `shelf --json --moves`."""
-    p = run("--json", "--moves", "--", *map(str, weights))
-    assert p.returncode == 0, p.stderr
-    result = json.loads(p.stdout)
-    turn_of = {m["index"]: m["turn"] for m in result["moves"]}
-    return turn_of, result
-
-
-def circle_of(group):
-    circles = list(group.iter(SVG + "circle"))
-    # The first circle is the wheel; a trap's ring may follow it.
-    return circles[0]
-
-
-def colour_of(circle):
-    fill = circle.get("fill")
-    return circle.get("stroke") if fill in ("#ffffff", "none") else fill
 
 
 class Document(unittest.TestCase):
@@ -545,19 +479,12 @@ class Scale(unittest.TestCase):
 class Layout(unittest.TestCase):
     """One rule for the rows, and labels that stay apart."""
 
-    def rows(self, root):
-        """The number of wheels on each row, from the index baselines."""
-        ys = [float([t for t in g.iter(SVG + "text")
-                     if "index" in classes(t)][0].get("y"))
-              for g in wheels(root)]
-        return [ys.count(y) for y in sorted(set(ys))]
-
     def test_balanced_rows(self):
         previous = None
         for n in range(1, 61):
             root = ET.fromstring(run("--random", str(n), "--seed", "4",
                                      "--svg", "-").stdout)
-            rows = self.rows(root)
+            rows = row_lengths(root)
             self.assertEqual(sum(rows), n)
             if n <= 30:  # one row, the wheels smaller: still one shelf
                 self.assertEqual(rows, [n])
@@ -572,7 +499,7 @@ class Layout(unittest.TestCase):
             previous = rows[0]
         # At the narrowest width four wheels are still one row.
         root = picture("--svg-width", "320", "3", "9", "1", "2")
-        self.assertEqual(self.rows(root), [4])
+        self.assertEqual(row_lengths(root), [4])
 
     def test_long_weights_stay_apart(self):
         # 19 and 20 characters: at 13 px in DejaVu Sans (digits 0.636 em,
@@ -623,10 +550,6 @@ def greedy_ends(w):
         turn_of[k] = t + 1
         total[t % 2] += w[k]
     return turn_of, total[0] - total[1]
-
-
-def size_of(root):
-    return int(root.get("width")), int(root.get("height"))
 
 
 class Versions(unittest.TestCase):
@@ -782,7 +705,7 @@ class Versions(unittest.TestCase):
                         self.assertEqual(len(wheels(root)),
                                          0 if "table" in v else n)
                     if n <= 30 and "table" not in v:
-                        self.assertEqual(Layout.rows(None, root), [n])
+                        self.assertEqual(row_lengths(root), [n])
                     self.assertLess(h, 2 * w, (n, v, w, h))
                 with tempfile.TemporaryDirectory() as d:
                     q, k = os.path.join(d, "q.svg"), os.path.join(d, "k.svg")
@@ -808,5 +731,5 @@ class Docs(unittest.TestCase):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit("usage: svg_test.py PATH/TO/shelf")
-    SHELF = os.path.abspath(sys.argv.pop(1))
+    svg_read.SHELF = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=1)
