@@ -11,82 +11,24 @@
  * Errors name the start of the offending text. The text itself is collected
  * up to the next separator (so "1e3" is shown whole, not as "e"), which is
  * why an error may be reported a few bytes after it is first detected.
+ * This file decides that there is an error and where it starts;
+ * parse_error.c collects its text and records what it was, and parser.h
+ * holds the state both see. That code is cold, and apart; everything the
+ * byte loop runs on plain weights stays in this one file, so that it
+ * inlines.
  *
  * Weights go straight into the solver's reduction (solver_push), so parsing
  * and solving are one pass over the bytes. Plain stretches of text (digits
- * and separators only) take a fast path, 64 bytes at a time, that hands
- * everything else to the byte-at-a-time machine; see "The fast path".
+ * and separators only) take a fast path, 64 bytes at a time (scan.c), that
+ * hands everything else to the byte-at-a-time machine here.
  */
 #include "grammar.h"
+#include "parser.h"
 #include "scan.h"
 
 #include <string.h>
 
 /* ==== Parser state ==== */
-
-enum {
-  STATE_BETWEEN, /* between items: separators, brackets, or a weight's start */
-  STATE_NUMBER,  /* inside a weight */
-  STATE_TOKEN,   /* collecting an error token up to its end */
-  STATE_NAME,    /* a name that may be followed by '=' and a list */
-  STATE_EQUALS,  /* blanks after a name, waiting for its '=' */
-  STATE_UTF8,    /* collecting a multi-byte character (always an error, or the
-                    byte-order mark) */
-  STATE_SKIP,    /* line mode, after skip_line: until the end of the line */
-  STATE_FAILED
-};
-
-/* Where the shelf is, between items: a shelf_parse_after, or after a name's
- * '=', where only its list may follow. */
-#define AFTER_EQUALS 5
-
-/* SHELF_PARSE_COUNTED: `due` before the count has been read. */
-#define DUE_COUNT UINT64_MAX
-
-#define FOUND_MAX 40
-
-struct shelf_parser {
-  unsigned flags;
-  shelf_status failed;     /* sticky parse error, or SHELF_OK */
-  shelf_parse_error error; /* its details */
-  int state;               /* STATE_* */
-  int pos;                 /* what came last: SHELF_AFTER_*, AFTER_EQUALS */
-  int in_list;             /* 1 between '[' and ']' */
-  uint64_t offset;         /* absolute offset of the next byte */
-  uint64_t line;           /* line of the next byte, from 1 */
-  uint64_t line_start;     /* offset of column 1 of that line */
-  uint64_t open_offset;    /* where the open '[' is */
-  uint64_t open_line;
-  uint64_t open_start; /* its line's start */
-  /* The weight being read. */
-  int neg;             /* a '-' sign */
-  int has_sign;        /* any sign */
-  uint64_t mag;        /* magnitude of the digits so far */
-  uint64_t digits;     /* how many digits, leading zeros included */
-  uint64_t tok_offset; /* where the weight or error token starts */
-  uint64_t tok_line;
-  uint64_t tok_start; /* its line's start */
-  /* The error token being collected. */
-  shelf_status tok_code; /* a fixed code, or SHELF_OK to classify */
-  char found[FOUND_MAX + 8];
-  size_t found_len;
-  int found_cut;      /* text was left out of `found` */
-  int tok_chars;      /* characters seen, sign excluded */
-  int tok_numeric;    /* still looks like 1.5, 1e3 or 0x10 */
-  int tok_digit;      /* has a digit */
-  int tok_all_digits; /* sign and digits only */
-  /* A multi-byte character. */
-  unsigned char utf8[4];
-  int utf8_len;
-  int utf8_need;
-  /* A carriage return waiting for its line feed. */
-  int cr;
-  uint64_t cr_offset;
-  /* Line mode: offset + 1 where shelf_parser_finish() last ended the input,
-   * so that finishing twice does not end the last line twice. */
-  uint64_t finished_at;
-  uint64_t due; /* SHELF_PARSE_COUNTED: weights still due, or DUE_COUNT */
-};
 
 /* Starts a new shelf: the next line in line mode. */
 static void begin_shelf(shelf_parser *p) {
@@ -147,140 +89,6 @@ shelf_status shelf_parser_skip_line(shelf_parser *p) {
   return SHELF_OK;
 }
 
-/* ==== Errors ==== */
-
-/* Appends text to `found`, escaped so that it prints on one line. */
-static void found_add(shelf_parser *p, unsigned char c, int raw) {
-  char esc[5];
-  size_t n;
-  if (raw || (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')) {
-    esc[0] = (char)c;
-    n = 1;
-  } else if (c == '"' || c == '\\') {
-    esc[0] = '\\';
-    esc[1] = (char)c;
-    n = 2;
-  } else {
-    static const char hex[] = "0123456789ABCDEF";
-    esc[0] = '\\';
-    esc[1] = 'x';
-    esc[2] = hex[c >> 4];
-    esc[3] = hex[c & 15];
-    n = 4;
-  }
-  if (p->found_cut || p->found_len + n > FOUND_MAX) {
-    p->found_cut = 1;
-    return;
-  }
-  memcpy(p->found + p->found_len, esc, n);
-  p->found_len += n;
-}
-
-static void found_clear(shelf_parser *p) {
-  p->found_len = 0;
-  p->found_cut = 0;
-}
-
-/* Fails the parser with `code` at the given place; `found` is what was
- * collected. */
-static shelf_status fail_at(shelf_parser *p, shelf_status code, uint64_t offset,
-                            uint64_t line, uint64_t line_start) {
-  p->error.code = code;
-  p->error.offset = offset;
-  p->error.line = line;
-  p->error.column = offset - line_start + 1;
-  memcpy(p->error.found, p->found, p->found_len);
-  size_t n = p->found_len;
-  if (p->found_cut) {
-    memcpy(p->error.found + n, "...", 3);
-    n += 3;
-  }
-  p->error.found[n] = '\0';
-  p->state = STATE_FAILED;
-  return p->failed = code;
-}
-
-/* Fails at the byte at `offset` on the current line, showing that byte. */
-static shelf_status fail_byte(shelf_parser *p, shelf_status code,
-                              uint64_t offset, unsigned char c) {
-  found_clear(p);
-  found_add(p, c, 0);
-  return fail_at(p, code, offset, p->line, p->line_start);
-}
-
-/* ==== Error tokens ==== */
-
-static void token_add(shelf_parser *p, unsigned char c) {
-  int cls = byte_class(c);
-  found_add(p, c, 0);
-  if (cls == BYTE_SIGN && p->tok_chars == 0 && !p->has_sign) {
-    p->has_sign = 1;
-    return;
-  }
-  int first = p->tok_chars++ == 0;
-  if (cls == BYTE_DIGIT) {
-    p->tok_digit = 1;
-    return;
-  }
-  p->tok_all_digits = 0;
-  /* 1.5, 1., .5, 1e3, 1E-3, 0x1F, 1f: all "not an integer". */
-  int hexish = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == 'x' ||
-               c == 'X' || c == '.' || cls == BYTE_SIGN;
-  if (!hexish || (first && c != '.'))
-    p->tok_numeric = 0;
-}
-
-/* Starts collecting an error token at `offset`, the start of the text. */
-static void token_begin(shelf_parser *p, uint64_t offset) {
-  p->state = STATE_TOKEN;
-  p->tok_offset = offset;
-  p->tok_line = p->line;
-  p->tok_start = p->line_start;
-  p->tok_code = SHELF_OK;
-  p->has_sign = 0;
-  p->tok_chars = 0;
-  p->tok_numeric = 1;
-  p->tok_digit = 0;
-  p->tok_all_digits = 1;
-  found_clear(p);
-}
-
-/* A weight that turned out bad: restart as a token holding its text. */
-static void token_from_number(shelf_parser *p, shelf_status code) {
-  uint64_t offset = p->tok_offset, line = p->tok_line, start = p->tok_start;
-  int neg = p->neg, sign = p->has_sign;
-  uint64_t mag = p->mag, digits = p->digits;
-  token_begin(p, offset);
-  p->tok_line = line;
-  p->tok_start = start;
-  p->tok_code = code;
-  if (sign)
-    token_add(p, neg ? '-' : '+');
-  char buf[24];
-  int k = 0;
-  if (digits > 0) { /* a lone sign has none */
-    do {
-      buf[k++] = (char)('0' + mag % 10);
-      mag /= 10;
-    } while (mag != 0);
-  }
-  /* Leading zeros are not in mag; show as many as fit. */
-  for (uint64_t z = (uint64_t)k; z < digits && !p->found_cut; z++)
-    token_add(p, '0');
-  while (k > 0)
-    token_add(p, (unsigned char)buf[--k]);
-}
-
-static shelf_status token_end(shelf_parser *p) {
-  shelf_status code = p->tok_code;
-  if (p->tok_all_digits && p->tok_digit)
-    code = SHELF_WEIGHT_RANGE; /* digits only: it failed by size */
-  else if (code == SHELF_OK || code == SHELF_WEIGHT_RANGE)
-    code = p->tok_numeric && p->tok_digit ? SHELF_NOT_INTEGER
-                                          : SHELF_EXPECTED_INTEGER;
-  return fail_at(p, code, p->tok_offset, p->tok_line, p->tok_start);
-}
-
 /* ==== Weights ==== */
 
 static void number_begin(shelf_parser *p, uint64_t offset) {
@@ -310,16 +118,16 @@ static int number_digit(shelf_parser *p, unsigned d) {
  * SHELF_PARSE_COUNTED, take it as the count if none has been read. */
 static shelf_status number_end(shelf_parser *p, shelf_solver *s) {
   if (p->digits == 0) { /* a lone sign */
-    token_from_number(p, SHELF_EXPECTED_INTEGER);
-    return token_end(p);
+    shelf__token_from_number(p, SHELF_EXPECTED_INTEGER);
+    return shelf__token_end(p);
   }
   p->state = STATE_BETWEEN;
   p->pos = SHELF_AFTER_WEIGHT;
   if (counted(p) && p->due == DUE_COUNT) {
     if (p->neg && p->mag != 0) {
-      token_from_number(p, SHELF_BAD_COUNT);
-      return fail_at(p, SHELF_BAD_COUNT, p->tok_offset, p->tok_line,
-                     p->tok_start);
+      shelf__token_from_number(p, SHELF_BAD_COUNT);
+      return shelf__fail_at(p, SHELF_BAD_COUNT, p->tok_offset, p->tok_line,
+                            p->tok_start);
     }
     p->due = p->mag; /* the count is not a wheel */
     return SHELF_OK;
@@ -329,23 +137,15 @@ static shelf_status number_end(shelf_parser *p, shelf_solver *s) {
   return solver_push(s, p->neg ? (int64_t)(0 - p->mag) : (int64_t)p->mag);
 }
 
-/* Fails at `offset` on the current line with nothing to show: the place is
- * where something else was expected. */
-static shelf_status fail_here(shelf_parser *p, shelf_status code,
-                              uint64_t offset) {
-  found_clear(p);
-  return fail_at(p, code, offset, p->line, p->line_start);
-}
-
 /* ==== Line ends ==== */
 
 /* The shelf ends at a line feed (line mode) or at the end of input. */
 static shelf_status shelf_end_check(shelf_parser *p) {
   if (p->in_list) {
-    found_clear(p);
-    found_add(p, '[', 0);
-    return fail_at(p, SHELF_UNCLOSED, p->open_offset, p->open_line,
-                   p->open_start);
+    shelf__found_clear(p);
+    shelf__found_add(p, '[', 0);
+    return shelf__fail_at(p, SHELF_UNCLOSED, p->open_offset, p->open_line,
+                          p->open_start);
   }
   return SHELF_OK;
 }
@@ -359,27 +159,17 @@ static int blank(const shelf_parser *p, int cls) {
   return cls == BYTE_SPACE || cls == BYTE_CR || (cls == BYTE_NL && !by_line(p));
 }
 
-/* Starts an error token whose code is fixed whatever its text. */
-static void token_fixed(shelf_parser *p, shelf_status code, unsigned char c,
-                        uint64_t off) {
-  token_begin(p, off);
-  p->tok_code = code;
-  token_add(p, c);
-  p->tok_all_digits = 0;
-  p->tok_numeric = 0;
-}
-
 /* Handles one byte between items. *ended is set when a line feed ended a
  * shelf (line mode). */
 static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
                             int *ended) {
   int cls = byte_class(c);
   if (p->pos == AFTER_EQUALS && !blank(p, cls) && cls != BYTE_OPEN)
-    return fail_here(p, SHELF_EXPECTED_LIST, off);
+    return shelf__fail_here(p, SHELF_EXPECTED_LIST, off);
   /* Past the last counted weight, only blanks (and the list's end). */
   if (p->due == 0 && !blank(p, cls) && cls != BYTE_NL && cls != BYTE_CTRL &&
       cls != BYTE_HIGH && !(cls == BYTE_CLOSE && p->in_list)) {
-    token_fixed(p, SHELF_TOO_MANY, c, off);
+    shelf__token_fixed(p, SHELF_TOO_MANY, c, off);
     return SHELF_OK;
   }
   switch (cls) {
@@ -412,10 +202,10 @@ static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
     }
     if (p->pos == SHELF_AFTER_CLOSE)
       break;
-    return fail_byte(p, SHELF_EMPTY_ITEM, off, c);
+    return shelf__fail_byte(p, SHELF_EMPTY_ITEM, off, c);
   case BYTE_OPEN:
     if (counted(p)) /* the counted layout has no brackets */
-      return fail_byte(p, SHELF_UNEXPECTED_CHAR, off, c);
+      return shelf__fail_byte(p, SHELF_UNEXPECTED_CHAR, off, c);
     if (p->pos == SHELF_AFTER_NOTHING || p->pos == AFTER_EQUALS) {
       p->in_list = 1;
       p->pos = SHELF_AFTER_OPEN;
@@ -424,23 +214,22 @@ static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
       p->open_start = p->line_start;
       return SHELF_OK;
     }
-    return fail_byte(p,
-                     p->pos == SHELF_AFTER_CLOSE ? SHELF_AFTER_LIST
-                     : p->in_list                ? SHELF_NESTED
-                                                 : SHELF_MISPLACED_BRACKET,
-                     off, c);
+    shelf_status code = p->pos == SHELF_AFTER_CLOSE ? SHELF_AFTER_LIST
+                        : p->in_list                ? SHELF_NESTED
+                                                    : SHELF_MISPLACED_BRACKET;
+    return shelf__fail_byte(p, code, off, c);
   case BYTE_CLOSE:
     if (counted(p))
-      return fail_byte(p, SHELF_UNEXPECTED_CHAR, off, c);
+      return shelf__fail_byte(p, SHELF_UNEXPECTED_CHAR, off, c);
     if (p->pos == SHELF_AFTER_CLOSE)
       break;
     if (!p->in_list)
-      return fail_byte(p, SHELF_UNOPENED, off, c);
+      return shelf__fail_byte(p, SHELF_UNOPENED, off, c);
     p->in_list = 0;
     p->pos = SHELF_AFTER_CLOSE;
     return SHELF_OK;
   case BYTE_CTRL:
-    return fail_byte(p, SHELF_CONTROL, off, c);
+    return shelf__fail_byte(p, SHELF_CONTROL, off, c);
   case BYTE_HIGH:
     p->state = STATE_UTF8;
     p->tok_offset = off;
@@ -451,20 +240,20 @@ static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
                    : c >= 0xf0 && c <= 0xf4 ? 4
                                             : 0;
     if (p->utf8_need == 0)
-      return fail_byte(p, SHELF_BAD_UTF8, off, c);
+      return shelf__fail_byte(p, SHELF_BAD_UTF8, off, c);
     return SHELF_OK;
   default: /* BYTE_OTHER */
     if (p->pos == SHELF_AFTER_CLOSE)
       break;
-    token_begin(p, off);
+    shelf__token_begin(p, off);
     if (p->pos == SHELF_AFTER_NOTHING && !p->in_list && !counted(p) &&
         name_start(c))
       p->state = STATE_NAME;
-    token_add(p, c);
+    shelf__token_add(p, c);
     return SHELF_OK;
   }
   /* Anything but a separator after the closing bracket. */
-  token_fixed(p, SHELF_AFTER_LIST, c, off);
+  shelf__token_fixed(p, SHELF_AFTER_LIST, c, off);
   return SHELF_OK;
 }
 
@@ -473,8 +262,8 @@ static shelf_status between(shelf_parser *p, unsigned char c, uint64_t off,
 static shelf_status number_next(shelf_parser *p, shelf_solver *s,
                                 unsigned char c, uint64_t off, int *ended) {
   if (!ends_token(byte_class(c))) {
-    token_from_number(p, SHELF_OK);
-    token_add(p, c);
+    shelf__token_from_number(p, SHELF_OK);
+    shelf__token_add(p, c);
     return SHELF_OK;
   }
   shelf_status st = number_end(p, s);
@@ -486,7 +275,7 @@ static shelf_status number_next(shelf_parser *p, shelf_solver *s,
 static shelf_status name_next(shelf_parser *p, unsigned char c) {
   int cls = byte_class(c);
   if (p->state == STATE_NAME && name_char(c)) {
-    token_add(p, c);
+    shelf__token_add(p, c);
     return SHELF_OK;
   }
   if (c == '=') {
@@ -501,9 +290,9 @@ static shelf_status name_next(shelf_parser *p, unsigned char c) {
     return SHELF_OK;
   }
   if (p->state == STATE_EQUALS || ends_token(cls))
-    return token_end(p);
+    return shelf__token_end(p);
   p->state = STATE_TOKEN;
-  token_add(p, c);
+  shelf__token_add(p, c);
   return SHELF_OK;
 }
 
@@ -522,11 +311,12 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
       hi = 0x8f;
   }
   if (c < lo || c > hi) {
-    found_clear(p);
+    shelf__found_clear(p);
     for (int i = 0; i < p->utf8_len; i++)
-      found_add(p, p->utf8[i], 0);
-    found_add(p, c, 0);
-    return fail_at(p, SHELF_BAD_UTF8, p->tok_offset, p->line, p->line_start);
+      shelf__found_add(p, p->utf8[i], 0);
+    shelf__found_add(p, c, 0);
+    return shelf__fail_at(p, SHELF_BAD_UTF8, p->tok_offset, p->line,
+                          p->line_start);
   }
   p->utf8[p->utf8_len++] = c;
   if (p->utf8_len < p->utf8_need)
@@ -544,16 +334,16 @@ static shelf_status utf8_byte(shelf_parser *p, unsigned char c) {
   for (int i = 1; i < p->utf8_len; i++)
     cp = cp << 6 | (p->utf8[i] & 0x3fu);
   static const char hex[] = "0123456789ABCDEF";
-  found_clear(p);
-  found_add(p, 'U', 0);
-  found_add(p, '+', 0);
+  shelf__found_clear(p);
+  shelf__found_add(p, 'U', 0);
+  shelf__found_add(p, '+', 0);
   int shift = 12; /* at least four hex digits, as U+00E9 */
   while (shift < 20 && cp >> (shift + 4) != 0)
     shift += 4;
   for (; shift >= 0; shift -= 4)
-    found_add(p, (unsigned char)hex[(cp >> shift) & 15], 0);
-  return fail_at(p, SHELF_UNEXPECTED_CHAR, p->tok_offset, p->line,
-                 p->line_start);
+    shelf__found_add(p, (unsigned char)hex[(cp >> shift) & 15], 0);
+  return shelf__fail_at(p, SHELF_UNEXPECTED_CHAR, p->tok_offset, p->line,
+                        p->line_start);
 }
 
 /* Whether a name is waiting for its '=': its error, if none comes, is the
@@ -568,10 +358,11 @@ static shelf_status take(shelf_parser *p, shelf_solver *s, unsigned char c,
                          uint64_t off, int *ended) {
   if (p->cr) { /* a CR must be followed by LF */
     p->cr = 0;
-    if (c != '\n')
-      return name_pending(p)
-                 ? token_end(p) /* the name, without its '=', comes first */
-                 : fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
+    if (c != '\n') {
+      if (name_pending(p)) /* the name, without its '=', comes first */
+        return shelf__token_end(p);
+      return shelf__fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
+    }
   }
   if (c == '\r' && p->state != STATE_SKIP) { /* skipped text is not checked */
     p->cr = 1;
@@ -584,8 +375,8 @@ static shelf_status take(shelf_parser *p, shelf_solver *s, unsigned char c,
     return number_next(p, s, c, off, ended);
   case STATE_TOKEN:
     if (ends_token(byte_class(c)))
-      return token_end(p);
-    token_add(p, c);
+      return shelf__token_end(p);
+    shelf__token_add(p, c);
     return SHELF_OK;
   case STATE_NAME:
   case STATE_EQUALS:
@@ -608,8 +399,8 @@ static size_t number_run(shelf_parser *p, const unsigned char *b, size_t i,
                          size_t len) {
   for (; i < len && b[i] >= '0' && b[i] <= '9'; i++) {
     if (!number_digit(p, (unsigned)(b[i] - '0'))) {
-      token_from_number(p, SHELF_WEIGHT_RANGE);
-      token_add(p, b[i]);
+      shelf__token_from_number(p, SHELF_WEIGHT_RANGE);
+      shelf__token_add(p, b[i]);
       return i + 1;
     }
   }
@@ -693,7 +484,7 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   }
   shelf_status st = SHELF_OK;
   if (p->cr && !name_pending(p))
-    return fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
+    return shelf__fail_byte(p, SHELF_CONTROL, p->cr_offset, '\r');
   switch (p->state) {
   case STATE_NUMBER:
     st = number_end(p, s);
@@ -701,19 +492,20 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   case STATE_TOKEN:
   case STATE_NAME:
   case STATE_EQUALS:
-    return token_end(p);
+    return shelf__token_end(p);
   case STATE_UTF8:
-    found_clear(p);
+    shelf__found_clear(p);
     for (int i = 0; i < p->utf8_len; i++)
-      found_add(p, p->utf8[i], 0);
-    return fail_at(p, SHELF_BAD_UTF8, p->tok_offset, p->line, p->line_start);
+      shelf__found_add(p, p->utf8[i], 0);
+    return shelf__fail_at(p, SHELF_BAD_UTF8, p->tok_offset, p->line,
+                          p->line_start);
   default:
     break;
   }
   if (st != SHELF_OK)
     return st;
   if (p->pos == AFTER_EQUALS)
-    return fail_here(p, SHELF_EXPECTED_LIST, p->offset);
+    return shelf__fail_here(p, SHELF_EXPECTED_LIST, p->offset);
   st = shelf_end_check(p);
   if (st != SHELF_OK)
     return st;
@@ -723,9 +515,9 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
      * one, the count is required. */
     int many = (p->flags & SHELF_PARSE_LINES) != 0;
     if (p->due == DUE_COUNT && !many)
-      return fail_here(p, SHELF_EXPECTED_INTEGER, p->offset);
+      return shelf__fail_here(p, SHELF_EXPECTED_INTEGER, p->offset);
     if (p->due != DUE_COUNT && p->due > 0)
-      return fail_here(p, SHELF_TOO_FEW, p->offset);
+      return shelf__fail_here(p, SHELF_TOO_FEW, p->offset);
     pending = p->due == 0;
   } else if (by_line(p)) {
     /* A final line without a newline is a shelf; the empty text after a
