@@ -106,9 +106,12 @@ def run_check(shelf, name, args, program, marker):
 
 
 def check_case(shelf, name, program, verdict, extra=()):
-    """One hostile program: `verdict` None means it must pass."""
+    """One hostile program: `verdict` None means it must pass. A quarter of
+    a second of CPU: a C program starts in a millisecond, and a program
+    that runs out of time costs the judge that limit many times over (the
+    second chance, each step of the shrink)."""
     marker = "shelf-hostile-%d-%s" % (os.getpid(), name)
-    args = ["--tries", "3", "--time-limit", "1", "--json"] + list(extra)
+    args = ["--tries", "3", "--time-limit", "0.25", "--json"] + list(extra)
     report, seconds = run_check(shelf, name, args, [program, marker], marker)
     left = kill_marked(marker)
     if left:
@@ -154,7 +157,10 @@ def check_busy(shelf, solution_c, programs):
     """Right programs pass on a machine kept busy: the limits are CPU time
     and time spent waiting, and a program ready to run but not given a CPU
     is neither. Margins: the C solution takes milliseconds of its 2 s of
-    CPU; the Python one well under a second of its 10 s."""
+    CPU; the Python one well under a second of its 10 s. The loops keep
+    both cores busy for as long as the checks take, so each check has the
+    fixed tries and two random ones: every size the problem allows, each
+    run on a busy machine."""
     cases = [
         ("busy C", ["--time-limit", "2"], [solution_c, "shelf", "right"]),
         ("busy Python", ["--time-limit", "10"],
@@ -168,7 +174,7 @@ def check_busy(shelf, solution_c, programs):
             marker = "shelf-busy-%d-%s" % (os.getpid(), name.split()[1])
             if program[0] in programs.values():
                 program = program + [marker]
-            args = ["--tries", "10", "--seed", "3", "--json"] + extra
+            args = ["--tries", "2", "--seed", "3", "--json"] + extra
             report, seconds = run_check(shelf, name, args, program, marker)
             left = kill_marked(marker)
             if left:
