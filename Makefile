@@ -37,17 +37,25 @@ QUICK_TESTS ?= ^(test_|fuzz_|cli$$|svg$$|interactive$$|portable_bytes$$|named_fi
 check: all
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS) -R '$(QUICK_TESTS)'
 
-# Every test in an optimised build, then again (all but those labelled
-# no-asan) under ASan and UBSan; then each fuzz target briefly, where clang
-# is installed; then what did not run and why.
-test: test-release test-asan test-fuzz test-skipped
+# Every test in an optimised build, and again (all but those labelled
+# no-asan) under ASan and UBSan, and each fuzz target briefly where clang is
+# installed: the three steps at the same time, each line marked with its
+# step (tests/side_by_side.py), since one CTest run alone leaves a core idle
+# for much of its time. Then what did not run and why. test-release,
+# test-asan and test-fuzz run one step alone.
+RELEASE_CTEST = $(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+ASAN_CTEST    = ASAN_OPTIONS=detect_leaks=1 $(CTEST) --test-dir $(ASAN_BUILD) \
+                --output-on-failure -j $(JOBS) -LE no-asan
+test: all asan
+	@python3 tests/side_by_side.py "release=$(RELEASE_CTEST)" \
+	  "asan=$(ASAN_CTEST)" "fuzz=$(MAKE) --no-print-directory test-fuzz"
+	@$(MAKE) --no-print-directory test-skipped
 
 test-release: all
-	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	$(RELEASE_CTEST)
 
 test-asan: asan
-	ASAN_OPTIONS=detect_leaks=1 $(CTEST) --test-dir $(ASAN_BUILD) \
-	  --output-on-failure -j $(JOBS) -LE no-asan
+	$(ASAN_CTEST)
 
 # Without clang the fuzz step is skipped, and says so (the replay of each
 # fuzz target's corpus still runs in both CTest runs above).
