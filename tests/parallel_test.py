@@ -64,23 +64,34 @@ from scale_test import write  # noqa: E402
 
 SHELF = None
 FAILED = []
-# Under ASan and UBSan a run of shelf costs ten times as much, and what the
-# sanitizers look for (memory errors, undefined behaviour) shows on a share
-# of the cases as well as on all of them: there, the loops that start a
-# process a case take every SAMPLE-th case (the whole took 594 s of CI's 30
-# minutes). The optimised build takes all.
-SAMPLE = 10 if os.environ.get("SHELF_SANITIZED") else 1
+# Under ASan and UBSan a run of shelf costs about 0.1 s of CPU, some twenty
+# times as much as in the optimised build and nearly all of it the
+# sanitizers' start and exit; and what they look for (memory errors,
+# undefined behaviour) shows on one case of a kind as well as on all of
+# them. There, each loop that starts a process a case still meets every
+# kind of text, every set of options and every source (file, pipe) it
+# lists, but not every combination of them with each other and with the
+# piece sizes and cuts: sampled() takes one case in SAMPLE of each list,
+# and at least one, and the randomized comparison one text in SAMPLE.
+# (Taking one case in ten, the test cost 93 s of CPU there, 40 s of it on
+# errors at every cut; now 33 s.) The optimised build takes all.
+SAMPLE = 60 if os.environ.get("SHELF_SANITIZED") else 1
+SEED = int(os.environ.get("SHELF_TEST_SEED", "0"))
 
-
-_SAMPLED = [0]
+_SAMPLED = [SEED]
 
 
 def sampled(cases):
-    """Every SAMPLE-th of the cases (all of them outside a sanitizer),
-    from an offset that moves on at each call, so that every kind of case
-    is met somewhere."""
+    """Every SAMPLE-th of the cases (all of them outside a sanitizer), and
+    at least one, from an offset that moves on by one at each call and
+    starts at SHELF_TEST_SEED, so that another seed samples another part.
+    A loop calling this on lists shorter than SAMPLE takes their cases in
+    turn: as many calls in a row as a list is long meet all of it. (The
+    sampler of tests/sampling.py keeps one place for the whole run, so it
+    would take the same piece size and source at every call of a loop.)"""
+    cases = list(cases)
     _SAMPLED[0] += 1
-    return list(cases)[_SAMPLED[0] % SAMPLE::SAMPLE]
+    return cases[_SAMPLED[0] % min(SAMPLE, len(cases))::SAMPLE]
 
 
 def check(ok, what):
@@ -105,6 +116,23 @@ def run(args, stdin=None, data=None, piece=None):
         p = subprocess.run([SHELF] + args, input=data if data is not None
                            else b"", capture_output=True, env=env)
     return p.stdout, p.stderr, p.returncode
+
+
+def run_on(how, args, path, text, piece=None):
+    """Runs shelf on text that is in the file at path: read from the file
+    (how "file") or through a pipe (how "pipe")."""
+    if how == "file":
+        return run(args + ["-f", path], piece=piece)
+    return run(args, data=text, piece=piece)
+
+
+def one_thread(outputs, how, args, path, text):
+    """One thread's output (run_on) with these options and source, kept in
+    outputs, a dict for one text, so that each runs once, when needed."""
+    key = (tuple(args), how)
+    if key not in outputs:
+        outputs[key] = run_on(how, args + ["--threads", "1"], path, text)
+    return outputs[key]
 
 
 def expected_json(weights):
@@ -223,8 +251,7 @@ def test_values(tmp, quick):
         want = expected_json(w).encode() + b"\n"
         for piece, how in sampled((piece, how) for piece in (1, 2, 5, 64, 4000)
                                   for how in ("file", "pipe")):
-            got = run(["--json", "-f", path], piece=piece) if how == "file" \
-                else run(["--json"], data=text, piece=piece)
+            got = run_on(how, ["--json"], path, text, piece)
             check(got == (want, b"", 0), "%r..., %s, pieces of %d: %r"
                   % (text[:20], how, piece, got))
     # The same with errors that only the true place shows.
@@ -235,19 +262,16 @@ def test_values(tmp, quick):
                  b"[1 2] 3 " + b" " * 9000 + b"4 x"):
         with open(path, "wb") as f:
             f.write(text)
-        one = run(["--threads", "1", "-f", path])
-        one_piped = run(["--threads", "1"], data=text)
+        outputs = {}
+        one = one_thread(outputs, "file", [], path, text)
         check(one[2] == 1, "an error in %r...: %r" % (text[:12], one))
         for piece, how in sampled((piece, how) for piece in (1, 2, 5, 64, 4000)
                                   for how in ("file", "pipe")):
-            if how == "file":
-                got = run(["--threads", "4", "-f", path], piece=piece)
-                check(got == one, "%r..., pieces of %d: %r, not %r"
-                      % (text[:12], piece, got, one))
-            else:
-                got = run(["--threads", "4"], data=text, piece=piece)
-                check(got == one_piped, "%r... piped, pieces of %d: %r, not %r"
-                      % (text[:12], piece, got, one_piped))
+            one = one_thread(outputs, how, [], path, text)
+            got = run_on(how, ["--threads", "4"], path, text, piece)
+            check(got == one, "%r...%s, pieces of %d: %r, not %r"
+                  % (text[:12], "" if how == "file" else " piped", piece, got,
+                     one))
 
 
 def test_options(tmp, quick):
@@ -260,35 +284,33 @@ def test_options(tmp, quick):
                  ["-a", "dp"], ["-a", "dp", "--json"]):
         one = run(args + ["--threads", "1", "-f", path])
         check(one[2] == 0, "%s: %r" % (args, one))
-        for piece in (7, 100):
+        for piece in sampled((7, 100)):
             got = run(args + ["--threads", "3", "-f", path], piece=piece)
             check(got == one, "%s on 3 threads, pieces of %d" % (args, piece))
     # Notes (a count first, numbers grouped by thousands) come out as on
     # one thread: the threads show the notes the text they read.
     for text in (b"3\n1 2 3\n", b"4\n5 6\n7 8", b"1,000 2 3\n",
                  b"[1,000, 2]\n", b"9 8\n1,234,567 5\n", b"5 1,000"):
-        for args in ([], ["--batch"], ["--batch", "-k"]):
-            with open(path, "wb") as f:
-                f.write(text)
-            one = run(args + ["--threads", "1", "-f", path])
-            if not args and not text.startswith(b"["):
-                check(b"note" in one[1], "a note on %r: %r" % (text, one))
-            for piece, how in sampled((piece, how) for piece in (1, 3, 8)
-                                      for how in ("file", "pipe")):
-                if how == "file":
-                    got = run(args + ["--threads", "4", "-f", path], piece=piece)
-                    check(got == one, "notes, %s %r, pieces of %d: %r, not %r"
-                          % (args, text, piece, got, one))
-                else:
-                    got = run(args + ["--threads", "4"], data=text, piece=piece)
-                    want = run(args + ["--threads", "1"], data=text)
-                    check(got == want, "notes piped, %s %r, pieces of %d: %r, "
-                          "not %r" % (args, text, piece, got, want))
+        with open(path, "wb") as f:
+            f.write(text)
+        outputs = {}
+        if not text.startswith(b"["):
+            one = one_thread(outputs, "file", [], path, text)
+            check(b"note" in one[1], "a note on %r: %r" % (text, one))
+        for piece, how, args in sampled(
+                (piece, how, args) for piece in (1, 3, 8)
+                for how in ("file", "pipe")
+                for args in ([], ["--batch"], ["--batch", "-k"])):
+            one = one_thread(outputs, how, args, path, text)
+            got = run_on(how, args + ["--threads", "4"], path, text, piece)
+            check(got == one, "notes%s, %s %r, pieces of %d: %r, not %r"
+                  % ("" if how == "file" else " piped", args, text, piece,
+                     got, one))
     # --counted reads on one thread, whatever --threads says.
     text = b"5\n3 9 1 2 7\n"
     with open(path, "wb") as f:
         f.write(text)
-    for piece in (1, 4):
+    for piece in sampled((1, 4)):
         check(run(["--counted", "--threads", "4", "-f", path], piece=piece)
               == (b"%d\n" % reduce_margin([3, 9, 1, 2, 7]), b"", 0),
               "--counted, pieces of %d" % piece)
@@ -310,32 +332,43 @@ BAD = [b"x", b"1.5", b"99999999999999999999", b"-", b"+x", b"]", b"[",
        b",,", b"\x01", b"\xff", b"\xe2\x88\x92", b"\r"]
 
 
-def error_variants(b, cut):
-    """Texts with an error at, just before, or just after a cut."""
-    end = cut
-    while end < len(b) and b[end] not in b" \t\r\n,]":
-        end += 1
-    for bad in BAD:
-        yield b[:cut] + bad + b[end:], cut  # the weight at the cut is bad
-        yield b[:cut] + bad + b" " + b[cut:], cut  # bad text at the cut
-        yield b[:cut - 1] + bad + b[cut - 1:], cut - 1  # right before it
+def error_near(b, cut, bad, where):
+    """The text b with the bad text near its cut `cut`, and the place of the
+    error: where 0 puts it for the weight at the cut, 1 at the cut, 2 right
+    before it."""
+    if where == 0:  # the weight at the cut is bad
+        end = cut
+        while end < len(b) and b[end] not in b" \t\r\n,]":
+            end += 1
+        return b[:cut] + bad + b[end:], cut
+    if where == 1:  # bad text at the cut
+        return b[:cut] + bad + b" " + b[cut:], cut
+    return b[:cut - 1] + bad + b[cut - 1:], cut - 1  # right before it
 
 
 def test_error_cuts(tmp, quick):
     rnd = random.Random(1515)
     path = os.path.join(tmp, "e.txt")
-    bases = []
+    cuts = []  # (text, piece size, cut) for every cut of every layout
     for layout in ("line", "lines", "crlf", "json"):
         w = [rnd.randint(-999, 999) for _ in range(40)]
         write(path, w, layout)
         with open(path, "rb") as f:
-            bases.append(f.read())
-    for b in bases:
+            b = f.read()
         for piece in ((23,) if quick else (11, 23, 57)):
-            cuts = file_cuts(b, piece)
-            check(len(cuts) > 2, "few cuts: %r" % cuts)
-            for cut in cuts[1:]:
-                for text, at in sampled(error_variants(b, cut)):
+            at = file_cuts(b, piece)
+            check(len(at) > 2, "few cuts: %r" % at)
+            cuts += [(b, piece, cut) for cut in at[1:]]
+    # Every bad text at every place, on every cut, from a file and through a
+    # pipe. Sampled, each of the 36 errors (12 texts, 3 places) takes the
+    # next of the 58 pairs of source and cut of --quick: 36 pairs in a row
+    # meet every cut, and both sources.
+    for bad in BAD:
+        for where in range(3):
+            for how, (b, piece, cut) in sampled(
+                    (how, c) for how in ("file", "pipe") for c in cuts):
+                text, at = error_near(b, cut, bad, where)
+                if how == "file":
                     with open(path, "wb") as f:
                         f.write(text)
                     # The bad text may move the cuts near it; wherever they
@@ -354,6 +387,7 @@ def test_error_cuts(tmp, quick):
                                 "integer, found \"x\"\n" % (path, line, col))
                         check(got[1] == want.encode(), "placed: %r, not %r"
                               % (got[1], want))
+                else:
                     piped = run(["--threads", "4"], data=text, piece=piece)
                     one_piped = run(["--threads", "1"], data=text)
                     check(piped == one_piped, "error %r at a cut, piped: %r "
@@ -387,8 +421,7 @@ def random_text(rnd):
 
 
 def test_random(tmp, quick):
-    seed = int(os.environ.get("SHELF_TEST_SEED", "0")) or random.randrange(
-        1, 10**9)
+    seed = SEED or random.randrange(1, 10**9)
     rnd = random.Random(seed)
     path = os.path.join(tmp, "r.txt")
     for i in range((150 if quick else 600) // SAMPLE):
@@ -436,12 +469,11 @@ def test_cut_rule(tmp, quick):
             f.write(text)
         check(len(file_cuts(text, 97)) > 10, "%s: no cut points" % name)
         want = (b"%d\n" % reduce_margin(w), b"", 0)
-        for piece in (7, 97, 1000):
-            got = run(["--threads", "4", "-f", path], piece=piece)
-            check(got == want, "%s, pieces of %d: %r" % (name, piece, got))
-            got = run(["--threads", "4"], data=text, piece=piece)
-            check(got == want, "%s piped, pieces of %d: %r"
-                  % (name, piece, got))
+        for piece, how in sampled((piece, how) for piece in (7, 97, 1000)
+                                  for how in ("file", "pipe")):
+            got = run_on(how, ["--threads", "4"], path, text, piece)
+            check(got == want, "%s%s, pieces of %d: %r"
+                  % (name, "" if how == "file" else " piped", piece, got))
     # Errors the cut rule must not move: a name without its '=' before
     # weights, and text after the closing bracket.
     for text in (b"wheels 1,2,3,4,5,6,7,8,9", b"wheels\n  1 2 3 4 5 6 7",
@@ -450,15 +482,13 @@ def test_cut_rule(tmp, quick):
                  b"[1,2,3,4,5,6,7,8,9]]", b"1,2,3\n4,5,6\n7,x,9"):
         with open(path, "wb") as f:
             f.write(text)
-        one = run(["--threads", "1", "-f", path])
-        one_piped = run(["--threads", "1"], data=text)
-        for piece in (1, 2, 3, 5):
-            got = run(["--threads", "4", "-f", path], piece=piece)
-            check(got == one, "%r, pieces of %d: %r, one thread %r"
-                  % (text, piece, got, one))
-            got = run(["--threads", "4"], data=text, piece=piece)
-            check(got == one_piped, "%r piped, pieces of %d: %r, one thread "
-                  "%r" % (text, piece, got, one_piped))
+        outputs = {}
+        for piece, how in sampled((piece, how) for piece in (1, 2, 3, 5)
+                                  for how in ("file", "pipe")):
+            one = one_thread(outputs, how, [], path, text)
+            got = run_on(how, ["--threads", "4"], path, text, piece)
+            check(got == one, "%r%s, pieces of %d: %r, one thread %r"
+                  % (text, "" if how == "file" else " piped", piece, got, one))
 
 
 # ==== One counted shelf ====
@@ -508,14 +538,19 @@ def test_counted(tmp, quick):
         else:
             check(one[2] == 1 and one[1].count(b"\n") == 1,
                   "counted %s, one thread: %r" % (name, one))
-        for piece in (7, 50, 1000):
-            got = run(["--counted", "--threads", "4", "-f", path], piece=piece)
-            check(got == one, "counted %s, pieces of %d: %r, one thread %r"
-                  % (name, piece, got, one))
-        one_piped = run(["--counted", "--threads", "1"], data=text)
-        got = run(["--counted", "--threads", "4"], data=text, piece=50)
-        check(got == one_piped, "counted %s piped: %r, one thread %r"
-              % (name, got, one_piped))
+        for piece, how in sampled(((7, "file"), (50, "file"), (1000, "file"),
+                                   (50, "pipe"))):
+            if how == "file":
+                got = run(["--counted", "--threads", "4", "-f", path],
+                          piece=piece)
+                check(got == one, "counted %s, pieces of %d: %r, one thread "
+                      "%r" % (name, piece, got, one))
+            else:
+                one_piped = run(["--counted", "--threads", "1"], data=text)
+                got = run(["--counted", "--threads", "4"], data=text,
+                          piece=piece)
+                check(got == one_piped, "counted %s piped: %r, one thread %r"
+                      % (name, got, one_piped))
     if not os.path.exists("/proc/self/io"):
         print("skipped: counted reads (no /proc/self/io)")
         return
@@ -622,7 +657,7 @@ def test_batch(tmp, quick):
     with open(path, "wb") as f:
         f.write(text)
     out = ("\n".join(want) + "\n").encode()
-    for piece in (None, 1, 100, 5000):
+    for piece in sampled((None, 1, 100, 5000)):
         check(run(["--batch", "-f", path], piece=piece) == (out, b"", 0),
               "--batch in order, pieces of %s" % piece)
         check(run(["--batch"], data=text, piece=piece) == (out, b"", 0),
@@ -637,7 +672,7 @@ def test_batch(tmp, quick):
     for args in (["--batch"], ["--batch", "--keep-going"],
                  ["--batch", "--keep-going", "--json"]):
         one = run(args + ["--threads", "1", "-f", path])
-        for piece in (None, 100, 5000):
+        for piece in sampled((None, 100, 5000)):
             got = run(args + ["--threads", "4", "-f", path], piece=piece)
             check(got == one, "%s with bad lines, pieces of %s" % (args, piece))
             got = run(args + ["--threads", "4"], data=text, piece=piece)
@@ -665,7 +700,7 @@ def test_batch_counted(tmp, quick):
     out = ("\n".join(want) + "\n").encode()
     with open(path, "wb") as f:
         f.write(good)
-    for piece in (None, 1, 64, 700, 5000):
+    for piece in sampled((None, 1, 64, 700, 5000)):
         check(run(["--batch", "--counted", "-f", path], piece=piece) ==
               (out, b"", 0), "--batch --counted, pieces of %s" % piece)
         check(run(["--batch", "--counted"], data=good, piece=piece) ==
@@ -699,7 +734,7 @@ def test_batch_counted(tmp, quick):
     one = run(["--batch", "--counted", "--threads", "1", "-f", path])
     check(one[1].startswith(b"shelf: note: ") and b"line 2: 1,000" in one[1],
           "the grouped number's note, once at the end: %r" % (one[1],))
-    for piece in (None, 7, 100):
+    for piece in sampled((None, 7, 100)):
         got = run(["--batch", "--counted", "--threads", "3", "-f", path],
                   piece=piece)
         check(got == one, "a grouped number, pieces of %s" % piece)
@@ -707,20 +742,18 @@ def test_batch_counted(tmp, quick):
         text = change(good)
         with open(path, "wb") as f:
             f.write(text)
-        for args in (["--batch", "--counted"],
-                     ["--batch", "--counted", "--keep-going"],
-                     ["--batch", "--counted", "--keep-going", "--json"]):
-            one = {}  # one thread's output, file and pipe, when first needed
-            for piece, how in sampled((piece, how) for piece in (None, 64, 3000)
-                                      for how in ("file", "pipe")):
-                source = ["-f", path] if how == "file" else []
-                data = None if how == "file" else text
-                if how not in one:
-                    one[how] = run(args + ["--threads", "1"] + source, data=data)
-                got = run(args + ["--threads", "3"] + source, data=data,
-                          piece=piece)
-                check(got == one[how], "%s: %s, %s, pieces of %s"
-                      % (name, args, how, piece))
+        outputs = {}
+        for piece, how, args in sampled(
+                (piece, how, args) for piece in (None, 64, 3000)
+                for how in ("file", "pipe")
+                for args in (["--batch", "--counted"],
+                             ["--batch", "--counted", "--keep-going"],
+                             ["--batch", "--counted", "--keep-going",
+                              "--json"])):
+            one = one_thread(outputs, how, args, path, text)
+            got = run_on(how, args + ["--threads", "3"], path, text, piece)
+            check(got == one, "%s: %s, %s, pieces of %s"
+                  % (name, args, how, piece))
 
 
 # ==== Memory ====
