@@ -1,17 +1,14 @@
 """parallel_run.py - how the parts of parallel_test.py run `shelf` and
 judge what it prints: the binary under test, cut into pieces of a chosen
 size (the test aid SHELF_TEST_PIECE), reading a file or a pipe; one
-thread's output to compare with; the reference's JSON; the checks that
-failed; and which cases run under the sanitizers."""
+thread's output to compare with; the checks that failed; and which cases
+run under the sanitizers."""
 
-import json
 import os
 import subprocess
 
-from reference import reduce_margin
-
 SHELF = None  # the binary under test, set by parallel_test.py
-FAILED = []
+FAILED = []  # what each failed check says; parallel_test.py counts them
 # Under ASan and UBSan a run of shelf costs about 0.1 s of CPU, some twenty
 # times as much as in the optimised build and nearly all of it the
 # sanitizers' start and exit; and what they look for (memory errors,
@@ -81,12 +78,6 @@ def one_thread(outputs, how, args, path, text):
     if key not in outputs:
         outputs[key] = run_on(how, args + ["--threads", "1"], path, text)
     return outputs[key]
-
-
-def expected_json(weights):
-    m, s = reduce_margin(weights), sum(weights)
-    return json.dumps({"n": len(weights), "margin": m,
-                       "first": (s + m) // 2, "second": (s - m) // 2})
 
 
 def read_chars():
