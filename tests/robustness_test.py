@@ -56,7 +56,6 @@ import robustness_faults
 from robustness_big import big_group
 from robustness_doc import check_doc
 from robustness_grammar import grammar_group
-# interactive_test.py imports is_sanitized from here too.
 from robustness_oom import is_sanitized, oom_group
 from robustness_run import Checks
 from sampling import sampler

@@ -1,0 +1,122 @@
+"""parallel_batch.py - many shelves on many threads: --batch keeps its
+output in input order, with --keep-going too; --batch --counted, cut
+between shelves by the reader, gives the reference's margins, and one
+thread's output on wrong texts and on texts the reader leaves to one
+thread (a plus sign, a comma, a lone CR, no line ends...)."""
+
+import os
+import random
+
+from parallel_run import check, one_thread, run, run_on, sampled
+from reference import reduce_margin
+
+
+def test_batch(tmp, quick):
+    rnd = random.Random(99)
+    path = os.path.join(tmp, "b.txt")
+    lines, want = [], []
+    for i in range(3000 if quick else 20000):
+        w = [rnd.randint(-100, 100) for _ in range(rnd.randint(0, 12))]
+        lines.append(" ".join(map(str, w)))
+        want.append(str(reduce_margin(w)))
+    text = ("\n".join(lines) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(text)
+    out = ("\n".join(want) + "\n").encode()
+    for piece in sampled((None, 1, 100, 5000)):
+        check(run(["--batch", "-f", path], piece=piece) == (out, b"", 0),
+              "--batch in order, pieces of %s" % piece)
+        check(run(["--batch"], data=text, piece=piece) == (out, b"", 0),
+              "--batch from a pipe in order, pieces of %s" % piece)
+    # Bad lines, with and without --keep-going.
+    bad = list(lines)
+    for k in (5, 777, 2000, len(bad) - 1):
+        bad[k] = bad[k] + " x"
+    text = ("\n".join(bad) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(text)
+    for args in (["--batch"], ["--batch", "--keep-going"],
+                 ["--batch", "--keep-going", "--json"]):
+        one = run(args + ["--threads", "1", "-f", path])
+        for piece in sampled((None, 100, 5000)):
+            got = run(args + ["--threads", "4", "-f", path], piece=piece)
+            check(got == one, "%s with bad lines, pieces of %s" % (args, piece))
+            got = run(args + ["--threads", "4"], data=text, piece=piece)
+            check(got == run(args + ["--threads", "1"], data=text),
+                  "%s with bad lines from a pipe, pieces of %s"
+                  % (args, piece))
+
+
+def test_batch_counted(tmp, quick):
+    """--batch --counted: counted shelves over any lines, cut between
+    shelves at line ends by the reader (src/counted_cut.c) and parsed on
+    threads; against the reference and against one thread, from files and
+    pipes, right and wrong."""
+    rnd = random.Random(7)
+    path = os.path.join(tmp, "bc.txt")
+    blanks = [" ", "\n", "\t", "\r\n", "\n\n"]
+    parts, want = [], []
+    for i in range(2000 if quick else 12000):
+        w = [rnd.randint(-10**6, 10**6) for _ in range(rnd.randint(0, 12))]
+        text = str(len(w)) + rnd.choice(blanks)
+        text += "".join(str(x) + rnd.choice(blanks) for x in w)
+        parts.append(text + ("\n" if rnd.random() < 0.7 else ""))
+        want.append(str(reduce_margin(w)))
+    good = "".join(parts).encode()
+    out = ("\n".join(want) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(good)
+    for piece in sampled((None, 1, 64, 700, 5000)):
+        check(run(["--batch", "--counted", "-f", path], piece=piece) ==
+              (out, b"", 0), "--batch --counted, pieces of %s" % piece)
+        check(run(["--batch", "--counted"], data=good, piece=piece) ==
+              (out, b"", 0),
+              "--batch --counted from a pipe, pieces of %s" % piece)
+    # Wrong texts, and texts the reader is not sure of (read on one thread
+    # from there): the one-thread output, byte for byte.
+    variants = {
+        "a count one too many": lambda t: t.replace(b"\n3\n", b"\n4\n", 3),
+        "a count one too few": lambda t: t.replace(b"\n3\n", b"\n2\n", 3),
+        "a name": lambda t: t[:len(t) // 2] + b" x " + t[len(t) // 2:],
+        "a plus sign": lambda t: t[:len(t) // 3] + b" +5 " + t[len(t) // 3:],
+        "a comma": lambda t: t[:len(t) // 4] + b"," + t[len(t) // 4:],
+        "a lone CR": lambda t: t[:len(t) // 5] + b"\r" + t[len(t) // 5:],
+        "a weight past 64 bits":
+            lambda t: t[:len(t) // 2] + b" 99999999999999999999 " +
+            t[len(t) // 2:],
+        "a negative count": lambda t: t.replace(b"\n3\n", b"\n-3\n", 1),
+        "a byte-order mark": lambda t: b"\xEF\xBB\xBF" + t,
+        "the last shelf short": lambda t: t + b"5\n1 2\n",
+        "no line ends": lambda t: t.replace(b"\n", b" "),
+        "a number grouped by thousands": lambda t: t.replace(b"\n3\n",
+                                                          b"\n3\n1,000 ", 1),
+    }
+    # A grouped number on a later line than its shelf's number (found in
+    # review: the note went with the shelf whose number was the note's line,
+    # and on threads only if the notes had not read past it yet).
+    text = b"1 5 " * 40 + b"\n2 1,000\n"
+    with open(path, "wb") as f:
+        f.write(text)
+    one = run(["--batch", "--counted", "--threads", "1", "-f", path])
+    check(one[1].startswith(b"shelf: note: ") and b"line 2: 1,000" in one[1],
+          "the grouped number's note, once at the end: %r" % (one[1],))
+    for piece in sampled((None, 7, 100)):
+        got = run(["--batch", "--counted", "--threads", "3", "-f", path],
+                  piece=piece)
+        check(got == one, "a grouped number, pieces of %s" % piece)
+    for name, change in variants.items():
+        text = change(good)
+        with open(path, "wb") as f:
+            f.write(text)
+        outputs = {}
+        for piece, how, args in sampled(
+                (piece, how, args) for piece in (None, 64, 3000)
+                for how in ("file", "pipe")
+                for args in (["--batch", "--counted"],
+                             ["--batch", "--counted", "--keep-going"],
+                             ["--batch", "--counted", "--keep-going",
+                              "--json"])):
+            one = one_thread(outputs, how, args, path, text)
+            got = run_on(how, args + ["--threads", "3"], path, text, piece)
+            check(got == one, "%s: %s, %s, pieces of %s"
+                  % (name, args, how, piece))
