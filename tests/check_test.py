@@ -379,8 +379,10 @@ def main():
     # of time spends the whole limit, and the second chance, the shrink and
     # the zero-memo probe run several), and its verdict does not depend on
     # the language: once in C, with a quarter of a second (a C program starts
-    # in a millisecond), and once in Python below, with half a second (about
-    # seven times what Python takes to start).
+    # in a millisecond), and once in Python below. The mistake is named when
+    # a shelf half as long as the slow one ran in an eighth of the limit, so
+    # Python, whose 16 wheels take tens of milliseconds, keeps 1 s, on
+    # shelves of at most 40 wheels so that its shrink starts short.
     check_one(shelf, "c exponential", [solution_c, "shelf", "exponential"],
               "shelf", "timeout", "exponential",
               extra=["--time-limit", "0.25"], tries="5")
@@ -421,7 +423,7 @@ def main():
         fail("binary output: %s in %r" % (e, p.stdout[:200]))
     check_one(shelf, "python exponential", py + ["shelf", "exponential"],
               "shelf", "timeout", "exponential",
-              extra=["--time-limit", "0.5"], tries="3")
+              extra=["--time-limit", "1", "--max-n", "40"], tries="3")
     print("%d failed" % len(FAILURES))
     return 1 if FAILURES else 0
 

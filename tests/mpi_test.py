@@ -89,11 +89,11 @@ class Checker:
         self.tmp = tmp
         self.count = 0
         self.failed = 0
-        # Under the sanitizers every mpirun costs a few seconds of CPU, and
-        # one case in two meets every kind of code (another seed, the other
-        # half); the optimised build runs them all.
+        # Under the sanitizers every mpirun costs a few seconds of CPU:
+        # there, one case in three (another seed, another third); the
+        # optimised build runs them all.
         self.cases = 0
-        self.sampled = sampler(2, "case") if \
+        self.sampled = sampler(3, "case") if \
             os.environ.get("SHELF_SANITIZED") else lambda k: True
 
     def write(self, name, data):
