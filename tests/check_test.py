@@ -59,13 +59,14 @@ def replay_cpu(program, problem, wheels, limit):
     """Whether the program, run here on the shelf, needs more than `limit`
     seconds of CPU: it runs under RLIMIT_CPU a little above the limit and
     its CPU time is read from wait4, so a slow or busy machine cannot make
-    a fast program look slow. RLIMIT_CPU counts whole seconds: the first
-    whole second at or past the limit is enough to tell."""
+    a fast program look slow. RLIMIT_CPU counts whole seconds, and stops
+    the program at a clock tick past the cap: the first whole second
+    strictly past the limit is enough to tell."""
     import math
     import resource
 
     def cap():
-        s = max(1, math.ceil(limit))
+        s = math.floor(limit) + 1
         resource.setrlimit(resource.RLIMIT_CPU, (s, s + 1))
 
     with tempfile.TemporaryFile() as stdin:
