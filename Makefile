@@ -45,12 +45,9 @@ check: all
 # leaves a core idle for much of its time, and the other steps' builds and
 # tests fill it. Then what did not run and why. test-release, test-asan
 # and test-fuzz run one step alone.
-# One test more than there are cores: mpirun, Chromium and the judge's
-# limits keep some tests waiting for much of their time.
-CTEST_JOBS   ?= $(shell expr $(JOBS) + 1)
-RELEASE_CTEST = $(CTEST) --test-dir $(BUILD) --output-on-failure -j $(CTEST_JOBS)
+RELEASE_CTEST = $(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 ASAN_CTEST    = ASAN_OPTIONS=detect_leaks=1 $(CTEST) --test-dir $(ASAN_BUILD) \
-                --output-on-failure -j $(CTEST_JOBS) -LE no-asan
+                --output-on-failure -j $(JOBS) -LE no-asan
 test: all
 	@python3 tests/side_by_side.py "release=$(RELEASE_CTEST)" \
 	  "asan=$(MAKE) --no-print-directory test-asan" \

@@ -106,19 +106,19 @@ class Checker:
         self.failed += 1
         print("FAIL " + what)
 
-    def check(self, name, files, ranks=(3, 4), json_out=True,
+    def check(self, name, files, ranks=(4,), json_out=True,
               margin=None, env=None, like=None, program=None, opts=(),
               mpi_opts=()):
         """shelf-mpi (or `program`) on each number of ranks gives shelf's
         answer (on the files `like`, if given); with `margin`, shelf's
-        answer must be that value too. By default three ranks (the binomial
-        tree's step where a rank has no partner) and four (the most
-        boundaries); two ranks meet no code that these do not, and each
-        mpirun costs about a second of CPU. One rank (nothing shared) is
-        asked for where its answer could differ: whole shelves in each
-        layout, files, errors. Under the sanitizers, where a run costs
-        seconds, only the most ranks asked for: the most boundaries, and the
-        same code as fewer ranks meet."""
+        answer must be that value too. By default four ranks, the most
+        boundaries: each mpirun costs about a second of CPU, more on a busy
+        machine, where waiting ranks poll. Cases that ask for more: one
+        rank (nothing shared) and three (the binomial tree's step where a
+        rank has no partner) for whole shelves in each layout, files and
+        errors; two and three for bad input at their boundaries. Under the
+        sanitizers, where a run costs seconds, only the most ranks asked
+        for: the most boundaries, and the same code as fewer ranks meet."""
         self.cases += 1
         if not self.sampled(self.cases - 1):
             return
