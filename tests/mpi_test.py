@@ -44,9 +44,14 @@ from scale_test import reduce_margin
 from skipped import skip
 
 ARGS = None
-# mpirun's own report of a rank's non-zero exit: boxed in dashed lines,
-# after everything the ranks wrote.
-MPI_NOTE = re.compile(r"(?ms)^-{20,}$.*")
+# mpirun's own notes (a rank's non-zero exit, an abort) are boxed in dashed
+# lines. Only the boxes go: what a rank wrote may come after one of them
+# (mpirun forwards the ranks' output in its own time), and it stays.
+MPI_NOTE = re.compile(r"(?ms)^-{20,}\n.*?^-{20,}$\n?")
+# Open MPI's words when a rank could not start (MPI_Init failed): the job
+# never reached shelf-mpi's code, so it says nothing of shelf-mpi.
+MPI_NOT_STARTED = re.compile(
+    r"MPI_INIT failed|error occurred in MPI_Init|orte_init failed")
 
 
 def shelf(files, json_out, opts=()):
@@ -71,7 +76,17 @@ def shelf_mpi(ranks, files, json_out, env=None, program=None, opts=()):
     cmd += [program or ARGS.shelf_mpi] + (["--json"] if json_out else [])
     cmd += list(opts)
     cmd += files
-    return subprocess.run(cmd, capture_output=True, env=env, timeout=600)
+    for attempt in range(3):
+        got = subprocess.run(cmd, capture_output=True, env=env, timeout=600)
+        if got.returncode == 0 or \
+                not MPI_NOT_STARTED.search(got.stderr.decode(errors="replace")):
+            break
+        # A launch that failed is not shelf-mpi's answer; on a busy machine
+        # it happens now and then. Said, and run again (twice at most).
+        print("note: Open MPI could not start the ranks (attempt %d); its "
+              "words:\n%s" % (attempt + 1, got.stderr.decode(
+                  errors="replace").strip()))
+    return got
 
 
 def message(stderr, program):
@@ -139,9 +154,11 @@ class Checker:
             got_msg = message(got.stderr, "shelf-mpi")
             if (got.returncode, got.stdout, got_msg) != \
                     (want.returncode, want.stdout, want_msg):
-                self.fail("%s, %d ranks: got %d %r %r, shelf gives %d %r %r"
+                self.fail("%s, %d ranks: got %d %r %r, shelf gives %d %r %r; "
+                          "mpirun's whole stderr:\n%s"
                           % (name, p, got.returncode, got.stdout, got_msg,
-                             want.returncode, want.stdout, want_msg))
+                             want.returncode, want.stdout, want_msg,
+                             got.stderr.decode(errors="replace")))
                 return
         print("ok   %s (%s ranks)" % (name, ",".join(map(str, ranks))))
 
