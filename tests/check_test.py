@@ -7,8 +7,9 @@ it itself, with the answer computed here from the rules (reference.py).
 
 Usage: check_test.py SHELF SOLUTION_C [SOLUTION_CPP]
 
-No timed assertions: time limits are generous and the programs that must
-time out are exponential on shelves of hundreds of wheels.
+No timed assertions: the limits count CPU time, and the programs that must
+time out are exponential (C on shelves of up to 300 wheels, Python on up to
+40), so no machine finishes them in the limit however fast it is.
 """
 
 import json

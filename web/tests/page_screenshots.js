@@ -1,9 +1,11 @@
-// page_screenshots.js - screenshots of every view, at 1280x900 and at phone
-// size (390x844), saved under build/web/screenshots/ to be looked at; and
-// checks of what each shows, not of how a font renders it: the view's
-// heading (the teaching) in the first screen at both sizes, the view's
-// heading, nothing wider than the window, and no row of a view wrapped (the
-// shelf strip at the top wraps to fit its column, issue 32). The README's picture, docs/web.png, is renewed by a command and
+// page_screenshots.js - what every view shows, at 1280x900 and at phone
+// size (390x844): the view's heading (the teaching) in the first screen at
+// both sizes, nothing wider than the window, and no row of a view wrapped
+// (the shelf strip at the top wraps to fit its column, issue 32); checks
+// of what each shows, not of how a font renders it. With
+// SHELF_SCREENSHOTS=1 it also saves each view under build/web/screenshots/
+// to be looked at (64 PNGs, a tenth of the page tests' CPU, so not on every
+// run). The README's picture, docs/web.png, is renewed by a command and
 // looked at, not compared here: `make web-picture` (web/picture.js).
 'use strict';
 const test = require('node:test');
@@ -13,6 +15,7 @@ const path = require('node:path');
 const { WEB, withBrowser, open, done } = require('./helpers.js');
 
 const OUT = path.join(WEB, 'screenshots');
+const SAVE = process.env.SHELF_SCREENSHOTS === '1';
 
 const VIEWS = [
   ['line', '#w=2,4,8,1,9,3&step=3', 'Watch perfect play'],
@@ -33,16 +36,18 @@ const VIEWS = [
   ['learn-reduce', '#w=7,2,9,4&mode=learn&lesson=reduce&step=4', 'Learn the DP, step by step'],
 ];
 
-test('every view, wide and phone-sized: what it shows, and a screenshot to look at', async () => {
-  fs.mkdirSync(OUT, { recursive: true });
+test('every view, wide and phone-sized: what it shows' + (SAVE ? ', and a screenshot to look at' : ''), async () => {
+  if (SAVE) fs.mkdirSync(OUT, { recursive: true });
   await withBrowser(async (browser) => {
     for (const [name, fragment, heading] of VIEWS) {
       for (const [suffix, viewport] of [['1280', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
         const page = await open(browser, fragment, viewport);
         const what = `${name} at ${suffix}`;
         if (name === 'play') await page.click('#hint');
-        await page.screenshot({ path: path.join(OUT, `${name}-${suffix}.png`), fullPage: false });
-        await page.screenshot({ path: path.join(OUT, `${name}-${suffix}-full.png`), fullPage: true });
+        if (SAVE) {
+          await page.screenshot({ path: path.join(OUT, `${name}-${suffix}.png`), fullPage: false });
+          await page.screenshot({ path: path.join(OUT, `${name}-${suffix}-full.png`), fullPage: true });
+        }
         // Nothing wider than the window: no sideways scrolling of the page.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `${what}: ${overflow} px wider than the window`);
