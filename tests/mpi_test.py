@@ -81,8 +81,9 @@ def shelf_mpi(ranks, files, json_out, env=None, program=None, opts=()):
         if got.returncode == 0 or \
                 not MPI_NOT_STARTED.search(got.stderr.decode(errors="replace")):
             break
-        # A launch that failed is not shelf-mpi's answer; on a busy machine
-        # it happens now and then. Said, and run again (twice at most).
+        # A job Open MPI could not start is not shelf-mpi's answer (CI saw
+        # one status 1 without a word once, cause unknown): said, with
+        # Open MPI's words, and run again, twice at most.
         print("note: Open MPI could not start the ranks (attempt %d); its "
               "words:\n%s" % (attempt + 1, got.stderr.decode(
                   errors="replace").strip()))
