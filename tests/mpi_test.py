@@ -48,6 +48,10 @@ ARGS = None
 # lines. Only the boxes go: what a rank wrote may come after one of them
 # (mpirun forwards the ranks' output in its own time), and it stays.
 MPI_NOTE = re.compile(r"(?ms)^-{20,}\n.*?^-{20,}$\n?")
+# Lines of Open MPI's own beside its boxes: its event library's warnings
+# ("[warn] Epoll MOD(1) on fd 27 failed...", seen in CI as a job ended) and
+# its "[host:pid] ..." notes. They say nothing of shelf-mpi.
+MPI_LINE = re.compile(r"(?m)^(\[warn\] |\[[^\]\s]+:\d+\] ).*\n?")
 # Open MPI's words when a rank could not start (MPI_Init failed): the job
 # never reached shelf-mpi's code, so it says nothing of shelf-mpi.
 MPI_NOT_STARTED = re.compile(
@@ -92,7 +96,7 @@ def shelf_mpi(ranks, files, json_out, env=None, program=None, opts=()):
 
 def message(stderr, program):
     """The program's own diagnostic, without its name and mpirun's notes."""
-    text = MPI_NOTE.sub("", stderr.decode(errors="replace"))
+    text = MPI_LINE.sub("", MPI_NOTE.sub("", stderr.decode(errors="replace")))
     prefix = program + ": "
     if not text.startswith(prefix):
         return "?" + text
