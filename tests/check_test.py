@@ -9,7 +9,7 @@ Usage: check_test.py SHELF SOLUTION_C [SOLUTION_CPP]
 
 No timed assertions: the limits count CPU time, and the programs that must
 time out are exponential (C on shelves of up to 300 wheels, Python on up to
-40), so no machine finishes them in the limit however fast it is.
+40), so no machine finishes the largest tries within the limit.
 """
 
 import json
