@@ -86,13 +86,16 @@ const CHROMIUM = process.env.SHELF_CHROMIUM || '/usr/bin/chromium';
 const PAGE = path.join(WEB, 'index.html');
 const pageUrl = (fragment = '') => `file://${PAGE}${fragment}`;
 
-// The process's one Chromium, launched on first use and closed by
-// closeBrowser(). A launch costs about 2 CPU-seconds; page.js runs every
-// page test in one process, so they share it, each test in a fresh context
-// of its own (no cookies, storage or cache from another test).
+// The process's one Chromium and one context in it, made on first use and
+// closed by closeBrowser(). A launch costs about 2 CPU-seconds and a new
+// context about 1.7 more (its first tab starts a renderer process), so
+// page.js runs every page test in one process and the tests share both, as
+// tabs done() leaves for the next open(). Sharing hides nothing from a
+// test: the page keeps no cookies, storage or cache of its own, and open()
+// gives each tab the viewport and media a new one has.
 let shared = null;
 
-function sharedBrowser() {
+function sharedContext() {
   if (!shared) {
     const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(ROOT, 'web')] }));
     shared = chromium.launch({
@@ -100,34 +103,36 @@ function sharedBrowser() {
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    }).then(async (browser) => ({ browser, context: await browser.newContext({ viewport: VIEWPORT }), idle: [] }));
   }
   return shared;
 }
 
 async function closeBrowser() {
   if (!shared) return;
-  const browser = await shared;
+  const { browser } = await shared;
   shared = null;
   await browser.close();
 }
 
-// Runs body(browser) in a fresh context of the shared Chromium, closed
-// afterwards; browser.context is where open() makes its tabs, and
-// browser.idle holds the tabs done() has finished with.
+// Runs body(browser) with the shared context: browser.context is where
+// open() makes its tabs, and browser.idle holds the tabs done() has
+// finished with. A tab the test did not hand back to done() (it failed
+// first) is closed afterwards, with whatever it was doing.
 async function withBrowser(body) {
-  const context = await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
+  const { context, idle } = await sharedContext();
   try {
-    return await body({ context, idle: [] });
+    return await body({ context, idle });
   } finally {
-    await context.close();
+    // The tests run one at a time, so every tab not idle is this test's.
+    for (const page of context.pages()) if (!idle.includes(page)) await page.close();
   }
 }
 
 const VIEWPORT = { width: 1200, height: 900 };
 
 // Opens the page at `fragment` and waits until it is ready: a new
-// document, in a tab done() left in this test if there is one (a new tab
+// document, in a tab done() left if there is one (a new tab
 // cost twice the CPU: page_screenshots.js took 33 CPU-seconds with a tab
 // for each of its 32 loads, 18 with one tab). The tab gets the viewport
 // (by default 1200x900) and no emulated media, as a new one would.
@@ -157,11 +162,14 @@ async function open(browser, fragment = '', viewport = null, base = pageUrl()) {
 }
 
 // Unloads the page (its timers stop with it), fails if anything went wrong
-// on it, and leaves the tab for the test's next open().
+// on it, and leaves the tab for the next open(). One tab is kept at most:
+// with a second one left open, even on about:blank, the other tab's
+// actions waited far longer (page.js took 320 s by the clock, not 86).
 async function done(page) {
   await page.goto('about:blank');
   assert.deepEqual(page.problems, [], 'no console errors or failed requests');
-  page.idle.push(page);
+  if (page.idle.length) await page.close();
+  else page.idle.push(page);
 }
 
 // The write-up's loop in a pitfall's form, by its description, for the
