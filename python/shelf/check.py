@@ -176,28 +176,12 @@ def _value_words(v):
 
 def _due():
     """Raises here a stop sent to this thread and not raised yet: Python
-    raises it at a call or a jump back. (Clearing it instead, with
-    PyThreadState_SetAsyncExc(id, NULL), leaves CPython 3.11's eval breaker
-    set for good, which slows every call after, and hangs a profiler that
-    raises.)"""
+    raises it at a call or a jump back, and a call's first line is one.
+    (Clearing it instead, with PyThreadState_SetAsyncExc(id, NULL), leaves
+    CPython 3.11's eval breaker set for good, which slows every call after,
+    and hangs a profiler that raises.)"""
     for _ in (1, 2):
         pass
-
-
-def _end_of_run(watch):
-    """Ends a run for the watchdog: no stop is sent after this returns, and
-    one sent before is raised, and caught, here. Python 3.10 may raise a
-    pending stop right after `with` takes the lock, before `active` is
-    cleared; then it is cleared again, so that no second stop can come and
-    land outside a run."""
-    while True:
-        try:
-            with watch.lock:
-                watch.active = False
-            _due()
-            return
-        except _TimeLimit:
-            pass
 
 
 def _thread_clock():
@@ -211,9 +195,11 @@ def _thread_clock():
 
 class _Watch:
     """Times the runs of one check() call on the calling thread, and stops
-    one past its limit. The run's start and end (in run_one) and the
-    watchdog's stop all hold `lock`, so that no stop is sent outside a run;
-    one sent just before the run's end is raised at its end (_due()), where
+    one past its limit. A run's start and the watchdog's look at it hold
+    `lock`. A run ends when its thread clears `active`, in one bytecode,
+    and _shelf._interrupt() sends a stop only if `active` is still set,
+    read in the same C call: both under the GIL, so no stop is sent after
+    a run's end. One sent just before is raised at the end (_due()), where
     it is caught."""
 
     __slots__ = ("lock", "thread", "clock", "schedstat", "time_limit",
@@ -303,7 +289,7 @@ class _Watch:
                 elif now - self.stopped_at < _AGAIN:
                     continue  # it caught the first, and went on
                 self.stopped_at = now
-                _shelf._interrupt(self.thread, _TimeLimit)
+                _shelf._interrupt(self.thread, _TimeLimit, self)
 
 
 # ==== The check ====
@@ -384,9 +370,15 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             verdict, got, output = _read(value, winner)
         except BaseException as e:  # noqa: B036 - sorted out below
             caught = e
-        # The run's end: no stop after this, and one already sent but not
-        # yet raised is raised, and caught, here.
-        _end_of_run(watch)
+        # The run's end: no stop is sent once `active` is clear (_Watch),
+        # and one sent before is raised, and caught, here. Written out, not
+        # called: a function's first line is a place where a stop is
+        # raised, before the function's own `try` (CI saw one escape so).
+        try:
+            watch.active = False
+            _due()
+        except _TimeLimit:
+            pass
         stopped = watch.stopped
         cpu, wall, waited = watch.spent()
         if isinstance(caught, KeyboardInterrupt):
@@ -432,7 +424,11 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                           max_n=top, lo=lo, hi=hi, tries=tries, seed=seed,
                           time_limit=limit, name=f"the function {name}")
     finally:
-        _end_of_run(watch)  # after a raise from _judge, none is to come
+        try:  # after a raise from _judge, as at a run's end in run_one
+            watch.active = False
+            _due()
+        except _TimeLimit:
+            pass
         watch.stop()
     detail = j["detail"]
     if j["verdict"] == "crash" and isinstance(detail, tuple):

@@ -134,9 +134,10 @@ static PyMethodDef shelf_methods[] = {
      "_problem(name)\n--\n\n"
      "The problem called name (shelf_problem_find()) as a dict, or None."},
     {"_interrupt", shelf_py_interrupt, METH_VARARGS,
-     "_interrupt(thread_id, exc_type)\n--\n\n"
-     "PyThreadState_SetAsyncExc(): the thread raises exc_type at its next\n"
-     "call or jump back; None clears one not raised yet. Returns the count."},
+     "_interrupt(thread_id, exc_type, watch)\n--\n\n"
+     "PyThreadState_SetAsyncExc() if watch.active, read in the same call:\n"
+     "the thread raises exc_type at its next call or jump back. Returns\n"
+     "the count of threads told."},
     {NULL, NULL, 0, NULL}};
 
 static int shelf_exec(PyObject *module) {
