@@ -14,12 +14,11 @@ wheels; AtCoder 3000, the write-up 500, LeetCode 20). A program that fits
 it fits the others' limits; the other problems' formats are checked by
 check_test.py.
 
-The Node.js solution is checked while this test keeps three CPU-bound
-processes busy: a busy machine delays a program but does not add to its CPU
-time, so it must still pass. A program that passes on a busy machine passes
-on a quiet one (the limits are CPU time and resident memory, and the wait
-limit only grows more lenient), so Node.js is not also checked quiet: the
-busy check holds both cores for as long as it takes.
+The Node.js solution is checked on one core shared with a CPU-bound loop
+(busy_core.py): a busy machine delays a program but does not add to its
+CPU time, so it must still pass. A program that passes on a busy machine
+passes on a quiet one (the limits are CPU time and resident memory, and the
+wait limit only grows more lenient), so Node.js is not also checked quiet.
 
 Usage: check_languages_test.py SHELF [SOLUTION_CPP]
 
@@ -36,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 
+from busy_core import BusyCore
 from skipped import SKIP_STATUS, skip_line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,7 +45,6 @@ CHECK_DIR = os.path.join(HERE, "check")
 PROBLEM = "cses"
 SEED = "20"
 TRIES = "5"  # the fixed tries (about 40) are most of each check
-BUSY_PROCESSES = 3
 
 PASSED, FAILED, SKIPPED = [], [], []
 
@@ -121,12 +120,14 @@ def cpp_program(_workdir, solution_cpp):
 
 # ==== One check ====
 
-def check(shelf, name, program, problem, args_after=()):
-    """shelf check under the problem's own limits; the program must pass."""
+def check(shelf, name, program, problem, args_after=(), pin=None):
+    """shelf check under the problem's own limits; the program must pass.
+    pin, if given, runs before the judge starts (busy_core.py)."""
     args = [shelf, "check", "--json", "--problem", problem, "--seed", SEED,
             "--tries", TRIES] + program + [problem] + list(args_after)
     try:
-        p = subprocess.run(args, capture_output=True, text=True, timeout=900)
+        p = subprocess.run(args, capture_output=True, text=True, timeout=900,
+                           preexec_fn=pin)
     except subprocess.TimeoutExpired:
         fail("%s %s: shelf check did not finish in 900 s" % (name, problem))
         return
@@ -148,23 +149,11 @@ def check(shelf, name, program, problem, args_after=()):
 
 
 def busy_machine(shelf, program):
-    """The Node.js solution under cses while BUSY_PROCESSES CPU-bound
-    processes compete for the cores: it waits longer, but its CPU time is
-    its own, so it must pass as on an idle machine."""
-    busy = []
-    try:
-        for _ in range(BUSY_PROCESSES):
-            busy.append(subprocess.Popen(
-                [sys.executable, "-c", "while True: pass"],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL))
-        check(shelf, "node (%d busy processes)" % BUSY_PROCESSES, program,
-              PROBLEM)
-    finally:
-        for b in busy:
-            b.kill()
-        for b in busy:
-            b.wait()
+    """The Node.js solution under cses on a busy machine: it waits longer,
+    but its CPU time is its own, so it must pass as on an idle one."""
+    with BusyCore() as busy:
+        check(shelf, "node (%s)" % busy.describe(), program, PROBLEM,
+              pin=busy.pin)
 
 
 def main(argv):

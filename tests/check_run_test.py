@@ -2,7 +2,7 @@
 """check_run_test.py - the runner under `shelf check` (cli/check_run.c)
 against programs that misbehave (tests/check/hostile/): each must get its
 verdict, and no process it started may be alive once `shelf check` returns;
-and right programs must pass while this test keeps every core busy.
+and right programs must pass on a busy machine (busy_core.py).
 
 Usage: check_run_test.py SHELF SOLUTION_C NAME=PROGRAM...
 
@@ -25,6 +25,8 @@ import signal
 import subprocess
 import sys
 import time
+
+from busy_core import BusyCore
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOLUTION_PY = os.path.join(HERE, "check", "solution.py")
@@ -74,16 +76,16 @@ def kill_marked(marker):
 
 # ==== One check ====
 
-def run_check(shelf, name, args, program, marker):
+def run_check(shelf, name, args, program, marker, pin=None):
     """Runs shelf check in a session of its own, with the marker in its
-    environment; returns (report or None, seconds). A check that hangs is
-    killed with its session's group."""
+    environment (and pin run first, busy_core.py); returns (report or None,
+    seconds). A check that hangs is killed with its session's group."""
     cmd = [shelf, "check"] + args + program
     env = dict(os.environ)
     env[MARKER_VARIABLE] = marker
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True, env=env)
+                         start_new_session=True, env=env, preexec_fn=pin)
     try:
         out, err = p.communicate(timeout=HANG_SECONDS)
     except subprocess.TimeoutExpired:
@@ -132,35 +134,13 @@ def check_case(shelf, name, program, verdict, extra=()):
 
 # ==== A busy machine ====
 
-class Busy:
-    """One CPU-bound shell loop per core and one more (3 on 2 cores), killed
-    by their pids when the block ends, however it ends."""
-
-    def __init__(self):
-        self.loops = []
-
-    def __enter__(self):
-        for _ in range((os.cpu_count() or 2) + 1):
-            self.loops.append(subprocess.Popen(
-                ["sh", "-c", "while :; do :; done"]))
-        return self
-
-    def __exit__(self, *exc):
-        for p in self.loops:
-            p.kill()
-        for p in self.loops:
-            p.wait()
-        return False
-
-
 def check_busy(shelf, solution_c, programs):
     """Right programs pass on a machine kept busy: the limits are CPU time
     and time spent waiting, and a program ready to run but not given a CPU
     is neither. Margins: the C solution takes milliseconds of its 2 s of
-    CPU; the Python one well under a second of its 10 s. The loops keep
-    both cores busy for as long as the checks take, so each check has the
-    fixed tries and two random ones: every size the problem allows, each
-    run on a busy machine."""
+    CPU; the Python one well under a second of its 10 s. Each check has
+    the fixed tries and two random ones: every size the problem allows,
+    each run on a busy machine."""
     cases = [
         ("busy C", ["--time-limit", "2"], [solution_c, "shelf", "right"]),
         ("busy Python", ["--time-limit", "10"],
@@ -169,13 +149,15 @@ def check_busy(shelf, solution_c, programs):
          [programs["reserve"]]),
         ("busy escape", ["--time-limit", "2"], [programs["escape_children"]]),
     ]
-    with Busy():
+    with BusyCore() as busy:
+        print("busy: the checks below run %s" % busy.describe())
         for name, extra, program in cases:
             marker = "shelf-busy-%d-%s" % (os.getpid(), name.split()[1])
             if program[0] in programs.values():
                 program = program + [marker]
             args = ["--tries", "2", "--seed", "3", "--json"] + extra
-            report, seconds = run_check(shelf, name, args, program, marker)
+            report, seconds = run_check(shelf, name, args, program, marker,
+                                        busy.pin)
             left = kill_marked(marker)
             if left:
                 fail("%s: %d processes still alive after shelf check "
