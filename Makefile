@@ -7,6 +7,14 @@ CMAKE      ?= cmake
 CTEST      ?= ctest
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+# Ninja, where it is installed, builds with two thirds of the CPU time of
+# Makefiles (they start a cmake process for each file's dependencies and
+# each line of progress). Exported, it also builds the trees that tests
+# configure. CMake reads CMAKE_GENERATOR only for a new build directory, so
+# one made before keeps its own generator.
+ifneq ($(shell command -v ninja 2>/dev/null),)
+export CMAKE_GENERATOR ?= Ninja
+endif
 # shelf-mpi (mpi/) is built wherever CMake finds MPI; its test skips
 # elsewhere. CMake alone leaves it off (SHELF_MPI), as a library user wants.
 MPI_FLAGS  ?= -DSHELF_MPI=ON
