@@ -4,8 +4,8 @@
 // (the shelf strip at the top wraps to fit its column, issue 32); checks
 // of what each shows, not of how a font renders it. With
 // SHELF_SCREENSHOTS=1 it also saves each view under build/web/screenshots/
-// to be looked at (64 PNGs: 9 of the page tests' 95 CPU-seconds as time(1)
-// counts them, so not on every run). The README's picture, docs/web.png, is renewed by a command and
+// to be looked at (64 PNGs: about 9 CPU-seconds as time(1) counts them,
+// so not on every run). The README's picture, docs/web.png, is renewed by a command and
 // looked at, not compared here: `make web-picture` (web/picture.js).
 'use strict';
 const test = require('node:test');
