@@ -482,8 +482,7 @@ class Layout(unittest.TestCase):
     def test_balanced_rows(self):
         previous = None
         for n in range(1, 61):
-            root = ET.fromstring(run("--random", str(n), "--seed", "4",
-                                     "--svg", "-").stdout)
+            root = picture("--random", str(n), "--seed", "4")
             rows = row_lengths(root)
             self.assertEqual(sum(rows), n)
             if n <= 30:  # one row, the wheels smaller: still one shelf
