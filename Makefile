@@ -144,7 +144,7 @@ test-windows:
 	@command -v x86_64-w64-mingw32-gcc >/dev/null && command -v wine >/dev/null \
 	  || { echo "test-windows: needs gcc-mingw-w64-x86-64 and wine"; exit 1; }
 	@echo "== windows: build"
-	$(CMAKE) -S . -B $(WINDOWS_BUILD) \
+	CMAKE_GENERATOR="Unix Makefiles" $(CMAKE) -S . -B $(WINDOWS_BUILD) \
 	  -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-mingw64.cmake \
 	  -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	$(CMAKE) --build $(WINDOWS_BUILD) -j $(JOBS)
