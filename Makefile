@@ -144,6 +144,10 @@ test-windows:
 	@command -v x86_64-w64-mingw32-gcc >/dev/null && command -v wine >/dev/null \
 	  || { echo "test-windows: needs gcc-mingw-w64-x86-64 and wine"; exit 1; }
 	@echo "== windows: build"
+# Makefiles, not Ninja, for this build: both fresh .ci/run runs after the
+# move to Ninja had one test fail under wine (a run with no output, an exit
+# status 1 for 2), though neither generator failed in five runs here since.
+# Kept to the setup that passed CI until the cause is known.
 	CMAKE_GENERATOR="Unix Makefiles" $(CMAKE) -S . -B $(WINDOWS_BUILD) \
 	  -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-mingw64.cmake \
 	  -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null

@@ -4,10 +4,10 @@
         subprocess.run(cmd, preexec_fn=busy.pin)
 
 Inside the block a CPU-bound loop runs on one core, and busy.pin, given
-as preexec_fn, puts a command on that core too: the program judged is
-ready to run about half the time it is not running, as on a busy machine,
-while the other cores stay free for the rest of the suite (make test runs
-tests side by side, and loops on every core slowed all of them). A loop
+as preexec_fn, puts a command on that core too: the program judged waits,
+ready to run, about as long as it runs, as on a busy machine, while the
+other cores stay free for the rest of the suite (make test runs tests side
+by side, and loops on every core slowed all of them). A loop
 and the program on one core test what a machine of loops tests: CPU time
 and waiting while not ready are what the judge counts, and waiting while
 ready is neither. Where processes cannot be pinned (no sched_setaffinity),
