@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 
+import leak_check
 from reference import (greedy_vs_perfect, lead_table, margin, reduce_margin,
                        reduction_agrees)
 from sampling import sampler
@@ -571,7 +572,8 @@ def terminal_checks(shelf, _sampled):
 def run(shelf, args, stdin):
     wrapper = shlex.split(os.environ.get("SHELF_WRAPPER", ""))
     proc = subprocess.run(wrapper + [shelf] + args, input=(stdin or "").encode(),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600,
+                          env=leak_check.env())
     return proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"), proc.returncode
 
 

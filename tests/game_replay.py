@@ -9,6 +9,7 @@ import re
 import subprocess
 import threading
 
+import leak_check
 from reference import kept, lead_table
 
 SHELF = None  # the binary under test, set by interactive_test.py
@@ -24,7 +25,8 @@ def command(*args):
 
 def run(*args, stdin=""):
     return subprocess.run(command(*args), input=stdin, capture_output=True,
-                          text=True, timeout=WATCHDOG_SECONDS)
+                          text=True, timeout=WATCHDOG_SECONDS,
+                          env=leak_check.env())
 
 
 def game(weights, commands, *options):
@@ -169,7 +171,8 @@ def play_live(test, weights, choose, *options, after=lambda replay: "q"):
     exit status)."""
     proc = subprocess.Popen(
         command("--interactive", *options, "--", *map(str, weights)),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        env=leak_check.env())
     watchdog = threading.Timer(WATCHDOG_SECONDS, proc.kill)
     watchdog.start()
     replay = Replay(test, weights, "--second" in options)

@@ -7,6 +7,8 @@ run under the sanitizers."""
 import os
 import subprocess
 
+import leak_check
+
 SHELF = None  # the binary under test, set by parallel_test.py
 FAILED = []  # what each failed check says; parallel_test.py counts them
 # Under ASan and UBSan a run of shelf costs about 0.1 s of CPU, some twenty
@@ -49,7 +51,7 @@ def check(ok, what):
 def run(args, stdin=None, data=None, piece=None):
     """Runs shelf; stdin is a path (a regular file) or data goes through a
     pipe. Returns (stdout, stderr, status) as bytes, bytes, int."""
-    env = dict(os.environ)
+    env = leak_check.env()
     env.pop("SHELF_TEST_PIECE", None)
     if piece is not None:
         env["SHELF_TEST_PIECE"] = str(piece)

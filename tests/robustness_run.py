@@ -10,6 +10,8 @@ import subprocess
 import sys
 import threading
 
+import leak_check
+
 # A run still going after this long is stopped and counts as a hang. It is
 # a safety net against an endless loop, not a timing check: every input
 # here takes milliseconds, or a few seconds for the 1 GB line and the big
@@ -52,7 +54,8 @@ def run(shelf, args, stdin=b"", wrapper=(), stdout=subprocess.PIPE,
         hang *= 10
     proc = subprocess.Popen(list(wrapper) + [shelf] + list(args),
                             stdin=subprocess.PIPE, stdout=stdout,
-                            stderr=stderr, preexec_fn=preexec_fn, cwd=cwd)
+                            stderr=stderr, preexec_fn=preexec_fn, cwd=cwd,
+                            env=leak_check.env())
     chunks = {"out": [], "err": []}
 
     def writer():
