@@ -4,15 +4,15 @@ build, LeakSanitizer's check at exit on one run in EVERY.
 At exit LeakSanitizer reads every global of the process, the sanitizer
 runtimes' own among them: some 13 MB of pages never written, each of which
 the kernel maps on first reading. On the 2-core virtual machines shelf is
-tested on, that costs about 45 ms a run, three quarters of what a run of
-shelf costs under the sanitizers, and make test's sanitizer step runs
-shelf some 2,500 times from the tests that use this. So each of those
-runs asks here for its environment: AddressSanitizer and
-UndefinedBehaviorSanitizer check every run; the leak check takes one run
-in EVERY, counted over the runs of one test, at the places
-SHELF_TEST_SEED picks (another seed, another quarter). The unit tests,
-one process each, check for leaks every time, and valgrind's runs
-(memcheck_cli, memcheck_robustness) look for leaks in cases of their own.
+tested on, that costs about 45 ms of the 65 a run of shelf takes under
+the sanitizers, and the tests that use this run shelf some 2,100 times in
+make test's sanitizer step. So each of those runs asks here for its
+environment: AddressSanitizer and UndefinedBehaviorSanitizer check every
+run; the leak check takes one run in EVERY, counted over the runs of one
+test, at the places SHELF_TEST_SEED picks (another seed, another
+quarter). The unit tests, one process each, check for leaks every time,
+and valgrind's runs (memcheck_cli, memcheck_robustness) look for leaks in
+cases of their own.
 
 Outside the sanitizer build (SHELF_SANITIZED unset) the environment is
 returned as it is.
