@@ -9,18 +9,24 @@ the sanitizers, and the tests that use this run shelf some 2,100 times in
 make test's sanitizer step. So each of those runs asks here for its
 environment: AddressSanitizer and UndefinedBehaviorSanitizer check every
 run; the leak check takes one run in EVERY, counted over the runs of one
-test, at the places SHELF_TEST_SEED picks (another seed, another
-quarter). The unit tests, one process each, check for leaks every time,
-and valgrind's runs (memcheck_cli, memcheck_robustness) look for leaks in
-cases of their own.
+test (sampling.py; another seed may take another quarter). Its places are
+one past the seed's, so that they never meet the cases valgrind's runs
+(memcheck_cli, memcheck_robustness, one case in eight at the seed's
+places) look at for leaks. The unit tests, one process each, check for
+leaks every time, and the few runs a test starts without this helper are
+checked too.
 
-Outside the sanitizer build (SHELF_SANITIZED unset) the environment is
-returned as it is.
+A test that uses this is given SHELF_SANITIZED=1 in tests/CMakeLists.txt
+under SHELF_SANITIZE; without it (and outside the sanitizer build) the
+environment is returned as it is.
 """
 
 import os
 
+from sampling import sampler
+
 EVERY = 4
+_sampled = None
 _runs = 0
 
 
@@ -28,16 +34,13 @@ def env(base=None):
     """A copy of `base` (by default this process's environment) for the
     next run of shelf: with detect_leaks=0 added to ASAN_OPTIONS unless the
     run is in the sample."""
-    global _runs
+    global _sampled, _runs
     out = dict(os.environ if base is None else base)
     if not os.environ.get("SHELF_SANITIZED"):
         return out
-    seed = int(os.environ.get("SHELF_TEST_SEED", "11"))
-    if _runs == 0:
-        print("leak checks at exit: one run of shelf in %d, those at places "
-              "%d, %d, ... (SHELF_TEST_SEED=%d)"
-              % (EVERY, seed % EVERY, seed % EVERY + EVERY, seed), flush=True)
-    if _runs % EVERY != seed % EVERY:
+    if _sampled is None:
+        _sampled = sampler(EVERY, "run of shelf (the leak check at exit)", 1)
+    if not _sampled(_runs):
         opts = out.get("ASAN_OPTIONS", "")
         out["ASAN_OPTIONS"] = (opts + ":" if opts else "") + "detect_leaks=0"
     _runs += 1

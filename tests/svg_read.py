@@ -8,6 +8,8 @@ import json
 import subprocess
 import xml.etree.ElementTree as ET
 
+import leak_check
+
 # The program under test: svg_test.py sets it from its argument.
 SHELF = None
 SVG = "{http://www.w3.org/2000/svg}"
@@ -17,7 +19,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def run(*args, stdin=""):
     return subprocess.run([SHELF, *args], input=stdin, capture_output=True,
-                          text=True)
+                          text=True, env=leak_check.env())
 
 
 def picture(*args):
