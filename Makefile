@@ -146,8 +146,9 @@ test-windows:
 	@echo "== windows: build"
 # Makefiles, not Ninja, for this build: both fresh .ci/run runs after the
 # move to Ninja had tests fail under wine, though neither generator failed
-# in five runs here since. Both failures were wine's (below), which makes
-# the generator an unlikely cause; kept to the setup CI has passed with.
+# in five runs here since. The failures look like wine's (below), which
+# makes the generator an unlikely cause, but that is not known; kept to the
+# setup CI has passed with.
 	CMAKE_GENERATOR="Unix Makefiles" $(CMAKE) -S . -B $(WINDOWS_BUILD) \
 	  -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-mingw64.cmake \
 	  -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -157,9 +158,11 @@ test-windows:
 	-$(WINE_ENV) wineserver -p
 	$(WINE_ENV) wine $(WINDOWS_BUILD)/shelf.exe --version
 # A test that fails is run once more (--repeat until-pass:2), its failure
-# printed all the same: three runs of .ci/run saw wine end a run of
-# shelf.exe with status 1 and no output at all, which shelf never does,
-# and each time the case passed when run again. A real failure fails twice.
+# printed all the same: three runs of .ci/run had tests fail under wine,
+# three times a run of shelf.exe with status 1 and no output at all, which
+# shelf never does, and once with status 1 where 2 was due, its words not
+# kept; each case passed when run again. A failure that repeats fails the
+# run; one that passes when run again is printed, and .ci/run names it.
 	$(WINE_ENV) $(CTEST) --test-dir $(WINDOWS_BUILD) --output-on-failure \
 	  --repeat until-pass:2 \
 	  -j $(JOBS) -R '$(WINDOWS_TESTS)' $(if $(WINDOWS_SKIP),-E '$(WINDOWS_SKIP)'); \
@@ -169,8 +172,9 @@ debug:
 	$(CMAKE) -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
 	$(CMAKE) --build build-debug -j $(JOBS)
 
-# -g1: line tables only, all the sanitizers' reports use (file and line of
-# each frame, inlined ones too); the build took 50 CPU-s, not 59, with -g.
+# -g1: line tables and function names, no variables: what the sanitizers'
+# reports read (each frame's file and line, inlined ones too). The build
+# takes 50 CPU-s with it, 59 with -g.
 asan:
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
