@@ -280,12 +280,12 @@ def main():
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     # Most of a run's cost is Open MPI starting each rank. Two of its
-    # defaults cost this machine-local test time and no coverage: UCX, the
-    # point-to-point layer for fast networks, probes for them in every rank
-    # (ob1 over shared memory is what one machine uses anyway), and hwloc
-    # reads every PCI device's configuration to place the ranks near them.
-    # Without both the test took 59 machine CPU-seconds, not 75, and 78 s
-    # by the clock, not 113. Set beforehand, either is kept.
+    # defaults cost this one-machine test time and no coverage: every rank
+    # starts UCX, a point-to-point layer Open MPI picks only with a
+    # Mellanox device (ob1, over shared memory, is what one machine uses),
+    # and hwloc reads every PCI device's configuration to place the ranks
+    # near them. With neither the test took 59 machine CPU-seconds, not 75,
+    # and 78 s by the clock, not 113. Set beforehand, either is kept.
     os.environ.setdefault("OMPI_MCA_pml", "ob1")
     os.environ.setdefault("HWLOC_COMPONENTS", "-pci,-linuxio")
 
