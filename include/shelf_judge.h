@@ -168,7 +168,7 @@ SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
  * the answer:
  *
  *   1. SHELF_MISTAKE_NONE: value is L(first..last).
- *   2. SHELF_MISTAKE_SIGN: value is -L(first..last).
+ *   2. SHELF_MISTAKE_SIGN: value is -L(first..last), L not 0.
  *   3. SHELF_MISTAKE_GREEDY: one end is strictly heavier than the other,
  *      it keeps less than the lead (so the lighter end keeps more), and
  *      value is what it keeps, w - R. Never on a block of two wheels, where
@@ -189,7 +189,7 @@ SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
  *      rest: only checks 1 and 2 apply to it.
  *
  * Where R is 0, an end's weight, the weight plus R and what it keeps are
- * one number, and the order names it by what the end keeps (3 or 4). On a
+ * one number, and the order names it by what the end keeps (1 to 4). On a
  * block of two wheels the worse end keeps -L, so a value there is named
  * sign before one-end; shelf_end_mistake() names an end picked instead.
  *
@@ -202,8 +202,8 @@ SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL or the block is
  *         empty or out of range; SHELF_NOMEM.
  *
- * Time O(last - first + 1) (eight runs of the linear engine over the block
- * or less); memory O(last - first + 1), freed before returning.
+ * Time O(last - first + 1) (at most eleven runs of the linear engine over the
+ * block or less); memory O(last - first + 1), freed before returning.
  * Thread-safe. */
 SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
                                           size_t first, size_t last,
