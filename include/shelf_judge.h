@@ -245,10 +245,12 @@ SHELF_API shelf_status shelf_end_mistake(const int64_t *weights, size_t n,
  * in the block's own numbers, said to "you": which wheel was taken, the
  * blocks and leads the slip left out, added or read, so that every
  * sentence is true of that block (a mistake's sentence of
- * shelf_mistake_sentence() names no shelf). It does not give the block's
- * lead away, except for a block of one wheel. Blocks are written as their
- * weights, "[3, 9]"; one of more than six wheels as its first three and
- * last two with "..." between. Written snprintf-style as
+ * shelf_mistake_sentence() names no shelf). The block's lead is said
+ * only where the value already tells it (right, or its sign turned) or the
+ * block has one wheel; what one end keeps may be written as a difference
+ * ("9 - 3"), not worked out. Blocks are written as their weights,
+ * "[3, 9]"; one of more than six wheels as its first three and last two
+ * with "..." between. Written snprintf-style as
  * shelf_mistake_sentence() is: at most size - 1 characters and a NUL, the
  * whole length in *len.
  *
