@@ -132,10 +132,12 @@ function judge(a, b, value, typed, named = null) {
   } else {
     ex.wrong.add(key);
     ex.hint = new Set(a < b ? [(a + 1) * m.n + b, a * m.n + b - 1] : []);
-    const where = a === b ? 'A one-wheel block reads no other cell: its lead is the weight.'
+    // The unknown sentence of a one-wheel block already says its lead is
+    // the weight.
+    const where = a === b ? (verdict.name === 'unknown' ? '' : 'A one-wheel block reads no other cell: its lead is the weight.')
       : `Hint: read the two outlined cells, ${wheelsOf(a + 1, b)} (for taking the left, ${m.weights[a]}) and ` +
       `${wheelsOf(a, b - 1)} (for taking the right, ${m.weights[b]}).`;
-    ex.message = `Not ${typed} for ${wheelsOf(a, b)}` + (verdict.name === 'unknown' ? '' : ` (mistake: ${verdict.name})`) + `. ${verdict.sentence} ` + where;
+    ex.message = `Not ${typed} for ${wheelsOf(a, b)}` + (verdict.name === 'unknown' ? '' : ` (mistake: ${verdict.name})`) + `. ${verdict.sentence} ${where}`.trim();
     ex.mistake = verdict.name;
   }
   document.body.dataset.lastMistake = verdict.name;
