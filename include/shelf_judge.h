@@ -62,18 +62,23 @@ typedef enum shelf_mistake {
   /** A search of every order of moves without a memo: right, and out of
    * time on a shelf of a few dozen wheels whatever its weights. Judged from
    * behaviour. */
-  SHELF_MISTAKE_EXPONENTIAL = 12
+  SHELF_MISTAKE_EXPONENTIAL = 12,
+  /* 13 and 14 are held for mistakes named on other branches. */
+  /** A block's lead taken as an end's weight alone: the lead of what
+   * remains, which the other buyer then has, left out. */
+  SHELF_MISTAKE_WHEEL_ALONE = 15
 } shelf_mistake;
 
-/** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
- * value. */
-#define SHELF_MISTAKE_COUNT 13
+/** One past the largest value of shelf_mistake: SHELF_MISTAKE_NONE up to,
+ * not including, this value. Values with no mistake (13 and 14 for now)
+ * have no name: shelf_mistake_name() gives NULL for them. */
+#define SHELF_MISTAKE_COUNT 16
 
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
- * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential";
- * NULL for a value not in shelf_mistake. Static; do not free it. Time
- * O(1). Thread-safe. */
+ * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
+ * "wheel-alone"; NULL for a value not in shelf_mistake. Static; do not free it.
+ * Time O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
 /** Finds a mistake by its name as shelf_mistake_name() gives it.
@@ -152,25 +157,41 @@ SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
                                             const int64_t *weights, size_t n,
                                             shelf_i128 *out);
 
-/** Names the mistake behind a wrong value typed for the lead of block
+/** Names the mistake behind a value typed for the lead of block
  * first..last (0-based, inclusive) of the lead table, for an exercise where
- * a learner fills the table. Writing L(a..b) for the true lead of block
- * a..b (0 for an empty block), the checks run in this order and the first
- * that holds is the answer:
+ * a learner fills the table: the slip is named by the value typed. Writing
+ * L(a..b) for the true lead of block a..b (0 for an empty block), and for
+ * each end of the block its weight w and the lead R of the block that
+ * taking it leaves (R = L(first+1..last) for the left end, w = w[first];
+ * R = L(first..last-1) for the right end, w = w[last]), so that the end
+ * keeps w - R, the checks run in this order and the first that holds is
+ * the answer:
  *
- *   - SHELF_MISTAKE_NONE: value is L(first..last).
- *   - SHELF_MISTAKE_SIGN: value is -L(first..last) (not 0).
- *   - SHELF_MISTAKE_ADDED: value is w[first] + L(first+1..last) or
- *     w[last] + L(first..last-1).
- *   - SHELF_MISTAKE_ONE_END: value is w[first] - L(first+1..last) or
- *     w[last] - L(first..last-1): the worse end's lead.
- *   - SHELF_MISTAKE_NEIGHBOUR: value is w[first] or w[last] minus the lead
- *     of a wrong neighbour in the table: L(first+1..last-1) (the cell
- *     diagonally below), L(first..last-1) with the left wheel or
- *     L(first+1..last) with the right one (the two reads crossed),
- *     L(first+2..last) or L(first..last-2) (a cell one further along the
- *     same column or row).
- *   - SHELF_MISTAKE_UNKNOWN: anything else.
+ *   1. SHELF_MISTAKE_NONE: value is L(first..last).
+ *   2. SHELF_MISTAKE_SIGN: value is -L(first..last), L not 0.
+ *   3. SHELF_MISTAKE_GREEDY: one end is strictly heavier than the other,
+ *      it keeps less than the lead (so the lighter end keeps more), and
+ *      value is what it keeps, w - R. Never on a block of two wheels, where
+ *      the heavier end always keeps the lead.
+ *   4. SHELF_MISTAKE_ONE_END: value is what an end keeps, w - R: the worse
+ *      end's, the max of the two ends left out.
+ *   5. SHELF_MISTAKE_WHEEL_ALONE: value is an end's weight w, with R not 0
+ *      (the lead of what remains left out).
+ *   6. SHELF_MISTAKE_ADDED: value is w + R for an end, with R not 0 (the
+ *      lead of what remains added).
+ *   7. SHELF_MISTAKE_NEIGHBOUR: value is w[first] or w[last] minus the lead
+ *      of a wrong block of the table: L(first+1..last-1) (the cell
+ *      diagonally below; blocks of three or more wheels), L(first..last-1)
+ *      with the left wheel or L(first+1..last) with the right one (the two
+ *      reads crossed), L(first+2..last) or L(first..last-2) (a cell one
+ *      further along the same column or row; three or more wheels).
+ *   8. SHELF_MISTAKE_UNKNOWN: anything else. A block of one wheel has no
+ *      rest: only checks 1 and 2 apply to it.
+ *
+ * Where R is 0, an end's weight, the weight plus R and what it keeps are
+ * one number, and the order names it by what the end keeps (1 to 4). On a
+ * block of two wheels the worse end keeps -L, so a value there is named
+ * sign before one-end; shelf_end_mistake() names an end picked instead.
  *
  * @param weights  n weights; must not be NULL.
  * @param n        the number of wheels, at least 1.
@@ -181,12 +202,82 @@ SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL or the block is
  *         empty or out of range; SHELF_NOMEM.
  *
- * Time O(last - first + 1) (six runs of the linear engine over the block
- * or less); memory O(last - first + 1), freed before returning.
+ * Time O(last - first + 1) (at most eleven runs of the linear engine over the
+ * block or less); memory O(last - first + 1), freed before returning.
  * Thread-safe. */
 SHELF_API shelf_status shelf_cell_mistake(const int64_t *weights, size_t n,
                                           size_t first, size_t last,
                                           shelf_i128 value, shelf_mistake *out);
+
+/** Names the mistake of picking `end` as the move for block first..last
+ * (0-based, inclusive, at least two wheels), for an exercise where a
+ * learner picks an end instead of typing a lead, by the rule of
+ * shelf_cell_mistake(): SHELF_MISTAKE_NONE when that end keeps the
+ * block's lead; SHELF_MISTAKE_GREEDY when it keeps less and is strictly
+ * the heavier end; SHELF_MISTAKE_ONE_END when it keeps less otherwise.
+ * shelf_cell_sentence() says it, given what the end keeps as the value.
+ *
+ * @param weights  n weights; must not be NULL.
+ * @param n        the number of wheels.
+ * @param first    the block's left wheel, 0-based.
+ * @param last     the block's right wheel, first < last < n.
+ * @param end      SHELF_LEFT or SHELF_RIGHT.
+ * @param out      receives the mistake; must not be NULL.
+ * @param kept     if not NULL, receives what the end keeps: its weight
+ *                 minus the lead of the block it leaves.
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL, `end` is
+ *         unknown, or the block has fewer than two wheels or is out of
+ *         range; SHELF_NOMEM.
+ *
+ * Time O(last - first + 1); memory O(last - first + 1), freed before
+ * returning. Thread-safe. */
+SHELF_API shelf_status shelf_end_mistake(const int64_t *weights, size_t n,
+                                         size_t first, size_t last,
+                                         shelf_end end, shelf_mistake *out,
+                                         shelf_i128 *kept);
+
+/** Bytes that always hold a sentence of shelf_cell_sentence(), its NUL
+ * included, whatever the weights. */
+#define SHELF_CELL_SENTENCE_BUFSIZE 1024
+
+/** Writes what a learner reads for `value`, typed for the lead of block
+ * first..last (or kept by the end picked for it), as the mistake `kind`,
+ * in the block's own numbers, said to "you": which wheel was taken, the
+ * blocks and leads the slip left out, added or read, so that every
+ * sentence is true of that block (a mistake's sentence of
+ * shelf_mistake_sentence() names no shelf). The block's lead is said
+ * only where the value already tells it (right, or its sign turned) or the
+ * block has one wheel; what one end keeps may be written as a difference
+ * ("9 - 3"), not worked out. Blocks are written as their weights,
+ * "[3, 9]"; one of more than six wheels as its first three and last two
+ * with "..." between. Written snprintf-style as
+ * shelf_mistake_sentence() is: at most size - 1 characters and a NUL, the
+ * whole length in *len.
+ *
+ * @param weights  n weights; must not be NULL.
+ * @param n        the number of wheels.
+ * @param first    the block's left wheel, 0-based.
+ * @param last     the block's right wheel, first <= last < n.
+ * @param value    the value typed, or what the end picked keeps.
+ * @param kind     the mistake that shelf_cell_mistake() or
+ *                 shelf_end_mistake() named for it; any kind whose
+ *                 definition there the value meets (any of the first
+ *                 seven checks, whatever the order; unknown only when no
+ *                 check but 8 holds).
+ * @param buf      receives the text; may be NULL when size is 0.
+ * @param size     bytes available at buf.
+ * @param len      if not NULL, receives the sentence's length, not counting
+ *                 the NUL, even when it did not fit.
+ * @return SHELF_OK; SHELF_INVALID if `weights` is NULL, the block is empty
+ *         or out of range, `buf` is NULL with size > 0, or the value is not
+ *         that mistake in that block (nothing is written then); SHELF_NOMEM.
+ *
+ * Time O(last - first + 1); memory O(last - first + 1), freed before
+ * returning. Thread-safe. */
+SHELF_API shelf_status shelf_cell_sentence(const int64_t *weights, size_t n,
+                                           size_t first, size_t last,
+                                           shelf_i128 value, shelf_mistake kind,
+                                           char *buf, size_t size, size_t *len);
 
 /* MARK: - Judging a solution (Public) */
 

@@ -68,6 +68,19 @@ shelf_status shelf__text_done(text *t, size_t *len);
 /* What a learner reads for a mistake, said of the program or to "you"
  * (shelf_mistake_sentence(), and the game's first mistake). */
 void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject);
+/* A value typed for block first..last of the lead table, read against
+ * the block: mistakes.c finds what it is, words.c says it
+ * (shelf_cell_sentence()). */
+typedef struct shelf__cell_slip {
+  i128 lead;     /* the block's lead */
+  i128 rest[2];  /* by shelf_end: the lead of the block that end leaves */
+  shelf_end end; /* the end the slip is about */
+  size_t ra, rb; /* a neighbour: the wrong block read, ra..rb */
+  i128 read;     /* a neighbour: its lead */
+} shelf__cell_slip;
+void shelf__say_cell_mistake(text *s, const int64_t *w, size_t first,
+                             size_t last, shelf_mistake kind, i128 value,
+                             const shelf__cell_slip *c);
 /* "7 kilos ahead", "1 kilo behind", "level". */
 void shelf__say_standing(text *s, i128 margin);
 /* "1 kilo", "3 kilos": the number and its unit. */

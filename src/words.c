@@ -284,6 +284,11 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
         "two choices a turn, about 2^n of them for n wheels, though the same "
         "block is reached by many orders; keep one lead a block (n(n+1)/2 of "
         "them) in a table, and read it instead of computing it again.",
+    [SHELF_MISTAKE_WHEEL_ALONE] =
+        "Wheel alone: {the program takes|you took} an end's weight as the "
+        "block's value and {leaves|left} out the lead of what remains; the "
+        "other buyer moves next on the rest and finishes that lead ahead, so "
+        "an end keeps its weight minus the lead of the block it leaves.",
 };
 
 void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject) {
@@ -301,5 +306,163 @@ void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject) {
     else
       shelf__text_bytes(s, open + 1, (size_t)(bar - open - 1));
     t = close + 1;
+  }
+}
+
+/* ==== A value typed for a cell, said in the block's numbers ==== */
+
+/*
+ * shelf_cell_sentence(): the mistake mistakes.c named for a value typed
+ * for block first..last, said to the learner with the block's own wheels
+ * and leads, so that each sentence is true of that block. The block's lead
+ * itself is never said (the learner is still to find it), except for one
+ * wheel, whose lead is its weight.
+ */
+
+/* A block as its weights, "[3, 9]"; one of more than six wheels as its
+ * first three and last two: "[3, 9, 1, ..., 4, 2]". */
+static void say_block(text *s, const int64_t *w, size_t a, size_t b) {
+  size_t count = b + 1 - a;
+  shelf__text_str(s, "[");
+  for (size_t k = a; k <= b; k++) {
+    if (count > 6 && k == a + 3) {
+      shelf__text_str(s, ", ...");
+      k = b - 2;
+      continue;
+    }
+    shelf__text_format(s, k == a ? "%w" : ", %w", w[k]);
+  }
+  shelf__text_str(s, "]");
+}
+
+/* A number as the second operand of a difference: "3", "(-3)". */
+static void say_operand(text *s, i128 v) {
+  shelf__text_format(s, v < 0 ? "(%I)" : "%I", &v);
+}
+
+/* The block that taking end e of first..last leaves. */
+static void say_rest(text *s, const int64_t *w, size_t first, size_t last,
+                     shelf_end e) {
+  if (e == SHELF_LEFT)
+    say_block(s, w, first + 1, last);
+  else
+    say_block(s, w, first, last - 1);
+}
+
+void shelf__say_cell_mistake(text *s, const int64_t *w, size_t first,
+                             size_t last, shelf_mistake kind, i128 value,
+                             const shelf__cell_slip *c) {
+  shelf_end e = c->end, o = e == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT;
+  const char *side = shelf_end_name(e), *other = shelf_end_name(o);
+  int64_t we = e == SHELF_LEFT ? w[first] : w[last];
+  int64_t wo = e == SHELF_LEFT ? w[last] : w[first];
+  i128 rest = c->rest[e];
+  switch (kind) {
+  case SHELF_MISTAKE_NONE:
+    shelf__text_format(s, "Right: %I is the lead of ", &value);
+    say_block(s, w, first, last);
+    shelf__text_str(s, ".");
+    return;
+  case SHELF_MISTAKE_SIGN:
+    shelf__text_format(s, "Sign: %I is the lead of ", &value);
+    say_block(s, w, first, last);
+    shelf__text_str(s, " with its sign turned, the other buyer's view; the "
+                       "lead is what the buyer to move finishes ahead by.");
+    return;
+  case SHELF_MISTAKE_GREEDY:
+    shelf__text_format(s,
+                       "Greedy: %I is what the heavier end keeps: the %s "
+                       "wheel, %w, minus the lead of what remains, ",
+                       &value, side, we);
+    say_rest(s, w, first, last, e);
+    shelf__text_format(s,
+                       ", which the other buyer then has. Here the "
+                       "heavier end is not the better one: the %s "
+                       "wheel, %w, leaves ",
+                       other, wo);
+    say_rest(s, w, first, last, o);
+    shelf__text_str(s, " and keeps more.");
+    return;
+  case SHELF_MISTAKE_ONE_END:
+    shelf__text_format(s,
+                       "One end: %I is what taking the %s wheel keeps, %w "
+                       "- ",
+                       &value, side, we);
+    say_operand(s, rest);
+    shelf__text_str(s, ", the lead of ");
+    say_rest(s, w, first, last, e);
+    shelf__text_format(s,
+                       " counting against you; but the buyer to move "
+                       "takes the better end, and the %s wheel, %w, "
+                       "which leaves ",
+                       other, wo);
+    say_rest(s, w, first, last, o);
+    shelf__text_str(s, ", keeps more.");
+    return;
+  case SHELF_MISTAKE_WHEEL_ALONE:
+    shelf__text_format(s,
+                       "Wheel alone: you took the %s wheel, %w, and left "
+                       "out the lead of what remains, ",
+                       side, we);
+    say_rest(s, w, first, last, e);
+    shelf__text_str(s, ": the other buyer moves next there and finishes ");
+    shelf__say_standing(s, rest);
+    shelf__text_format(s, ", so taking the %s wheel keeps %w - ", side, we);
+    say_operand(s, rest);
+    shelf__text_format(s, ", not %w.", we);
+    return;
+  case SHELF_MISTAKE_ADDED:
+    shelf__text_format(s,
+                       "Added: %I is the %s wheel, %w, plus the lead of "
+                       "what remains, ",
+                       &value, side, we);
+    say_rest(s, w, first, last, e);
+    shelf__text_str(s, "; but the other buyer moves next there and finishes ");
+    shelf__say_standing(s, rest);
+    shelf__text_format(s,
+                       ", which counts against you: taking the %s wheel "
+                       "keeps %w - ",
+                       side, we);
+    say_operand(s, rest);
+    shelf__text_str(s, ".");
+    return;
+  case SHELF_MISTAKE_NEIGHBOUR:
+    shelf__text_format(s,
+                       "Neighbour: %I is the %s wheel, %w, minus the "
+                       "lead of ",
+                       &value, side, we);
+    say_block(s, w, c->ra, c->rb);
+    shelf__text_format(s,
+                       ", a block that taking it does not leave: taking "
+                       "the %s wheel leaves ",
+                       side);
+    say_rest(s, w, first, last, e);
+    shelf__text_format(s, ", and taking the %s wheel leaves ", other);
+    say_rest(s, w, first, last, o);
+    shelf__text_str(s, "; each end keeps its weight minus the lead of the "
+                       "block it leaves.");
+    return;
+  default: /* unknown */
+    shelf__text_format(s, "Wrong: %I matches none of the known mistakes; ",
+                       &value);
+    if (first == last) {
+      shelf__text_format(s,
+                         "a block of one wheel, [%w], has the wheel's "
+                         "weight as its lead: the buyer to move takes it.",
+                         w[first]);
+      return;
+    }
+    shelf__text_str(s, "the lead of ");
+    say_block(s, w, first, last);
+    shelf__text_format(s,
+                       " is the larger of the left wheel, %w, minus the "
+                       "lead of ",
+                       w[first]);
+    say_rest(s, w, first, last, SHELF_LEFT);
+    shelf__text_format(s, " and the right wheel, %w, minus the lead of ",
+                       w[last]);
+    say_rest(s, w, first, last, SHELF_RIGHT);
+    shelf__text_str(s, ".");
+    return;
   }
 }

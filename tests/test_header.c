@@ -154,6 +154,13 @@ int main(void) {
           told == strlen(said));
     CHECK(shelf_cell_mistake(w, 4, 0, 3, -7, &kind) == SHELF_OK &&
           kind == SHELF_MISTAKE_SIGN);
+    CHECK(shelf_end_mistake(w, 4, 0, 3, SHELF_LEFT, &kind, &wrong) ==
+              SHELF_OK &&
+          kind == SHELF_MISTAKE_GREEDY && wrong == -5);
+    char cell[SHELF_CELL_SENTENCE_BUFSIZE];
+    CHECK(shelf_cell_sentence(w, 4, 0, 1, 9, SHELF_MISTAKE_WHEEL_ALONE, cell,
+                              sizeof cell, &told) == SHELF_OK &&
+          told == strlen(cell));
   }
   shelf_weights_free(parsed);
   shelf_parser_free(p);

@@ -225,6 +225,15 @@ static void judge(void) {
   INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, NULL));
   INVALID(shelf_cell_mistake(NULL, 4, 0, 3, 0, &k));
   INVALID(shelf_cell_mistake(w, 4, 0, 3, 0, NULL));
+  INVALID(shelf_end_mistake(NULL, 4, 0, 3, SHELF_LEFT, &k, &v));
+  INVALID(shelf_end_mistake(w, 4, 0, 3, SHELF_LEFT, NULL, &v));
+  CHECK(shelf_end_mistake(w, 4, 0, 3, SHELF_LEFT, &k, NULL) == SHELF_OK);
+  INVALID(shelf_cell_sentence(NULL, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 0,
+                              &len));
+  INVALID(shelf_cell_sentence(w, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 8,
+                              &len));
+  CHECK(shelf_cell_sentence(w, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 0,
+                            NULL) == SHELF_OK);
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, NULL, 4, &v));
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, w, 4, NULL));
   CHECK(shelf_plan_count(NULL) == 0);

@@ -45,6 +45,7 @@
     const SLOT = C.I128_BUFSIZE; // one decimal 128-bit value
     const PARSE_FIRST = C.EXPECTED_INTEGER; // codes from here up are parse errors (shelf.h)
     const SENTENCE = C.SENTENCE_BUFSIZE;
+    const CELL_SENTENCE = C.CELL_SENTENCE_BUFSIZE;
     const text = (p) => m.UTF8ToString(p);
     // The library's names (shelf_end_name, shelf_buyer_name), by value.
     const END = [0, 1].map((k) => text(m._web_end_name(k)));
@@ -227,16 +228,31 @@
       },
 
       /** The mistake behind a value typed for the lead of block
-       * first..last: { name, sentence } from the library's known mistakes
-       * ('none' when the value is right). */
+       * first..last, named by the library (shelf_cell_mistake): { kind,
+       * name, sentence } ('none' when the value is right), the sentence in
+       * the block's own numbers (shelf_cell_sentence). */
       cellMistake(weights, first, last, value) {
         const t = String(value);
-        return withWeights(weights, [t.length + 1, 4, SENTENCE], (wp, n, vp, kp, sp) => {
+        return withWeights(weights, [t.length + 1, 4, CELL_SENTENCE], (wp, n, vp, kp, sp) => {
           m.stringToUTF8(t, vp, t.length + 1);
           check(m._web_cell_mistake(wp, n, first, last, vp, kp));
           const kind = new Int32Array(heap(), kp, 1)[0];
-          check(m._web_mistake_sentence(kind, sp));
+          check(m._web_cell_sentence(wp, n, first, last, vp, kind, sp));
           return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
+        });
+      },
+
+      /** The mistake of picking `end` ('left' or 'right') for block
+       * first..last, by the same rule (shelf_end_mistake): { kind, name,
+       * sentence, kept }, kept what that end keeps (a BigInt). */
+      endMistake(weights, first, last, end) {
+        const e = END.indexOf(end);
+        if (e < 0) throw error(C.INVALID);
+        return withWeights(weights, [4, SLOT, CELL_SENTENCE], (wp, n, kp, keptp, sp) => {
+          check(m._web_end_mistake(wp, n, first, last, e, kp, keptp));
+          const kind = new Int32Array(heap(), kp, 1)[0];
+          check(m._web_cell_sentence(wp, n, first, last, keptp, kind, sp));
+          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp), kept: BigInt(text(keptp)) };
         });
       },
 

@@ -408,6 +408,36 @@ WEB_API int web_cell_mistake(const int64_t *weights, size_t n, size_t first,
   return (int)st;
 }
 
+/* shelf_end_mistake() for `end` (0 left, 1 right) picked for block
+ * first..last: *kind receives the mistake, `kept` (SHELF_I128_BUFSIZE
+ * bytes) what that end keeps, as decimal text. */
+WEB_API int web_end_mistake(const int64_t *weights, size_t n, size_t first,
+                            size_t last, int end, int *kind, char *kept) {
+  shelf_mistake m = SHELF_MISTAKE_UNKNOWN;
+  shelf_i128 k = 0;
+  shelf_status st =
+      shelf_end_mistake(weights, n, first, last, (shelf_end)end, &m, &k);
+  *kind = (int)m;
+  put_i128(kept, 0, k);
+  return (int)st;
+}
+
+/* shelf_cell_sentence(): what the learner reads for `value` (decimal
+ * text) typed for block first..last, or kept by the end picked, as the
+ * mistake `kind`, in the block's own numbers; SHELF_CELL_SENTENCE_BUFSIZE
+ * bytes at out. */
+WEB_API int web_cell_sentence(const int64_t *weights, size_t n, size_t first,
+                              size_t last, const char *value, int kind,
+                              char *out) {
+  shelf_i128 v;
+  shelf_status st = read_i128(value, &v);
+  if (st != SHELF_OK)
+    return (int)st;
+  return (int)shelf_cell_sentence(weights, n, first, last, v,
+                                  (shelf_mistake)kind, out,
+                                  SHELF_CELL_SENTENCE_BUFSIZE, NULL);
+}
+
 WEB_API const char *web_mistake_name(int kind) {
   return shelf_mistake_name((shelf_mistake)kind);
 }
@@ -564,6 +594,7 @@ static const struct {
     {"GREEDY_FIRST", SHELF_GREEDY_FIRST},
     {"MISTAKE_NONE", SHELF_MISTAKE_NONE},
     {"MISTAKE_ONE_END", SHELF_MISTAKE_ONE_END},
+    {"CELL_SENTENCE_BUFSIZE", SHELF_CELL_SENTENCE_BUFSIZE},
     {"NOTE_COUNT", SHELF_NOTE_COUNT},
     {"NOTE_THOUSANDS", SHELF_NOTE_THOUSANDS},
     {"GAME_SENTENCE_BUFSIZE", SHELF_GAME_SENTENCE_BUFSIZE},

@@ -106,33 +106,14 @@ function checkCell(input) {
 }
 
 // An end picked for block a..b: right if it keeps the block's lead; a
-// wrong one is judged by the lead it keeps (the library names it).
+// wrong one is named by the library's rule for a picked end
+// (shelf_end_mistake): greedy when it is the heavier end, else one-end.
 function pickEnd(button) {
   const m = model;
   const a = Number(button.dataset.first);
   const b = Number(button.dataset.last);
-  const c = cellAt(m, a, b);
-  const end = button.dataset.pick;
-  const kept = end === 'left' ? c.left : c.right;
-  // Picking the end that keeps less is the one-end mistake by definition,
-  // or, when that end is the heavier one, the greedy move.
-  const w = end === 'left' ? m.weights[a] : m.weights[b];
-  const heavier = end === 'left' ? w > m.weights[b] : w > m.weights[a];
-  judge(a, b, kept, `the ${end} end`, kept === c.lead ? null
-    : heavier ? greedyVerdict(m, a, b) : shelf.mistake(shelf.constants.MISTAKE_ONE_END));
-}
-
-// shelf_judge.h's SHELF_MISTAKE_GREEDY (a released value, never changed).
-const MISTAKE_GREEDY = 1;
-
-// The greedy mistake in the learner's words: the value of a block taken
-// as the heavier end's weight, as if the game ended with that wheel.
-function greedyVerdict(m, a, b) {
-  const end = m.weights[a] >= m.weights[b] ? 'left' : 'right';
-  const w = end === 'left' ? m.weights[a] : m.weights[b];
-  return { name: shelf.mistake(MISTAKE_GREEDY).name, sentence: `You took the heavier end (the ${end}, ${w}), and the game does not end there: ` +
-    `the other buyer then moves on the rest and gets its lead, so each end keeps its weight minus the lead of the block it leaves, and the ` +
-    `lead is the larger of the two. The heavier end is not always the one that keeps more.` };
+  const verdict = shelf.endMistake(m.weights, a, b, button.dataset.pick);
+  judge(a, b, verdict.kept, `the ${button.dataset.pick} end`, verdict);
 }
 
 function judge(a, b, value, typed, named = null) {
@@ -141,11 +122,9 @@ function judge(a, b, value, typed, named = null) {
   const key = a * m.n + b;
   ex.block = [a, b];
   ex.hint = null;
-  let verdict = named || shelf.cellMistake(m.weights, a, b, value);
-  // A value that is the heavier end's weight is named first as the
-  // greedy move, before the library's other names (issue 32).
-  const heavier = m.weights[a] > m.weights[b] ? m.weights[a] : m.weights[b];
-  if (!named && verdict.name !== 'none' && a < b && value === heavier) verdict = greedyVerdict(m, a, b);
+  // The library names the slip by the value typed (shelf_cell_mistake)
+  // and says it in the block's own numbers (shelf_cell_sentence).
+  const verdict = named || shelf.cellMistake(m.weights, a, b, value);
   if (verdict.name === 'none') {
     ex.done.set(key, ex.wrong.has(key) ? 'fixed' : 'right');
     ex.message = `Right: ${derivation(m, a, b)}`;
@@ -153,10 +132,12 @@ function judge(a, b, value, typed, named = null) {
   } else {
     ex.wrong.add(key);
     ex.hint = new Set(a < b ? [(a + 1) * m.n + b, a * m.n + b - 1] : []);
-    const where = a === b ? 'A one-wheel block reads no other cell: its lead is the weight.'
+    // The unknown sentence of a one-wheel block already says its lead is
+    // the weight.
+    const where = a === b ? (verdict.name === 'unknown' ? '' : 'A one-wheel block reads no other cell: its lead is the weight.')
       : `Hint: read the two outlined cells, ${wheelsOf(a + 1, b)} (for taking the left, ${m.weights[a]}) and ` +
       `${wheelsOf(a, b - 1)} (for taking the right, ${m.weights[b]}).`;
-    ex.message = `Not ${typed} for ${wheelsOf(a, b)}` + (verdict.name === 'unknown' ? '. ' : ` (mistake: ${verdict.name}). ${verdict.sentence} `) + where;
+    ex.message = `Not ${typed} for ${wheelsOf(a, b)}` + (verdict.name === 'unknown' ? '' : ` (mistake: ${verdict.name})`) + `. ${verdict.sentence} ${where}`.trim();
     ex.mistake = verdict.name;
   }
   document.body.dataset.lastMistake = verdict.name;

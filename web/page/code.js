@@ -4,12 +4,17 @@
 
 // MARK: - Code beside the lesson
 
+// A running value written after a line, as a comment of the code's own
+// language ('py' or 'c'), so that the line it follows still reads as code.
+const COMMENT = { py: (t) => `# ${t}`, c: (t) => `/* ${t} */` };
+
 // Code as lines { id, text }: the id names what a line does, so that the
-// line running is marked whatever the language or the pitfall swapped in.
-function codeHtml(lines, now, notes = {}) {
+// line running is marked whatever the language or the pitfall swapped in;
+// notes[id] is the running value shown after that line, in `lang`'s comments.
+function codeHtml(lines, now, notes = {}, lang = 'py') {
   return `<pre class="code" aria-label="The code"><code>` + lines.map((l) =>
     `<span class="line${l.id && now.includes(l.id) ? ' now' : ''}${l.pitfall ? ' pitfall' : ''}"${l.id && now.includes(l.id) ? ' aria-current="true"' : ''} data-line="${l.id || ''}">` +
-    `${esc(l.text)}${notes[l.id] ? `<span class="value">  ${grouped(notes[l.id])}</span>` : ''}</span>`).join('\n') + '</code></pre>';
+    `${esc(l.text)}${notes[l.id] ? `<span class="value">  ${grouped(COMMENT[lang](notes[l.id]))}</span>` : ''}</span>`).join('\n') + '</code></pre>';
 }
 
 const RECURSION_PY = [

@@ -83,16 +83,16 @@ function fillUpdate(m) {
   let status = 'Nothing written yet: the table holds zeros. Step forward.';
   if (now && now.first === now.last) {
     running = ['diag'];
-    notes.diag = `# lead[${now.first}][${now.first}] = ${now.lead}`;
+    notes.diag = `lead[${now.first}][${now.first}] = ${now.lead}`;
     status = `lead[${now.first}][${now.first}] = wheels[${now.first}] = ${now.lead}: one wheel, the buyer to move takes it.`;
   } else if (now) {
     const { first: i, last: j } = now;
     running = ['left', 'right', 'store'];
     const restL = now.unread.left ? '0' : String(holds.get((i + 1) * n + j).lead);
     const restR = now.unread.right ? '0' : String(holds.get(i * n + j - 1).lead);
-    notes.left = `# ${w[i]} ${op} ${restL} = ${now.left}`;
-    notes.right = `# ${w[j]} ${op} ${restR} = ${now.right}`;
-    notes.store = `# lead[${i}][${j}] = ${now.lead}`;
+    notes.left = `${w[i]} ${op} ${restL} = ${now.left}`;
+    notes.right = `${w[j]} ${op} ${restR} = ${now.right}`;
+    notes.store = `lead[${i}][${j}] = ${now.lead}`;
     status = `lead[${i}][${j}], ${blockName(i, j)}: take_left = ${w[i]} ${op} lead[${i + 1}][${j}] = ${now.left}; ` +
       `take_right = ${w[j]} ${op} lead[${i}][${j - 1}] = ${now.right}; the larger, ${now.lead}, is stored.`;
     if (now.unread.left || now.unread.right) {
@@ -101,7 +101,7 @@ function fillUpdate(m) {
     }
   }
   if (step === writes.length && writes.length > 0) running.push('answer');
-  $('fill-code').innerHTML = codeHtml(solveCode(state.code, pit), running, notes);
+  $('fill-code').innerHTML = codeHtml(solveCode(state.code, pit), running, notes, state.code);
   say($('step-status'), status);
   $('fill-answer').innerHTML = step === writes.length ? fillAnswer(m, s, writes, pit) : '';
 }

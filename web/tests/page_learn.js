@@ -2,7 +2,7 @@
 // scripted learner walks every lesson on the seed's shelves, and each
 // lesson's text and cells are checked against the command (margin and
 // totals) and against references written here (the seed's DP, the count of
-// calls, the pitfalls' loops); the exercise names the greedy mistake; the
+// calls, the pitfalls' loops); the exercise names a slip by the value typed; the
 // page hides the answer while you play or build (issue 29); the shelf
 // strip fits; axe-core on every lesson. One browser and one tab: each check
 // moves the tab by its address, as a teacher's link would.
@@ -113,10 +113,20 @@ test('the code runs beside the table, and each pitfall gives the write-up\'s wro
     assert.deepEqual(await page.$$eval('pre.code .line.now', (ls) => ls.map((l) => l.dataset.line)), ['left', 'right', 'store']);
     // The 5th write is lead[0][1] of [7, 2]: max(7 - 2, 2 - 7) = 5.
     assert.match(await text(page, '#step-status'), /^lead\[0\]\[1\], wheels 1 to 2: take_left = 7 - lead\[1\]\[1\] = 5; take_right = 2 - lead\[0\]\[0\] = -5; the larger, 5, is stored\.$/);
-    assert.match(await text(page, 'pre.code .line[data-line="left"]'), /take_left = wheels\[i\] - lead\[i \+ 1\]\[j\]\s+# 7 - 2 = 5/);
+    assert.match(await text(page, 'pre.code .line[data-line="left"]'), /take_left = wheels\[i\] - lead\[i \+ 1\]\[j\]\s+# 7 - 2 = 5$/);
+    assert.ok(!(await text(page, 'pre.code')).includes('/*'), 'no C comment in the Python code');
     await page.click('button[data-code="c"]');
     assert.match(await page.evaluate(() => location.hash), /code=c/);
     assert.match(await text(page, 'pre.code .line[data-line="store"]'), /lead\[i\]\[j\] = take_left > take_right \? take_left : take_right;/);
+    // Each language's running values are in its own comments: C's /* */.
+    assert.match(await text(page, 'pre.code .line[data-line="left"]'), /take_left = w\[i\] - lead\[i \+ 1\]\[j\];\s+\/\* 7 - 2 = 5 \*\/$/);
+    assert.match(await text(page, 'pre.code .line[data-line="store"]'), /;\s+\/\* lead\[0\]\[1\] = 5 \*\/$/);
+    assert.ok(!(await text(page, 'pre.code')).includes('#'), 'no Python comment in the C code');
+    await page.click('#step-back');
+    for (let k = 0; k < 4; k++) await page.click('#step-back');
+    await page.click('#step-forward');
+    assert.match(await text(page, 'pre.code .line[data-line="diag"]'), /lead\[i\]\[i\] = w\[i\];\s+\/\* lead\[0\]\[0\] = 7 \*\/$/);
+    for (let k = 0; k < 4; k++) await page.click('#step-forward');
     await page.click('button[data-code="py"]');
     for (const weights of [[7, 2, 9, 4], [3, 9, 1, 2], [2, 4, 8, 1, 9, 3], [4, 4, 4, 4]]) {
       for (const [pitfall, form] of [['added', { added: true }], ['left-index', { leftIndex: true }], ['left-index,added', { added: true, leftIndex: true }]]) {
@@ -149,7 +159,7 @@ test('the code runs beside the table, and each pitfall gives the write-up\'s wro
   });
 });
 
-test('the exercise names the heavier end as the greedy mistake, and offers the ends beside each cell', async () => {
+test('the exercise names a wheel typed alone as wheel-alone, not greedy, and offers the ends beside each cell', async () => {
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=3,9,1,2&mode=build');
     const cell = (a, b) => `#ex-wrap input[data-first="${a}"][data-last="${b}"]`;
@@ -157,11 +167,17 @@ test('the exercise names the heavier end as the greedy mistake, and offers the e
       await page.fill(cell(k, k), String(w));
       await page.press(cell(k, k), 'Enter');
     }
-    // Block [3, 9]: typing 9 is taking the heavier wheel.
+    // Block [3, 9]: typing 9 is the right wheel with the rest's lead left
+    // out; the heavier end keeps the lead here, so it is not greedy.
     await page.fill(cell(0, 1), '9');
     await page.press(cell(0, 1), 'Enter');
     const status = await text(page, '#ex-status');
-    assert.match(status, /^Not 9 for wheels 1 to 2 \(mistake: greedy\)\. You took the heavier end \(the right, 9\)/);
+    assert.equal(await page.evaluate(() => document.body.dataset.lastMistake), 'wheel-alone');
+    assert.match(status, new RegExp('^Not 9 for wheels 1 to 2 \\(mistake: wheel-alone\\)\\. Wheel alone: you took the right wheel, 9, ' +
+      'and left out the lead of what remains, \\[3\\]: the other buyer moves next there and finishes 3 kilos ahead, so taking ' +
+      'the right wheel keeps 9 - 3, not 9\\. Hint:'));
+    assert.ok(!/greedy|heavier/i.test(status), status);
+
     // The ends are offered beside the box, not only in the pick mode.
     assert.equal(await page.locator('#ex-wrap td.ask button.pick[data-first="0"][data-last="1"]').count(), 2);
     await page.click('#ex-wrap button[data-pick="right"][data-first="0"][data-last="1"]');

@@ -69,6 +69,31 @@ test('every view, wide and phone-sized: what it shows', async () => {
   });
 });
 
+test('the build view after a slip typed, wide and phone-sized: the sentence shows, nothing overflows', async () => {
+  if (SAVE) fs.mkdirSync(OUT, { recursive: true });
+  await withBrowser(async (browser) => {
+    for (const [suffix, viewport] of [['1280', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+      const page = await open(browser, '#w=3,9,1,2&mode=build', viewport);
+      const cell = (a, b) => `#ex-wrap input[data-first="${a}"][data-last="${b}"]`;
+      for (const [k, w] of [[0, 3], [1, 9]]) {
+        await page.fill(cell(k, k), String(w));
+        await page.press(cell(k, k), 'Enter');
+      }
+      await page.fill(cell(0, 1), '9');
+      await page.press(cell(0, 1), 'Enter');
+      const status = page.locator('#ex-status');
+      await status.scrollIntoViewIfNeeded();
+      if (SAVE) await page.screenshot({ path: path.join(OUT, `build-slip-${suffix}.png`), fullPage: false });
+      assert.match(await status.textContent(), /\(mistake: wheel-alone\)/);
+      const box = await status.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= viewport.width, `build slip at ${suffix}: the sentence is cut`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `build slip at ${suffix}: ${overflow} px wider than the window`);
+      await done(page);
+    }
+  });
+});
+
 test('30 wheels: the lead table fits 1280 pixels, and scrolls inside its own frame on a phone', async () => {
   await withBrowser(async (browser) => {
     const wide = await open(browser, '#random=30&seed=3&mode=table&step=465', { width: 1280, height: 900 });

@@ -46,6 +46,32 @@ test('a wrong cell is named from the known mistakes', async () => {
   assert.match(shelf.cellMistake(w, 0, 1, 12n).sentence, /\.$/);
 });
 
+test('each slip typed into [3, 9] has its own name and a sentence of that block; greedy only where the heavier end keeps less', async () => {
+  const { shelf } = await loadBridge();
+  const w = [3, 9, 1, 2];
+  // [3, 9]: 9 and 3 are the wheels alone (the heavier end keeps the lead, 6).
+  const nine = shelf.cellMistake(w, 0, 1, 9n);
+  assert.equal(nine.name, 'wheel-alone');
+  assert.equal(nine.sentence, 'Wheel alone: you took the right wheel, 9, and left out the lead of what remains, [3]: ' +
+    'the other buyer moves next there and finishes 3 kilos ahead, so taking the right wheel keeps 9 - 3, not 9.');
+  assert.equal(shelf.cellMistake(w, 0, 1, 3n).name, 'wheel-alone');
+  assert.match(shelf.cellMistake(w, 0, 1, 3n).sentence, /you took the left wheel, 3, and left out the lead of what remains, \[9\]/);
+  assert.equal(shelf.cellMistake(w, 0, 1, 0n).name, 'neighbour'); // 3 - lead([3]): the reads crossed
+  for (let v = -20n; v <= 20n; v++) assert.notEqual(shelf.cellMistake(w, 0, 1, v).name, 'greedy', `${v} in [3, 9]`);
+  // Picking the ends of [3, 9]: the left keeps -6 (one-end), the right the lead.
+  const left = shelf.endMistake(w, 0, 1, 'left');
+  assert.deepEqual([left.name, left.kept], ['one-end', -6n]);
+  assert.match(left.sentence, /^One end: -6 is what taking the left wheel keeps, 3 - 9, the lead of \[9\] counting against you/);
+  assert.equal(shelf.endMistake(w, 0, 1, 'right').name, 'none');
+  // The whole shelf: the heavier end, the left 3, keeps 3 - 8 = -5 < 7.
+  const greedy = shelf.cellMistake(w, 0, 3, -5n);
+  assert.equal(greedy.name, 'greedy');
+  assert.match(greedy.sentence, /^Greedy: -5 is what the heavier end keeps: the left wheel, 3, minus the lead of what remains, \[9, 1, 2\]/);
+  assert.equal(shelf.endMistake(w, 0, 3, 'left').name, 'greedy');
+  assert.equal(shelf.cellMistake(w, 0, 3, 3n).name, 'wheel-alone'); // the heavier weight alone is not greedy
+  assert.throws(() => shelf.endMistake(w, 0, 1, 'middle'), /invalid/i);
+});
+
 test('notes on pasted input say what the command says', async () => {
   const { shelf } = await loadBridge();
   for (const text of ['4\n10 80 90 30\n', '1,000 2,500 3\n']) {
