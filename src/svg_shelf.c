@@ -102,7 +102,7 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
         "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
         "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
         "<title>the greedy trap: at turn %u greedy takes this wheel, which "
-        "costs %I %s of lead</title></circle>\n",
+        "loses %I %s of lead</title></circle>\n",
         cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost,
         shelf_kilos_word(p->ex.mistake_cost));
     label(p, cx, r->trap, 11, "middle",

@@ -2,9 +2,9 @@
  * reference.h - the answers the C tests expect, computed from the game's
  * rules with none of libshelf's code (the C twin of tests/reference.py):
  * the interval DP's lead table, the lead each end keeps, a brute-force
- * search of the first buyer's total, the first turn of a line where the
- * greedy move loses lead, the line's move on a block (the reduction written
- * again) and a greedy first buyer's game against the perfect second.
+ * search of the first buyer's total, the line's move on a block (the
+ * reduction written again) and a greedy first buyer's game against the
+ * perfect second, with the first turn where greedy loses lead.
  *
  * Everything is in 128 bits, so weights anywhere in int64_t are exact.
  */
@@ -56,45 +56,6 @@ static inline shelf_i128 ref_brute_total(const int64_t *w, size_t i, size_t j) {
   shelf_i128 left = rest - ref_brute_total(w, i + 1, j);
   shelf_i128 right = rest - ref_brute_total(w, i, j - 1);
   return left > right ? left : right;
-}
-
-/* The first turn (1-based) of the line `ends` on w where the greedy move
- * (the heavier end, the left on equal weights) keeps less lead than the
- * block's, with that end and the lead it loses; 0 if greedy is optimal at
- * every turn of the line. `lead` is ref_lead_table(w, n). */
-static inline size_t ref_first_mistake(const int64_t *w, size_t n,
-                                       const unsigned char *ends,
-                                       ref_table lead, int *end,
-                                       shelf_i128 *cost) {
-  size_t i = 0, j = n ? n - 1 : 0;
-  for (size_t t = 0; t < n; t++) {
-    int greedy = w[i] >= w[j] ? SHELF_LEFT : SHELF_RIGHT;
-    shelf_i128 kept = ref_kept(w, lead, i, j, greedy);
-    if (kept < lead[i][j]) {
-      *end = greedy;
-      *cost = lead[i][j] - kept;
-      return t + 1;
-    }
-    if (ends[t] == SHELF_LEFT)
-      i++;
-    else
-      j--;
-  }
-  return 0;
-}
-
-/* The block left at 1-based turn `turn` of a line: the moves before it
- * taken off the shelf. */
-static inline void ref_block_at(const unsigned char *ends, size_t n,
-                                size_t turn, size_t *i, size_t *j) {
-  *i = 0;
-  *j = n - 1;
-  for (size_t t = 0; t + 1 < turn; t++) {
-    if (ends[t] == SHELF_LEFT)
-      ++*i;
-    else
-      --*j;
-  }
 }
 
 /* The line's move on block i..j (i <= j, j - i < REF_BLOCK_MAX), written
