@@ -145,8 +145,7 @@ SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
 
 /** Flags for shelf_greedy_line(): who plays greedy. */
 #define SHELF_GREEDY_BOTH 0u  /**< both buyers take the heavier end */
-#define SHELF_GREEDY_FIRST 1u /**< a greedy first buyer, the perfect second
-                                   buyer of the game */
+#define SHELF_GREEDY_FIRST 1u /**< greedy first, the game's perfect second */
 
 /** The most wheels shelf_greedy_line() plays with SHELF_GREEDY_FIRST. */
 #define SHELF_GREEDY_LINE_MAX SHELF_EXPLAIN_MAX
