@@ -61,14 +61,14 @@ shelf_end shelf__best_end(const int64_t *w, size_t len, i128 *scratch,
  * second buyer of the game (shelf_best_move()'s best), as
  * shelf__greedy_first_game() plays it. */
 typedef struct shelf__greedy_game {
-  int complete;    /* 1: played to the end within the budget */
-  i128 margin;     /* with complete: first buyer's kilos minus the second's */
-  int lost;        /* 1: a turn where the greedy first buyer loses lead */
-  uint64_t turn;   /* with lost: the first such turn (1-based) */
-  shelf_end end;   /* the end greedy takes there */
-  uint64_t wheel;  /* the wheel it takes (0-based) */
-  uint64_t other;  /* the wheel perfect play takes there (0-based) */
-  i128 lost_lead;  /* the lead lost there (> 0) */
+  int complete;   /* 1: played to the end within the budget */
+  i128 margin;    /* with complete: first buyer's kilos minus the second's */
+  int lost;       /* 1: a turn where the greedy first buyer loses lead */
+  uint64_t turn;  /* with lost: the first such turn (1-based) */
+  shelf_end end;  /* the end greedy takes there */
+  uint64_t wheel; /* the wheel it takes (0-based) */
+  uint64_t other; /* the wheel perfect play takes there (0-based) */
+  i128 lost_lead; /* the lead lost there (> 0) */
 } shelf__greedy_game;
 
 /* Plays that game from the whole shelf: one reduction of the block a turn

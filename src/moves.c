@@ -104,9 +104,9 @@ shelf_status shelf__greedy_first_game(const int64_t *w, size_t n,
   i128 *scratch = n > 0 ? malloc(n * sizeof *scratch) : NULL;
   if (n > 0 && scratch == NULL)
     return SHELF_NOMEM;
-  size_t i = 0, j = n;    /* the block is w[i..j) */
+  size_t i = 0, j = n; /* the block is w[i..j) */
   uint64_t spent = 0;
-  int first_moved = 0;    /* turn t-1 was the first buyer's */
+  int first_moved = 0; /* turn t-1 was the first buyer's */
   i128 before = 0, taken = 0, total[2] = {0, 0};
   uint64_t at = 0, at_other = 0;
   shelf_end at_end = SHELF_LEFT;

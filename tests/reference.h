@@ -84,20 +84,20 @@ static inline int ref_best_end(const int64_t *w, size_t i, size_t j) {
  * weights) against the game's perfect second buyer (ref_best_end()),
  * played move by move, with the DP's lead at every turn. */
 typedef struct ref_greedy_play {
-  shelf_i128 margin;     /* the game's: first's kilos minus second's */
-  shelf_i128 lost;       /* the lead lost on the first buyer's turns */
-  size_t turn;           /* the first turn that loses lead (1-based), or 0 */
-  int end;               /* there: the end greedy takes */
-  size_t wheel, other;   /* the wheel it takes, the block's other end */
-  shelf_i128 cost;       /* the lead lost there */
-  int second_kept;       /* 1 if every second-buyer move kept the lead */
-  unsigned char ends[REF_MAX];                  /* the ends taken */
+  shelf_i128 margin;   /* the game's: first's kilos minus second's */
+  shelf_i128 lost;     /* the lead lost on the first buyer's turns */
+  size_t turn;         /* the first turn that loses lead (1-based), or 0 */
+  int end;             /* there: the end greedy takes */
+  size_t wheel, other; /* the wheel it takes, the block's other end */
+  shelf_i128 cost;     /* the lead lost there */
+  int second_kept;     /* 1 if every second-buyer move kept the lead */
+  unsigned char ends[REF_MAX];                      /* the ends taken */
   size_t block_first[REF_MAX], block_last[REF_MAX]; /* each turn's block */
 } ref_greedy_play;
 
 /* Plays that game on w (n <= REF_MAX); `lead` is ref_lead_table(w, n). */
 static inline ref_greedy_play ref_greedy_game(const int64_t *w, size_t n,
-                                       ref_table lead) {
+                                              ref_table lead) {
   ref_greedy_play g = {0};
   g.second_kept = 1;
   shelf_i128 tot[2] = {0, 0};
