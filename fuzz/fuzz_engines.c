@@ -14,8 +14,10 @@
  *   - shelf_best_move on blocks the bytes choose (also empty and out of
  *     range ones, which must be refused) gives the table's leads for both
  *     ends, and its move is the first move of that block's own line;
- *   - shelf_explain succeeds; its greedy totals, greedy-against-perfect
- *     margin and first mistake match a direct computation; and for an even
+ *   - shelf_explain succeeds; its greedy totals, the margin of a greedy
+ *     first buyer against the game's perfect second (shelf_best_move(),
+ *     each of whose moves must keep the table's lead) and the first turn
+ *     where greedy loses lead there match a direct computation; for an even
  *     number of wheels the parity floor holds: margin >= floor.
  *
  * FUZZ_ASSERT is always on and aborts with a message.
@@ -53,25 +55,44 @@ static void fill_leads(const int64_t *w, size_t n) {
   }
 }
 
-/* The margin a greedy first buyer gets against a perfect second buyer:
- * the second buyer alone minimises, so it is a plain minimum search. */
-static i128 greedy_vs_perfect(const int64_t *w, size_t n) {
-  static i128 row[MAX_WHEELS + 1][MAX_WHEELS + 1];
-  for (size_t span = 1; span <= n; span++) {
-    int first_moves = (n - span) % 2 == 0;
-    for (size_t i = 0; i + span <= n; i++) {
-      size_t j = i + span - 1;
-      i128 after_left = span > 1 ? row[i + 1][j] : 0;
-      i128 after_right = span > 1 ? row[i][j - 1] : 0;
-      if (first_moves) {
-        row[i][j] = w[i] >= w[j] ? w[i] + after_left : w[j] + after_right;
-      } else {
-        i128 l = after_left - w[i], r = after_right - w[j];
-        row[i][j] = l < r ? l : r;
+/* A greedy first buyer against the game's perfect second buyer, played
+ * out: the second buyer takes shelf_best_move()'s end (the game's perfect
+ * player, whose tie rule is the reduction's), and each of its moves must
+ * keep its block's lead by the table, so that the lead the game loses is
+ * the first buyer's. Gives the game's margin and the first turn where the
+ * greedy move keeps less than its block's lead (0: none), its end and the
+ * lead lost there. */
+typedef struct greedy_game {
+  i128 margin, lost, cost;
+  uint64_t turn;
+  shelf_end end;
+} greedy_game;
+
+static greedy_game greedy_vs_perfect(const int64_t *w, size_t n) {
+  greedy_game g = {0, 0, 0, 0, SHELF_LEFT};
+  i128 total[2] = {0, 0};
+  for (size_t t = 0, i = 0, j = n - 1; t < n; t++) {
+    int left;
+    if (t % 2 == 0) {
+      left = w[i] >= w[j];
+      i128 kept = left ? w[i] - L(i + 1, j) : w[j] - L(i, j - 1);
+      if (kept < L(i, j) && g.turn == 0) {
+        g.turn = t + 1;
+        g.end = left ? SHELF_LEFT : SHELF_RIGHT;
+        g.cost = L(i, j) - kept;
       }
+      g.lost += L(i, j) - kept;
+    } else {
+      shelf_choice c;
+      FUZZ_ASSERT(shelf_best_move(w, n, i, j, &c) == SHELF_OK, "best move");
+      left = c.best == SHELF_LEFT;
+      i128 kept = left ? w[i] - L(i + 1, j) : w[j] - L(i, j - 1);
+      FUZZ_ASSERT(kept == L(i, j), "the perfect second buyer keeps the lead");
     }
+    total[t % 2] += left ? w[i++] : w[j--];
   }
-  return n == 0 ? 0 : row[0][n - 1];
+  g.margin = total[0] - total[1];
+  return g;
 }
 
 static void same_result(const shelf_result *a, const shelf_result *b,
@@ -156,8 +177,7 @@ static void check_best_move(const int64_t *w, size_t n, size_t first,
   FUZZ_ASSERT(ends[0] == c.best, "best is the first move of the block's line");
 }
 
-static void check_explain(const int64_t *w, size_t n, size_t limit,
-                          const unsigned char *ends) {
+static void check_explain(const int64_t *w, size_t n, size_t limit) {
   shelf_explanation e;
   FUZZ_ASSERT(shelf_explain(w, n, limit, &e) == SHELF_OK, "explain");
   size_t eff = limit == 0 ? SHELF_EXPLAIN_MAX : limit;
@@ -173,42 +193,28 @@ static void check_explain(const int64_t *w, size_t n, size_t limit,
   FUZZ_ASSERT(e.greedy_margin == total[0] - total[1], "greedy margin");
 
   FUZZ_ASSERT(e.has_greedy_vs_perfect == (n <= eff), "greedy vs perfect limit");
+  greedy_game g = greedy_vs_perfect(w, n);
+  FUZZ_ASSERT(g.margin == e.margin - g.lost, "the lead lost is greedy's");
   if (e.has_greedy_vs_perfect) {
-    FUZZ_ASSERT(e.greedy_vs_perfect == greedy_vs_perfect(w, n),
+    FUZZ_ASSERT(e.greedy_vs_perfect == g.margin,
                 "greedy first against perfect second");
     FUZZ_ASSERT(e.greedy_vs_perfect <= e.margin,
                 "greedy never beats perfect play");
   }
 
-  /* The first turn of the line where the heavier end loses lead. */
-  int mistake = 0;
-  uint64_t turn = 0;
-  shelf_end end = SHELF_LEFT;
-  i128 cost = 0;
-  for (size_t t = 0, i = 0, j = n - 1; t < n; t++) {
-    int greedy_left = w[i] >= w[j];
-    i128 kept = greedy_left ? w[i] - L(i + 1, j) : w[j] - L(i, j - 1);
-    if (kept < L(i, j)) {
-      mistake = 1;
-      turn = t + 1;
-      end = greedy_left ? SHELF_LEFT : SHELF_RIGHT;
-      cost = L(i, j) - kept;
-      break;
-    }
-    if (ends[t] == SHELF_LEFT)
-      i++;
-    else
-      j--;
-  }
+  /* The first turn of that game where the heavier end loses lead. */
   if (eff > MAX_WHEELS)
     FUZZ_ASSERT(e.mistake != -1, "a small shelf is searched to the end");
   if (e.mistake != -1) {
-    FUZZ_ASSERT(e.mistake == mistake, "first mistake found or not");
-    if (mistake) {
-      FUZZ_ASSERT(e.mistake_turn == turn, "first mistake's turn");
-      FUZZ_ASSERT(e.mistake_end == end, "first mistake's end");
-      FUZZ_ASSERT(e.mistake_cost == cost && cost > 0, "first mistake's cost");
+    FUZZ_ASSERT(e.mistake == (g.turn > 0), "first mistake found or not");
+    if (g.turn > 0) {
+      FUZZ_ASSERT(e.mistake_turn == g.turn, "first mistake's turn");
+      FUZZ_ASSERT(e.mistake_end == g.end, "first mistake's end");
+      FUZZ_ASSERT(e.mistake_cost == g.cost && g.cost > 0,
+                  "first mistake's cost");
     }
+  } else {
+    FUZZ_ASSERT(!e.has_greedy_vs_perfect, "a game played out has an end");
   }
 
   FUZZ_ASSERT(e.has_parity == (n % 2 == 0), "parity only for even n");
@@ -284,7 +290,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t first = fuzz_next(&r) % (n + 2), last = fuzz_next(&r) % (n + 2);
     check_best_move(w, n, first, last);
   }
-  check_explain(w, n, limit, ends);
+  check_explain(w, n, limit);
   if (data == NULL || size == 0 || data[0] == 0)
     check_refusals(w, n);
   return 0;

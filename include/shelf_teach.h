@@ -145,16 +145,17 @@ SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
 
 /** Flags for shelf_greedy_line(): who plays greedy. */
 #define SHELF_GREEDY_BOTH 0u  /**< both buyers take the heavier end */
-#define SHELF_GREEDY_FIRST 1u /**< a greedy first buyer, a perfect second */
+#define SHELF_GREEDY_FIRST 1u /**< greedy first, the game's perfect second */
 
 /** The most wheels shelf_greedy_line() plays with SHELF_GREEDY_FIRST. */
 #define SHELF_GREEDY_LINE_MAX SHELF_EXPLAIN_MAX
 
 /** The ends taken at turns 1..n by greedy play: both buyers greedy, or a
- * greedy first buyer against a perfect second, who plays to make the
- * margin as small as it can be; where both of the second buyer's ends do
- * that, it takes the left. The margin of the second line is
- * shelf_explanation.greedy_vs_perfect.
+ * greedy first buyer against the perfect second buyer that the game plays
+ * (SHELF_PLAYER_PERFECT: on the block that remains, shelf_best_move()'s
+ * best end, with its tie rule). That second game is the one a person who
+ * takes the heavier end every time plays in --interactive, shelf.Game and
+ * the page; its margin is shelf_explanation.greedy_vs_perfect.
  *
  * @param ends  receives n values, SHELF_LEFT or SHELF_RIGHT; may be NULL
  *              when n is 0.
@@ -162,9 +163,9 @@ SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
  *         SHELF_TOO_LONG with SHELF_GREEDY_FIRST above
  *         SHELF_GREEDY_LINE_MAX wheels; SHELF_NOMEM.
  *
- * Both greedy: time O(n), no memory. Greedy against perfect: time O(n^2),
- * memory n^2 / 32 bytes (the second buyer's choices, 12.5 MB at the
- * limit), freed before returning. Thread-safe. */
+ * Both greedy: time O(n), no memory. Greedy against perfect: time O(n^2)
+ * (one O(block) reduction a turn), memory 16 bytes a wheel, freed before
+ * returning. Thread-safe. */
 SHELF_API shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
                                          unsigned flags, unsigned char *ends);
 
@@ -224,11 +225,23 @@ typedef struct shelf_explanation {
   shelf_i128 greedy_second;     /**< second buyer's total, both greedy */
   shelf_i128 greedy_margin;     /**< greedy_first - greedy_second */
   int has_greedy_vs_perfect;    /**< 1 if computed (n within the limit) */
-  shelf_i128 greedy_vs_perfect; /**< greedy first against perfect second */
-  int mistake;                  /**< 1 found, 0 none, -1 beyond the limit */
-  uint64_t mistake_turn;        /**< 1-based turn of the first mistake */
-  shelf_end mistake_end;        /**< the heavier end at that turn */
-  shelf_i128 mistake_cost;      /**< lead lost by taking it */
+  shelf_i128 greedy_vs_perfect; /**< the margin of a greedy first buyer
+                                     against the game's perfect second
+                                     (shelf_greedy_line()'s
+                                     SHELF_GREEDY_FIRST game); margin -
+                                     greedy_vs_perfect (>= 0) is the lead
+                                     greedy loses on its own turns */
+  int mistake;                  /**< 1: greedy loses lead in that game; 0:
+                                     it never does; -1: the game was not
+                                     played far enough (beyond the limit) */
+  uint64_t mistake_turn;        /**< the first turn (1-based, odd: the
+                                     first buyer's) of that game where the
+                                     greedy move keeps less lead than its
+                                     block's */
+  shelf_end mistake_end;        /**< the heavier end greedy takes there */
+  shelf_i128 mistake_cost;      /**< the lead lost at that turn (> 0); the
+                                     whole game's loss is margin -
+                                     greedy_vs_perfect */
   int has_parity;               /**< 1 if n is even */
   shelf_i128 odd_sum;           /**< sum of positions 1, 3, 5, ... */
   shelf_i128 even_sum;          /**< sum of positions 2, 4, 6, ... */
@@ -236,30 +249,33 @@ typedef struct shelf_explanation {
   shelf_i128 parity_gain;       /**< margin - parity_floor (>= 0) */
   shelf_i128 first;             /**< first buyer's total, perfect play */
   shelf_i128 second;            /**< second buyer's total, perfect play */
-  uint64_t mistake_wheel;       /**< with mistake 1: the wheel greedy would take
+  uint64_t mistake_wheel;       /**< with mistake 1: the wheel greedy takes
                                      there (0-based), at the mistake_end of the
                                      block */
   int64_t mistake_weight;       /**< its weight */
-  uint64_t mistake_other;       /**< the wheel the line takes there (0-based) */
+  uint64_t mistake_other;       /**< the wheel perfect play takes there
+                                     (0-based): the block's other end */
   uint64_t limit; /**< the limit applied (SHELF_EXPLAIN_MAX for 0) */
 } shelf_explanation;
 
 /** The largest shelf for which shelf_explain() computes greedy against
- * perfect play (an O(n^2) search) unless told otherwise. */
+ * perfect play (an O(n^2) game) unless told otherwise. */
 #define SHELF_EXPLAIN_MAX 20000
 
 /** Explains a shelf: (1) both buyers greedy (the heavier end, the left on
- * equal weights); (2) a greedy first buyer against a perfect second; (3) the
- * first turn of the line where the greedy move is not optimal, the wheel it
- * would take and what it would cost; (4) for even n, the parity floor:
+ * equal weights); (2) a greedy first buyer against the perfect second
+ * buyer that the game plays (SHELF_PLAYER_PERFECT, shelf_best_move()'s best
+ * end); (3) the first turn of that game where the greedy move keeps less
+ * lead than its block's, the wheel it takes, the lead it loses there and
+ * the wheel perfect play takes instead; (4) for even n, the parity floor:
  * taking every odd or every even position guarantees |odd_sum - even_sum|.
  * It also gives both totals under perfect play, so that
  * shelf_explain_sentence() can say everything from this struct alone.
  *
  * @param limit  the largest n for which (2) is computed and the most work
  *               (about limit^2 / 2 steps) that (3) may spend; 0 means
- *               SHELF_EXPLAIN_MAX. Beyond it has_greedy_vs_perfect is 0 or
- *               mistake is -1.
+ *               SHELF_EXPLAIN_MAX. Beyond it has_greedy_vs_perfect is 0, and
+ *               mistake is -1 unless greedy lost lead within that work.
  * @return SHELF_OK; SHELF_INVALID; SHELF_NOMEM.
  *
  * Time O(n) for (1) and (4), O(n^2) for (2) and at worst for (3); memory
@@ -299,12 +315,15 @@ typedef enum shelf_sentence {
   SHELF_SENTENCE_PERFECT = 0,
   /** Both buyers greedy: their totals and how the first stands. */
   SHELF_SENTENCE_GREEDY = 1,
-  /** A greedy first buyer against a perfect second, and how much worse than
-   * perfect play that is; or that it was not computed above the limit. */
+  /** A greedy first buyer against the game's perfect second buyer, and how
+   * much worse than perfect play that is (the lead greedy loses); or that
+   * it was not computed above the limit. */
   SHELF_SENTENCE_GREEDY_VS_PERFECT = 2,
-  /** The greedy trap: its turn, buyer, end, wheel (1-based) and weight,
-   * what it costs, and the wheel perfect play takes; or that greedy never
-   * errs; or that the search stopped at its limit. */
+  /** The greedy trap: the first buyer's first turn that loses lead against
+   * the game's perfect second buyer, with its end, wheel (1-based) and
+   * weight, the lead it loses there, the wheel perfect play takes there,
+   * and (within the limit) the lead greedy loses in the whole game; or that
+   * greedy never loses lead there; or that the game stopped at its limit. */
   SHELF_SENTENCE_TRAP = 3,
   /** The parity floor for an even number of wheels, or that there is none
    * for an odd number. */

@@ -1,7 +1,7 @@
 /*
- * explain.c - why the obvious play loses: greedy against greedy, greedy
- * against perfect play, the first turn where greedy goes wrong, and the
- * parity floor.
+ * explain.c - why the obvious play loses: greedy against greedy, a greedy
+ * first buyer against the game's perfect second buyer and the first turn
+ * where greedy loses lead there, and the parity floor.
  */
 #include "internal.h"
 
@@ -28,65 +28,43 @@ static void both_greedy(const int64_t *w, size_t n, shelf_explanation *out) {
   out->greedy_margin = total[0] - total[1];
 }
 
-/* ==== The first mistake on the line ==== */
+/* ==== Greedy against the perfect second buyer ==== */
 
 /*
- * Walks the line. Where the line takes the heavier end, greedy is right.
- * Elsewhere the greedy move's lead is computed with the linear engine on the
- * block it leaves, O(block); that is the only costly step, so it is paid
- * only at such turns and stops at the first real mistake, or when `budget`
- * wheel-steps are spent. The lead of each block on the line comes for free:
- * lead(turn t) = weight taken at t - lead(turn t + 1), run forwards from the
- * margin.
+ * The game of a greedy first buyer against the game's perfect second
+ * (moves.c plays it): its margin, and the first turn where greedy's move
+ * keeps less lead than its block's. The perfect second buyer never loses
+ * lead, so margin - greedy_vs_perfect is the lead the greedy buyer loses
+ * on its own turns, and the turn found is where that loss begins. The game
+ * stops when `budget` wheel-steps are spent; a loss found before then is
+ * still reported, which is what lets a long shelf show its trap.
  */
-static shelf_status first_mistake(const int64_t *w, size_t n, i128 margin,
-                                  uint64_t budget, shelf_explanation *out) {
-  out->mistake = 0;
-  if (n == 0)
-    return SHELF_OK;
-  unsigned char *ends = malloc(n);
-  if (ends == NULL)
-    return SHELF_NOMEM;
-  shelf_status st = shelf_line(w, n, ends);
-  size_t i = 0, j = n - 1;
-  i128 lead = margin;
-  uint64_t spent = 0;
-  for (size_t t = 0; st == SHELF_OK && t < n; t++) {
-    int greedy_left = greedy_takes_left(w, i, j);
-    if (greedy_left != (ends[t] == SHELF_LEFT)) {
-      size_t len = j - i + 1;
-      if (spent + len > budget) {
-        out->mistake = -1;
-        break;
-      }
-      spent += len;
-      i128 rest;
-      st = greedy_left ? shelf__linear_lead(w + i + 1, len - 1, &rest)
-                       : shelf__linear_lead(w + i, len - 1, &rest);
-      i128 kept = (greedy_left ? w[i] : w[j]) - rest;
-      if (st == SHELF_OK && kept < lead) {
-        out->mistake = 1;
-        out->mistake_turn = t + 1;
-        out->mistake_end = greedy_left ? SHELF_LEFT : SHELF_RIGHT;
-        out->mistake_cost = lead - kept;
-        out->mistake_wheel = greedy_left ? i : j;
-        out->mistake_other = greedy_left ? j : i;
-        out->mistake_weight = w[out->mistake_wheel];
-        break;
-      }
-    }
-    int64_t taken = ends[t] == SHELF_LEFT ? w[i++] : w[j--];
-    lead = taken - lead;
+static shelf_status greedy_against_perfect(const int64_t *w, size_t n,
+                                           uint64_t budget,
+                                           shelf_explanation *out) {
+  shelf__greedy_game g;
+  shelf_status st = shelf__greedy_first_game(w, n, budget, NULL, &g);
+  if (st != SHELF_OK)
+    return st;
+  out->has_greedy_vs_perfect = g.complete;
+  out->greedy_vs_perfect = g.margin;
+  out->mistake = g.lost ? 1 : g.complete ? 0 : -1;
+  if (g.lost) {
+    out->mistake_turn = g.turn;
+    out->mistake_end = g.end;
+    out->mistake_cost = g.lost_lead;
+    out->mistake_wheel = g.wheel;
+    out->mistake_other = g.other;
+    out->mistake_weight = w[g.wheel];
   }
-  free(ends);
-  return st;
+  return SHELF_OK;
 }
 
 /* ==== Putting it together ==== */
 
-/* The trap search's budget, limit^2 / 2 + n wheel-steps, saturated: for a
- * limit above 2^32 the square no longer fits in 64 bits, and a wrapped
- * budget would stop the search early and call the trap not searched. */
+/* The game's budget, limit^2 / 2 + n wheel-steps, saturated: for a limit
+ * above 2^32 the square no longer fits in 64 bits, and a wrapped budget
+ * would stop the game early and call the trap not searched. */
 static uint64_t search_budget(size_t limit, size_t n) {
   if ((uint64_t)limit > UINT32_MAX)
     return UINT64_MAX;
@@ -111,13 +89,9 @@ shelf_status shelf_explain(const int64_t *w, size_t n, size_t limit,
   e.first = perfect.first;
   e.second = perfect.second;
   both_greedy(w, n, &e);
-  if (n <= limit) {
-    st = shelf__greedy_first_search(w, n, NULL, NULL, &e.greedy_vs_perfect);
-    if (st != SHELF_OK)
-      return st;
-    e.has_greedy_vs_perfect = 1;
-  }
-  st = first_mistake(w, n, e.margin, search_budget(limit, n), &e);
+  /* The game costs n(n+1)/2 wheel-steps, within the budget exactly when
+   * n <= limit, so greedy_vs_perfect is there up to the limit. */
+  st = greedy_against_perfect(w, n, search_budget(limit, n), &e);
   if (st != SHELF_OK)
     return st;
   if (n % 2 == 0) {

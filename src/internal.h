@@ -49,14 +49,35 @@ shelf_status shelf__brute_lead(const int64_t *w, size_t n, i128 *lead);
  * is the first buyer's kilos, total[1] the second's. O(n). */
 void shelf__greedy_totals(const int64_t *w, size_t n, i128 total[2]);
 
-/* ==== Greedy against perfect (moves.c) ==== */
+/* ==== The best end, and greedy against perfect (linear.c, moves.c) ==== */
 
-/* The margin when a greedy first buyer meets a perfect second, and, with
- * `right` and `base`, the second buyer's choices (moves.c says how they are
- * laid out). O(n^2) time, O(n) memory beyond them. */
-shelf_status shelf__greedy_first_search(const int64_t *w, size_t n,
-                                        unsigned char *right, size_t *base,
-                                        i128 *margin);
+/* The line's move on w[0..len) (len >= 1, the same tie rule as
+ * shelf_best_move()) and, in *lead, the block's lead; `scratch` holds len
+ * entries. O(len), no allocation. */
+shelf_end shelf__best_end(const int64_t *w, size_t len, i128 *scratch,
+                          i128 *lead);
+
+/* A game of a greedy first buyer (shelf_greedy_end()) against the perfect
+ * second buyer of the game (shelf_best_move()'s best), as
+ * shelf__greedy_first_game() plays it. */
+typedef struct shelf__greedy_game {
+  int complete;   /* 1: played to the end within the budget */
+  i128 margin;    /* with complete: first buyer's kilos minus the second's */
+  int lost;       /* 1: a turn where the greedy first buyer loses lead */
+  uint64_t turn;  /* with lost: the first such turn (1-based) */
+  shelf_end end;  /* the end greedy takes there */
+  uint64_t wheel; /* the wheel it takes (0-based) */
+  uint64_t other; /* the wheel perfect play takes there (0-based) */
+  i128 lost_lead; /* the lead lost there (> 0) */
+} shelf__greedy_game;
+
+/* Plays that game from the whole shelf: one reduction of the block a turn
+ * (shelf__best_end()), so O(n^2) time and O(n) memory, stopping before a
+ * turn that would take the wheel-steps spent past `budget` (then complete
+ * is 0). With `ends`, the ends taken are written there (n values). */
+shelf_status shelf__greedy_first_game(const int64_t *w, size_t n,
+                                      uint64_t budget, unsigned char *ends,
+                                      shelf__greedy_game *out);
 
 /* ==== Results and memory (common.c) ==== */
 

@@ -235,6 +235,20 @@ shelf_status shelf_line(const int64_t *w, size_t n, unsigned char *ends) {
 
 /* ==== The best move on a block ==== */
 
+/* The line's move on w[0..len) (len >= 1) and the block's lead, from one
+ * reduction into the caller's `scratch` (len entries): the larger end group
+ * of the finished reduction, the left on equal ends, exactly as
+ * shelf_best_move() and shelf_line() choose. O(len), no allocation, so that
+ * a game played to its end (moves.c) pays one reduction a turn. */
+shelf_end shelf__best_end(const int64_t *w, size_t len, i128 *scratch,
+                          i128 *lead) {
+  size_t top = 0;
+  for (size_t k = 0; k < len; k++)
+    top = reduce_push(scratch, top, w[k]);
+  *lead = shelf__valley_margin(scratch, top);
+  return VALLEY_TAKES_LEFT(scratch, 0, top - 1) ? SHELF_LEFT : SHELF_RIGHT;
+}
+
 shelf_status shelf_best_move(const int64_t *w, size_t n, size_t first,
                              size_t last, shelf_choice *out) {
   if (w == NULL || out == NULL || first > last || last >= n)

@@ -74,87 +74,85 @@ static void both_greedy_line(const int64_t *w, size_t n, unsigned char *ends) {
 }
 
 /*
- * A greedy first buyer against a perfect second: the second buyer's search
- * for the smallest margin. This is not a zero-sum game of two optimisers:
- * the first buyer's moves are fixed. By span, as the dp engine's rolling
- * row: row[i] is the margin still to come on block i..i+span-1, and whose
- * turn it is follows from the span (the first buyer moves when n - span
- * turns, an even number, have passed). O(n^2) time, O(n) memory, and with
- * `right` one bit per block where the second buyer moves (whether taking
- * the right is better; those spans numbered in order from base[span]), so
- * that the line can be walked afterwards. explain.c asks for the margin
- * alone.
+ * A greedy first buyer against the perfect second buyer: the game that
+ * --interactive, shelf.Game and the page play when a person (or the game's
+ * greedy player) takes the heavier end every time. The perfect second buyer
+ * is the game's own (game.c): on the block that remains it takes the line's
+ * move, shelf_best_move()'s best, so a move here is what the game would
+ * play, ties and all.
+ *
+ * Invariant: before turn t, `lead` is the lead of the block the previous
+ * turn left (the whole shelf's before turn 1, computed at turn 1), and,
+ * if turn t-1 was the first buyer's, `taken` is the weight it took and
+ * `before` the lead of the block it took it from. One reduction of the
+ * block at turn t gives its lead and its line move; the first buyer's
+ * previous move kept taken - lead(this block), and lost before - that.
+ * The second buyer's move keeps the lead (it is the line's move), so the
+ * lead lost over the game is the first buyer's alone: margin - game's
+ * margin.
+ *
+ * Each turn costs its block's length, so the game costs n(n+1)/2 steps;
+ * no turn allocates (one scratch stack of n entries serves all). Recording
+ * every turn's lead instead would need the O(n^2) lead table.
  */
-shelf_status shelf__greedy_first_search(const int64_t *w, size_t n,
-                                        unsigned char *right, size_t *base,
-                                        i128 *margin) {
-  *margin = 0;
-  if (n == 0)
-    return SHELF_OK;
-  i128 *row = malloc(n * sizeof *row);
-  if (row == NULL)
+shelf_status shelf__greedy_first_game(const int64_t *w, size_t n,
+                                      uint64_t budget, unsigned char *ends,
+                                      shelf__greedy_game *out) {
+  shelf__greedy_game g = {0};
+  if (n > SIZE_MAX / sizeof(i128))
     return SHELF_NOMEM;
-  size_t next = 0;
-  for (size_t span = 1; span <= n; span++) {
-    int first_moves = (n - span) % 2 == 0;
-    if (base != NULL)
-      base[span] = next;
-    for (size_t i = 0; i + span <= n; i++) {
-      size_t j = i + span - 1;
-      /* row[i] is block i..j-1 and row[i+1] block i+1..j (0 when empty). */
-      i128 after_left = span > 1 ? row[i + 1] : 0;
-      i128 after_right = span > 1 ? row[i] : 0;
-      if (first_moves) {
-        row[i] = shelf_greedy_end(w, i, j) == SHELF_LEFT ? w[i] + after_left
-                                                         : w[j] + after_right;
-      } else {
-        i128 l = after_left - w[i], r = after_right - w[j];
-        if (right != NULL && r < l)
-          right[(next + i) / 8] |= (unsigned char)(1u << ((next + i) % 8));
-        row[i] = r < l ? r : l;
-      }
+  i128 *scratch = n > 0 ? malloc(n * sizeof *scratch) : NULL;
+  if (n > 0 && scratch == NULL)
+    return SHELF_NOMEM;
+  size_t i = 0, j = n; /* the block is w[i..j) */
+  uint64_t spent = 0;
+  int first_moved = 0; /* turn t-1 was the first buyer's */
+  i128 before = 0, taken = 0, total[2] = {0, 0};
+  uint64_t at = 0, at_other = 0;
+  shelf_end at_end = SHELF_LEFT;
+  for (uint64_t turn = 1;; turn++) {
+    size_t len = j - i;
+    i128 lead = 0;
+    shelf_end best = SHELF_LEFT;
+    if (len > 0) {
+      if (len > budget - spent)
+        break; /* complete stays 0 */
+      spent += len;
+      best = shelf__best_end(w + i, len, scratch, &lead);
     }
-    if (!first_moves)
-      next += n - span + 1;
-  }
-  *margin = row[0];
-  free(row);
-  return SHELF_OK;
-}
-
-static shelf_status greedy_first_line(const int64_t *w, size_t n,
-                                      unsigned char *ends) {
-  if (n == 0)
-    return SHELF_OK;
-  size_t bits = 0; /* blocks of the second buyer's spans */
-  for (size_t span = 1; span <= n; span++)
-    if ((n - span) % 2 == 1)
-      bits += n - span + 1;
-  unsigned char *right = calloc(bits / 8 + 1, 1);
-  size_t *base = malloc((n + 1) * sizeof *base); /* first bit of each span */
-  i128 margin;
-  shelf_status st =
-      right == NULL || base == NULL
-          ? SHELF_NOMEM
-          : shelf__greedy_first_search(w, n, right, base, &margin);
-  for (size_t t = 0, i = 0, j = n; st == SHELF_OK && i < j; t++) {
-    size_t span = j - i;
-    shelf_end e;
-    if ((n - span) % 2 == 0) {
-      e = shelf_greedy_end(w, i, j - 1);
-    } else {
-      size_t b = base[span] + i;
-      e = right[b / 8] >> (b % 8) & 1 ? SHELF_RIGHT : SHELF_LEFT;
+    if (first_moved && !g.lost && taken - lead < before) {
+      g.lost = 1;
+      g.turn = turn - 1;
+      g.end = at_end;
+      g.wheel = at;
+      g.other = at_other;
+      g.lost_lead = before - (taken - lead);
     }
-    ends[t] = (unsigned char)e;
+    if (len == 0) {
+      g.complete = 1;
+      break;
+    }
+    shelf_buyer buyer = shelf_turn_buyer(turn);
+    shelf_end e = buyer == SHELF_FIRST ? shelf_greedy_end(w, i, j - 1) : best;
+    first_moved = buyer == SHELF_FIRST;
+    before = lead;
+    at_end = e;
+    at = e == SHELF_LEFT ? i : j - 1;
+    at_other = e == SHELF_LEFT ? j - 1 : i;
+    taken = w[at];
+    total[buyer] += taken;
+    if (ends != NULL)
+      ends[turn - 1] = (unsigned char)e;
     if (e == SHELF_LEFT)
       i++;
     else
       j--;
   }
-  free(right);
-  free(base);
-  return st;
+  free(scratch);
+  if (g.complete)
+    g.margin = total[SHELF_FIRST] - total[SHELF_SECOND];
+  *out = g;
+  return SHELF_OK;
 }
 
 shelf_status shelf_greedy_line(const int64_t *weights, size_t n, unsigned flags,
@@ -168,5 +166,6 @@ shelf_status shelf_greedy_line(const int64_t *weights, size_t n, unsigned flags,
   }
   if (n > SHELF_GREEDY_LINE_MAX)
     return SHELF_TOO_LONG;
-  return greedy_first_line(weights, n, ends);
+  shelf__greedy_game g;
+  return shelf__greedy_first_game(weights, n, UINT64_MAX, ends, &g);
 }

@@ -101,8 +101,8 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
         &p->body,
         "<circle class=\"trap\" cx=\"%d\" cy=\"%t\" r=\"%t\" fill=\"none\" "
         "stroke=\"" TRAP "\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\">"
-        "<title>the greedy trap: at turn %u greedy takes this wheel, which "
-        "costs %I %s of lead</title></circle>\n",
+        "<title>the greedy trap: against a perfect second buyer, at turn %u "
+        "greedy takes this wheel, which loses %I %s of lead</title></circle>\n",
         cx, cy10, r10 + 50, p->ex.mistake_turn, &p->ex.mistake_cost,
         shelf_kilos_word(p->ex.mistake_cost));
     label(p, cx, r->trap, 11, "middle",

@@ -170,8 +170,8 @@ void shelf__svg_draw_summary(picture *p) {
     shelf__text_format(
         &p->body,
         "<g class=\"trap\"><path d=\"M%d %dl-6 -10h12z\" fill=\"" TRAP
-        "\"/><title>the greedy trap: at turn %u greedy takes wheel %u, "
-        "which costs %I %s of lead</title></g>\n",
+        "\"/><title>the greedy trap: against a perfect second buyer, at turn "
+        "%u greedy takes wheel %u, which loses %I %s of lead</title></g>\n",
         tx, trap_row + 16, p->ex.mistake_turn, p->ex.mistake_wheel + 1,
         &p->ex.mistake_cost, shelf_kilos_word(p->ex.mistake_cost));
     label(p, tx, trap_row, 11, strip_anchor(tx, x0, strip),

@@ -51,10 +51,6 @@ shelf_buyer shelf_turn_buyer(uint64_t turn) {
   return turn % 2 == 1 ? SHELF_FIRST : SHELF_SECOND;
 }
 
-static const char *buyer_of_turn(uint64_t turn) {
-  return shelf_buyer_name(shelf_turn_buyer(turn));
-}
-
 /* ==== The sentences ==== */
 
 /* "the first buyer finishes 7 kilos ahead, 11 to 4" */
@@ -64,11 +60,13 @@ static void say_finish(text *s, i128 margin, i128 first, i128 second) {
   shelf__text_format(s, ", %I to %I", &first, &second);
 }
 
+/* The perfect second buyer here is the game's: the buyer that
+ * --interactive, shelf.Game and the page play (shelf_best_move()). */
 static void say_greedy_vs_perfect(text *s, const shelf_explanation *e) {
   shelf__text_str(s, "A greedy first buyer against a perfect second: ");
   if (!e->has_greedy_vs_perfect) {
     shelf__text_format(
-        s, "not computed above %u wheels (its search takes time n squared).",
+        s, "not computed above %u wheels (its game takes time n squared).",
         e->limit);
     return;
   }
@@ -82,8 +80,8 @@ static void say_greedy_vs_perfect(text *s, const shelf_explanation *e) {
 static void say_trap(text *s, const shelf_explanation *e) {
   if (e->mistake == 0) {
     shelf__text_str(
-        s, "The greedy trap: none here; on this shelf the heavier end is an "
-           "optimal move at every turn of the perfect line.");
+        s, "The greedy trap: none here; against a perfect second buyer, the "
+           "heavier end keeps the first buyer's lead at every turn.");
     return;
   }
   if (e->mistake != 1) {
@@ -94,17 +92,23 @@ static void say_trap(text *s, const shelf_explanation *e) {
   /* Wheels are counted from 1 here, in 128 bits so that none wraps. */
   i128 wheel = (i128)e->mistake_wheel + 1, other = (i128)e->mistake_other + 1;
   shelf__text_format(s,
-                     "The greedy trap: at turn %u the %s buyer's heavier end "
-                     "is the %s (wheel %I, ",
-                     e->mistake_turn, buyer_of_turn(e->mistake_turn),
-                     shelf_end_name(e->mistake_end), &wheel);
+                     "The greedy trap: at turn %u the first buyer's heavier "
+                     "end is the %s (wheel %I, ",
+                     e->mistake_turn, shelf_end_name(e->mistake_end), &wheel);
   shelf__say_kilos(s, e->mistake_weight);
-  shelf__text_str(s, "), but taking it costs ");
+  shelf__text_str(s, "), but taking it loses ");
   shelf__say_kilos(s, e->mistake_cost);
   shelf__text_format(
-      s, " of lead; perfect play takes the %s (wheel %I).",
+      s, " of lead; perfect play takes the %s (wheel %I)",
       shelf_end_name(e->mistake_end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT),
       &other);
+  if (e->has_greedy_vs_perfect) {
+    i128 cost = e->margin - e->greedy_vs_perfect;
+    shelf__text_str(s, ". Against a perfect second buyer, greedy loses ");
+    shelf__say_kilos(s, cost);
+    shelf__text_str(s, " of lead in all");
+  }
+  shelf__text_str(s, ".");
 }
 
 static void say_parity(text *s, const shelf_explanation *e) {

@@ -192,8 +192,9 @@ def cases(tmp):
          "A greedy first buyer against a perfect second: the first buyer finishes 5 kilos "
          "behind, 12 kilos worse than perfect play.\n"
          "The greedy trap: at turn 1 the first buyer's heavier end is the left (wheel 1, 3 "
-         "kilos), but taking it costs 12 kilos of lead; perfect play takes the right "
-         "(wheel 4).\n"
+         "kilos), but taking it loses 12 kilos of lead; perfect play takes the right "
+         "(wheel 4). Against a perfect second buyer, greedy loses 12 kilos of lead in "
+         "all.\n"
          "Parity floor: the odd positions weigh 4, the even 11; by taking every even position "
          "the first buyer is sure to finish 7 kilos ahead, and perfect play gets 0 more.\n",
          "", 0),

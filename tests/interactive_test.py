@@ -15,6 +15,8 @@ of its own, whose test cases run here together:
     errors on standard input, which exit with status 1;
   - game_terminal.py: keys, and the terminal's mode as it was after every
     way out;
+  - game_traps.py: greedy played on --trap shelves loses exactly what
+    --explain states;
   - random_shelf.py: `shelf --random`.
 
 Python 3 standard library only.
@@ -29,6 +31,7 @@ from game_commands import Commands, ReadErrors  # noqa: F401
 from game_play import (Again, LastWheel, Mistakes, Opponents,  # noqa: F401
                        Perfect, Undo)
 from game_terminal import Terminal  # noqa: F401
+from game_traps import GreedyOnTraps  # noqa: F401
 from random_shelf import Random  # noqa: F401
 
 if __name__ == "__main__":

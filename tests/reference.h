@@ -2,8 +2,9 @@
  * reference.h - the answers the C tests expect, computed from the game's
  * rules with none of libshelf's code (the C twin of tests/reference.py):
  * the interval DP's lead table, the lead each end keeps, a brute-force
- * search of the first buyer's total, and the first turn of a line where the
- * greedy move loses lead.
+ * search of the first buyer's total, the line's move on a block (the
+ * reduction written again) and a greedy first buyer's game against the
+ * perfect second, with the first turn where greedy loses lead.
  *
  * Everything is in 128 bits, so weights anywhere in int64_t are exact.
  */
@@ -57,43 +58,79 @@ static inline shelf_i128 ref_brute_total(const int64_t *w, size_t i, size_t j) {
   return left > right ? left : right;
 }
 
-/* The first turn (1-based) of the line `ends` on w where the greedy move
- * (the heavier end, the left on equal weights) keeps less lead than the
- * block's, with that end and the lead it loses; 0 if greedy is optimal at
- * every turn of the line. `lead` is ref_lead_table(w, n). */
-static inline size_t ref_first_mistake(const int64_t *w, size_t n,
-                                       const unsigned char *ends,
-                                       ref_table lead, int *end,
-                                       shelf_i128 *cost) {
+/* The line's move on block i..j (i <= j, j - i < REF_BLOCK_MAX), written
+ * again from its definition: reduce the block (while the last value is at
+ * least both neighbours, a, b, c become a - b + c), then take the larger
+ * end of what is left, the left on equal ends. This is the tie rule of
+ * shelf_best_move(), which the DP alone does not fix: where both ends keep
+ * the lead the DP allows either. */
+#define REF_BLOCK_MAX 1024
+static inline int ref_best_end(const int64_t *w, size_t i, size_t j) {
+  shelf_i128 st[REF_BLOCK_MAX];
+  size_t top = 1;
+  st[0] = w[i];
+  for (size_t k = i + 1; k <= j; k++) {
+    shelf_i128 x = w[k];
+    while (top >= 2 && st[top - 1] >= st[top - 2] && st[top - 1] >= x) {
+      x = st[top - 2] - st[top - 1] + x;
+      top -= 2;
+    }
+    st[top++] = x;
+  }
+  return st[0] >= st[top - 1] ? SHELF_LEFT : SHELF_RIGHT;
+}
+
+/* A game of a greedy first buyer (the heavier end, the left on equal
+ * weights) against the game's perfect second buyer (ref_best_end()),
+ * played move by move, with the DP's lead at every turn. */
+typedef struct ref_greedy_play {
+  shelf_i128 margin;   /* the game's: first's kilos minus second's */
+  shelf_i128 lost;     /* the lead lost on the first buyer's turns */
+  size_t turn;         /* the first turn that loses lead (1-based), or 0 */
+  int end;             /* there: the end greedy takes */
+  size_t wheel, other; /* the wheel it takes, the block's other end */
+  shelf_i128 cost;     /* the lead lost there */
+  int second_kept;     /* 1 if every second-buyer move kept the lead */
+  unsigned char ends[REF_MAX];                      /* the ends taken */
+  size_t block_first[REF_MAX], block_last[REF_MAX]; /* each turn's block */
+} ref_greedy_play;
+
+/* Plays that game on w (n <= REF_MAX); `lead` is ref_lead_table(w, n). */
+static inline ref_greedy_play ref_greedy_game(const int64_t *w, size_t n,
+                                              ref_table lead) {
+  ref_greedy_play g = {0};
+  g.second_kept = 1;
+  shelf_i128 tot[2] = {0, 0};
   size_t i = 0, j = n ? n - 1 : 0;
   for (size_t t = 0; t < n; t++) {
-    int greedy = w[i] >= w[j] ? SHELF_LEFT : SHELF_RIGHT;
-    shelf_i128 kept = ref_kept(w, lead, i, j, greedy);
-    if (kept < lead[i][j]) {
-      *end = greedy;
-      *cost = lead[i][j] - kept;
-      return t + 1;
+    int end;
+    g.block_first[t] = i;
+    g.block_last[t] = j;
+    if (t % 2 == 0) {
+      end = w[i] >= w[j] ? SHELF_LEFT : SHELF_RIGHT;
+      shelf_i128 lost = lead[i][j] - ref_kept(w, lead, i, j, end);
+      if (lost > 0 && g.turn == 0) {
+        g.turn = t + 1;
+        g.end = end;
+        g.wheel = end == SHELF_LEFT ? i : j;
+        g.other = end == SHELF_LEFT ? j : i;
+        g.cost = lost;
+      }
+      g.lost += lost;
+    } else {
+      end = ref_best_end(w, i, j);
+      g.second_kept =
+          g.second_kept && ref_kept(w, lead, i, j, end) == lead[i][j];
     }
-    if (ends[t] == SHELF_LEFT)
+    g.ends[t] = (unsigned char)end;
+    tot[t % 2] += end == SHELF_LEFT ? w[i] : w[j];
+    if (end == SHELF_LEFT)
       i++;
     else
       j--;
   }
-  return 0;
-}
-
-/* The block left at 1-based turn `turn` of a line: the moves before it
- * taken off the shelf. */
-static inline void ref_block_at(const unsigned char *ends, size_t n,
-                                size_t turn, size_t *i, size_t *j) {
-  *i = 0;
-  *j = n - 1;
-  for (size_t t = 0; t + 1 < turn; t++) {
-    if (ends[t] == SHELF_LEFT)
-      ++*i;
-    else
-      --*j;
-  }
+  g.margin = tot[0] - tot[1];
+  return g;
 }
 
 #endif

@@ -80,27 +80,59 @@ def reduction_agrees():
     return True
 
 
+def best_end(weights, i, j):
+    """The line's move on block i..j, written again from its definition:
+    reduce the block as reduce_margin() does, then take the larger end of
+    what is left, "left" on equal ends. The game's perfect buyer
+    (shelf_best_move()) moves so; where both ends keep the lead, the DP
+    alone would allow either."""
+    st = []
+    for x in weights[i:j + 1]:
+        while len(st) >= 2 and st[-1] >= st[-2] and st[-1] >= x:
+            x = st[-2] - st[-1] + x
+            del st[-2:]
+        st.append(x)
+    return "left" if st[0] >= st[-1] else "right"
+
+
+def greedy_game(weights):
+    """A greedy first buyer (the heavier end, the left on equal weights)
+    against the game's perfect second buyer (best_end()), played move by
+    move with the DP's leads: a dict with the game's "margin", its "ends",
+    "lost" (the lead lost on the first buyer's turns, summed) and "trap",
+    the first turn that loses lead as (turn, end, wheel, weight, lost there,
+    the other end's wheel), wheels 0-based, or None. Asserts that every
+    move of the second buyer keeps its block's lead, so that margin(w) -
+    lost is the game's margin."""
+    n = len(weights)
+    lead = lead_table(weights)
+    i, j, totals, ends, lost, trap = 0, n - 1, [0, 0], [], 0, None
+    for t in range(n):
+        if t % 2 == 0:
+            end = "left" if weights[i] >= weights[j] else "right"
+            loss = lead[i][j] - kept(weights, lead, i, j, end)
+            if loss > 0 and trap is None:
+                wheel, other = (i, j) if end == "left" else (j, i)
+                trap = (t + 1, end, wheel, weights[wheel], loss, other)
+            lost += loss
+        else:
+            end = best_end(weights, i, j)
+            assert kept(weights, lead, i, j, end) == lead[i][j], weights
+        ends.append(end)
+        if end == "left":
+            totals[t % 2] += weights[i]
+            i += 1
+        else:
+            totals[t % 2] += weights[j]
+            j -= 1
+    game = {"margin": totals[0] - totals[1], "ends": ends, "lost": lost,
+            "trap": trap}
+    assert game["margin"] == margin(weights) - lost, weights
+    return game
+
+
 def greedy_vs_perfect(weights):
     """The margin when the first buyer always takes the heavier end (the left
-    on equal weights) and the second plays to make the margin smallest: a
-    search over every reply, by span like lead_table."""
-    n = len(weights)
-    if n == 0:
-        return 0
-    # still[i]: the margin still to come on block i..i+span-1.
-    still = [0] * (n + 1)
-    for span in range(1, n + 1):
-        first_moves = (n - span) % 2 == 0
-        row = []
-        for i in range(n - span + 1):
-            j = i + span - 1
-            after_left = still[i + 1] if span > 1 else 0
-            after_right = still[i] if span > 1 else 0
-            if first_moves:
-                row.append(weights[i] + after_left if weights[i] >= weights[j]
-                           else weights[j] + after_right)
-            else:
-                row.append(min(after_left - weights[i],
-                               after_right - weights[j]))
-        still = row + [0]
-    return still[0]
+    on equal weights) and the second is the game's perfect buyer: that game
+    played out (greedy_game())."""
+    return greedy_game(weights)["margin"]

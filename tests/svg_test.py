@@ -7,7 +7,8 @@ The pictures are parsed with xml.etree.ElementTree and checked for what they
 show: one circle per wheel in shelf order, the weights, the 1-based indices,
 the turn numbers of the line (`shelf --json --moves`), colours by buyer,
 areas that follow the weights, the rows of one layout rule, the width, the
-greedy trap with --explain (found here by brute force), the lead table up to
+greedy trap with --explain (a greedy first buyer's game against the perfect
+second, played out here with the DP), the lead table up to
 30 wheels with its numbers and a colour scale in which every non-zero lead
 is tinted by its sign (against tests/reference.py's DP), the explanation's
 sentences as stdout prints them, a small summary for long shelves that still
@@ -28,8 +29,8 @@ import unittest
 import xml.etree.ElementTree as ET
 
 import svg_read
-from reference import (greedy_vs_perfect, lead_table, margin, reduce_margin,
-                       reduction_agrees)
+from reference import (greedy_game, greedy_vs_perfect, lead_table, margin,
+                       reduce_margin, reduction_agrees)
 from svg_read import (SVG, circle_of, classes, colour_of, find_class, heading,
                       line, picture, rgb, row_lengths, run, sentences, size_of,
                       texts, wheels, words)
@@ -45,27 +46,13 @@ def standing(margin):
     return f"{abs(margin)} {unit} {'ahead' if margin > 0 else 'behind'}"
 
 
-def first_mistake(weights, turn_of):
-    """(turn, wheel index, cost) of the first turn of the line where the
-    heavier end (the left on equal weights) keeps less than the block's lead,
-    or None: from the reference DP, independently of the program."""
-    n = len(weights)
-    lead = lead_table(weights)
-    at_turn = sorted(turn_of, key=lambda k: turn_of[k])
-    i, j = 0, n - 1
-    for t, k in enumerate(at_turn):
-        left = weights[i] >= weights[j]
-        if left:
-            kept = weights[i] - (lead[i + 1][j] if i < j else 0)
-        else:
-            kept = weights[j] - lead[i][j - 1]
-        if kept < lead[i][j]:
-            return t + 1, i if left else j, lead[i][j] - kept
-        if k == i:
-            i += 1
-        else:
-            j -= 1
-    return None
+def first_mistake(weights):
+    """(turn, wheel index, cost) of the first turn where a greedy first buyer
+    (the heavier end, the left on equal weights) keeps less than the block's
+    lead against the game's perfect second, or None: the reference's game
+    with the DP, independently of the program."""
+    trap = greedy_game(weights)["trap"]
+    return None if trap is None else (trap[0], trap[2], trap[4])
 
 
 class Document(unittest.TestCase):
@@ -211,7 +198,7 @@ class Trap(unittest.TestCase):
         self.assertEqual(rings[0].get("cy"), wheel1.get("cy"))
         title = rings[0].find(SVG + "title").text
         self.assertIn("at turn 1 greedy takes this wheel", title)
-        self.assertIn("costs 12 kilos", title)
+        self.assertIn("loses 12 kilos", title)
         # The tag says what the ring is, and no number that could be read as
         # the wheel's turn; it stands above the wheel's weight.
         self.assertEqual(texts(root, "trap-label"), ["trap"])
@@ -224,7 +211,7 @@ class Trap(unittest.TestCase):
         note = " ".join(texts(root, "trap-note"))
         self.assertIn("at turn 1 the first buyer's heavier end is the left "
                       "(wheel 1, 3 kilos)", note)
-        self.assertIn("costs 12 kilos", note)
+        self.assertIn("loses 12 kilos", note)
 
     def test_not_marked_without_explain(self):
         root = picture("3", "9", "1", "2")
@@ -243,8 +230,7 @@ class Trap(unittest.TestCase):
         for seed in range(1, 21):
             p = run("--random", "12", "--seed", str(seed), "--range", "0..9")
             weights = json.loads(p.stdout)
-            turn_of, _ = line(*weights)
-            mistake = first_mistake(weights, turn_of)
+            mistake = first_mistake(weights)
             root = picture("--explain", "--", *map(str, weights))
             rings = [el for el in root.iter(SVG + "circle")
                      if "trap" in classes(el)]
@@ -256,7 +242,7 @@ class Trap(unittest.TestCase):
             self.assertIn(rings[0], list(wheels(root)[index].iter()), weights)
             title = rings[0].find(SVG + "title").text
             self.assertIn(f"at turn {turn} greedy", title)
-            self.assertIn(f"costs {cost} kilos", title)
+            self.assertIn(f"loses {cost} kilos", title)
 
     def test_every_sentence_once_in_order(self):
         """The picture gives each sentence --explain prints, once and in the

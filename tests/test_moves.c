@@ -4,6 +4,7 @@
  * rules written out here, with none of the library's code.
  */
 #include "harness.h"
+#include "reference.h"
 #include <shelf_teach.h>
 
 /* ==== Games ==== */
@@ -50,21 +51,6 @@ static void test_game_take(void) {
 
 /* ==== Greedy play ==== */
 
-/* The margin still to come on w[i..j) when a greedy first buyer meets a
- * second who makes it as small as it can be, trying both of the second's
- * ends: 2^(n/2) steps. */
-static shelf_i128 ref_greedy_first(const int64_t *w, size_t n, size_t i,
-                                   size_t j) {
-  if (i >= j)
-    return 0;
-  if ((n - (j - i)) % 2 == 0)
-    return w[i] >= w[j - 1] ? w[i] + ref_greedy_first(w, n, i + 1, j)
-                            : w[j - 1] + ref_greedy_first(w, n, i, j - 1);
-  shelf_i128 l = ref_greedy_first(w, n, i + 1, j) - w[i];
-  shelf_i128 r = ref_greedy_first(w, n, i, j - 1) - w[j - 1];
-  return l < r ? l : r;
-}
-
 static shelf_i128 line_margin(const int64_t *w, size_t n,
                               const unsigned char *ends) {
   shelf_position g;
@@ -93,10 +79,15 @@ static void test_greedy(void) {
       else
         j--;
     }
-    /* Greedy first, perfect second: its margin is the best the second can
-     * do, and every second-buyer move keeps that best. */
+    /* Greedy first against the game's perfect second: the ends of the game
+     * played in reference.h, whose second buyer keeps the DP's lead. */
     CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_FIRST, ends), SHELF_OK);
-    CHECK_I128(line_margin(w, n, ends), ref_greedy_first(w, n, 0, n));
+    static ref_table lead;
+    ref_lead_table(w, n, lead);
+    ref_greedy_play g = ref_greedy_game(w, n, lead);
+    CHECK(g.second_kept);
+    CHECK(n == 0 || memcmp(ends, g.ends, n) == 0);
+    CHECK_I128(line_margin(w, n, ends), g.margin);
   }
   /* Longer shelves against the explanation's own search. */
   for (int round = 0; round < 40; round++) {
@@ -106,6 +97,22 @@ static void test_greedy(void) {
     CHECK_STATUS(shelf_explain(w, n, 0, &e), SHELF_OK);
     CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_FIRST, ends), SHELF_OK);
     CHECK_I128(line_margin(w, n, ends), e.greedy_vs_perfect);
+  }
+  /* The second buyer of SHELF_GREEDY_FIRST is the game's perfect player:
+   * at each of its turns, shelf_best_move()'s best on the block. */
+  for (int round = 0; round < 40; round++) {
+    size_t n = (size_t)rng_range(&r, 15, 300);
+    random_shelf(&r, w, n, round % 2 ? -5 : -1000, round % 2 ? 5 : 1000);
+    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_FIRST, ends), SHELF_OK);
+    for (size_t t = 0, i = 0, j = n; t < n; t++) {
+      shelf_choice c;
+      CHECK_STATUS(shelf_best_move(w, n, i, j - 1, &c), SHELF_OK);
+      CHECK(ends[t] == (t % 2 ? c.best : shelf_greedy_end(w, i, j - 1)));
+      if (ends[t] == SHELF_LEFT)
+        i++;
+      else
+        j--;
+    }
   }
   /* [3, 9, 1, 2]: greedy takes the 3 and finishes 5 behind. */
   const int64_t trap[] = {3, 9, 1, 2};

@@ -254,34 +254,40 @@ static size_t ringed_wheel(const char *svg, size_t n) {
   return found;
 }
 
-/* Traps worked out by hand (the leads in the comments):
+/* Traps worked out by hand (the leads in the comments): the first turn
+ * where a greedy first buyer loses lead against the game's perfect second.
  *   [3, 9, 1, 2]: the line takes the 2 (lead 2 - (3 - 8) ... = 7); greedy's
- *     3 keeps 3 - lead([9, 1, 2]) = 3 - 8 = -5: turn 1, wheel 1, cost 12.
+ *     3 keeps 3 - lead([9, 1, 2]) = 3 - 8 = -5: turn 1, wheel 1, loses 12.
  *   [5, 10, 3, 1]: lead([10, 3, 1]) = 10 - 2 = 8, so greedy's 5 keeps -3;
- *     the 1 keeps 1 - lead([5, 10, 3]) = 1 + 2 = 3: turn 1, wheel 1, cost 6.
- *   [1, 1, 10, 3, 5]: turn 1 takes the 5 (greedy too). On [1, 1, 10, 3] the
- *     second buyer's heavier end, the 3, keeps 3 - lead([1, 1, 10]) =
- *     3 - 10 = -7; the left 1 keeps 1 - lead([1, 10, 3]) = 1 + 6 = 7:
- *     turn 2, wheel 4, cost 14.
+ *     the 1 keeps 1 - lead([5, 10, 3]) = 1 + 2 = 3: turn 1, wheel 1, loses 6.
+ *   [0, 1, 2, 5, 3, 4]: greedy's 4 keeps 4 - lead([0, 1, 2, 5, 3]) =
+ *     4 + 1 = 5, the lead. On [0, 1, 2, 5, 3] both ends keep -1 and the
+ *     game's second buyer takes the 0 (its reduction is one group). On
+ *     [1, 2, 5, 3] (lead 1 - lead([2, 5, 3]) = 1 - 0 = 1) greedy's 3 keeps
+ *     3 - lead([1, 2, 5]) = 3 - 4 = -1: turn 3, wheel 5, loses 2.
+ *   [1, 1, 10, 3, 5]: greedy's 5 keeps -2, the lead; the second takes the
+ *     left 1; greedy's 3 keeps 3 - lead([1, 10]) = -6 = lead([1, 10, 3]);
+ *     the rest has no choice to lose: no trap.
  *   [7, 2, 9, 4]: greedy's moves are the line's: no trap. */
 static void test_traps_by_hand(void) {
   static const struct {
-    int64_t w[5];
+    int64_t w[6];
     size_t n, wheel;
     const char *title;
   } cases[] = {
       {{3, 9, 1, 2},
        4,
        1,
-       "at turn 1 greedy takes this wheel, which costs 12 "},
+       "at turn 1 greedy takes this wheel, which loses 12 "},
       {{5, 10, 3, 1},
        4,
        1,
-       "at turn 1 greedy takes this wheel, which costs 6 "},
-      {{1, 1, 10, 3, 5},
+       "at turn 1 greedy takes this wheel, which loses 6 "},
+      {{0, 1, 2, 5, 3, 4},
+       6,
        5,
-       4,
-       "at turn 2 greedy takes this wheel, which costs 14 "},
+       "at turn 3 greedy takes this wheel, which loses 2 "},
+      {{1, 1, 10, 3, 5}, 5, 0, NULL},
       {{7, 2, 9, 4}, 4, 0, NULL},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -298,38 +304,32 @@ static void test_traps_by_hand(void) {
   }
 }
 
-/* The wheel greedy takes at the first turn of the line where its move keeps
- * less than the block's lead, 1-based, or 0: from the reference DP. */
-static size_t trap_wheel(const int64_t *w, size_t n, const unsigned char *ends,
-                         ref_table table) {
-  int end = 0;
-  shelf_i128 cost;
+/* The wheel a greedy first buyer takes at the first turn of its game
+ * against the game's perfect second where its move keeps less than the
+ * block's lead, 1-based, or 0: from the reference game and DP. */
+static size_t trap_wheel(const int64_t *w, size_t n, ref_table table) {
   ref_lead_table(w, n, table);
-  size_t turn = ref_first_mistake(w, n, ends, table, &end, &cost), i, j;
-  if (turn == 0)
-    return 0;
-  ref_block_at(ends, n, turn, &i, &j);
-  return (end == SHELF_LEFT ? i : j) + 1;
+  ref_greedy_play g = ref_greedy_game(w, n, table);
+  return g.turn == 0 ? 0 : g.wheel + 1;
 }
 
 /* Random shelves with ties, zeros and negatives: always a picture with one
- * group per wheel, and the ring on the wheel greedy takes at the first
- * mistake of the line, as tests/reference.h works it out from the DP. */
+ * group per wheel, and the ring on the wheel greedy takes where it first
+ * loses lead against the perfect second buyer, as tests/reference.h plays
+ * it out with the DP. */
 static void test_random(void) {
   static ref_table table;
   rng r = {test_seed()};
   for (int round = 0; round < 300; round++) {
     int64_t w[40];
-    unsigned char ends[40];
     size_t n = 1 + (size_t)rng_range(&r, 0, 39);
     for (size_t k = 0; k < n; k++)
       w[k] = rng_range(&r, -4, 6);
-    REQUIRE(shelf_line(w, n, ends) == SHELF_OK);
     char *svg = draw(w, n, SHELF_SVG_EXPLAIN);
     if (svg == NULL)
       continue;
     CHECK(count(svg, "class=\"wheel ") == n);
-    size_t want = trap_wheel(w, n, ends, table), got = ringed_wheel(svg, n);
+    size_t want = trap_wheel(w, n, table), got = ringed_wheel(svg, n);
     if (got != want)
       fprintf(stderr, "seed %" PRIu64 ": ring on wheel %zu, expected %zu\n",
               test_seed(), got, want);

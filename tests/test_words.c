@@ -38,8 +38,9 @@ static void test_seed_shelf(void) {
              "finishes 5 kilos behind, 12 kilos worse than perfect play.");
   CHECK_SAYS(&e, SHELF_SENTENCE_TRAP,
              "The greedy trap: at turn 1 the first buyer's heavier end is the "
-             "left (wheel 1, 3 kilos), but taking it costs 12 kilos of lead; "
-             "perfect play takes the right (wheel 4).");
+             "left (wheel 1, 3 kilos), but taking it loses 12 kilos of lead; "
+             "perfect play takes the right (wheel 4). Against a perfect "
+             "second buyer, greedy loses 12 kilos of lead in all.");
   CHECK_SAYS(&e, SHELF_SENTENCE_PARITY,
              "Parity floor: the odd positions weigh 4, the even 11; by taking "
              "every even position the first buyer is sure to finish 7 kilos "
@@ -56,8 +57,8 @@ static void test_singular_and_odd(void) {
   CHECK_SAYS(&e, SHELF_SENTENCE_PERFECT,
              "Perfect play: the first buyer finishes 1 kilo ahead, 2 to 1.");
   CHECK_SAYS(&e, SHELF_SENTENCE_TRAP,
-             "The greedy trap: none here; on this shelf the heavier end is an "
-             "optimal move at every turn of the perfect line.");
+             "The greedy trap: none here; against a perfect second buyer, the "
+             "heavier end keeps the first buyer's lead at every turn.");
   CHECK_SAYS(&e, SHELF_SENTENCE_PARITY,
              "Parity floor: none, the shelf has an odd number of wheels.");
   CHECK_SAYS(&e, SHELF_SENTENCE_GREEDY_VS_PERFECT,
@@ -71,6 +72,35 @@ static void test_singular_and_odd(void) {
              "Parity floor: none, the shelf is empty.");
 }
 
+/* [0, 1, 2, 5, 3, 4], by hand (the leads of tests/test_svg.c): greedy's
+ * 4 keeps the lead 5; on [0, 1, 2, 5, 3] both ends keep -1 and the game's
+ * second buyer takes the 0; on [1, 2, 5, 3] (lead 1) greedy's 3 keeps
+ * 3 - lead([1, 2, 5]) = 3 - 4 = -1, 2 less, where the 1 keeps 1. The rest
+ * loses nothing: [1, 2, 5] goes to the second buyer's 5 (keeps 4), then
+ * greedy's 2 and the 1. Greedy finishes 4 + 3 + 2 - (0 + 5 + 1) = 3
+ * ahead, perfect play 5 (the lead of the whole shelf, 4 - (-1)). */
+static void test_trap_later(void) {
+  const int64_t w[] = {0, 1, 2, 5, 3, 4};
+  shelf_explanation e;
+  REQUIRE(shelf_explain(w, 6, 0, &e) == SHELF_OK);
+  CHECK_SAYS(&e, SHELF_SENTENCE_GREEDY_VS_PERFECT,
+             "A greedy first buyer against a perfect second: the first buyer "
+             "finishes 3 kilos ahead, 2 kilos worse than perfect play.");
+  CHECK_SAYS(&e, SHELF_SENTENCE_TRAP,
+             "The greedy trap: at turn 3 the first buyer's heavier end is the "
+             "right (wheel 5, 3 kilos), but taking it loses 2 kilos of lead; "
+             "perfect play takes the left (wheel 2). Against a perfect second "
+             "buyer, greedy loses 2 kilos of lead in all.");
+  /* Above the limit the game stops, but a loss found before it is said,
+   * without the whole game's. */
+  REQUIRE(shelf_explain(w, 6, 5, &e) == SHELF_OK);
+  CHECK(!e.has_greedy_vs_perfect && e.mistake == 1);
+  CHECK_SAYS(&e, SHELF_SENTENCE_TRAP,
+             "The greedy trap: at turn 3 the first buyer's heavier end is the "
+             "right (wheel 5, 3 kilos), but taking it loses 2 kilos of lead; "
+             "perfect play takes the left (wheel 2).");
+}
+
 /* Limits reached: the sentences say what was not computed. */
 static void test_limits(void) {
   int64_t w[40];
@@ -80,7 +110,7 @@ static void test_limits(void) {
   REQUIRE(shelf_explain(w, 40, 10, &e) == SHELF_OK);
   CHECK_SAYS(&e, SHELF_SENTENCE_GREEDY_VS_PERFECT,
              "A greedy first buyer against a perfect second: not computed "
-             "above 10 wheels (its search takes time n squared).");
+             "above 10 wheels (its game takes time n squared).");
   e.mistake = -1;
   CHECK_SAYS(&e, SHELF_SENTENCE_TRAP,
              "The greedy trap: not searched to the end on a shelf this long.");
@@ -149,6 +179,13 @@ static void test_bounds(void) {
                  SHELF_OK);
     CHECK(len < SHELF_SENTENCE_BUFSIZE);
   }
+  /* The trap's whole loss, margin - greedy_vs_perfect, at its longest. */
+  e.margin = most;
+  e.greedy_vs_perfect = 0;
+  size_t len = 0;
+  CHECK_STATUS(shelf_explain_sentence(&e, SHELF_SENTENCE_TRAP, NULL, 0, &len),
+               SHELF_OK);
+  CHECK(len < SHELF_SENTENCE_BUFSIZE);
   char buf[SHELF_STANDING_BUFSIZE];
   size_t n = shelf_standing_format(longest, buf);
   CHECK(n == strlen(buf) && n < SHELF_STANDING_BUFSIZE);
@@ -172,6 +209,7 @@ static void test_standing(void) {
 static const test tests[] = {
     {"the seed's shelf, by hand", test_seed_shelf},
     {"singular units, odd and empty shelves", test_singular_and_odd},
+    {"a trap at turn 3, by hand", test_trap_later},
     {"limits reached", test_limits},
     {"size query and truncation", test_buffers},
     {"the longest numbers", test_bounds},

@@ -334,9 +334,12 @@
       },
 
       /** shelf_explain(): perfect play's totals, greedy against greedy and
-       * against perfect play, the first mistake (its turn, the heavier end
-       * and its wheel, 0-based, with its weight, the cost, and the wheel
-       * the line takes instead), the parity floor, and the sentences the
+       * a greedy first buyer against the game's perfect second buyer
+       * (greedyVsPerfect; margin - greedyVsPerfect is the lead greedy
+       * loses), the first turn of that game where greedy loses lead (its
+       * turn, the heavier end and its wheel, 0-based, with its weight, the
+       * lead lost there, and the wheel perfect play takes instead), the
+       * parity floor, and the sentences the
        * command's --explain prints, in its order (the first is perfect
        * play's). `limit` as in shelf.h. */
       explain(weights, limit = 0) {

@@ -24,12 +24,19 @@ class Game(_shelf._Game):
     you="both", two people take turns. undo() takes your last choice back,
     hint() says what each end keeps, review() lists your moves against
     perfect play, summary() says how the game went. In the REPL a game
-    shows as a short line; in Jupyter as its picture with the greedy trap
+    shows as a short line (its margins once it is over); in Jupyter as its picture with the greedy trap
     marked, or, where ipywidgets is installed, as buttons to play with
     (widget()). wheels is read as solve() reads it, and copied.
 
     >>> Game([3, 9, 1, 2])
-    <shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>
+    <shelf.Game of 4 wheels [3, 9, 1, 2]: turn 1 of 4>
+
+    The margins wait for the end of the game, as on the page:
+
+    >>> g = Game([3, 9, 1, 2])
+    >>> moves = g.take("left") + g.take("left")
+    >>> g
+    <shelf.Game of 4 wheels [3, 9, 1, 2]: over, margin -7; perfect play 7>
     """
 
     __slots__ = ("_you", "_opponent")

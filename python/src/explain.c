@@ -13,11 +13,13 @@ static PyStructSequence_Field explanation_fields[] = {
     {"greedy_second", "the second buyer's total when both buyers are greedy"},
     {"greedy_margin", "greedy_first - greedy_second"},
     {"greedy_vs_perfect",
-     "the margin of a greedy first buyer against a perfect second; None if "
-     "the shelf is beyond the limit"},
+     "the margin of a greedy first buyer against the perfect second buyer "
+     "that Game plays (margin - greedy_vs_perfect: the lead greedy loses); "
+     "None if the shelf is beyond the limit"},
     {"first_mistake",
-     "the first turn of the line where the heavier end is not optimal "
-     "(a Mistake); None if there is none or it was not searched"},
+     "the first turn of that game where the greedy first buyer's heavier "
+     "end loses lead (a Mistake); None if there is none or it was not "
+     "searched"},
     {"parity", "the parity floor (a Parity) for an even number of wheels, "
                "else None"},
     {"limits_reached",
@@ -38,11 +40,14 @@ static PyStructSequence_Field mistake_fields[] = {
     {"end", "the heavier end, which greedy takes: 'left' or 'right'"},
     {"index", "the 0-based place of the wheel greedy takes"},
     {"weight", "its weight"},
-    {"cost", "the lead lost by taking it"},
+    {"cost", "the lead lost by taking it (that turn's; the whole game's is "
+             "margin - greedy_vs_perfect)"},
     {NULL, NULL}};
 
 static PyStructSequence_Desc mistake_desc = {
-    "shelf.Mistake", "The first turn of the line where greedy play errs.",
+    "shelf.Mistake",
+    "The first turn where a greedy first buyer loses lead against the\n"
+    "perfect second buyer that Game plays.",
     mistake_fields, 6};
 
 static PyStructSequence_Field parity_fields[] = {

@@ -71,12 +71,21 @@ static void game_dealloc(game_object *self) {
 
 /* ==== What a game shows ==== */
 
-/* <shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>, with at most six
- * weights shown (the first four, "...", the last). */
+/* <shelf.Game of 4 wheels [3, 9, 1, 2]: turn 1 of 4> while the game is
+ * played, <shelf.Game of 4 wheels [3, 9, 1, 2]: over, margin -5; perfect
+ * play 7> once it is over, with at most six weights shown (the first four,
+ * "...", the last). The margins wait for the end, as on the page: shown
+ * from the first move, perfect play's margin gives away how well the
+ * person can do. */
 static PyObject *game_repr(game_object *self) {
+  shelf_position at;
+  shelf_game_at(self->play, &at);
+  int over = at.first == at.last;
   PyObject *margin = shelf_py_int(self->result.margin);
+  PyObject *played = shelf_py_int(at.totals[SHELF_FIRST] -
+                                  at.totals[SHELF_SECOND]);
   PyObject *parts = PyList_New(0), *joined = NULL, *sep = NULL, *out = NULL;
-  if (margin == NULL || parts == NULL)
+  if (margin == NULL || played == NULL || parts == NULL)
     goto done;
   for (size_t i = 0; i < self->n; i++) {
     if (self->n > 6 && i == 4) {
@@ -96,10 +105,18 @@ static PyObject *game_repr(game_object *self) {
   if ((sep = PyUnicode_FromString(", ")) == NULL ||
       (joined = PyUnicode_Join(sep, parts)) == NULL)
     goto done;
-  out = PyUnicode_FromFormat("<shelf.Game of %zu wheel%s [%U]: margin %S>",
-                             self->n, self->n == 1 ? "" : "s", joined, margin);
+  if (over)
+    out = PyUnicode_FromFormat(
+        "<shelf.Game of %zu wheel%s [%U]: over, margin %S; perfect play %S>",
+        self->n, self->n == 1 ? "" : "s", joined, played, margin);
+  else
+    out = PyUnicode_FromFormat("<shelf.Game of %zu wheel%s [%U]: turn %llu "
+                               "of %zu>",
+                               self->n, self->n == 1 ? "" : "s", joined,
+                               (unsigned long long)at.turn + 1, self->n);
 done:
   Py_XDECREF(margin);
+  Py_XDECREF(played);
   Py_XDECREF(parts);
   Py_XDECREF(sep);
   Py_XDECREF(joined);

@@ -56,9 +56,9 @@ static PyMethodDef shelf_methods[] = {
      "explain($module, /, wheels, *, limit=0)\n--\n\n"
      "Why greedy play loses: an Explanation with both buyers greedy "
      "(the\nheavier end, the left on equal weights), a greedy first buyer "
-     "against a\nperfect second, the first mistake of greedy play on the "
-     "line and its cost,\nand for an even number of wheels the parity "
-     "floor.\n\n"
+     "against the\nperfect second buyer that Game plays, the first turn "
+     "where greedy loses\nlead there and what it loses, and for an even "
+     "number of wheels the parity\nfloor.\n\n"
      "limit bounds the O(n^2) parts (0: 20000 wheels); beyond it\n"
      "greedy_vs_perfect is None and limits_reached is True."},
     {"lead_table", (PyCFunction)(void (*)(void))shelf_py_lead_table,

@@ -80,16 +80,24 @@ class Pictures(unittest.TestCase):
 
     def test_game(self):
         g = shelf.Game([3, 9, 1, 2])
-        self.assertEqual(repr(g), "<shelf.Game of 4 wheels [3, 9, 1, 2]: margin 7>")
+        # The margins are hidden while the game is played, as on the page.
+        self.assertEqual(repr(g), "<shelf.Game of 4 wheels [3, 9, 1, 2]: turn 1 of 4>")
         self.assertEqual(len(g), 4)
         self.assertEqual(g._repr_svg_(), shelf.svg([3, 9, 1, 2], explain=True))
         self.assertEqual(g.svg(explain=True), shelf.svg([3, 9, 1, 2], explain=True))
         long = shelf.Game(range(1, 1001))
         self.assertRegex(repr(long), r"^<shelf\.Game of 1000 wheels "
-                                     r"\[1, 2, 3, 4, \.\.\., 1000\]: margin \d+>$")
+                                     r"\[1, 2, 3, 4, \.\.\., 1000\]: turn 1 of 1000>$")
         self.assertLess(len(repr(long)), 80)
         self.assertEqual(repr(shelf.Game([-5])),
-                         "<shelf.Game of 1 wheel [-5]: margin -5>")
+                         "<shelf.Game of 1 wheel [-5]: over, margin -5; perfect play -5>")
+        # By hand: you take the 3, the game's buyer the 9, you the 1, and
+        # the last wheel, the 2, is the opponent's: 4 to 11.
+        g.take("left")
+        self.assertNotIn("margin", repr(g))
+        g.take("left")
+        self.assertEqual(repr(g), "<shelf.Game of 4 wheels [3, 9, 1, 2]: over, "
+                                  "margin -7; perfect play 7>")
         # The Game keeps its own copy.
         w = [3, 9, 1, 2]
         g = shelf.Game(w)

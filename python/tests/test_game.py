@@ -156,12 +156,11 @@ class Play(unittest.TestCase):
                     self.assertEqual(m.end, want, (w, m))
                 i, j = (i + 1, j) if m.end == "left" else (i, j - 1)
             # Perfect play keeps the second buyer's lead whatever the first
-            # does, and the best reply to greedy
-            # (reference.greedy_vs_perfect) does at least as well.
+            # does; against greedy it is the game explain() measures.
             first, second = g.totals
             self.assertLessEqual(first - second, shelf.solve(w))
-            self.assertGreaterEqual(first - second,
-                                    reference.greedy_vs_perfect(w))
+            self.assertEqual(first - second, reference.greedy_vs_perfect(w))
+            self.assertEqual(first - second, shelf.explain(w).greedy_vs_perfect)
 
     def test_undo(self):
         g = shelf.Game([3, 9, 1, 2, 5, 6])
@@ -224,7 +223,36 @@ class Play(unittest.TestCase):
         g = shelf.Game([3, 9, 1, 2])
         self.assertIn('class="trap"', g._repr_svg_())
         self.assertNotIn('class="trap"', g.svg(explain=False))
-        self.assertIn('width="400"', g.svg(width=400))
+        # Never wider than asked: the picture fits its content.
+        width = int(g.svg(width=400).split('width="')[1].split('"')[0])
+        self.assertTrue(300 < width <= 400, width)
+
+    def test_greedy_loses_what_explain_states(self):
+        """On shelves where greedy loses (the ones `shelf --trap` makes),
+        a person who takes the heavier end at every turn of shelf.Game
+        finishes with explain()'s margin less the loss its trap sentence
+        states, which reference.py's game with the DP also gives."""
+        traps = 0
+        for n, lo, hi in [(4, 0, 3), (5, -3, 3), (6, 0, 1), (7, -2, 2),
+                          (8, 1, 10000), (10, -1000, 1000), (13, 0, 4)]:
+            for seed in range(1, 40):
+                w = shelf.random(n, seed=seed, lo=lo, hi=hi)
+                e = shelf.explain(w)
+                if e.margin - e.greedy_vs_perfect < 1:
+                    continue
+                traps += 1
+                said = [t for t in e.sentences
+                        if t.startswith("The greedy trap:")][0]
+                loss = int(said.split("greedy loses ")[1].split(" kilo")[0])
+                self.assertEqual(loss, reference.greedy_game(w)["lost"], w)
+                g = shelf.Game(w)
+                while not g.over:
+                    i, j = g.block
+                    g.take("left" if w[i] >= w[j] else "right")
+                first, second = g.totals
+                self.assertEqual(first - second, e.margin - loss, w)
+                self.assertEqual(sum(r.cost for r in g.review()), loss, w)
+        self.assertGreater(traps, 50)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """test_reference.py - every computation of the package against the
 pure-Python interval DP of tests/reference.py (and, for the greedy parts of
-explain, a direct simulation here), on random shelves with negatives, zeros,
+explain, reference.py's game of a greedy first buyer against the perfect
+second), on random shelves with negatives, zeros,
 ties and int64 extremes, given as lists and as array('q')."""
 
 import array
-import functools
 import unittest
 
 import support
@@ -28,23 +28,6 @@ def both_greedy(w):
             totals[t % 2] += w[j]
             j -= 1
     return totals
-
-
-def greedy_vs_perfect(w):
-    """The margin when the first buyer is greedy and the second perfect."""
-    n = len(w)
-
-    @functools.lru_cache(maxsize=None)
-    def margin(i, j):
-        if i > j:
-            return 0
-        if (n - (j - i + 1)) % 2 == 0:  # the first buyer's turn
-            if greedy_end(w, i, j) == "left":
-                return w[i] + margin(i + 1, j)
-            return w[j] + margin(i, j - 1)
-        return min(-w[i] + margin(i + 1, j), -w[j] + margin(i, j - 1))
-
-    return margin(0, n - 1)
 
 
 class Differential(unittest.TestCase):
@@ -129,18 +112,16 @@ class Differential(unittest.TestCase):
                 self.assertEqual(e.margin, reference.margin(w))
                 self.assertEqual((e.greedy_first, e.greedy_second,
                                   e.greedy_margin), (first, second, first - second))
-                self.assertEqual(e.greedy_vs_perfect, greedy_vs_perfect(w))
+                # A greedy first buyer against the game's perfect second,
+                # played by reference.py with the DP's leads, and the first
+                # turn where greedy loses lead there.
+                game = reference.greedy_game(w)
+                self.assertEqual(e.greedy_vs_perfect, game["margin"])
                 self.assertFalse(e.limits_reached)
-                # The first turn of the line where the heavier end loses lead.
-                want, i, j = None, 0, len(w) - 1
-                for move in shelf.line(w):
-                    g = greedy_end(w, i, j)
-                    cost = lead[i][j] - reference.kept(w, lead, i, j, g)
-                    if cost > 0:
-                        index = i if g == "left" else j
-                        want = (move.turn, move.buyer, g, index, w[index], cost)
-                        break
-                    i, j = (i + 1, j) if move.end == "left" else (i, j - 1)
+                want = None
+                if game["trap"] is not None:
+                    turn, end, index, weight, cost, _ = game["trap"]
+                    want = (turn, "first", end, index, weight, cost)
                 self.assertEqual(e.first_mistake and support.fields(e.first_mistake), want)
                 if len(w) % 2:
                     self.assertIsNone(e.parity)

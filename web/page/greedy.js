@@ -14,8 +14,9 @@ function greedyLines(m) {
 function greedySkeleton(m) {
   const head = `<h2>Greedy beside perfect</h2>
     <p>Two games on the same shelf, stepping together. Above: a greedy first buyer, who always takes the heavier end,
-    against a perfect second buyer. Below: both buyers perfect. The turn where the two games part is marked, with
-    what the greedy move costs.</p>
+    against a perfect second buyer, the one you play in the game (it takes perfect play's move on the wheels that
+    remain). Below: both buyers perfect. The turn where the two games part is marked, with what the greedy move
+    costs.</p>
     <div class="row"><button type="button" id="roll-greedy">Roll a shelf where greedy loses</button></div>`;
   if (m.n > GREEDY_MAX) {
     return head + `<p class="summary">This shelf has ${plural(m.n, 'wheel')}; a greedy first buyer against a perfect
@@ -67,20 +68,27 @@ function greedyUpdate(m) {
       (c.lead === kept ? 'both ends keep the same lead there.' : `that keeps a lead of ${kept} instead of ${c.lead}: it costs ${kilos(c.lead - kept)} of lead.`) +
       (step > part ? '' : ' (Step on to see it.)');
   }
-  if (e.greedyVsPerfect !== null) text += ` In the end: greedy first finishes with a margin of ${e.greedyVsPerfect}, perfect play ${m.result.margin}.`;
+  if (e.greedyVsPerfect !== null) {
+    // The perfect second buyer keeps its lead, so what the margin falls
+    // short by is lead the greedy first buyer lost on its own turns.
+    const lost = m.result.margin - e.greedyVsPerfect;
+    text += ` In the end: greedy first finishes with a margin of ${e.greedyVsPerfect}, perfect play ${m.result.margin}` +
+      (lost > 0n ? `: greedy loses ${kilos(lost)} of lead.` : ': greedy loses no lead here.');
+  }
   say($('part'), text);
   say($('step-status'), step === 0 ? 'Both games at the full shelf.' : `After turn ${step} of ${m.n}.`);
 }
 
-// Rolls small shelves until one where a greedy first buyer loses
-// against a perfect second (a margin below zero).
+// Rolls small shelves until one where a greedy first buyer loses lead
+// against the perfect second buyer (greedy's margin below perfect play's),
+// as `shelf --trap` makes them.
 function rollGreedyLoses() {
   for (let tries = 0; tries < 1000; tries++) {
     const r = crypto.getRandomValues(new Uint32Array(2));
     const n = 4 + 2 * (r[0] % 3);
     const w = shelf.random(n, BigInt(r[1]), 1n, 20n);
     const e = shelf.explain(w, 0);
-    if (e.greedyVsPerfect !== null && e.greedyVsPerfect < 0n) {
+    if (e.greedyVsPerfect !== null && e.margin - e.greedyVsPerfect >= 1n) {
       state.source = { kind: 'random', n: String(n), seed: String(r[1]), range: '1..20' };
       state.step = null;
       return commit();

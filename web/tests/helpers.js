@@ -49,6 +49,34 @@ function cliJson(weights, extra = []) {
   return parseJsonBig(r.stdout);
 }
 
+// MARK: - Shelves where greedy loses, and what --explain says it loses
+
+// The shelf `shelf --random N --seed S --range R --trap` makes (the first
+// seed from S on where a greedy first buyer loses lead), as numbers.
+function trapShelf(n, seed, range) {
+  const r = cli(['--random', String(n), '--seed', String(seed), '--range', range, '--trap'], null);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+// The margin `shelf --explain` gives a shelf and the loss its trap sentence
+// states ("... greedy loses 12 kilos of lead in all."), as BigInts.
+function statedLoss(weights) {
+  const r = cli(['--explain', '--', ...weights.map(String)], null);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n');
+  const trap = lines.find((l) => l.startsWith('The greedy trap:'));
+  const loss = / greedy loses (\d+) kilos? of lead in all\.$/.exec(trap);
+  assert.ok(loss, trap);
+  return { margin: BigInt(lines[0]), loss: BigInt(loss[1]) };
+}
+
+// (wheels, --range) and seeds for the shelves of trapShelf(): sizes and
+// ranges with ties, zeros and negatives; seeds far apart, since --trap
+// moves on from a seed to the next trap and near seeds share one.
+const TRAP_CASES = [[4, '0..3'], [5, '-3..3'], [6, '0..1'], [6, '0..9'], [7, '-2..2'], [8, '1..10000'], [10, '-99..99']];
+const TRAP_SEEDS = [1, 101, 202, 303, 404, 505, 606, 707];
+
 // MARK: - An independent reference: the seed's interval DP
 
 // lead[i][j] for every block, as the seed's solution computes it.
@@ -198,5 +226,5 @@ const text = (page, selector) => page.textContent(selector).then((s) => s.trim()
 
 module.exports = {
   ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, withBrowser, closeBrowser, open, done, text,
-  pageUrl,
+  pageUrl, trapShelf, statedLoss, TRAP_CASES, TRAP_SEEDS,
 };

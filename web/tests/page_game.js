@@ -2,11 +2,12 @@
 // by keys ending on the command's totals; undo to your last choice; a last
 // wheel taken for you; the greedy buyer; and the same scripted games give,
 // on the page and in `shelf --interactive`, the same review row for row and
-// the same sentences. The address keeps your choices (moves=...).
+// the same sentences. The address keeps your choices (moves=...). Greedy
+// played by clicks on --trap shelves loses what --explain states.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cli, cliJson, withBrowser, open, done, text } = require('./helpers.js');
+const { cli, cliJson, withBrowser, open, done, text, trapShelf, statedLoss, TRAP_CASES, TRAP_SEEDS } = require('./helpers.js');
 
 async function choicesOf(page) {
   return page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('moves') || '');
@@ -64,6 +65,40 @@ test('a whole game by clicks and one by keys end on the command totals', async (
       assert.match(await text(page, '.review-said:last-of-type'), /No mistakes: every one of your moves kept the best lead\./);
       await done(page);
     }
+  });
+});
+
+// A number as the page shows it: digits grouped by thin spaces, a minus
+// sign for negatives.
+function shown(t) {
+  return BigInt(t.replace(/[\s\u2009\u202f]/g, '').replace('\u2212', '-'));
+}
+
+test('greedy played on --trap shelves by clicks loses what --explain states', async () => {
+  await withBrowser(async (browser) => {
+    const played = new Set();
+    for (const [n, range] of TRAP_CASES) {
+      for (const seed of TRAP_SEEDS.slice(0, 3)) {
+        const w = trapShelf(n, seed, range);
+        if (played.has(w.join(' '))) continue;
+        played.add(w.join(' '));
+        const { margin, loss } = statedLoss(w);
+        const page = await open(browser, `#w=${w.join(',')}&mode=play&as=first&vs=perfect`);
+        while (!(await page.isDisabled('#take-left'))) {
+          // The heavier end of the wheels that remain, from the page's own
+          // buttons; the left on equal weights.
+          const ends = await page.$$eval('button.wheel[data-end]', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+          const [left, right] = ends.map((l) => BigInt(/, (-?\d+) kilos?$/.exec(l)[1]));
+          await page.click(left >= right ? '#take-left' : '#take-right');
+        }
+        const first = shown(await text(page, '#play-first'));
+        const second = shown(await text(page, '#play-second'));
+        assert.equal(first - second, margin - loss, `[${w}]`);
+        assert.ok(loss >= 1n, `[${w}]`);
+        await done(page);
+      }
+    }
+    assert.ok(played.size > 12, `${played.size} shelves`);
   });
 });
 

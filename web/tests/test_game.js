@@ -2,11 +2,12 @@
 // libshelf's: the same scripted games played through the bridge and by
 // `shelf --interactive` in a pipe give the same sentence for every move,
 // the same summary and the same review, row for row; and undo, a forced
-// last wheel and the person's choices follow the rules in shelf_teach.h.
+// last wheel and the person's choices follow the rules in shelf_teach.h;
+// greedy played on --trap shelves loses what --explain states.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadBridge, cli } = require('./helpers.js');
+const { loadBridge, cli, trapShelf, statedLoss, TRAP_CASES, TRAP_SEEDS } = require('./helpers.js');
 
 // The command's text for a game answered with `choices` (l, r), then q,
 // with its wrapping undone (it wraps at 80 columns in a pipe).
@@ -44,6 +45,33 @@ test('the same games give the same words on the page and in the terminal', async
       assert.ok(text.includes(`lead kept best lead cost ${rows} (A lead`), `${where}: ${rows}`);
     }
   }
+});
+
+test('greedy played on --trap shelves loses what --explain states', async () => {
+  // The page's perfect buyer is the one --explain measures: a person who
+  // takes the heavier end (the left on equal weights) at every turn
+  // finishes with the margin less the loss the trap sentence states.
+  const { shelf } = await loadBridge();
+  const played = new Set();
+  for (const [n, range] of TRAP_CASES) {
+    for (const seed of TRAP_SEEDS) {
+      const w = trapShelf(n, seed, range);
+      if (played.has(w.join(' '))) continue;
+      played.add(w.join(' '));
+      const { margin, loss } = statedLoss(w);
+      assert.ok(loss >= 1n, `[${w}]`);
+      const who = { first: 'person', second: 'perfect' };
+      let script = '';
+      let g = shelf.play(w, who, script);
+      while (!g.over) {
+        script += w[g.first] >= w[g.last] ? 'L' : 'R';
+        g = shelf.play(w, who, script);
+      }
+      assert.equal(g.totals.first - g.totals.second, margin - loss, `[${w}] playing ${script}`);
+      assert.equal(g.review.reduce((a, r) => a + r.cost, 0n), loss, `[${w}]`);
+    }
+  }
+  assert.ok(played.size > 30, `${played.size} shelves`);
 });
 
 test('undo, the forced last wheel and the choices kept', async () => {
