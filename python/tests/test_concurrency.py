@@ -18,6 +18,7 @@ libasan), a heap error ends the run with ASan's report.
 """
 
 import array
+import sys
 import threading
 import time
 import unittest
