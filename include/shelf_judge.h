@@ -62,17 +62,22 @@ typedef enum shelf_mistake {
   /** A search of every order of moves without a memo: right, and out of
    * time on a shelf of a few dozen wheels whatever its weights. Judged from
    * behaviour. */
-  SHELF_MISTAKE_EXPONENTIAL = 12
+  SHELF_MISTAKE_EXPONENTIAL = 12,
+  /** Wrong (or a crash) only at the problem's largest n: the same shelf
+   * with one wheel fewer passes, as when an array is one element too small
+   * (a table of n by n cells read at n). Judged from behaviour: named only
+   * when that shorter shelf was run and passed. */
+  SHELF_MISTAKE_LARGEST_N = 13
 } shelf_mistake;
 
 /** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
  * value. */
-#define SHELF_MISTAKE_COUNT 13
+#define SHELF_MISTAKE_COUNT 14
 
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
- * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential";
- * NULL for a value not in shelf_mistake. Static; do not free it. Time
+ * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
+ * "largest-n"; NULL for a value not in shelf_mistake. Static; do not free it. Time
  * O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 

@@ -32,6 +32,7 @@ static const char *const names[SHELF_MISTAKE_COUNT] = {
     [SHELF_MISTAKE_UNKNOWN] = "unknown",
     [SHELF_MISTAKE_ZERO_MEMO] = "zero-memo",
     [SHELF_MISTAKE_EXPONENTIAL] = "exponential",
+    [SHELF_MISTAKE_LARGEST_N] = "largest-n",
 };
 
 const char *shelf_mistake_name(shelf_mistake kind) {
