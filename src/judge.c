@@ -343,10 +343,18 @@ int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
     }
     c -= starts;
   }
-  /* Every weight at once; a candidate equal to the shelf is not one. */
+  /* Every weight at once; only a candidate nearer the target in all (the
+   * sum of the distances) is one, so that no two candidates lead back to
+   * each other and a shrink always ends. */
+  u128 far = 0;
+  for (size_t k = 0; k < n; k++)
+    far += distance(w[k], target(p));
   for (int kind = 0; kind < WHOLE_KINDS; kind++) {
     whole_shelf(p, w, n, kind, out);
-    if (memcmp(out, w, n * sizeof *w) == 0)
+    u128 near = 0;
+    for (size_t k = 0; k < n; k++)
+      near += distance(out[k], target(p));
+    if (near >= far)
       continue;
     if (c == 0) {
       *out_n = n;
