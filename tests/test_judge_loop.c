@@ -24,7 +24,10 @@ typedef enum mode {
   ALWAYS_SLOW,  /* out of time on every shelf: a start-up over the limit */
   ONE_SHORT,    /* right, but one more at exactly `largest` wheels */
   WIDE_WRONG,   /* 64-bit, and one more where totals pass 31 bits */
-  WRAP32        /* the lead DP in 32-bit integers that wrap */
+  WRAP32,       /* the lead DP in 32-bit integers that wrap */
+  FIRST_AT_4,   /* the first buyer's total on shelves of 4 wheels, else
+                   right: another quantity, but on one length only */
+  FIRST_ALWAYS  /* the first buyer's total on every shelf */
 } mode;
 
 typedef struct script {
@@ -133,6 +136,15 @@ static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
     break;
   case WRAP32:
     r->answer = wrap32_margin(w, n);
+    break;
+  case FIRST_AT_4:
+  case FIRST_ALWAYS:
+    if (s->mode == FIRST_ALWAYS || n == 4) {
+      shelf_i128 sum = 0;
+      for (size_t k = 0; k < n; k++)
+        sum += w[k];
+      r->answer = (sum + r->answer) / 2;
+    }
     break;
   case EXPONENTIAL:
     if (n >= 20)
@@ -344,6 +356,25 @@ static void test_overflow32_shown(void) {
   CHECK(s.live == 0);
 }
 
+/* wrong-quantity is named only when it holds on shelves of more than one
+ * length: a program that gives another quantity at one length only (which
+ * a misread count can do by chance) is not named. */
+static void test_wrong_quantity_shown(void) {
+  script s = {FIRST_AT_4, 0, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG && j.n == 4);
+  CHECK(j.mistake == SHELF_MISTAKE_NONE);
+  shelf_judgement_free(&j);
+  s = (script){FIRST_ALWAYS, 0, 0, 0};
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG);
+  CHECK(j.mistake == SHELF_MISTAKE_WRONG_QUANTITY);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
 /* Out of time on every shelf names no mistake: nothing grew. */
 static void test_always_slow_names_nothing(void) {
   script s = {ALWAYS_SLOW, 0, 0, 0};
@@ -413,6 +444,7 @@ static const test tests[] = {
     {"always_slow_names_nothing", test_always_slow_names_nothing},
     {"largest_n", test_largest_n},
     {"overflow32_shown", test_overflow32_shown},
+    {"wrong_quantity_shown", test_wrong_quantity_shown},
     {"runner_stops", test_runner_stops},
     {"arguments", test_arguments},
 };
