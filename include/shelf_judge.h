@@ -263,8 +263,10 @@ SHELF_API shelf_status shelf_plan_shelf(const shelf_plan *plan, size_t k,
  * 1), a random shelf within 3 of t (seeded by the plan's seed and n),
  * every distance from t divided by 256, then halved (a candidate of these
  * whose distances from t do not sum to less than the shelf's is left out,
- * so that no two candidates lead back to each other); then each weight
- * from the left moved toward t (to it, then halfway, a quarter, ...). The
+ * so that no two candidates lead back to each other); then chunks of n/2,
+ * n/4, ..., 2 weights set to t at each place (a chunk already at t left
+ * out); then each weight from the left moved toward t (to it, then
+ * halfway, a quarter, ...). The
  * whole-shelf candidates make a long shelf light in a few runs, where one
  * weight at a time would take a run a weight. A judge tries candidates in
  * order and starts again from the first that still fails.

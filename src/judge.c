@@ -362,9 +362,29 @@ int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
     }
     c--;
   }
+  /* Chunks of weights set to the target, as chunks of wheels are deleted
+   * above: n/2, n/4, ..., 2 at a time (one at a time is the first step
+   * below); a chunk already there is not a candidate. */
+  int64_t t = target(p);
+  for (size_t size = n / 2; size >= 2; size /= 2) {
+    for (size_t at = 0; at + size <= n; at += size) {
+      size_t k = at;
+      while (k < at + size && w[k] == t)
+        k++;
+      if (k == at + size)
+        continue;
+      if (c == 0) {
+        memcpy(out, w, n * sizeof *w);
+        for (k = at; k < at + size; k++)
+          out[k] = t;
+        *out_n = n;
+        return 1;
+      }
+      c--;
+    }
+  }
   /* Moving weights toward the target, left to right: to it, then halfway,
    * a quarter, ... (at most 64 steps each). */
-  int64_t t = target(p);
   for (size_t k = 0; k < n; k++) {
     if (w[k] == t)
       continue;

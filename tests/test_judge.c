@@ -103,8 +103,8 @@ static void test_plan(void) {
 /* Candidates come fewer wheels first, never empty; then every weight at
  * once, each candidate nearer the target in all (so that no two lead back
  * to each other): all at the target, then each one step from it on its
- * side; then each weight closer to the target alone. Every one is within
- * the range. */
+ * side; then chunks of weights at the target; then each weight closer to
+ * the target alone. Every one is within the range. */
 static int64_t distance_sum(const int64_t *w, size_t n) {
   int64_t d = 0;
   for (size_t i = 0; i < n; i++)
@@ -153,6 +153,10 @@ static void test_shrink(void) {
   for (size_t k = 0; k < same_n - single; k++)
     halved |= memcmp(kept[k], half, sizeof half) == 0;
   CHECK(halved);
+  /* Then chunks of 2 set to the target, at 0 and at 2 (3 is already 0). */
+  static const int64_t chunk0[5] = {0, 0, 7, 0, 12}, chunk2[5] = {40, -30, 0, 0, 12};
+  CHECK(memcmp(kept[same_n - single - 2], chunk0, sizeof chunk0) == 0);
+  CHECK(memcmp(kept[same_n - single - 1], chunk2, sizeof chunk2) == 0);
   /* One wheel shrinks only its weight; at the target, not at all. */
   const int64_t one[] = {0};
   CHECK(shelf_plan_shrink(&p, one, 1, 0, out, &n) == 0);
