@@ -85,7 +85,8 @@ void *shelf__realloc_large(void *p, size_t bytes);
  * length), and whether `got` is what a program computing the answer of
  * kind k in 32-bit integers that wrap prints on w: the exact answer cut to
  * 32 bits, the lead DP or the first mover's total DP in 32 bits, a total
- * as (sum +- margin) / 2 wrapped before or after halving. 1 or 0, or -1
+ * as (sum +- margin) / 2 wrapped before or after halving, or with the sum
+ * in 64 bits and the lead in 32. 1 or 0, or -1
  * with *st set when it could not be computed (out of memory). O(n^2). */
 size_t shelf__shrink_deletions(size_t n);
 int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,

@@ -592,11 +592,14 @@ int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,
   case SHELF_ANSWER_FIRST:
   case SHELF_ANSWER_SECOND: {
     int sign = k == SHELF_ANSWER_FIRST ? 1 : -1;
-    /* (sum +- margin) / 2, wrapped before or after the halving, or with
-     * the sum in 64 bits; or the total's own DP. */
+    /* (sum +- margin) / 2, wrapped before or after the halving; or the
+     * total's own DP. */
     i128 wide = (i128)s32 + sign * (i128)m32;
+    /* ... or the sum kept in 64 bits and only the lead in 32. */
+    i128 wide_sum = shelf__weights_sum(w, n) + sign * (i128)m32;
     i128 forms[] = {wrap32(wrap32(wide) / 2), wrap32(wide / 2),
                     wrap32(wrap32(wide) >> 1), wrap32(wide >> 1),
+                    wide_sum / 2, wide_sum >> 1,
                     k == SHELF_ANSWER_FIRST ? t32 : wrap32((i128)s32 - t32)};
     for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++)
       if (got == forms[f])

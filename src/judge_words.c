@@ -142,28 +142,36 @@ static void say_why_here(text *s, const shelf_judgement *j,
            "true.\n");
     return;
   case SHELF_MISTAKE_OVERFLOW32: {
-    /* Which edge it passes, from this shelf's own numbers: sum + margin is
-     * twice the first buyer's total, sum - margin twice the second's. */
+    /* Which number of this shelf passes which edge, the first of them that
+     * does: sum + margin is twice the first buyer's total, sum - margin
+     * twice the second's. */
     i128 sum = r.first + r.second, size = 0;
-    i128 most = sum + (r.margin < 0 ? -r.margin : r.margin);
-    i128 least = sum - (r.margin < 0 ? -r.margin : r.margin);
+    const struct {
+      const char *name;
+      i128 v;
+    } numbers[] = {{"the margin", r.margin},
+                   {"the first buyer's total", r.first},
+                   {"the second buyer's total", r.second},
+                   {"the sum", sum},
+                   {"the sum plus the margin", sum + r.margin},
+                   {"the sum minus the margin", sum - r.margin}};
     for (size_t k = 0; k < j->n; k++)
       size += j->weights[k] < 0 ? -(i128)j->weights[k] : j->weights[k];
-    const char *edge = most > INT32_MAX && least < INT32_MIN
-                           ? "passes 2147483647 one way and -2147483648 the "
-                             "other"
-                       : least < INT32_MIN ? "passes -2147483648"
-                       : most > INT32_MAX  ? "passes 2147483647"
-                                           : NULL;
-    if (edge != NULL)
-      shelf__text_format(s,
-                         "  On this shelf the sum is %I and the margin %I: "
-                         "the sum plus or minus the margin %s.",
-                         &sum, &r.margin, edge);
+    shelf__text_format(s,
+                       "  On this shelf the sum is %I, the margin %I and the "
+                       "totals %I and %I: ",
+                       &sum, &r.margin, &r.first, &r.second);
+    size_t k = 0;
+    while (k < sizeof numbers / sizeof numbers[0] &&
+           numbers[k].v <= INT32_MAX && numbers[k].v >= INT32_MIN)
+      k++;
+    if (k < sizeof numbers / sizeof numbers[0])
+      shelf__text_format(s, "%s passes %s.", numbers[k].name,
+                         numbers[k].v > 0 ? "2147483647" : "-2147483648");
     else
       shelf__text_format(s,
-                         "  This shelf's wheels weigh %I kilos in all (by "
-                         "size), and twice that passes 2147483647.",
+                         "its wheels weigh %I kilos in all (by size), and "
+                         "twice that passes 2147483647.",
                          &size);
     shelf__text_format(s,
                        " The answer printed is what 32-bit arithmetic gives "
