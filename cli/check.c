@@ -101,7 +101,7 @@ typedef struct check_options {
   size_t memory_mb;
   int json;
   const char *save_input; /* --save-input FILE, or NULL */
-  char **argv; /* PROGRAM [ARG...] */
+  char **argv;            /* PROGRAM [ARG...] */
 } check_options;
 
 enum {

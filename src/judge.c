@@ -279,8 +279,17 @@ static uint64_t distance(int64_t v, int64_t t) {
  * distance mod 7, plus 1: the shape kept, the size gone); a small random
  * shelf near it; every weight's distance from it cut 256 times, then
  * halved. */
-enum { WHOLE_TARGET, WHOLE_SIGN, WHOLE_ABOVE, WHOLE_BELOW, WHOLE_LIGHT,
-       WHOLE_RANDOM, WHOLE_SHIFT, WHOLE_HALF, WHOLE_KINDS };
+enum {
+  WHOLE_TARGET,
+  WHOLE_SIGN,
+  WHOLE_ABOVE,
+  WHOLE_BELOW,
+  WHOLE_LIGHT,
+  WHOLE_RANDOM,
+  WHOLE_SHIFT,
+  WHOLE_HALF,
+  WHOLE_KINDS
+};
 
 static void whole_shelf(const shelf_plan *p, const int64_t *w, size_t n,
                         int kind, int64_t *out) {
@@ -312,15 +321,16 @@ static void whole_shelf(const shelf_plan *p, const int64_t *w, size_t n,
       lo = lo > p->lo ? lo - 1 : lo;
       hi = hi < p->hi ? hi + 1 : hi;
     }
-    shelf_random(p->seed ^ 0x5a11ull ^ ((uint64_t)n * 0x9e3779b97f4a7c15u),
-                 lo, hi, out, n);
+    shelf_random(p->seed ^ 0x5a11ull ^ ((uint64_t)n * 0x9e3779b97f4a7c15u), lo,
+                 hi, out, n);
     return;
   }
   case WHOLE_SHIFT:
   case WHOLE_HALF:
   default:
     for (size_t k = 0; k < n; k++)
-      out[k] = toward(w[k], t, distance(w[k], t) >> (kind == WHOLE_SHIFT ? 8 : 1));
+      out[k] =
+          toward(w[k], t, distance(w[k], t) >> (kind == WHOLE_SHIFT ? 8 : 1));
     return;
   }
 }
@@ -597,9 +607,12 @@ int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,
     i128 wide = (i128)s32 + sign * (i128)m32;
     /* ... or the sum kept in 64 bits and only the lead in 32. */
     i128 wide_sum = shelf__weights_sum(w, n) + sign * (i128)m32;
-    i128 forms[] = {wrap32(wrap32(wide) / 2), wrap32(wide / 2),
-                    wrap32(wrap32(wide) >> 1), wrap32(wide >> 1),
-                    wide_sum / 2, wide_sum >> 1,
+    i128 forms[] = {wrap32(wrap32(wide) / 2),
+                    wrap32(wide / 2),
+                    wrap32(wrap32(wide) >> 1),
+                    wrap32(wide >> 1),
+                    wide_sum / 2,
+                    wide_sum >> 1,
                     k == SHELF_ANSWER_FIRST ? t32 : wrap32((i128)s32 - t32)};
     for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++)
       if (got == forms[f])

@@ -172,9 +172,9 @@ static shelf_status try_shelf(loop *L, const int64_t *w, size_t n,
 /* Which candidates a shrink keeps, beyond failing the same way. */
 typedef struct want {
   shelf_verdict verdict;
-  uint64_t how; /* a crash must crash the same way */
-  int greedy;   /* the answer must be greedy's, with no tie at the turn
-                   where greedy goes wrong */
+  uint64_t how;    /* a crash must crash the same way */
+  int greedy;      /* the answer must be greedy's, with no tie at the turn
+                      where greedy goes wrong */
   int keep_length; /* only the weights shrink: a shelf one wheel shorter
                       passed, so deleting wheels would spend the runs */
 } want;

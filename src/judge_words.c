@@ -218,8 +218,7 @@ static void say_why_here(text *s, const shelf_judgement *j,
     return;
   case SHELF_MISTAKE_EXPONENTIAL: {
     size_t n = j->n;
-    shelf__text_format(s,
-                       "  This shelf of %z wheels ran out of time", n);
+    shelf__text_format(s, "  This shelf of %z wheels ran out of time", n);
     if (g->over_n > 0 && g->over_n < n)
       shelf__text_format(s, " (and a random one of %z did)", g->over_n);
     shelf__text_format(s,

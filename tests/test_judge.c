@@ -154,7 +154,8 @@ static void test_shrink(void) {
     halved |= memcmp(kept[k], half, sizeof half) == 0;
   CHECK(halved);
   /* Then chunks of 2 set to the target, at 0 and at 2. */
-  static const int64_t chunk0[5] = {0, 0, 7, 0, 12}, chunk2[5] = {40, -30, 0, 0, 12};
+  static const int64_t chunk0[5] = {0, 0, 7, 0, 12},
+                       chunk2[5] = {40, -30, 0, 0, 12};
   CHECK(memcmp(kept[same_n - single - 2], chunk0, sizeof chunk0) == 0);
   CHECK(memcmp(kept[same_n - single - 1], chunk2, sizeof chunk2) == 0);
   /* One wheel shrinks only its weight; at the target, not at all. */
