@@ -509,8 +509,8 @@ typedef struct shelf_judgement {
  *     without its last wheel: when that passes, only the weights are shrunk
  *     (at most 40 runs, resuming at the candidate that last failed), and
  *     if the shelf reported still fails while the same shelf without its
- *     last wheel passes (run again when the weights changed), the mistake
- *     is SHELF_MISTAKE_LARGEST_N;
+ *     last wheel passes (run again when the weights changed), and without
+ *     its first wheel too, the mistake is SHELF_MISTAKE_LARGEST_N;
  *   - a time limit is probed: runs on random shelves of 8, 16, 32, ...
  *     wheels for the growth; a shelf of the failing length where no block
  *     has lead 0, and short shelves of zeros (zero-memo when a shelf of

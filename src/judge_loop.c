@@ -618,6 +618,8 @@ static shelf_status quantity_shown(loop *L, size_t n) {
     st = shelf_answer_of(L->j->answer, p, m, &expected);
   if (st == SHELF_OK && (st = once(L, p, m, expected, &r)) == SHELF_OK) {
     L->out->shrink_runs++;
+    if (r.verdict == SHELF_VERDICT_WRONG && L->failing_count == FAILING_MAX)
+      free((void *)L->failing[--L->failing_count].weights); /* room for it */
     if (r.verdict == SHELF_VERDICT_WRONG)
       keep_failing(L, p, m, r.answer);
     else
@@ -663,14 +665,23 @@ static shelf_status name_mistake(loop *L, const int64_t *w, size_t n,
 }
 
 /* Whether a failure at the problem's largest n is one of that length: the
- * same wheels but the last pass. *passed 0 when the shelf is shorter than
- * the largest, or one wheel. */
+ * same wheels but the last pass (ends & DROP_LAST), and the same wheels but
+ * the first (ends & DROP_FIRST), so that a failure that hangs on one end's
+ * weight is not taken for one of the length. *passed 0 when the shelf is
+ * shorter than the largest, or one wheel. */
+enum { DROP_LAST = 1, DROP_FIRST = 2 };
 static shelf_status one_shorter_passes(loop *L, const int64_t *w, size_t n,
-                                       int *passed) {
+                                       int ends, int *passed) {
   *passed = 0;
   if (n < 2 || n != L->plan.max_n)
     return SHELF_OK;
-  return passes(L, w, n - 1, passed);
+  shelf_status st = SHELF_OK;
+  *passed = 1;
+  if (ends & DROP_LAST)
+    st = passes(L, w, n - 1, passed);
+  if (st == SHELF_OK && *passed && (ends & DROP_FIRST))
+    st = passes(L, w + 1, n - 1, passed);
+  return st;
 }
 
 /* A failure on w[0..n) (w has room for the plan's longest shelf): shrinks
@@ -694,7 +705,7 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
   int short_passed = 0, at_largest = 0;
   if (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH) {
     at_largest = n >= 2 && n == L->plan.max_n;
-    st = one_shorter_passes(L, w, n, &short_passed);
+    st = one_shorter_passes(L, w, n, DROP_LAST, &short_passed);
   }
   if (st == SHELF_OK &&
       (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH ||
@@ -704,10 +715,12 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
     o->shrunk = 0;
     st = shrink(L, w, &n, &k, short_passed ? SHRINK_LONG_MAX : SHRINK_MAX,
                 SIZE_MAX, &expected, r);
-    /* The experiment speaks of the shelf shown: run again on lighter
-     * weights. */
-    if (st == SHELF_OK && short_passed && o->shrunk)
-      st = one_shorter_passes(L, w, n, &short_passed);
+    /* The experiment speaks of the shelf shown, and holds at both ends:
+     * run again on it. */
+    if (st == SHELF_OK && short_passed)
+      st = one_shorter_passes(L, w, n,
+                              o->shrunk ? DROP_LAST | DROP_FIRST : DROP_FIRST,
+                              &short_passed);
     o->shrunk |= before;
   }
   if (st == SHELF_OK && r->verdict == SHELF_VERDICT_WRONG) {
