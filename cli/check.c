@@ -54,6 +54,9 @@ static const char usage_text[] =
     "  --memory-limit MB    peak resident memory of the program and every\n"
     "                       process it starts (default the problem's: 512 for\n"
     "                       cses, 1024 for atcoder, else 2048)\n"
+    "  --save-input FILE    on a failure, write the failing shelf to FILE as\n"
+    "                       the program reads it (the report says how to run\n"
+    "                       the program on it); nothing is written on a pass\n"
     "  --json               the report as one JSON object\n"
     "  -h, --help           this help\n"
     "\n"
@@ -65,7 +68,7 @@ static const char usage_text[] =
     "Verdicts: wrong, crash, timeout (CPU time), memory (resident), idle\n"
     "(waited past the wall limit), bad-output, unstable.\n"
     "Mistakes: greedy, added, left-index, wrong-quantity, strict-tie,\n"
-    "overflow32, zero-memo, exponential.\n"
+    "overflow32, zero-memo, exponential, largest-n.\n"
     "\n"
     "Example:\n"
     "  shelf check --problem cses ./removal_game\n"
@@ -97,7 +100,8 @@ typedef struct check_options {
   double seconds, wall;
   size_t memory_mb;
   int json;
-  char **argv; /* PROGRAM [ARG...] */
+  const char *save_input; /* --save-input FILE, or NULL */
+  char **argv;            /* PROGRAM [ARG...] */
 } check_options;
 
 enum {
@@ -111,7 +115,8 @@ enum {
   OPT_TIME,
   OPT_WALL,
   OPT_MEMORY,
-  OPT_JSON
+  OPT_JSON,
+  OPT_SAVE_INPUT
 };
 
 static const struct option longs[] = {
@@ -126,6 +131,7 @@ static const struct option longs[] = {
     {"wall-limit", required_argument, NULL, OPT_WALL},
     {"memory-limit", required_argument, NULL, OPT_MEMORY},
     {"json", no_argument, NULL, OPT_JSON},
+    {"save-input", required_argument, NULL, OPT_SAVE_INPUT},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -241,6 +247,11 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
     case OPT_JSON:
       o->json = 1;
       break;
+    case OPT_SAVE_INPUT:
+      if (optarg[0] == '\0')
+        usage_error("--save-input needs a file name");
+      o->save_input = optarg;
+      break;
     case 'h':
       fputs(usage_text, stdout);
       exit(0);
@@ -318,10 +329,27 @@ static void cannot_start(const checker *k) {
     fprintf(stderr, "shelf: check: cannot run %s: %s\n", name, strerror(e));
 }
 
+/* The quantities of the game (margin, first, second) that `answer` is on a
+ * shelf, as a bit set; 0 for none. */
+static unsigned quantities(const int64_t *w, size_t n, shelf_i128 answer) {
+  shelf_result res;
+  if (shelf_solve(w, n, SHELF_ENGINE_LINEAR, &res) != SHELF_OK)
+    return 0;
+  return (answer == res.margin ? 1u : 0u) | (answer == res.first ? 2u : 0u) |
+         (answer == res.second ? 4u : 0u);
+}
+
+/* The shelves a layout hint must hold on: the failing one and two random
+ * ones of other lengths, so that a number of the game that one shelf gives
+ * by chance (a count read as a weight) is not taken for the layout. */
+enum { HINT_SHELVES = 3 };
+
 /* After a failure on the very first try: whether the program gives the
  * right answer when the shelf comes in another layout, the likeliest slip
- * (a CSES solution checked without --problem reads a count first). */
-static const char *layout_hint(checker *k, const shelf_judgement *j, char *buf,
+ * (a CSES solution checked without --problem reads a count first). The
+ * same quantity of the game on every shelf of HINT_SHELVES, or no hint. */
+static const char *layout_hint(checker *k, const shelf_judge *judge,
+                               const shelf_judgement *j, char *buf,
                                size_t size) {
   static const char *const names[] = {"counted", "line", "list"};
   static const char *const words[] = {"the count first, then the weights",
@@ -330,36 +358,81 @@ static const char *layout_hint(checker *k, const shelf_judgement *j, char *buf,
   if (j->tried != 1 || j->n == 0 || j->verdict == SHELF_VERDICT_TIMEOUT ||
       j->verdict == SHELF_VERDICT_MEMORY)
     return NULL;
-  shelf_layout mine = k->layout;
+  /* The shelves: the failing one, then n + 2 and n + 5 wheels. */
+  size_t lens[HINT_SHELVES] = {j->n, j->n + 2, j->n + 5};
+  int64_t *shelves[HINT_SHELVES] = {j->weights, NULL, NULL};
   const char *found = NULL;
+  for (int s = 1; s < HINT_SHELVES; s++) {
+    shelves[s] = malloc(lens[s] * sizeof *shelves[s]);
+    if (shelves[s] == NULL ||
+        shelf_random(judge->seed ^ (0x4e17u * (unsigned)s), judge->lo,
+                     judge->hi, shelves[s], lens[s]) != SHELF_OK)
+      goto done;
+  }
+  shelf_layout mine = k->layout;
   for (int l = SHELF_LAYOUT_COUNTED; l <= SHELF_LAYOUT_LIST && !found; l++) {
     if (l == (int)mine)
       continue;
     k->layout = (shelf_layout)l;
-    shelf_run r = {0};
-    /* Any of the game's numbers will do: the layout is the slip here. */
-    shelf_result res;
-    if (check_run_one(k, j->weights, j->n, &r) == SHELF_OK &&
-        r.verdict == SHELF_VERDICT_OK &&
-        shelf_solve(j->weights, j->n, SHELF_ENGINE_LINEAR, &res) == SHELF_OK &&
-        (r.answer == res.margin || r.answer == res.first ||
-         r.answer == res.second))
+    /* Any of the game's numbers will do, the same one on every shelf: the
+     * layout is the slip here. */
+    unsigned same = 7;
+    for (int s = 0; s < HINT_SHELVES && same != 0; s++) {
+      shelf_run r = {0};
+      r.patience = 1;
+      if (check_run_one(k, shelves[s], lens[s], &r) == SHELF_OK &&
+          r.verdict == SHELF_VERDICT_OK)
+        same &= quantities(shelves[s], lens[s], r.answer);
+      else
+        same = 0;
+      check_release(k, r.detail);
+    }
+    if (same != 0) {
       found = names[l];
-    if (found)
       snprintf(buf, size,
-               "Hint: given %s (--layout %s), the program answers this "
-               "shelf with a number of the game: it reads %s.%s",
-               words[l], names[l], words[l],
+               "Hint: given %s (--layout %s), the program answers shelves of "
+               "%zu, %zu and %zu wheels with a number of the game: it reads "
+               "%s.%s",
+               words[l], names[l], lens[0], lens[1], lens[2], words[l],
                l == SHELF_LAYOUT_COUNTED
                    ? " CSES and AtCoder give the count first: check it with "
                      "--problem cses or --problem atcoder."
                    : "");
-    check_release(k, r.detail);
+    }
   }
   k->layout = mine;
   k->start_errno = 0;
   k->starved = 0;
+done:
+  for (int s = 1; s < HINT_SHELVES; s++)
+    free(shelves[s]);
   return found ? buf : NULL;
+}
+
+/* ==== The failing input, saved ==== */
+
+/* Writes the failing shelf to `path` as the program reads it. Returns 0, or
+ * errno (nothing half-written is left: the file is removed). */
+static int save_input(const char *path, const check_options *opt,
+                      const shelf_judgement *j) {
+  size_t len = 0;
+  shelf_layout_write(opt->layout, j->weights, j->n, NULL, 0, &len);
+  char *text = malloc(len + 1);
+  if (text == NULL)
+    return ENOMEM;
+  shelf_layout_write(opt->layout, j->weights, j->n, text, len + 1, NULL);
+  FILE *f = fopen(path, "w");
+  int e = f == NULL ? errno : 0;
+  if (f != NULL) {
+    if (fwrite(text, 1, len, f) != len)
+      e = errno ? errno : EIO;
+    if (fclose(f) != 0 && e == 0)
+      e = errno ? errno : EIO;
+    if (e != 0)
+      remove(path);
+  }
+  free(text);
+  return e;
 }
 
 /* ==== The check ==== */
@@ -424,7 +497,7 @@ int check_main(int argc, char **argv) {
   char hint[400];
   const char *said_hint = NULL;
   if (j.verdict != SHELF_VERDICT_OK)
-    said_hint = layout_hint(&k, &j, hint, sizeof hint);
+    said_hint = layout_hint(&k, &judge, &j, hint, sizeof hint);
   if (setup != 0 && !opt.json)
     fprintf(stderr,
             "shelf: check: note: processes a program starts are stopped "
@@ -450,7 +523,22 @@ int check_main(int argc, char **argv) {
                               check_failure_words(j.verdict, j.detail,
                                                   &k.limits, failure,
                                                   sizeof failure)};
-  check_report rep = {&judge, &j, &words, &k, said_hint};
+  char replay[1200];
+  const char *saved = NULL;
+  if (opt.save_input != NULL && j.verdict != SHELF_VERDICT_OK &&
+      j.weights != NULL) {
+    char shown[SHOWN_SIZE];
+    int e = save_input(opt.save_input, &opt, &j);
+    if (e != 0) {
+      fprintf(stderr, "shelf: check: cannot write %s: %s\n",
+              escape_text(opt.save_input, shown, sizeof shown), strerror(e));
+    } else {
+      saved = opt.save_input;
+      snprintf(replay, sizeof replay, "%s < %s", program,
+               escape_text(opt.save_input, shown, sizeof shown));
+    }
+  }
+  check_report rep = {&judge, &j, &words, &k, said_hint, saved, replay};
   static out o;
   out_init(&o, STDOUT_FILENO);
   if (opt.json)

@@ -63,7 +63,9 @@ typedef struct check_report {
   const shelf_judgement *judgement;
   const shelf_report_words *words;
   const checker *checker;
-  const char *hint; /* a slip the command found (the layout), or NULL */
+  const char *hint;   /* a slip the command found (the layout), or NULL */
+  const char *saved;  /* the file the failing input was written to, or NULL */
+  const char *replay; /* the command that runs the program on it */
 } check_report;
 
 /* The report in words on o: the library's, then what only a program has. */

@@ -88,6 +88,13 @@ void report_text(out *o, const check_report *c) {
     out_str(o, c->hint);
     out_str(o, "\n");
   }
+  if (c->saved != NULL) {
+    out_str(o, "The failing input, as the program reads it, is in ");
+    out_str(o, c->saved);
+    out_str(o, "; to run the program on it: ");
+    out_str(o, c->replay);
+    out_str(o, "\n");
+  }
 }
 
 /* A program's bytes as a JSON string, every byte of it (NULs included). */
@@ -166,6 +173,11 @@ void report_json(out *o, const check_report *c) {
   out_str(o, ", \"stderr\": ");
   if (r != NULL)
     json_text(o, r->err, r->err_len);
+  else
+    out_str(o, "null");
+  out_str(o, ", \"saved_input\": ");
+  if (c->saved != NULL)
+    out_format(o, "%J", c->saved);
   else
     out_str(o, "null");
   out_str(o, ", \"hint\": ");

@@ -63,21 +63,27 @@ typedef enum shelf_mistake {
    * time on a shelf of a few dozen wheels whatever its weights. Judged from
    * behaviour. */
   SHELF_MISTAKE_EXPONENTIAL = 12,
-  /* 13 and 14 are held for mistakes named on other branches. */
+  /** Wrong (or a crash) only at the problem's largest n: the same shelf
+   * with one wheel fewer passes, as when an array is one element too small
+   * (a table of n by n cells read at n). Judged from behaviour: named only
+   * when that shorter shelf was run and passed. */
+  SHELF_MISTAKE_LARGEST_N = 13,
+  /* 14 is held for a mistake named on another branch. */
   /** A block's lead taken as an end's weight alone: the lead of what
    * remains, which the other buyer then has, left out. */
   SHELF_MISTAKE_WHEEL_ALONE = 15
 } shelf_mistake;
 
 /** One past the largest value of shelf_mistake: SHELF_MISTAKE_NONE up to,
- * not including, this value. Values with no mistake (13 and 14 for now)
- * have no name: shelf_mistake_name() gives NULL for them. */
+ * not including, this value. Values with no mistake (14 for now) have no
+ * name: shelf_mistake_name() gives NULL for them. */
 #define SHELF_MISTAKE_COUNT 16
 
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
  * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
- * "wheel-alone"; NULL for a value not in shelf_mistake. Static; do not free it.
+ * "largest-n", "wheel-alone"; NULL for a value not in shelf_mistake.
+ * Static; do not free it.
  * Time O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
@@ -342,10 +348,20 @@ SHELF_API shelf_status shelf_plan_shelf(const shelf_plan *plan, size_t k,
 
 /** Shrink candidate c (0-based) of a failing shelf, smallest first, as
  * Hypothesis and QuickCheck order them: fewer wheels first (chunks of n/2,
- * n/4, ..., 1 wheels deleted at each place, never below one wheel), then
- * each weight from the left moved toward the point of lo..hi nearest 0 (to
- * it, then halfway, a quarter, ...). A judge tries candidates in order and
- * starts again from the first that still fails.
+ * n/4, ..., 1 wheels deleted at each place, never below one wheel); then
+ * every weight at once, writing t for the point of lo..hi nearest 0: all
+ * at t, each one step from t on its side, all one step above t, all one
+ * below, each 1 to 7 from t on its side (its distance from t mod 7, plus
+ * 1), a random shelf within 3 of t (seeded by the plan's seed and n),
+ * every distance from t divided by 256, then halved (a candidate of these
+ * whose distances from t do not sum to less than the shelf's is left out,
+ * so that no two candidates lead back to each other); then chunks of n/2,
+ * n/4, ..., 2 weights set to t at each place (a chunk already at t left
+ * out); then each weight from the left moved toward t (to it, then
+ * halfway, a quarter, ...). The
+ * whole-shelf candidates make a long shelf light in a few runs, where one
+ * weight at a time would take a run a weight. A judge tries candidates in
+ * order and starts again from the first that still fails.
  *
  * @param out    room for n weights; receives the candidate.
  * @param out_n  receives its length.
@@ -375,7 +391,9 @@ SHELF_API int shelf_fits_31_bits(const int64_t *weights, size_t n);
  * every failing shelf is a tie called a loss; wrong-quantity when every
  * answer is another of margin, first and second; overflow32 when
  * `fitting_passed` says the shelves tried whose totals fit in 31 bits all
- * passed and none of the failing ones fits.
+ * passed and none of the failing ones fits. wrong-quantity and overflow32
+ * are what the answers suggest, not yet shown: shelf_judge_run() confirms
+ * each with a run before it names it.
  *
  * @param out  receives the mistake, or SHELF_MISTAKE_NONE.
  * @return SHELF_OK; SHELF_INVALID (`out` NULL, `failures` NULL with count
@@ -573,6 +591,18 @@ typedef struct shelf_judgement {
  *     failing shelves); a greedy mistake is shrunk again, if it must, to a
  *     shelf whose decisive turn has no tie, so that the lesson is the
  *     heavier end, not the tie rule;
+ *   - a mistake judged from behaviour is named only when a run shows it:
+ *     overflow32 when the answer is what 32-bit arithmetic gives on the
+ *     shelf reported and the same length with weights of a few kilos
+ *     passes (one run); wrong-quantity, when the failing shelves are all
+ *     of one length, when a random shelf of another length fails the same
+ *     way (one run);
+ *   - a wrong answer or a crash on a shelf of max_n wheels is first run
+ *     without its last wheel: when that passes, only the weights are shrunk
+ *     (at most 40 runs, resuming at the candidate that last failed), and
+ *     if the shelf reported still fails while the same shelf without its
+ *     last wheel passes (run again when the weights changed), and without
+ *     its first wheel too, the mistake is SHELF_MISTAKE_LARGEST_N;
  *   - a time limit is probed: runs on random shelves of 8, 16, 32, ...
  *     wheels for the growth; a shelf of the failing length where no block
  *     has lead 0, and short shelves of zeros (zero-memo when a shelf of
@@ -620,7 +650,9 @@ typedef struct shelf_report_words {
 
 /** Writes a judgement as a person reads it, snprintf-style (at most size
  * - 1 bytes and a NUL, the whole length in *len): the verdict and the try,
- * the shelf (shrunk) ready to paste and as shelf's arguments, what was
+ * the shelf (shrunk) ready to paste and as shelf's arguments (a shelf of
+ * more than 200 wheels as its runs of equal weights when it has at most
+ * 12, as Python writes a list: [1] * 4999 + [2]; else by its ends), what was
  * expected and what came, the mistake and why it fails on this very shelf,
  * and for a time limit how the time grows. The same words for every
  * surface; each adds what only it has (a program's output and standard

@@ -101,4 +101,16 @@ void *shelf__grow_array(void *p, size_t *cap, size_t need, size_t size);
  * it with huge pages (Linux; elsewhere it is realloc()). */
 void *shelf__realloc_large(void *p, size_t bytes);
 
+/* The judge (judge.c): how many of shelf_plan_shrink()'s candidates for a
+ * shelf of n wheels delete wheels (they come first; the rest keep the
+ * length), and whether `got` is what a program computing the answer of
+ * kind k in 32-bit integers that wrap prints on w: the exact answer cut to
+ * 32 bits, the lead DP or the first mover's total DP in 32 bits, a total
+ * as (sum +- margin) / 2 wrapped before or after halving, or with the sum
+ * in 64 bits and the lead in 32. 1 or 0, or -1
+ * with *st set when it could not be computed (out of memory). O(n^2). */
+size_t shelf__shrink_deletions(size_t n);
+int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,
+                            i128 got, shelf_status *st);
+
 #endif /* SHELF_INTERNAL_H */

@@ -252,6 +252,89 @@ shelf_status shelf_plan_shelf(const shelf_plan *p, size_t k, int64_t *w,
 /* The point of the range nearest 0: where every weight shrinks to. */
 static int64_t target(const shelf_plan *p) { return clamp(p, 0); }
 
+/* How many candidates delete a chunk of wheels from a shelf of n: for
+ * size = n/2, n/4, ..., 1, one for each start 0, size, 2 size, ... */
+size_t shelf__shrink_deletions(size_t n) {
+  size_t count = 0;
+  for (size_t size = n / 2; size >= 1; size /= 2)
+    count += n / size;
+  return count;
+}
+
+/* Weight v moved toward t, keeping `left` of its distance (unsigned: weights
+ * span up to 2^64). */
+static int64_t toward(int64_t v, int64_t t, uint64_t left) {
+  return v > t ? (int64_t)((uint64_t)t + left) : (int64_t)((uint64_t)t - left);
+}
+
+static uint64_t distance(int64_t v, int64_t t) {
+  return v > t ? (uint64_t)v - (uint64_t)t : (uint64_t)t - (uint64_t)v;
+}
+
+/* The whole-shelf candidates: every weight changed at once, so that a long
+ * shelf gets light in a few runs (one weight at a time would take a run a
+ * weight, and 5,000 weights are past any budget). In order: every weight
+ * at the target; one step from it on each weight's side; every weight one
+ * step above it, then below; each weight 1 to 7 from it on its side (its
+ * distance mod 7, plus 1: the shape kept, the size gone); a small random
+ * shelf near it; every weight's distance from it cut 256 times, then
+ * halved. */
+enum {
+  WHOLE_TARGET,
+  WHOLE_SIGN,
+  WHOLE_ABOVE,
+  WHOLE_BELOW,
+  WHOLE_LIGHT,
+  WHOLE_RANDOM,
+  WHOLE_SHIFT,
+  WHOLE_HALF,
+  WHOLE_KINDS
+};
+
+static void whole_shelf(const shelf_plan *p, const int64_t *w, size_t n,
+                        int kind, int64_t *out) {
+  int64_t t = clamp(p, 0);
+  int64_t above = t < p->hi ? t + 1 : t, below = t > p->lo ? t - 1 : t;
+  switch (kind) {
+  case WHOLE_TARGET:
+  case WHOLE_ABOVE:
+  case WHOLE_BELOW:
+    for (size_t k = 0; k < n; k++)
+      out[k] = kind == WHOLE_TARGET ? t : kind == WHOLE_ABOVE ? above : below;
+    return;
+  case WHOLE_SIGN:
+    for (size_t k = 0; k < n; k++)
+      out[k] = w[k] > t ? above : w[k] < t ? below : t;
+    return;
+  case WHOLE_LIGHT:
+    for (size_t k = 0; k < n; k++) {
+      uint64_t step = distance(w[k], t) % 7 + 1;
+      uint64_t room = w[k] > t ? distance(p->hi, t) : distance(p->lo, t);
+      out[k] = w[k] == t ? t : toward(w[k], t, step < room ? step : room);
+    }
+    return;
+  case WHOLE_RANDOM: {
+    /* t-3..t+3 within the range, seeded by the plan and the length, so that
+     * a report can be made again. */
+    int64_t lo = t, hi = t;
+    for (int k = 0; k < 3; k++) {
+      lo = lo > p->lo ? lo - 1 : lo;
+      hi = hi < p->hi ? hi + 1 : hi;
+    }
+    shelf_random(p->seed ^ 0x5a11ull ^ ((uint64_t)n * 0x9e3779b97f4a7c15u), lo,
+                 hi, out, n);
+    return;
+  }
+  case WHOLE_SHIFT:
+  case WHOLE_HALF:
+  default:
+    for (size_t k = 0; k < n; k++)
+      out[k] =
+          toward(w[k], t, distance(w[k], t) >> (kind == WHOLE_SHIFT ? 8 : 1));
+    return;
+  }
+}
+
 int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
                       int64_t *out, size_t *out_n) {
   if (p == NULL || w == NULL || out == NULL || out_n == NULL)
@@ -270,23 +353,59 @@ int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
     }
     c -= starts;
   }
+  /* Every weight at once; only a candidate nearer the target in all (the
+   * sum of the distances) is one, so that no two candidates lead back to
+   * each other and a shrink always ends. */
+  u128 far = 0;
+  for (size_t k = 0; k < n; k++)
+    far += distance(w[k], target(p));
+  for (int kind = 0; kind < WHOLE_KINDS; kind++) {
+    whole_shelf(p, w, n, kind, out);
+    u128 near = 0;
+    for (size_t k = 0; k < n; k++)
+      near += distance(out[k], target(p));
+    if (near >= far)
+      continue;
+    if (c == 0) {
+      *out_n = n;
+      return 1;
+    }
+    c--;
+  }
+  /* Chunks of weights set to the target, as chunks of wheels are deleted
+   * above: n/2, n/4, ..., 2 at a time (one at a time is the first step
+   * below); a chunk already there is not a candidate. */
+  int64_t t = target(p);
+  for (size_t size = n / 2; size >= 2; size /= 2) {
+    for (size_t at = 0; at + size <= n; at += size) {
+      size_t k = at;
+      while (k < at + size && w[k] == t)
+        k++;
+      if (k == at + size)
+        continue;
+      if (c == 0) {
+        memcpy(out, w, n * sizeof *w);
+        for (k = at; k < at + size; k++)
+          out[k] = t;
+        *out_n = n;
+        return 1;
+      }
+      c--;
+    }
+  }
   /* Moving weights toward the target, left to right: to it, then halfway,
    * a quarter, ... (at most 64 steps each). */
-  int64_t t = target(p);
   for (size_t k = 0; k < n; k++) {
     if (w[k] == t)
       continue;
-    /* distance as unsigned: weights span up to 2^64 */
-    uint64_t d =
-        w[k] > t ? (uint64_t)w[k] - (uint64_t)t : (uint64_t)t - (uint64_t)w[k];
+    uint64_t d = distance(w[k], t);
     size_t steps = 0;
     for (uint64_t e = d; e > 0; e >>= 1)
       steps++;
     if (c < steps) {
       memcpy(out, w, n * sizeof *w);
       uint64_t left = c == 0 ? 0 : (d >> c); /* distance kept */
-      out[k] = w[k] > t ? (int64_t)((uint64_t)t + left)
-                        : (int64_t)((uint64_t)t - left);
+      out[k] = toward(w[k], t, left);
       *out_n = n;
       return 1;
     }
@@ -416,4 +535,90 @@ shelf_status shelf_mistake_of(shelf_answer kind, const shelf_failure *f,
     past = !shelf_fits_31_bits(f[i].weights, f[i].n);
   *out = past ? SHELF_MISTAKE_OVERFLOW32 : SHELF_MISTAKE_NONE;
   return SHELF_OK;
+}
+
+/* ==== What 32-bit arithmetic prints ==== */
+
+/* v as a 32-bit int that wraps, as int does on every machine. */
+static int32_t wrap32(i128 v) { return (int32_t)(uint32_t)(u128)v; }
+
+/* The interval DP of a program that keeps every number in 32 bits: the lead
+ * (lead[i][j] = max(w[i] - lead[i+1][j], w[j] - lead[i][j-1])) and the
+ * first mover's total (tot[i][j] = sum(i..j) - min(tot[i+1][j],
+ * tot[i][j-1])), each step wrapped, in a rolling row as judge_loop.c's
+ * zero_leads() keeps one. O(n^2) time, O(n) memory. */
+static shelf_status dp32(const int64_t *w, size_t n, int32_t *lead,
+                         int32_t *total) {
+  int32_t *row = malloc((n ? n : 1) * sizeof *row);
+  int32_t *tot = malloc((n ? n : 1) * sizeof *tot);
+  int32_t *pre = malloc((n + 1) * sizeof *pre);
+  if (row == NULL || tot == NULL || pre == NULL) {
+    free(row);
+    free(tot);
+    free(pre);
+    return SHELF_NOMEM;
+  }
+  pre[0] = 0;
+  for (size_t i = 0; i < n; i++) {
+    row[i] = tot[i] = wrap32(w[i]);
+    pre[i + 1] = wrap32((i128)pre[i] + w[i]);
+  }
+  for (size_t span = 2; span <= n; span++) {
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      int32_t l = wrap32((i128)wrap32(w[i]) - row[i + 1]);
+      int32_t r = wrap32((i128)wrap32(w[j]) - row[i]);
+      row[i] = l > r ? l : r;
+      int32_t sum = wrap32((i128)pre[j + 1] - pre[i]);
+      int32_t least = tot[i + 1] < tot[i] ? tot[i + 1] : tot[i];
+      tot[i] = wrap32((i128)sum - least);
+    }
+  }
+  *lead = n ? row[0] : 0;
+  *total = n ? tot[0] : 0;
+  free(row);
+  free(tot);
+  free(pre);
+  return SHELF_OK;
+}
+
+int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,
+                            i128 got, shelf_status *st) {
+  i128 exact;
+  if ((*st = shelf_answer_of(k, w, n, &exact)) != SHELF_OK)
+    return -1;
+  /* The exact answer cut to 32 bits: the last step alone overflowed. */
+  if (k != SHELF_ANSWER_WINNER && got == wrap32(exact))
+    return 1;
+  int32_t m32, t32;
+  if ((*st = dp32(w, n, &m32, &t32)) != SHELF_OK)
+    return -1;
+  int32_t s32 = wrap32(shelf__weights_sum(w, n));
+  switch (k) {
+  case SHELF_ANSWER_WINNER:
+    return got == (m32 >= 0) || got == (wrap32(2 * (i128)t32 - s32) >= 0);
+  case SHELF_ANSWER_MARGIN:
+    return got == m32 || got == wrap32(2 * (i128)t32 - s32);
+  case SHELF_ANSWER_FIRST:
+  case SHELF_ANSWER_SECOND: {
+    int sign = k == SHELF_ANSWER_FIRST ? 1 : -1;
+    /* (sum +- margin) / 2, wrapped before or after the halving; or the
+     * total's own DP. */
+    i128 wide = (i128)s32 + sign * (i128)m32;
+    /* ... or the sum kept in 64 bits and only the lead in 32. */
+    i128 wide_sum = shelf__weights_sum(w, n) + sign * (i128)m32;
+    i128 forms[] = {wrap32(wrap32(wide) / 2),
+                    wrap32(wide / 2),
+                    wrap32(wrap32(wide) >> 1),
+                    wrap32(wide >> 1),
+                    wide_sum / 2,
+                    wide_sum >> 1,
+                    k == SHELF_ANSWER_FIRST ? t32 : wrap32((i128)s32 - t32)};
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++)
+      if (got == forms[f])
+        return 1;
+    return 0;
+  }
+  }
+  return 0;
 }

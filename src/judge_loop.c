@@ -18,6 +18,9 @@
 #define TWICE_MAX 16
 /* The most runs spent shrinking a wrong answer, a crash or bad output. */
 #define SHRINK_MAX 600
+/* ... and the weights of a failure at the largest n only, each run the
+ * longest shelf: the whole-shelf candidates and a few steps beyond. */
+#define SHRINK_LONG_MAX 40
 /* The most failing shelves kept for naming the mistake. */
 #define FAILING_MAX 64
 /* The longest shelf whose blocks' leads are counted (O(n^2)) for the
@@ -169,9 +172,11 @@ static shelf_status try_shelf(loop *L, const int64_t *w, size_t n,
 /* Which candidates a shrink keeps, beyond failing the same way. */
 typedef struct want {
   shelf_verdict verdict;
-  uint64_t how; /* a crash must crash the same way */
-  int greedy;   /* the answer must be greedy's, with no tie at the turn
-                   where greedy goes wrong */
+  uint64_t how;    /* a crash must crash the same way */
+  int greedy;      /* the answer must be greedy's, with no tie at the turn
+                      where greedy goes wrong */
+  int keep_length; /* only the weights shrink: a shelf one wheel shorter
+                      passed, so deleting wheels would spend the runs */
 } want;
 
 /* Whether greedy is a mistake on w at a turn where the two ends differ: a
@@ -216,10 +221,14 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
   shelf_status st = SHELF_OK;
   size_t runs = 0, fails = 0;
   int moved = 1;
+  /* Keeping the length, the search resumes at the candidate that failed:
+   * the ones before it passed on a heavier shelf, and each run here is of
+   * the longest shelf. */
+  size_t from = k->keep_length ? shelf__shrink_deletions(*n) : 0;
   while (moved && runs < max_runs && fails < max_fails) {
     moved = 0;
     size_t cn;
-    for (size_t c = 0;
+    for (size_t c = from;
          runs < max_runs && shelf_plan_shrink(&L->plan, w, *n, c, cand, &cn);
          c++) {
       if (k->greedy && !greedy_without_tie(cand, cn))
@@ -243,6 +252,8 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
         *kept = r;
         moved = 1;
         L->out->shrunk = 1;
+        if (k->keep_length)
+          from = c;
         break;
       }
       drop(L, &r);
@@ -510,7 +521,7 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
       o->mistake = SHELF_MISTAKE_EXPONENTIAL;
   }
   if (st == SHELF_OK && !o->shrunk && *n > TWICE_MAX) {
-    want k = {SHELF_VERDICT_TIMEOUT, 0, 0};
+    want k = {SHELF_VERDICT_TIMEOUT, 0, 0, 0};
     st = shrink(L, w, n, &k, SLOW_RUNS_MAX, SLOW_TIMEOUTS_MAX, expected, kept);
   }
   L->patience = 1;
@@ -519,9 +530,111 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
 
 /* ==== The judge ==== */
 
+/* Runs w[0..n) and says whether it passed: *passed 1 when it gave the right
+ * answer. A run of an experiment that confirms a mistake; counted with the
+ * shrink's runs. */
+static shelf_status passes(loop *L, const int64_t *w, size_t n, int *passed) {
+  i128 expected;
+  shelf_run r;
+  *passed = 0;
+  shelf_status st = shelf_answer_of(L->j->answer, w, n, &expected);
+  if (st != SHELF_OK)
+    return st == SHELF_NOMEM ? SHELF_OK : st; /* no experiment, no name */
+  progress(L, "shrink", 1, 1, n);
+  if ((st = once(L, w, n, expected, &r)) != SHELF_OK)
+    return st;
+  L->out->shrink_runs++;
+  *passed = r.verdict == SHELF_VERDICT_OK;
+  drop(L, &r);
+  return SHELF_OK;
+}
+
+/* The shelf of overflow32's experiment: w's length, each weight a few
+ * kilos on its side of the target (1..7 from it), so that every total fits
+ * in 31 bits while the shape stays. */
+static void light_shelf(const shelf_plan *p, const int64_t *w, size_t n,
+                        int64_t *out) {
+  int64_t t = p->lo > 0 ? p->lo : p->hi < 0 ? p->hi : 0;
+  for (size_t k = 0; k < n; k++) {
+    int64_t step = (int64_t)(((uint64_t)w[k] % 7) + 1), v = t;
+    if (w[k] > t)
+      v = t + step > p->hi ? p->hi : t + step;
+    else if (w[k] < t)
+      v = t - step < p->lo ? p->lo : t - step;
+    out[k] = v;
+  }
+}
+
+/* overflow32 is named from behaviour, so it is shown before it is named:
+ * the program's answer on the reported shelf is what 32-bit arithmetic
+ * gives there, and the same length with light weights passes. *shown 0
+ * when either fails. */
+static shelf_status overflow_shown(loop *L, const int64_t *w, size_t n,
+                                   i128 got, int *shown) {
+  shelf_status st = SHELF_OK;
+  *shown = shelf__overflow32_gives(L->j->answer, w, n, got, &st) > 0;
+  if (!*shown)
+    return SHELF_OK;
+  int64_t *light = malloc((n ? n : 1) * sizeof *light);
+  if (light == NULL) {
+    *shown = 0;
+    return SHELF_OK;
+  }
+  light_shelf(&L->plan, w, n, light);
+  st = passes(L, light, n, shown);
+  free(light);
+  return st;
+}
+
+/* The number of different lengths among the failing shelves kept. */
+static size_t failing_lengths(const loop *L) {
+  size_t lengths = 0;
+  for (size_t i = 0; i < L->failing_count; i++) {
+    size_t k = 0;
+    while (k < i && L->failing[k].n != L->failing[i].n)
+      k++;
+    lengths += k == i;
+  }
+  return lengths;
+}
+
+/* wrong-quantity on shelves of one length could be a coincidence of that
+ * length (a program that misreads the count answers some shelf with a
+ * number of the game): a random shelf of another length must fail the
+ * same way. Its run is kept with the failures, and the mistake named
+ * again from them all. */
+static shelf_status quantity_shown(loop *L, size_t n) {
+  size_t m = n + 3 <= L->plan.max_n ? n + 3 : n > 2 ? n - 1 : 0;
+  if (m == 0 || m == n)
+    return SHELF_OK;
+  int64_t *p = malloc(m * sizeof *p);
+  if (p == NULL)
+    return SHELF_OK;
+  i128 expected;
+  shelf_run r;
+  shelf_status st =
+      shelf_random(L->plan.seed ^ 0x9a4e7ull, L->plan.lo, L->plan.hi, p, m);
+  if (st == SHELF_OK)
+    st = shelf_answer_of(L->j->answer, p, m, &expected);
+  if (st == SHELF_OK && (st = once(L, p, m, expected, &r)) == SHELF_OK) {
+    L->out->shrink_runs++;
+    if (r.verdict == SHELF_VERDICT_WRONG && L->failing_count == FAILING_MAX)
+      free((void *)L->failing[--L->failing_count].weights); /* room for it */
+    if (r.verdict == SHELF_VERDICT_WRONG)
+      keep_failing(L, p, m, r.answer);
+    else
+      L->out->mistake = SHELF_MISTAKE_NONE;
+    drop(L, &r);
+  }
+  free(p);
+  return st == SHELF_NOMEM ? SHELF_OK : st;
+}
+
 /* The mistake a wrong answer shows, from the failing shelves kept, the
- * reported (shrunk) one first: it decides overflow32. */
-static void name_mistake(loop *L, const int64_t *w, size_t n) {
+ * reported (shrunk) one first; those named from behaviour only when an
+ * experiment shows them (overflow32, wrong-quantity). */
+static shelf_status name_mistake(loop *L, const int64_t *w, size_t n,
+                                 i128 got) {
   for (size_t i = 0; i < L->failing_count; i++) {
     if (L->failing[i].n == n &&
         memcmp(L->failing[i].weights, w, n * sizeof *w) == 0) {
@@ -534,6 +647,41 @@ static void name_mistake(loop *L, const int64_t *w, size_t n) {
   /* Out of memory names no mistake: the report says none. */
   shelf_mistake_of(L->j->answer, L->failing, L->failing_count,
                    L->fitting_passed >= 3, &L->out->mistake);
+  shelf_status st = SHELF_OK;
+  if (L->out->mistake == SHELF_MISTAKE_WRONG_QUANTITY &&
+      failing_lengths(L) < 2) {
+    if ((st = quantity_shown(L, n)) == SHELF_OK &&
+        L->out->mistake != SHELF_MISTAKE_NONE)
+      shelf_mistake_of(L->j->answer, L->failing, L->failing_count,
+                       L->fitting_passed >= 3, &L->out->mistake);
+  }
+  if (st == SHELF_OK && L->out->mistake == SHELF_MISTAKE_OVERFLOW32) {
+    int shown = 0;
+    st = overflow_shown(L, w, n, got, &shown);
+    if (!shown)
+      L->out->mistake = SHELF_MISTAKE_NONE;
+  }
+  return st;
+}
+
+/* Whether a failure at the problem's largest n is one of that length: the
+ * same wheels but the last pass (ends & DROP_LAST), and the same wheels but
+ * the first (ends & DROP_FIRST), so that a failure that hangs on one end's
+ * weight is not taken for one of the length. *passed 0 when the shelf is
+ * shorter than the largest, or one wheel. */
+enum { DROP_LAST = 1, DROP_FIRST = 2 };
+static shelf_status one_shorter_passes(loop *L, const int64_t *w, size_t n,
+                                       int ends, int *passed) {
+  *passed = 0;
+  if (n < 2 || n != L->plan.max_n)
+    return SHELF_OK;
+  shelf_status st = SHELF_OK;
+  *passed = 1;
+  if (ends & DROP_LAST)
+    st = passes(L, w, n - 1, passed);
+  if (st == SHELF_OK && *passed && (ends & DROP_FIRST))
+    st = passes(L, w + 1, n - 1, passed);
+  return st;
 }
 
 /* A failure on w[0..n) (w has room for the plan's longest shelf): shrinks
@@ -551,13 +699,32 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
     if (original != NULL)
       memcpy(original, w, n * sizeof *w);
   }
-  if (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH ||
-      r->verdict == SHELF_VERDICT_BAD_OUTPUT) {
-    want k = {r->verdict, r->how, 0};
-    st = shrink(L, w, &n, &k, SHRINK_MAX, SIZE_MAX, &expected, r);
+  /* A failure at the largest n: first the same wheels but one. When they
+   * pass, no shorter shelf is likely to fail, and the runs go to the
+   * weights. */
+  int short_passed = 0, at_largest = 0;
+  if (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH) {
+    at_largest = n >= 2 && n == L->plan.max_n;
+    st = one_shorter_passes(L, w, n, DROP_LAST, &short_passed);
+  }
+  if (st == SHELF_OK &&
+      (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH ||
+       r->verdict == SHELF_VERDICT_BAD_OUTPUT)) {
+    want k = {r->verdict, r->how, 0, short_passed};
+    int before = o->shrunk;
+    o->shrunk = 0;
+    st = shrink(L, w, &n, &k, short_passed ? SHRINK_LONG_MAX : SHRINK_MAX,
+                SIZE_MAX, &expected, r);
+    /* The experiment speaks of the shelf shown, and holds at both ends:
+     * run again on it. */
+    if (st == SHELF_OK && short_passed)
+      st = one_shorter_passes(L, w, n,
+                              o->shrunk ? DROP_LAST | DROP_FIRST : DROP_FIRST,
+                              &short_passed);
+    o->shrunk |= before;
   }
   if (st == SHELF_OK && r->verdict == SHELF_VERDICT_WRONG) {
-    name_mistake(L, w, n);
+    st = name_mistake(L, w, n, r->answer);
     /* Greedy shrunk to a tie teaches the tie rule: shrink the original
      * again among shelves where the ends differ at greedy's wrong turn. */
     if (o->mistake == SHELF_MISTAKE_GREEDY && original != NULL &&
@@ -569,7 +736,7 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
         memcpy(again, original, an * sizeof *again);
         i128 aexp;
         shelf_run ar = {0};
-        want k = {SHELF_VERDICT_WRONG, 0, 1};
+        want k = {SHELF_VERDICT_WRONG, 0, 1, 0};
         if (shelf_answer_of(L->j->answer, again, an, &aexp) == SHELF_OK &&
             (st = shrink(L, again, &an, &k, SHRINK_MAX, SIZE_MAX, &aexp,
                          &ar)) == SHELF_OK &&
@@ -588,6 +755,10 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
   }
   if (st == SHELF_OK && r->verdict == SHELF_VERDICT_TIMEOUT)
     st = explain_timeout(L, w, &n, &expected, r);
+  /* Shown by experiment: this length fails, one wheel fewer passes. */
+  if (st == SHELF_OK && at_largest && short_passed && n == L->plan.max_n &&
+      (r->verdict == SHELF_VERDICT_WRONG || r->verdict == SHELF_VERDICT_CRASH))
+    o->mistake = SHELF_MISTAKE_LARGEST_N;
   free(original);
   if (o->verdict == SHELF_VERDICT_WRONG) {
     o->has_got = 1;

@@ -16,8 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Shelves longer than this are described, not printed. */
+/* Shelves longer than this are described, not printed: as runs of equal
+ * weights when they have at most SHOWN_RUNS, else by their ends. */
 #define SHOWN_WHEELS 200
+#define SHOWN_RUNS 12
 
 static void say_size(text *s, size_t v) { shelf__text_i128(s, (i128)v); }
 
@@ -140,17 +142,52 @@ static void say_why_here(text *s, const shelf_judgement *j,
            "true.\n");
     return;
   case SHELF_MISTAKE_OVERFLOW32: {
-    i128 sum = 0;
+    /* Which number of this shelf passes which edge, the first of them that
+     * does: sum + margin is twice the first buyer's total, sum - margin
+     * twice the second's. */
+    i128 sum = r.first + r.second, size = 0;
+    const struct {
+      const char *name;
+      i128 v;
+    } numbers[] = {{"the margin", r.margin},
+                   {"the first buyer's total", r.first},
+                   {"the second buyer's total", r.second},
+                   {"the sum", sum},
+                   {"the sum plus the margin", sum + r.margin},
+                   {"the sum minus the margin", sum - r.margin}};
     for (size_t k = 0; k < j->n; k++)
-      sum += j->weights[k] < 0 ? -(i128)j->weights[k] : j->weights[k];
-    shelf__text_format(
-        s,
-        "  This shelf's wheels weigh %I kilos in all (by size), and a "
-        "total plus the margin passes 2147483647; every shelf tried "
-        "whose totals fit in 31 bits passed.\n",
-        &sum);
+      size += j->weights[k] < 0 ? -(i128)j->weights[k] : j->weights[k];
+    shelf__text_format(s,
+                       "  On this shelf the sum is %I, the margin %I and the "
+                       "totals %I and %I: ",
+                       &sum, &r.margin, &r.first, &r.second);
+    size_t k = 0;
+    while (k < sizeof numbers / sizeof numbers[0] &&
+           numbers[k].v <= INT32_MAX && numbers[k].v >= INT32_MIN)
+      k++;
+    if (k < sizeof numbers / sizeof numbers[0])
+      shelf__text_format(s, "%s passes %s.", numbers[k].name,
+                         numbers[k].v > 0 ? "2147483647" : "-2147483648");
+    else
+      shelf__text_format(s,
+                         "its wheels weigh %I kilos in all (by size), and "
+                         "twice that passes 2147483647.",
+                         &size);
+    shelf__text_format(s,
+                       " The answer printed is what 32-bit arithmetic gives "
+                       "here, and the same %z wheels with weights of a few "
+                       "kilos passed.\n",
+                       j->n);
     return;
   }
+  case SHELF_MISTAKE_LARGEST_N:
+    shelf__text_format(
+        s,
+        "  This shelf has %z wheels, the problem's largest; its first %z "
+        "wheels alone pass, and so do its last %z. An array one element too "
+        "small is the usual cause.\n",
+        j->n, j->n > 0 ? j->n - 1 : (size_t)0, j->n > 0 ? j->n - 1 : (size_t)0);
+    return;
   case SHELF_MISTAKE_ZERO_MEMO:
     if (g->slow_zeros > 0) {
       shelf__text_format(s,
@@ -180,12 +217,14 @@ static void say_why_here(text *s, const shelf_judgement *j,
     shelf__text_str(s, "\n");
     return;
   case SHELF_MISTAKE_EXPONENTIAL: {
-    size_t n = g->over_n > 0 && g->over_n < j->n ? g->over_n : j->n;
+    size_t n = j->n;
+    shelf__text_format(s, "  This shelf of %z wheels ran out of time", n);
+    if (g->over_n > 0 && g->over_n < n)
+      shelf__text_format(s, " (and a random one of %z did)", g->over_n);
     shelf__text_format(s,
-                       "  A shelf of %z wheels ran out of time. A table of "
-                       "leads has n(n+1)/2 cells, %z of them here; the orders "
-                       "of moves number 2^%z.\n",
-                       n, n * (n + 1) / 2, n > 0 ? n - 1 : (size_t)0);
+                       ". A table of leads has n(n+1)/2 cells, %z of them "
+                       "here; the orders of moves number 2^%z.\n",
+                       n * (n + 1) / 2, n > 0 ? n - 1 : (size_t)0);
     return;
   }
   default:
@@ -318,31 +357,65 @@ static void say_passed(text *s, const shelf_judgement *j,
   shelf__text_str(s, "\n");
 }
 
+/* The number of runs of equal weights in w. */
+static size_t runs_of(const int64_t *w, size_t n) {
+  size_t runs = n > 0;
+  for (size_t k = 1; k < n; k++)
+    runs += w[k] != w[k - 1];
+  return runs;
+}
+
+/* A long shelf of few runs, as Python writes it, which says each weight
+ * and how many times: [-1] * 4999 + [2]. */
+static void say_runs(text *s, const int64_t *w, size_t n) {
+  for (size_t k = 0; k < n;) {
+    size_t end = k + 1;
+    while (end < n && w[end] == w[k])
+      end++;
+    shelf__text_str(s, k ? " + [" : "[");
+    shelf__text_i128(s, w[k]);
+    shelf__text_str(s, "]");
+    if (end - k > 1)
+      shelf__text_format(s, " * %z", end - k);
+    k = end;
+  }
+  shelf__text_str(s, "\n");
+}
+
 static void say_shelf(text *s, const shelf_judgement *j,
                       const shelf_report_words *w) {
   const char *unit = j->n == 1 ? "wheel" : "wheels";
   const char *reads =
       w->function ? "as the function gets it" : "as the program reads it";
-  if (j->n > SHOWN_WHEELS) {
-    shelf__text_format(s,
-                       "The shelf: %z wheels, %w %w %w ... %w (too long to "
-                       "print; the try and the seed above make it again)\n",
-                       j->n, j->weights[0], j->weights[1], j->weights[2],
-                       j->weights[j->n - 1]);
-    return;
-  }
+  int long_shelf = j->n > SHOWN_WHEELS;
   if (j->shrunk && j->n < j->shrunk_from) {
-    shelf__text_format(s, "The shelf, shrunk from %z to %z %s in %z runs, ",
+    shelf__text_format(s, "The shelf, shrunk from %z to %z %s in %z runs",
                        j->shrunk_from, j->n, unit, j->shrink_runs);
   } else if (j->shrunk) {
     shelf__text_format(s,
                        "The shelf (%z %s, its weights made lighter in %z "
-                       "runs), ",
+                       "runs)",
                        j->n, unit, j->shrink_runs);
   } else {
-    shelf__text_format(s, "The shelf (%z %s), ", j->n, unit);
+    shelf__text_format(s, "The shelf (%z %s)", j->n, unit);
   }
-  shelf__text_format(s, "%s:\n", reads);
+  if (long_shelf && runs_of(j->weights, j->n) <= SHOWN_RUNS) {
+    shelf__text_str(s, ", its runs of equal weights as Python writes a "
+                       "list:\n");
+    say_runs(s, j->weights, j->n);
+    return;
+  }
+  if (long_shelf) {
+    shelf__text_format(s, ": %w, %w, %w, ..., %w (too long to print; ",
+                       j->weights[0], j->weights[1], j->weights[2],
+                       j->weights[j->n - 1]);
+    shelf__text_str(s, w->function
+                           ? "the report's wheels hold it)\n"
+                           : "shelf check --save-input FILE writes it as the "
+                             "program reads it)\n");
+    return;
+  }
+  shelf__text_format(s, ", %s:\n", reads);
   size_t len = 0;
   shelf_layout l = w->function ? SHELF_LAYOUT_LIST : w->layout;
   shelf_layout_write(l, j->weights, j->n, NULL, 0, &len);

@@ -260,8 +260,8 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
         "second's counts as a win: margin >= 0, not margin > 0.",
     [SHELF_MISTAKE_OVERFLOW32] =
         "Overflow: {the program adds|you added} in 32-bit integers, which "
-        "wrap past 2147483647 kilos; totals and leads need 64 bits (long "
-        "long, int64_t).",
+        "wrap past 2147483647 kilos (or below -2147483648); totals and leads "
+        "need 64 bits (long long, int64_t).",
     [SHELF_MISTAKE_NEIGHBOUR] =
         "Neighbour: the lead is read from the wrong cell of the table; "
         "taking the left wheel leaves block i+1..j, taking the right one "
@@ -288,6 +288,11 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
         "two choices a turn, about 2^n of them for n wheels, though the same "
         "block is reached by many orders; keep one lead a block (n(n+1)/2 of "
         "them) in a table, and read it instead of computing it again.",
+    [SHELF_MISTAKE_LARGEST_N] =
+        "Largest n: {the program fails|your code fails} only on shelves of "
+        "the problem's largest length, and the same wheels but one pass; an "
+        "array one element too small is the usual cause (a table of n by n "
+        "cells read at index n, a row of MAXN where MAXN + 1 are used).",
     [SHELF_MISTAKE_WHEEL_ALONE] =
         "Wheel alone: {the program takes|you took} an end's weight as the "
         "block's value and {leaves|left} out the lead of what remains; the "

@@ -5,7 +5,10 @@ passes, every wrong one fails with its verdict and its mistake, and every
 shrunk shelf in a report really fails when this test runs the program on
 it itself, with the answer computed here from the rules (reference.py).
 
-Usage: check_test.py SHELF SOLUTION_C [SOLUTION_CPP]
+Usage: check_test.py SHELF SOLUTION_C ONE_SHORT [SOLUTION_CPP]
+
+ONE_SHORT is tests/check/one_short.c built: a CSES solution in 64 bits
+whose table is one column short, wrong only at 5000 wheels.
 
 No timed assertions: the limits count CPU time, and the programs that must
 time out are exponential (C on shelves of up to 300 wheels, Python on up to
@@ -346,13 +349,59 @@ def report_words(shelf, solution_c, solution_cpp):
             print("ok   the words of %s" % " ".join(program[1:]))
 
 
+def words_audit(shelf, solution_c, one_short):
+    """Each mistake named only when shown. A 64-bit program wrong only at the
+    problem's largest n is named largest-n (after a shelf one wheel shorter
+    passed), never overflow32; its failing input is saved as it reads it,
+    and the report says how to run it. A right CSES program checked as
+    AtCoder (which asks for the margin) gets no hint of another layout."""
+    with tempfile.TemporaryDirectory() as tmp:
+        saved = os.path.join(tmp, "failing input.txt")
+        p = run_check(shelf, ["--problem", "cses", "--seed", "7", "--tries",
+                              "0", "--save-input", saved, one_short])
+        words = ["Mistake: largest-n.", "its first 4999 wheels alone pass",
+                 "The failing input, as the program reads it, is in " + saved,
+                 "to run the program on it: " + one_short + " < "]
+        missing = [w for w in words if w not in p.stdout]
+        if p.returncode != 1 or missing or "overflow" in p.stdout.lower():
+            fail("one_short: exit %d, missing %r in:\n%s" %
+                 (p.returncode, missing, p.stdout))
+        else:
+            with open(saved) as f:
+                text = f.read()
+            lines = text.splitlines()
+            wheels = [int(t) for t in lines[1].split()]
+            want = expected("cses", wheels)
+            got = subprocess.run([one_short], input=text, capture_output=True,
+                                 text=True, timeout=60).stdout.strip()
+            shorter = subprocess.run(
+                [one_short], input=layout("cses", wheels[:-1]),
+                capture_output=True, text=True, timeout=60).stdout.strip()
+            if lines[0] != "5000" or len(wheels) != 5000 or got == want or \
+                    shorter != expected("cses", wheels[:-1]):
+                fail("one_short's saved input: %s wheels, %r (want %s), "
+                     "one shorter %r" % (lines[0], got, want, shorter))
+            else:
+                print("ok   one_short: largest-n, its input saved and wrong "
+                      "when run here, one wheel shorter right")
+    p = run_check(shelf, ["--problem", "atcoder", "--seed", "7", "--tries",
+                          "5", solution_c, "cses", "right"])
+    if p.returncode != 1 or "Hint:" in p.stdout or \
+            "Mistake: wrong-quantity." not in p.stdout:
+        fail("a CSES solution checked as AtCoder: %r" % p.stdout)
+    else:
+        print("ok   a CSES solution checked as AtCoder: wrong-quantity, no "
+              "layout hint")
+
+
 def main():
-    shelf, solution_c = sys.argv[1], sys.argv[2]
+    shelf, solution_c, one_short = sys.argv[1], sys.argv[2], sys.argv[3]
     SOLUTION_C_HOLDER.append(solution_c)
-    solution_cpp = sys.argv[3] if len(sys.argv) > 3 else None
+    solution_cpp = sys.argv[4] if len(sys.argv) > 4 else None
     py = [sys.executable, SOLUTION_PY]
     usage(shelf)
     report_words(shelf, solution_c, solution_cpp)
+    words_audit(shelf, solution_c, one_short)
     random_files(shelf)
     seed_cases_first(shelf)
     langs = [("c", [solution_c])]

@@ -100,31 +100,64 @@ static void test_plan(void) {
   free(room);
 }
 
-/* Candidates come fewer wheels first, never empty, and then each weight
- * closer to the target; every one is within the range. */
+/* Candidates come fewer wheels first, never empty; then every weight at
+ * once, each candidate nearer the target in all (so that no two lead back
+ * to each other): all at the target, then each one step from it on its
+ * side; then chunks of weights at the target; then each weight closer to
+ * the target alone. Every one is within the range. */
+static int64_t distance_sum(const int64_t *w, size_t n) {
+  int64_t d = 0;
+  for (size_t i = 0; i < n; i++)
+    d += w[i] < 0 ? -w[i] : w[i];
+  return d;
+}
+
 static void test_shrink(void) {
   const shelf_plan p = {100, -50, 50, 10, 1, NULL, NULL};
   const int64_t w[] = {40, -30, 7, 0, 12};
-  int64_t out[5];
-  size_t n = 0, c = 0, fewer = 0, closer = 0;
+  int64_t out[5], kept[40][5];
+  size_t n = 0, c = 0, fewer = 0, same_n = 0;
   for (; shelf_plan_shrink(&p, w, 5, c, out, &n); c++) {
     CHECK(n >= 1 && n <= 5);
     if (n < 5) {
-      CHECK(closer == 0); /* deletions come first */
+      CHECK(same_n == 0); /* deletions come first */
       fewer++;
       continue;
     }
-    closer++;
+    REQUIRE(same_n < 40);
+    for (size_t i = 0; i < 5; i++)
+      CHECK(out[i] >= p.lo && out[i] <= p.hi);
+    CHECK(distance_sum(out, 5) < distance_sum(w, 5));
+    memcpy(kept[same_n++], out, sizeof out);
+  }
+  CHECK(fewer == 2 + 5); /* chunks of 2 at 0 and 2, then single wheels */
+  size_t single = 6 + 5 + 3 + 4; /* bits of 40, 30, 7, 12 */
+  REQUIRE(same_n > single + 2);
+  static const int64_t zeros[5] = {0}, signs[5] = {1, -1, 1, 0, 1};
+  CHECK(memcmp(kept[0], zeros, sizeof zeros) == 0);
+  CHECK(memcmp(kept[1], signs, sizeof signs) == 0);
+  /* The last ones move one weight each, toward 0. */
+  for (size_t k = same_n - single; k < same_n; k++) {
     int moved = 0;
     for (size_t i = 0; i < 5; i++) {
-      int64_t a = out[i] < 0 ? -out[i] : out[i], b = w[i] < 0 ? -w[i] : w[i];
-      CHECK(a <= b && out[i] >= p.lo && out[i] <= p.hi);
-      moved += out[i] != w[i];
+      int64_t a = kept[k][i] < 0 ? -kept[k][i] : kept[k][i];
+      int64_t b = w[i] < 0 ? -w[i] : w[i];
+      CHECK(a <= b);
+      moved += kept[k][i] != w[i];
     }
     CHECK(moved == 1);
   }
-  CHECK(fewer == 2 + 5); /* chunks of 2 at 0 and 2, then single wheels */
-  CHECK(closer == 6 + 5 + 3 + 4); /* bits of 40, 30, 7, 12 */
+  /* Halving every weight is among the whole-shelf ones. */
+  static const int64_t half[5] = {20, -15, 3, 0, 6};
+  int halved = 0;
+  for (size_t k = 0; k < same_n - single; k++)
+    halved |= memcmp(kept[k], half, sizeof half) == 0;
+  CHECK(halved);
+  /* Then chunks of 2 set to the target, at 0 and at 2. */
+  static const int64_t chunk0[5] = {0, 0, 7, 0, 12},
+                       chunk2[5] = {40, -30, 0, 0, 12};
+  CHECK(memcmp(kept[same_n - single - 2], chunk0, sizeof chunk0) == 0);
+  CHECK(memcmp(kept[same_n - single - 1], chunk2, sizeof chunk2) == 0);
   /* One wheel shrinks only its weight; at the target, not at all. */
   const int64_t one[] = {0};
   CHECK(shelf_plan_shrink(&p, one, 1, 0, out, &n) == 0);

@@ -21,19 +21,60 @@ typedef enum mode {
   ZERO_MEMO,    /* right; out of time on long shelves with a block at 0 */
   EXPONENTIAL,  /* right; out of time from 20 wheels, whatever the weights */
   STOPS,        /* the runner gives up on its fourth run */
-  ALWAYS_SLOW   /* out of time on every shelf: a start-up over the limit */
+  ALWAYS_SLOW,  /* out of time on every shelf: a start-up over the limit */
+  ONE_SHORT,    /* right, but one more at exactly `largest` wheels */
+  WIDE_WRONG,   /* 64-bit, and one more where totals pass 31 bits */
+  WRAP32,       /* the lead DP in 32-bit integers that wrap */
+  FIRST_AT_4,   /* the first buyer's total on shelves of 4 wheels, else
+                   right: another quantity, but on one length only */
+  FIRST_ALWAYS  /* the first buyer's total on every shelf */
 } mode;
 
 typedef struct script {
   mode mode;
   size_t runs;
-  size_t live; /* details handed out and not yet released */
+  size_t live;    /* details handed out and not yet released */
+  size_t largest; /* ONE_SHORT: the length it fails at */
 } script;
+
+/* The lead DP with every step cut to 32 bits, as int wraps. */
+static int32_t cut32(int64_t v) { return (int32_t)(uint32_t)(uint64_t)v; }
+
+static shelf_i128 wrap32_margin(const int64_t *w, size_t n) {
+  static int32_t row[REF_MAX];
+  for (size_t i = 0; i < n; i++)
+    row[i] = cut32(w[i]);
+  for (size_t span = 2; span <= n; span++)
+    for (size_t i = 0; i + span <= n; i++) {
+      int32_t l = cut32((int64_t)cut32(w[i]) - row[i + 1]);
+      int32_t r = cut32((int64_t)cut32(w[i + span - 1]) - row[i]);
+      row[i] = l > r ? l : r;
+    }
+  return row[0];
+}
+
+static int fits31(const int64_t *w, size_t n) {
+  shelf_i128 size = 0;
+  for (size_t k = 0; k < n; k++)
+    size += w[k] < 0 ? -(shelf_i128)w[k] : w[k];
+  return 2 * size <= INT32_MAX;
+}
 
 static shelf_i128 ref_margin(const int64_t *w, size_t n) {
   static ref_table lead;
   if (n == 0)
     return 0;
+  if (n > REF_MAX) { /* the interval DP in one rolling row */
+    static shelf_i128 row[1000];
+    for (size_t i = 0; i < n; i++)
+      row[i] = w[i];
+    for (size_t span = 2; span <= n; span++)
+      for (size_t i = 0; i + span <= n; i++) {
+        shelf_i128 l = w[i] - row[i + 1], r = w[i + span - 1] - row[i];
+        row[i] = l > r ? l : r;
+      }
+    return row[0];
+  }
   ref_lead_table(w, n, lead);
   return lead[0][n - 1];
 }
@@ -87,6 +128,24 @@ static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
   case ALWAYS_SLOW:
     r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
     break;
+  case ONE_SHORT:
+    r->answer += n == s->largest;
+    break;
+  case WIDE_WRONG:
+    r->answer += !fits31(w, n);
+    break;
+  case WRAP32:
+    r->answer = wrap32_margin(w, n);
+    break;
+  case FIRST_AT_4:
+  case FIRST_ALWAYS:
+    if (s->mode == FIRST_ALWAYS || n == 4) {
+      shelf_i128 sum = 0;
+      for (size_t k = 0; k < n; k++)
+        sum += w[k];
+      r->answer = (sum + r->answer) / 2;
+    }
+    break;
   case EXPONENTIAL:
     if (n >= 20)
       r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
@@ -130,7 +189,7 @@ static char *words_of(const shelf_judgement *j, const shelf_judge *judge) {
 }
 
 static void test_right_passes(void) {
-  script s = {RIGHT, 0, 0};
+  script s = {RIGHT, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -149,7 +208,7 @@ static void test_right_passes(void) {
 /* Greedy is named, on a shelf with no tie where greedy goes wrong, even in
  * a range around 0 where shrinking moves weights to 0 (ties). */
 static void test_greedy_named_without_tie(void) {
-  script s = {GREEDY, 0, 0};
+  script s = {GREEDY, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "cses", -1000, 1000);
   judge.answer = SHELF_ANSWER_MARGIN;
   shelf_judgement j;
@@ -173,7 +232,7 @@ static void test_greedy_named_without_tie(void) {
 }
 
 static void test_crash_shrunk(void) {
-  script s = {CRASH_FROM_5, 0, 0};
+  script s = {CRASH_FROM_5, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -186,7 +245,7 @@ static void test_crash_shrunk(void) {
 }
 
 static void test_unstable(void) {
-  script s = {UNSTABLE, 0, 0};
+  script s = {UNSTABLE, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -199,7 +258,7 @@ static void test_unstable(void) {
 /* Zero-memo: slow only where a block's lead is 0; named, and the shelf
  * reported (zeros, in a range with 0) is one the program is slow on. */
 static void test_zero_memo(void) {
-  script s = {ZERO_MEMO, 0, 0};
+  script s = {ZERO_MEMO, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "cses", -1000000, 1000000);
   judge.answer = SHELF_ANSWER_MARGIN;
   shelf_judgement j;
@@ -221,7 +280,7 @@ static void test_zero_memo(void) {
 /* Exponential: out of time on a short shelf whatever its weights; the
  * growth never says the length would have finished in time. */
 static void test_exponential(void) {
-  script s = {EXPONENTIAL, 0, 0};
+  script s = {EXPONENTIAL, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 10000);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -238,9 +297,87 @@ static void test_exponential(void) {
   CHECK(s.live == 0);
 }
 
+/* Wrong only at the largest n: named largest-n, after the shelf one wheel
+ * shorter passed, never overflow32 though its totals pass 31 bits; its
+ * weights shrink to the smallest, and the long shelf is shown as runs. */
+static void test_largest_n(void) {
+  script s = {ONE_SHORT, 0, 0, 300};
+  shelf_judge judge = judge_for(&s, "atcoder", 1, 1000000000);
+  judge.max_n = 300;
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG);
+  CHECK(j.mistake == SHELF_MISTAKE_LARGEST_N);
+  REQUIRE(j.n == 300);
+  for (size_t k = 0; k < j.n; k++)
+    CHECK(j.weights[k] == 1);
+  CHECK(j.shrink_runs < 60); /* no run spent deleting wheels */
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "Mistake: largest-n.") != NULL);
+  CHECK(strstr(text, "[1] * 300\n") != NULL);
+  CHECK(strstr(text, "its first 299 wheels alone pass") != NULL);
+  CHECK(strstr(text, "overflow") == NULL);
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+/* Wrong on heavy shelves, but not as 32-bit arithmetic is: no overflow32.
+ * 32-bit arithmetic itself: overflow32, its edge's sign said. */
+static void test_overflow32_shown(void) {
+  script s = {WIDE_WRONG, 0, 0, 0};
+  shelf_judge judge = judge_for(&s, "atcoder", 1, 1000000000);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG);
+  CHECK(j.mistake == SHELF_MISTAKE_NONE);
+  shelf_judgement_free(&j);
+  s = (script){WRAP32, 0, 0, 0};
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG);
+  CHECK(j.mistake == SHELF_MISTAKE_OVERFLOW32);
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "passes 2147483647") != NULL);
+  CHECK(strstr(text, "passes -2147483648") == NULL);
+  free(text);
+  shelf_judgement_free(&j);
+  /* Every weight negative: the totals pass -2147483648. */
+  judge = judge_for(&s, "atcoder", -1000000000, -1);
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.mistake == SHELF_MISTAKE_OVERFLOW32);
+  text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "passes -2147483648") != NULL);
+  CHECK(strstr(text, "passes 2147483647") == NULL);
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
+/* wrong-quantity is named only when it holds on shelves of more than one
+ * length: a program that gives another quantity at one length only (which
+ * a misread count can do by chance) is not named. */
+static void test_wrong_quantity_shown(void) {
+  script s = {FIRST_AT_4, 0, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG && j.n == 4);
+  CHECK(j.mistake == SHELF_MISTAKE_NONE);
+  shelf_judgement_free(&j);
+  s = (script){FIRST_ALWAYS, 0, 0, 0};
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_WRONG);
+  CHECK(j.mistake == SHELF_MISTAKE_WRONG_QUANTITY);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
 /* Out of time on every shelf names no mistake: nothing grew. */
 static void test_always_slow_names_nothing(void) {
-  script s = {ALWAYS_SLOW, 0, 0};
+  script s = {ALWAYS_SLOW, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 10000);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -251,7 +388,7 @@ static void test_always_slow_names_nothing(void) {
 }
 
 static void test_runner_stops(void) {
-  script s = {STOPS, 0, 0};
+  script s = {STOPS, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_NOMEM);
@@ -261,7 +398,7 @@ static void test_runner_stops(void) {
 }
 
 static void test_arguments(void) {
-  script s = {RIGHT, 0, 0};
+  script s = {RIGHT, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(NULL, &j), SHELF_INVALID);
@@ -305,6 +442,9 @@ static const test tests[] = {
     {"zero_memo", test_zero_memo},
     {"exponential", test_exponential},
     {"always_slow_names_nothing", test_always_slow_names_nothing},
+    {"largest_n", test_largest_n},
+    {"overflow32_shown", test_overflow32_shown},
+    {"wrong_quantity_shown", test_wrong_quantity_shown},
     {"runner_stops", test_runner_stops},
     {"arguments", test_arguments},
 };

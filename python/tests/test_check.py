@@ -135,6 +135,22 @@ class Check(unittest.TestCase):
                 self.assertEqual(func(r.wheels), r.got)
                 self.assertIn("\nMistake: " + mistake + ". ", repr(r))
 
+    def test_largest_n_named_and_shown_as_runs(self):
+        """Wrong only at the largest n (as with a table one column short):
+        largest-n, never overflow32, its weights shrunk to the least and the
+        long shelf shown as Python writes it; a wrong answer on heavy
+        shelves that is not 32-bit arithmetic is named nothing."""
+        one_short = lambda w: solution.right(w) + (len(w) == 300)
+        r = shelf.check(one_short, "atcoder", tries=5, seed=3, max_n=300)
+        self.assertEqual((r.verdict, r.mistake), ("wrong", "largest-n"),
+                         repr(r))
+        self.assertEqual(r.wheels, [1] * 300)
+        self.assertIn("[1] * 300\n", repr(r))
+        self.assertIn("its first 299 wheels alone pass", repr(r))
+        heavy = lambda w: solution.right(w) + (sum(w) >= 2**31)
+        r = shelf.check(heavy, "atcoder", tries=5, seed=3, max_n=40)
+        self.assertEqual((r.verdict, r.mistake), ("wrong", None), repr(r))
+
     def test_report_numbers_against_the_rules(self):
         """What the report says of its shelf, computed here by the rules."""
         r = shelf.check(solution.greedy, tries=5, seed=1)
