@@ -298,7 +298,7 @@ void shelf__read_file(reader *rd, uint64_t size, unsigned threads,
   pthread_t *th = calloc(helpers + 1, sizeof *th);
   unsigned started = 0;
   while (th != NULL && started < helpers &&
-         pthread_create(&th[started], NULL, file_worker, &job) == 0)
+         shelf__read_start_thread(&th[started], file_worker, &job) == 0)
     started++;
   chain ch;
   shelf__read_chain_init(&ch, out, res);
