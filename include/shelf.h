@@ -714,7 +714,8 @@ SHELF_API shelf_status shelf_read(const shelf_source *source,
  *         (error->why), each placed by error->offset.
  *
  * Time O(bytes / threads) for valid text; memory threads + 2 blocks of
- * 512 KiB (no more than the input fills) and their results. Thread-safe as shelf_read(). */
+ * 512 KiB (no more than the input fills) and their results. Thread-safe
+ * as shelf_read(). */
 SHELF_API shelf_status shelf_read_batch(const shelf_source *source,
                                         const shelf_read_options *options,
                                         shelf_read_error *error);

@@ -59,15 +59,16 @@ int shelf__read_start_thread(pthread_t *th, void *(*run)(void *), void *arg) {
 #ifndef _WIN32
   sigset_t all, was;
   sigfillset(&all);
-  static const int own[] = {SIGSEGV, SIGFPE, SIGILL, SIGABRT,
+  static const int own[] = {
+      SIGSEGV, SIGFPE, SIGILL, SIGABRT,
 #ifdef SIGBUS
-                            SIGBUS,
+      SIGBUS,
 #endif
 #ifdef SIGTRAP
-                            SIGTRAP,
+      SIGTRAP,
 #endif
 #ifdef SIGSYS
-                            SIGSYS,
+      SIGSYS,
 #endif
   };
   for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
@@ -534,9 +535,8 @@ shelf_status shelf_read(const shelf_source *source,
   /* A file of size 0 may hold text all the same (procfs): it is read in
    * order to its end, as a stream is. */
   int file = source->read_at != NULL && source->size > 0;
-  reader rd = {.src = source,
-               .opt = opt,
-               .unsized = source->read_at != NULL && !file};
+  reader rd = {
+      .src = source, .opt = opt, .unsized = source->read_at != NULL && !file};
   atomic_init(&rd.stop_at, SIZE_MAX);
   unsigned threads = threads_asked(opt);
   unsigned flags = solver->flags & SHELF_KEEP_WEIGHTS;
