@@ -203,15 +203,19 @@ def test_unsized(tmp, quick):
             want = run(args + ["--threads", "1", "-f", copy])
             want = (want[0], want[1].replace(copy.encode(), name.encode()),
                     want[2])
-            for threads in ("1", "4"):
-                got = run(args + ["--threads", threads, "-f", name])
-                check(got == want, "%s %s --threads %s: %r, not %r (its "
-                      "bytes %r)" % (name, args, threads, got, want, data))
-                got = run(args + ["--threads", threads], stdin=name)
-                check(got == (want[0], want[1].replace(
-                    (name + ": ").encode(), b""), want[2]),
-                      "%s on standard input, %s --threads %s: %r, not %r"
-                      % (name, args, threads, got, want))
+            for threads, how in sampled((threads, how)
+                                        for threads in ("1", "4")
+                                        for how in ("-f", "stdin")):
+                if how == "-f":
+                    got = run(args + ["--threads", threads, "-f", name])
+                    said = want
+                else:
+                    got = run(args + ["--threads", threads], stdin=name)
+                    said = (want[0], want[1].replace((name + ": ").encode(),
+                                                     b""), want[2])
+                check(got == said, "%s %s, %s, --threads %s: %r, not %r "
+                      "(its bytes %r)" % (name, args, how, threads, got, said,
+                                          data))
         if name.endswith("pid_max"):
             for args in ([], ["--batch"]):
                 got = run(args + ["-f", name])
