@@ -246,6 +246,7 @@ static void test_stop_and_errors(void) {
       shelf_read_error e;
       CHECK_STATUS(shelf_read(&src, &opt, s, NULL, &e), SHELF_INVALID);
       CHECK(e.read_errno == 5);
+      CHECK(e.offset <= 20); /* where the read that failed was */
       if (e.read_errno != 5)
         fprintf(stderr, "  stream %d threads %u errno %d\n", stream, threads,
                 e.read_errno);
