@@ -224,6 +224,51 @@ class SolveFile(unittest.TestCase):
                     p.wait()
                 p.stdout.close()
 
+    def test_ctrl_c_stops_an_open_that_waits(self):
+        """SIGINT stops solve_file() on a FIFO no one opens for writing:
+        open(2) waits, and an interrupted one raises KeyboardInterrupt, not
+        EINTR's OSError, and is not made again for ever."""
+        fifo = os.path.join(self.dir.name, "fifo")
+        os.mkfifo(fifo)
+        code = "\n".join([
+            "import sys",
+            "sys.path[:0] = %r" % sys.path,
+            "import shelf",
+            "try:",
+            "    print('ready', flush=True)",
+            "    shelf.solve_file(%r)" % fifo,
+            "except KeyboardInterrupt:",
+            "    print('interrupted', flush=True)",
+        ])
+        p = subprocess.Popen([sys.executable, "-c", code],
+                             stdout=subprocess.PIPE)
+        try:
+            self.assertEqual(p.stdout.readline(), b"ready\n")
+            # Asleep (in open(2), the one wait left) before the signal, so
+            # that it is the open that hears it. No time is asserted.
+            stat = "/proc/%d/stat" % p.pid
+            for _ in range(600):
+                if not os.path.exists(stat):
+                    break
+                with open(stat) as f:
+                    if f.read().rsplit(")", 1)[1].split()[0] == "S":
+                        break
+                time.sleep(0.1)
+            out = b""
+            for _ in range(600):
+                p.send_signal(signal.SIGINT)
+                try:
+                    out, _ = p.communicate(timeout=0.1)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+            self.assertEqual(out, b"interrupted\n", p.returncode)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+            p.stdout.close()
+
 
 if __name__ == "__main__":
     support.main()
