@@ -82,9 +82,12 @@ static void read_progress(void *arg, uint64_t bytes) {
 /* A read that failed other than with a parse error the hooks reported. */
 static void read_failed(run *r, shelf_status st, const shelf_read_error *e) {
   out_flush(&r->stdout_buf);
-  if (e->read_errno != 0 || e->why != NULL)
-    error_line("%s: %s", r->source ? r->source : "standard input",
-               e->why ? e->why : strerror(e->read_errno));
+  const char *name = r->source ? r->source : "standard input";
+  if (e->why != NULL) /* the file became shorter: where it ended */
+    error_line("%s: %s, at byte %llu", name, e->why,
+               (unsigned long long)e->offset);
+  else if (e->read_errno != 0)
+    error_line("%s: %s", name, strerror(e->read_errno));
   else
     error_line("%s", shelf_strerror(st));
 }

@@ -180,8 +180,8 @@ static int parse_engine(const char *name, shelf_engine *engine) {
   return 0;
 }
 
-/* --threads N: 1 to THREADS_MAX. */
-#define THREADS_MAX 1024
+/* --threads N: 1 to THREADS_MAX, the most libshelf's reader uses. */
+#define THREADS_MAX ((int)SHELF_READ_THREADS_MAX)
 static int parse_threads(const char *s, unsigned *threads) {
   char *end;
   errno = 0;
