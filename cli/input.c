@@ -202,7 +202,8 @@ int read_random(run *r) {
   if (teach_random_shelf(&r->opt->play, &weights, &n) != 0)
     return 1;
   int status = 0;
-  if (teach_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given)) {
+  if (teach_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given) &&
+      !r->opt->answer_given) {
     (r->opt->counted ? teach_print_counted : teach_print_list)(&r->stdout_buf,
                                                                weights, n);
   } else if (shelf_solver_push_many(r->solver, weights, n) != SHELF_OK) {
