@@ -78,17 +78,17 @@ command commands_key(void) {
   }
 }
 
-/* The commands a line may hold, once each. */
+/* The commands a line may hold, once each; the last four are the arrows'
+ * escape sequences, lowered as the line is. */
 static const struct {
   const char *word;
   command cmd;
-} words[] = {{"l", LEFT},  {"left", LEFT}, {"r", RIGHT},  {"right", RIGHT},
-             {"u", UNDO},  {"undo", UNDO}, {"a", AGAIN},  {"again", AGAIN},
-             {"y", AGAIN}, {"yes", AGAIN}, {"n", NO},     {"no", NO},
-             {"?", HINT},  {"q", QUIT},    {"quit", QUIT},
-             /* the arrows' sequences, lowered as the line is */
-             {"\x1b[d", LEFT}, {"\x1bod", LEFT}, {"\x1b[c", RIGHT},
-             {"\x1boc", RIGHT}};
+} words[] = {
+    {"l", LEFT},      {"left", LEFT},    {"r", RIGHT},     {"right", RIGHT},
+    {"u", UNDO},      {"undo", UNDO},    {"a", AGAIN},     {"again", AGAIN},
+    {"y", AGAIN},     {"yes", AGAIN},    {"n", NO},        {"no", NO},
+    {"?", HINT},      {"q", QUIT},       {"quit", QUIT},   {"\x1b[d", LEFT},
+    {"\x1bod", LEFT}, {"\x1b[c", RIGHT}, {"\x1boc", RIGHT}};
 
 /* One command a line. *what receives the line as typed (trimmed, cut to
  * fit) for the reminder. */

@@ -458,10 +458,9 @@ void options_parse(int argc, char **argv, options *opt) {
                 "--batch");
   /* --answer changes the first line of the usual report: where there is
    * none, it would be dropped without a word. */
-  if (opt->answer_given && (opt->report.csv || opt->play.interactive ||
-                            opt->play.sheet > 0 ||
-                            (opt->play.svg != NULL &&
-                             strcmp(opt->play.svg, "-") == 0)))
+  if (opt->answer_given &&
+      (opt->report.csv || opt->play.interactive || opt->play.sheet > 0 ||
+       (opt->play.svg != NULL && strcmp(opt->play.svg, "-") == 0)))
     usage_error("--answer picks the number the usual output prints; it does "
                 "not go with --csv, --interactive, --sheet or --svg -");
   if (!teach_check(&opt->play, &opt->report, opt->batch, opt->file,

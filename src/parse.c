@@ -287,8 +287,8 @@ static shelf_status name_next(shelf_parser *p, unsigned char c) {
   /* `Input: nums = [1, 5, 2]`, as LeetCode's examples give a shelf: the
    * label, once, then the named list; `Input:` followed by anything else is
    * the error token it opens. */
-  if (p->state == STATE_NAME && c == ':' && !p->labelled &&
-      p->found_len == 5 && memcmp(p->found, "Input", 5) == 0) {
+  if (p->state == STATE_NAME && c == ':' && !p->labelled && p->found_len == 5 &&
+      memcmp(p->found, "Input", 5) == 0) {
     shelf__token_add(p, c);
     p->state = STATE_LABEL;
     p->labelled = 1;
@@ -310,8 +310,7 @@ static shelf_status name_next(shelf_parser *p, unsigned char c) {
 /* After `Input:`: blanks, then the name of a named list. Anything else
  * ends the error token `Input:` (or, with no blank between, goes on with
  * it, as in `Input:5`). */
-static shelf_status label_next(shelf_parser *p, unsigned char c,
-                               uint64_t off) {
+static shelf_status label_next(shelf_parser *p, unsigned char c, uint64_t off) {
   int cls = byte_class(c);
   if (name_start(c)) {
     shelf__token_begin(p, off);
