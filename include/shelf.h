@@ -418,7 +418,9 @@ typedef struct shelf_parse_error {
  *     trailing comma is allowed, as in Python;
  *   - a bracketed shelf may be given a name, as code writes it:
  *     `wheels = [7, 2, 9, 4]` (a letter or '_', then letters, digits and
- *     '_', then '=', spaces allowed around it);
+ *     '_', then '=', spaces allowed around it), and the name may follow
+ *     the label `Input:`, once, as LeetCode's examples write a shelf:
+ *     `Input: nums = [1,5,2]`;
  *   - a UTF-8 byte-order mark may open the input.
  *
  * Text may arrive in pieces of any size, split anywhere; the outcome is the
