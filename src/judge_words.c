@@ -184,8 +184,7 @@ static void say_why_here(text *s, const shelf_judgement *j,
     shelf__text_format(
         s,
         "  This shelf has %z wheels, the problem's largest; its first %z "
-        "wheels alone pass, and so do its last %z. An array one element too "
-        "small is the usual cause.\n",
+        "wheels alone pass, and so do its last %z.\n",
         j->n, j->n > 0 ? j->n - 1 : (size_t)0, j->n > 0 ? j->n - 1 : (size_t)0);
     return;
   case SHELF_MISTAKE_ZERO_MEMO:
