@@ -1,5 +1,5 @@
-// render.js - draws the page from the state: the answer, the shelf strip, the
-// view chosen and the greedy trap, or the error of a shelf that does not parse.
+// render.js - draws the page from the state: the answer, the shelf strip (for
+// a view without a shelf of its own), the view chosen and the greedy trap, or the error of a shelf that does not parse.
 
 // MARK: - The greedy trap
 
@@ -128,6 +128,10 @@ function render() {
     drawn = skeletonKey;
   }
   view.update(m);
+  // The strip is the shelf of a view that draws none: a view with a shelf
+  // of its own shows that one alone, so that its wheels are not pushed
+  // below the first screen under a second, static shelf.
+  $('shelf-strip').hidden = $('view').querySelector('ol.shelf:not(.stack)') !== null;
   hideSpoilers(m);
   explainLater(m);
 }
