@@ -86,8 +86,10 @@ function onClick(e) {
   if (t.dataset.mode) {
     setMode(t.dataset.mode);
     // The view chosen comes into sight, its shelf with it: below the box
-    // and the answer, it starts near the bottom of a wide screen.
-    return $('view').scrollIntoView({ block: 'start' });
+    // and the answer, it starts near the bottom of a wide screen. The list
+    // of views goes to the top, so that the button pressed, which keeps
+    // the focus, stays in sight above the view.
+    return document.querySelector('nav.modes').scrollIntoView({ block: 'start' });
   }
   if (t.dataset.end) return move(t.dataset.end);
   if (t.dataset.pick) return pickEnd(t);

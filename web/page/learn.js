@@ -67,6 +67,13 @@ function learnSkeleton(m) {
 
 function learnUpdate(m) {
   if (m.n === 0) return;
+  // A tree wider than its frame (a phone's) opens with its first call in
+  // the middle, once: after that the frame is the learner's to scroll.
+  const tree = $('tree-frame');
+  if (tree && !tree.dataset.placed) {
+    tree.scrollLeft = Number(tree.dataset.root) - tree.clientWidth / 2;
+    tree.dataset.placed = 'true';
+  }
   if (state.lesson === 'fill') fillUpdate(m);
   if (state.lesson === 'row') rowUpdate(m);
   if (state.lesson === 'reduce') reduceUpdate(m);
@@ -158,7 +165,7 @@ function treeSvg(n) {
   for (let d = 0; d < n; d++) {
     labels += `<text class="level" x="0" y="${18 + d * TREE_ROW}">${plural(n - d, 'wheel')} left: ${plural(2 ** d, 'call')}</text>`;
   }
-  return `<div class="shelf-frame tree-frame" tabindex="0" role="group" aria-label="The recursion tree">` +
+  return `<div class="shelf-frame tree-frame" id="tree-frame" data-root="${calls.length ? calls[0].x : 0}" tabindex="0" role="group" aria-label="The recursion tree">` +
     `<svg class="tree" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-hidden="true">` +
     `${labels}<g class="edges">${edges}</g>${boxes}</svg></div>`;
 }

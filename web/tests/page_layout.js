@@ -63,6 +63,10 @@ test('a view chosen at 1280x900 comes into sight with its own shelf, and no seco
       assert.ok(box && box.y >= 0 && box.y < WIDE.height, `${mode}: its shelf starts at ${box && box.y}, not in the 900 px shown`);
       assert.ok(box.y + box.height <= WIDE.height, `${mode}: its shelf ends below the screen`);
       assert.ok(await page.isHidden('#shelf-strip'), `${mode}: a second shelf is shown above the view`);
+      // The button pressed keeps the focus, in sight above the view.
+      const pressed = await page.locator(`nav.modes button[data-mode="${mode}"]`).boundingBox();
+      assert.ok(pressed.y >= 0 && pressed.y + pressed.height <= box.y, `${mode}: the button pressed is out of sight: ${JSON.stringify([pressed, box])}`);
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.mode), mode);
       assert.equal(await page.locator('ol.shelf:visible').count(), 1, `${mode}: one shelf on the page`);
       await shot(page, `chosen-${mode}-1280`);
       await done(page);
