@@ -119,7 +119,8 @@ function render() {
   perfect.innerHTML = grouped(m.explain.sentences[0]);
   $('summary').innerHTML = `${esc(origin)}${plural(m.n, 'wheel')}, ${num(m.sum)} ${shelf.kilosWord(m.sum)} in all. `;
   $('summary').append(perfect);
-  $('shelf-strip').innerHTML = memo(m, 'strip', () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
+  // Its wheels are numbered as the view counts them (place()).
+  $('shelf-strip').innerHTML = memo(m, `strip:${place(0)}`, () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
   const view = VIEWS[state.mode];
   const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}|${state.speed}|${state.lesson}|${state.code}|${state.pitfall}`;
   if (drawn !== skeletonKey) {

@@ -234,6 +234,15 @@ test('the lessons count wheels from 0, as the code does, and say so once', async
     await go(page, '#w=7,2,9,4&mode=reduce&step=1');
     assert.match(await text(page, '#step-status'), /^Wheel 1 arrives: 7 is pushed\./);
     assert.equal(await page.locator('#count-note').count(), 0);
+    // The strip above counts as the view below it: from 0 under a lesson,
+    // from 1 under the exercise (9 wheels: too many to build, no shelf of
+    // its own), on the same shelf.
+    const strip = () => page.$$eval('#shelf-strip li.wheel', (ls) => ls.map((l) => l.getAttribute('aria-label')));
+    await go(page, '#w=7,2,9,4,1,1,1,1,3&mode=learn&lesson=tree');
+    assert.deepEqual((await strip()).filter((_, k) => k === 0 || k === 8), ['wheel 0, 7 kilos', 'wheel 8, 3 kilos']);
+    await go(page, '#w=7,2,9,4,1,1,1,1,3&mode=build');
+    assert.ok(await page.isVisible('#shelf-strip li.wheel'));
+    assert.deepEqual((await strip()).filter((_, k) => k === 0 || k === 8), ['wheel 1, 7 kilos', 'wheel 9, 3 kilos']);
     await done(page);
   });
 });
