@@ -169,6 +169,7 @@ test('the recursion tree has a line from each call to each of its two calls', as
       for (const b of drawn.boxes) rows.set(b.top, [...(rows.get(b.top) || []), b.cx].sort((x, y) => x - y));
       for (const xs of rows.values()) for (let k = 1; k < xs.length; k++) assert.ok(xs[k] - xs[k - 1] >= 26, `${what}: boxes overlap`);
     }
+    await page.locator('#tree-frame').scrollIntoViewIfNeeded();
     await shot(page, 'tree-1280');
     await done(page);
   });
