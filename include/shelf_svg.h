@@ -44,7 +44,15 @@ extern "C" {
  * places, and neither a buyer, a turn nor the margin is shown; the lead
  * table's cells are empty boxes to fill in, except the cells of blocks of
  * up to shelf_svg_options.given wheels, which are written (`lead given`).
- * The same options without this flag draw the answer key. */
+ * Up to SHELF_SVG_WHEELS_MAX wheels the answer has blanks to be written
+ * in: a box under each wheel for the buyer who takes it (`answer-blank`,
+ * in the row headed "buyer") and one after the shelf for the margin
+ * (`answer-margin`); and where a greedy first buyer against a perfect
+ * second ends below perfect play's margin (shelf_explain()'s
+ * greedy_vs_perfect, as on every shelf `shelf --sheet` makes), the line
+ * "Taking the heavier end every turn loses here." under the question
+ * (`question-trap`), never elsewhere. The same options without this flag
+ * draw the answer key. */
 #define SHELF_SVG_QUESTION 2u
 
 /** shelf_svg_options.parts: what the picture holds. 0 means both (the
@@ -130,7 +138,8 @@ typedef struct shelf_svg_options {
  * and the texts `weight`, `index` (K) and `turn`; `totals`; `lead` on each
  * cell of the lead table (`lead on-line` on the line's blocks, `lead now`
  * on the block left at the moment drawn, `lead blank` and `lead given` in
- * a question), with its number in a text `lead-value`; `axis` and
+ * a question), with its number in a text `lead-value`; `question`,
+ * `question-trap`, `answer-blank` and `answer-margin` in a question; `axis` and
  * `axis-weight` on its headers; `scale` on each swatch of its colour
  * scale, with its number in a text `scale-value`; `summary`, `bin first`,
  * `bin second` and `summary-turn` in a summary; `trap`, `trap-label`,
@@ -156,7 +165,8 @@ typedef struct shelf_svg_options {
  * Time O(n), plus O(n^2) for the lead table (n <= 30) or the greedy-first
  * line, and, with SHELF_SVG_EXPLAIN, the time of shelf_explain() with limit
  * 0: O(n^2) up to SHELF_EXPLAIN_MAX wheels, and at most about
- * SHELF_EXPLAIN_MAX^2 / 2 steps beyond. Memory O(n) while drawing (the
+ * SHELF_EXPLAIN_MAX^2 / 2 steps beyond (a question of up to
+ * SHELF_SVG_WHEELS_MAX wheels explains too: O(n^2)). Memory O(n) while drawing (the
  * line, the explanation's row, about 40 bytes a wheel at most); the
  * document is O(n) bytes up to SHELF_SVG_WHEELS_MAX wheels (about 700 bytes
  * a wheel) and under 64 kB for a summary. Thread-safe. */

@@ -150,13 +150,23 @@ int shelf__svg_draw_heading(picture *p, const char *what) {
                              "font-weight=\"bold\" fill=\"" INK "\"",
                              s.p != NULL ? s.p : "");
   free(s.p);
-  if (question(p))
-    return shelf__svg_paragraph(
+  if (question(p)) {
+    y = shelf__svg_paragraph(
         p, MARGIN, y - 2, limit_x(p), "class=\"question\" fill=\"" INK "\"",
         "Two buyers take turns, the first buyer first; each "
         "takes the wheel at either end of the shelf. Play it "
         "perfectly: who takes which wheel, and what is the "
         "margin?");
+    /* What the shelf is for, said only where the explanation finds it
+     * true: a greedy first buyer against a perfect second ends below
+     * perfect play's margin (so on every shelf --sheet makes). */
+    if (p->ex.has_greedy_vs_perfect && p->ex.greedy_vs_perfect < p->ex.margin)
+      y = shelf__svg_paragraph(p, MARGIN, y, limit_x(p),
+                               "class=\"question-trap\" font-weight=\"bold\" "
+                               "fill=\"" INK "\"",
+                               "Taking the heavier end every turn loses here.");
+    return y;
+  }
   static const shelf_sentence said[3] = {SHELF_SENTENCE_PERFECT,
                                          SHELF_SENTENCE_GREEDY,
                                          SHELF_SENTENCE_GREEDY_VS_PERFECT};
@@ -231,12 +241,14 @@ static void draw_empty(picture *p) {
 }
 
 /* Solves the shelf; explains it as the command's --explain does (the same
- * limit, so the same sentences) when a sentence of greedy play is said.
+ * limit, so the same sentences) when a sentence of greedy play is said, or
+ * when a question drawn wheel by wheel may say that greedy loses there.
  * Then the line drawn, replayed: each wheel's turn, the line's totals and
  * the game at the moment drawn. */
 static shelf_status prepare(picture *p) {
   int explain =
-      (p->o.flags & SHELF_SVG_EXPLAIN) || p->o.line != SHELF_SVG_LINE_PERFECT;
+      (p->o.flags & SHELF_SVG_EXPLAIN) || p->o.line != SHELF_SVG_LINE_PERFECT ||
+      (question(p) && p->n <= SHELF_SVG_WHEELS_MAX);
   /* The explanation holds perfect play's result too: solve only once. */
   shelf_status st =
       explain ? shelf_explain(p->w, p->n, 0, &p->ex)

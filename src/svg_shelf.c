@@ -15,6 +15,11 @@
 
 #include <string.h>
 
+/* A question's blanks: under each wheel, for who takes it; after the
+ * shelf, for the margin (px). */
+#define BLANK_W 40
+#define MARGIN_BLANK_W 120
+
 /* Vertical layout of one row of wheels, from its top. */
 typedef struct row_layout {
   int weight; /* baseline of the weights */
@@ -96,6 +101,14 @@ static void draw_wheel(picture *p, size_t k, int cx, const row_layout *r,
   if (!open)
     label(p, cx, r->turn, 13, "middle",
           "class=\"turn\" font-weight=\"bold\" fill=\"" INK "\"", "%z", turn);
+  if (question(p)) { /* where the answer goes: who takes this wheel */
+    shelf__text_format(&p->body,
+                       "<rect class=\"answer-blank\" x=\"%d\" y=\"%d\" "
+                       "width=\"%d\" height=\"%d\" rx=\"2\" fill=\"#ffffff\" "
+                       "stroke=\"" MUTED "\" stroke-width=\"1\"/>\n",
+                       cx - BLANK_W / 2, r->turn - 14, BLANK_W, 20);
+    shelf__svg_extend(p, cx + BLANK_W / 2, r->turn + 6);
+  }
   if (has_trap(p) && k == p->ex.mistake_wheel && !open) {
     shelf__text_format(
         &p->body,
@@ -131,11 +144,25 @@ static int draw_legend(picture *p, int y) {
              p, MARGIN, y, limit_x(p), "fill=\"" MUTED "\"",
              question(p)
                  ? "Circle area: the weight (hollow: zero or negative). "
-                   "Below each wheel: its place on the shelf."
+                   "Below each wheel: its place on the shelf, and a box to "
+                   "write who takes it, 1st or 2nd."
                  : "Circle area: the weight (hollow: zero or "
                    "negative). Below each wheel: its place on the "
                    "shelf, then the turn it is taken.") -
          18;
+}
+
+/* Under a question: a blank for the margin. */
+static void draw_answer_line(picture *p, int y) {
+  int w = label(p, MARGIN, y, 13, "start",
+                "class=\"answer-label\" fill=\"" INK "\"",
+                "Margin, the first buyer's kilos minus the second's:");
+  shelf__text_format(&p->body,
+                     "<rect class=\"answer-margin\" x=\"%d\" y=\"%d\" "
+                     "width=\"%d\" height=\"%d\" rx=\"2\" fill=\"#ffffff\" "
+                     "stroke=\"" MUTED "\" stroke-width=\"1\"/>\n",
+                     MARGIN + w + 8, y - 15, MARGIN_BLANK_W, 22);
+  shelf__svg_extend(p, MARGIN + w + 8 + MARGIN_BLANK_W, y + 7);
 }
 
 /* The rows of wheels from `top`; returns their bottom, and their width
@@ -196,8 +223,8 @@ static int draw_rows(picture *p, int top, int *drawn) {
         x0 - 4, r.plank, (int)count * slot + 8);
     label(p, x0 - 8, r.weight, 11, "end", "fill=\"" MUTED "\"", "kilos");
     label(p, x0 - 8, r.index, 11, "end", "fill=\"" MUTED "\"", "wheel");
-    if (!question(p))
-      label(p, x0 - 8, r.turn, 11, "end", "fill=\"" MUTED "\"", "turn");
+    label(p, x0 - 8, r.turn, 11, "end", "fill=\"" MUTED "\"",
+          question(p) ? "buyer" : "turn");
     for (size_t k = first; k < first + count; k++)
       draw_wheel(p, k, x0 + (int)(k - first) * slot + slot / 2, &r, heaviest);
   }
@@ -257,4 +284,6 @@ void shelf__svg_draw_detailed(picture *p) {
   }
   if (p->o.flags & SHELF_SVG_EXPLAIN)
     shelf__svg_draw_explanation(p, bottom + 28);
+  if (question(p))
+    draw_answer_line(p, bottom + 28);
 }

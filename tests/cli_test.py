@@ -629,10 +629,54 @@ def trap_checks(shelf, _sampled):
             w = out.splitlines()[1].split()
             if "wheel open" not in sheet or "<title>wheel 6: %s kilos" % w[5] not in sheet:
                 problems.append("--sheet: sheet-2.svg is not the second shelf")
+    problems += sheet_answer_checks(shelf)
     out, err, status = run(shelf, ["--random", "3", "--range", "1..1", "--seed", "0",
                                    "--trap"], None)
     if status != 1 or "no shelf where greedy loses" not in err or out:
         problems.append("--trap with no trap to find: %d %r %r" % (status, out, err))
+    return problems
+
+
+TRAP_LINE = "Taking the heavier end every turn loses here."
+
+
+def sheet_answer_checks(shelf):
+    """Each question of a sheet has a blank under each wheel for its buyer
+    and one for the margin, and says what the shelf is for (greedy loses,
+    as the reference finds on every line printed); the keys have neither.
+    With --explain each key gives the reason, and no question does."""
+    problems = []
+    with tempfile.TemporaryDirectory() as d:
+        q, k = os.path.join(d, "sheet.svg"), os.path.join(d, "key.svg")
+        for explain in ([], ["--explain"]):
+            args = ["--random", "7", "--range", "1..30", "--seed", "11", "--sheet", "4",
+                    "--svg", q, "--svg-key", k] + explain
+            out, err, status = run(shelf, args, None)
+            if status != 0 or err or len(out.splitlines()) != 4:
+                problems.append("%s: %d %r %r" % (args, status, out, err))
+                continue
+            for n, line in enumerate(out.splitlines(), 1):
+                w = [int(x) for x in line.split()]
+                if greedy_vs_perfect(w) >= margin(w):
+                    problems.append("%s: greedy does not lose on %r" % (args, w))
+                with open(os.path.join(d, "sheet-%d.svg" % n)) as f:
+                    sheet = f.read()
+                with open(os.path.join(d, "key-%d.svg" % n)) as f:
+                    key = f.read()
+                what = "%s: sheet-%d.svg" % (" ".join(explain) or "--sheet", n)
+                if sheet.count('class="answer-blank"') != 7:
+                    problems.append("%s: %d blanks for the buyers, not 7"
+                                    % (what, sheet.count('class="answer-blank"')))
+                if sheet.count('class="answer-margin"') != 1:
+                    problems.append("%s: no blank for the margin" % what)
+                if sheet.count(TRAP_LINE) != 1 or 'class="question-trap"' not in sheet:
+                    problems.append("%s: does not say greedy loses here" % what)
+                if "answer-" in key or TRAP_LINE in key:
+                    problems.append("%s: the key has the question's blanks" % what)
+                # The reason: on the key with --explain, never on the question.
+                if ('class="explain"' in key) != bool(explain) or 'class="explain"' in sheet:
+                    problems.append("%s: the reason is %s" % (what, "missing from the key" if explain
+                                                               else "where it was not asked for"))
     return problems
 
 

@@ -568,6 +568,39 @@ class Versions(unittest.TestCase):
         self.assertTrue(all(("first" in classes(g)) != ("second" in classes(g))
                             for g in wheels(k)))
 
+    def test_question_blanks(self):
+        """A blank under each wheel, in the row headed "buyer", and one for
+        the margin; the key has none."""
+        q, k, _ = self.both("--", *map(str, self.W))
+        blanks = find_class(q, "answer-blank")
+        self.assertEqual(len(blanks), len(self.W))
+        for g, rect in zip(wheels(q), blanks):
+            middle = float(rect.get("x")) + float(rect.get("width")) / 2
+            self.assertAlmostEqual(middle, float(circle_of(g).get("cx")), delta=0.5)
+        self.assertIn("buyer", [words(t) for t in q.iter(SVG + "text")])
+        self.assertEqual(len(find_class(q, "answer-margin")), 1)
+        self.assertEqual(texts(q, "answer-label"),
+                         ["Margin, the first buyer's kilos minus the second's:"])
+        for name in ("answer-blank", "answer-margin", "answer-label", "question-trap"):
+            self.assertEqual(find_class(k, name), [], name)
+
+    def test_question_says_greedy_loses_only_where_it_does(self):
+        """The line "Taking the heavier end every turn loses here." on a
+        question exactly where the reference finds that a greedy first
+        buyer against a perfect second ends below perfect play."""
+        seen = set()
+        for seed in range(24):
+            w = json.loads(run("--random", "6", "--seed", str(seed), "--range",
+                               "-4..12").stdout)
+            q, k, _ = self.both("--", *map(str, w))
+            loses = greedy_vs_perfect(w) < margin(w)
+            seen.add(loses)
+            said = texts(q, "question-trap")
+            self.assertEqual(said, ["Taking the heavier end every turn loses here."]
+                             if loses else [], w)
+            self.assertEqual(texts(k, "question-trap"), [], w)
+        self.assertEqual(seen, {True, False}, "both kinds of shelf were drawn")
+
     def test_cells_given(self):
         q, _, _ = self.both("--svg-given", "2", "--", *map(str, self.W))
         lead = lead_table(self.W)

@@ -47,6 +47,10 @@ const buyerOf = (turn) => shelf.turnBuyer(turn); // the library's rule
 const plural = (k, word) => `${k} ${word}${k === 1 || k === 1n ? '' : 's'}`;
 const kilos = (v) => `${v} ${shelf.kilosWord(v)}`;
 const abs = (v) => (v < 0n ? -v : v);
+// A wheel's number as the page says it: from 1 in the views for players
+// (as the command and its pictures count), from 0 in the lessons, as their
+// code counts (lead[0][n - 1]); the lessons say so once (learn.js).
+const place = (k) => (state.mode === 'learn' ? k : k + 1);
 // A number with its digits grouped by threes for the eye (thin gaps
 // drawn by CSS), while its text stays the plain decimal integer.
 const num = (v) => {

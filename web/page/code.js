@@ -11,10 +11,18 @@ const COMMENT = { py: (t) => `# ${t}`, c: (t) => `/* ${t} */` };
 // Code as lines { id, text }: the id names what a line does, so that the
 // line running is marked whatever the language or the pitfall swapped in;
 // notes[id] is the running value shown after that line, in `lang`'s comments.
+// A line too long for the frame (a phone's) wraps under its own start, not
+// under the margin: its indent is a box of its own (--in characters), and
+// the rest wraps beside it with a hanging indent; a running value that
+// does not fit beside the code moves to the next line whole. Copied, the
+// line is still its spaces and its text.
 function codeHtml(lines, now, notes = {}, lang = 'py') {
-  return `<pre class="code" aria-label="The code"><code>` + lines.map((l) =>
-    `<span class="line${l.id && now.includes(l.id) ? ' now' : ''}${l.pitfall ? ' pitfall' : ''}"${l.id && now.includes(l.id) ? ' aria-current="true"' : ''} data-line="${l.id || ''}">` +
-    `${esc(l.text)}${notes[l.id] ? `<span class="value">  ${grouped(COMMENT[lang](notes[l.id]))}</span>` : ''}</span>`).join('\n') + '</code></pre>';
+  return `<pre class="code" aria-label="The code"><code>` + lines.map((l) => {
+    const indent = /^ */.exec(l.text)[0].length;
+    const value = notes[l.id] ? `<span class="value">  ${grouped(COMMENT[lang](notes[l.id]))}</span>` : '';
+    return `<span class="line${l.id && now.includes(l.id) ? ' now' : ''}${l.pitfall ? ' pitfall' : ''}"${l.id && now.includes(l.id) ? ' aria-current="true"' : ''} data-line="${l.id || ''}" style="--in:${indent}">` +
+      `<span class="ind">${' '.repeat(indent)}</span><span class="txt">${esc(l.text.slice(indent))}${value}</span></span>`;
+  }).join('\n') + '</code></pre>';
 }
 
 const RECURSION_PY = [

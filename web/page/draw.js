@@ -21,7 +21,7 @@ function wheelHtml(m, index, taken, extra = '', tag = 'li', attrs = '') {
   const cls = ['wheel', w < 0n ? 'negative' : w === 0n ? 'zero' : '', taken ? `taken ${taken.buyer}` : '', extra]
     .filter(Boolean).join(' ');
   const who = taken ? `${taken.buyer === 'first' ? '1st' : '2nd'} #${taken.turn}` : '';
-  const label = `wheel ${index + 1}, ${kilos(w)}` + (taken ? `, taken by the ${taken.buyer} buyer on turn ${taken.turn}` : '');
+  const label = `wheel ${place(index)}, ${kilos(w)}` + (taken ? `, taken by the ${taken.buyer} buyer on turn ${taken.turn}` : '');
   const aria = tag === 'li' ? ` aria-label="${esc(label)}"` : '';
   return `<${tag} class="${cls}"${aria} ${attrs}><span class="disc" style="--d:${discSize(m)(w)}rem" aria-hidden="true"></span>` +
     `<span class="w" aria-hidden="true">${w}</span><span class="who" aria-hidden="true">${who}</span></${tag}>`;
@@ -54,7 +54,7 @@ function shelfRow(m, i, j, wheel, label = 'The shelf') {
   }
   if (right) html += chip(`&#x2192; ${num(right)} taken`);
   return html + `</ol></div><p class="note shelf-count">${plural(m.n, 'wheel')}: ${num(left)} taken from the left, ` +
-    `${num(remaining)} remain` + (remaining ? ` (wheels ${num(i + 1)} to ${num(j + 1)})` : '') +
+    `${num(remaining)} remain` + (remaining ? ` (wheels ${num(place(i))} to ${num(place(j))})` : '') +
     `, ${num(right)} taken from the right. Up to ${WHEELS_MAX} wheels are drawn one by one.</p>`;
 }
 

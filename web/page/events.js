@@ -83,7 +83,14 @@ function onClick(e) {
   }
   const t = e.target.closest('button');
   if (!t || t.disabled) return;
-  if (t.dataset.mode) return setMode(t.dataset.mode);
+  if (t.dataset.mode) {
+    setMode(t.dataset.mode);
+    // The view chosen comes into sight, its shelf with it: below the box
+    // and the answer, it starts near the bottom of a wide screen. The list
+    // of views goes to the top, so that the button pressed, which keeps
+    // the focus, stays in sight above the view.
+    return document.querySelector('nav.modes').scrollIntoView({ block: 'start' });
+  }
   if (t.dataset.end) return move(t.dataset.end);
   if (t.dataset.pick) return pickEnd(t);
   if (t.dataset.lesson) return setLesson(t.dataset.lesson);

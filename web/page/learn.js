@@ -43,8 +43,10 @@ function shortNote(m, s) {
     ${esc(Array.from(s.weights).join(', '))}.</p>` : '';
 }
 
-// a.b as the code writes a block: wheels[i..j], 1-based for the eye.
-const blockName = (i, j) => (i === j ? `wheel ${i + 1}` : `wheels ${i + 1} to ${j + 1}`);
+// A block as the lessons name it: wheels i to j, counted from 0 as the
+// code counts them (place() in base.js; the note under the lessons' list
+// says so, once).
+const blockName = (i, j) => (i === j ? `wheel ${place(i)}` : `wheels ${place(i)} to ${place(j)}`);
 
 function learnSkeleton(m) {
   const at = lessonOf();
@@ -54,7 +56,10 @@ function learnSkeleton(m) {
   const move = `<div class="row lesson-move">
       <button type="button" id="lesson-back"${at === 0 ? ' disabled' : ''}>&#x2039; Previous lesson</button>
       <button type="button" id="lesson-next"${at === LESSONS.length - 1 ? ' disabled' : ''}>Next lesson &#x203A;</button></div>`;
-  const head = `<h2>Learn the DP, step by step</h2>${nav}`;
+  const head = `<h2>Learn the DP, step by step</h2>${nav}
+    <p class="note" id="count-note">In every lesson the wheels are counted from 0, as the code counts them: on n wheels
+    the first is wheel 0 and the last wheel n &#x2212; 1, and the whole shelf is the block 0 to n &#x2212; 1, whose lead is
+    <code>lead[0][n - 1]</code>.</p>`;
   if (m.n === 0) return head + '<p class="summary">Your shelf is empty: type a few weights above.</p>';
   const body = { tree: treeSkeleton, memo: memoSkeleton, fill: fillSkeleton, row: rowSkeleton, reduce: reduceSkeleton }[state.lesson](m);
   return head + `<div id="lesson" data-lesson="${state.lesson}">${body}</div>` + move;
@@ -62,6 +67,13 @@ function learnSkeleton(m) {
 
 function learnUpdate(m) {
   if (m.n === 0) return;
+  // A tree wider than its frame (a phone's) opens with its first call in
+  // the middle, once: after that the frame is the learner's to scroll.
+  const tree = $('tree-frame');
+  if (tree && !tree.dataset.placed) {
+    tree.scrollLeft = Number(tree.dataset.root) - tree.clientWidth / 2;
+    tree.dataset.placed = 'true';
+  }
   if (state.lesson === 'fill') fillUpdate(m);
   if (state.lesson === 'row') rowUpdate(m);
   if (state.lesson === 'reduce') reduceUpdate(m);
@@ -106,16 +118,70 @@ function treeCalls(n) {
   return calls;
 }
 
+// The tree drawn as a tree (SVG): one box a call, in rows by depth, each
+// call's box joined by a line to the boxes of the two calls it makes (the
+// block without its left wheel, then without its right). A call is placed
+// over the middle of the one-wheel calls below it, 2^(size - 1) of them,
+// so no two boxes overlap; a tree wider than the frame scrolls in it.
+const TREE_SLOT = 30; // px a one-wheel call
+const TREE_ROW = 46; // px from a row of calls to the next
+const TREE_LABELS = 140; // px for the rows' labels, at the left
+
+function treeLayout(n) {
+  const calls = treeCalls(n);
+  let k = 0;
+  const lay = (left, depth) => {
+    const c = calls[k++];
+    c.x = TREE_LABELS + (left + 2 ** (n - 1 - depth) / 2) * TREE_SLOT;
+    c.y = 14 + depth * TREE_ROW;
+    if (c.i < c.j) {
+      c.kids = [k];
+      lay(left, depth + 1);
+      c.kids.push(k);
+      lay(left + 2 ** (n - 2 - depth), depth + 1);
+    }
+  };
+  if (n > 0) lay(0, 0);
+  return calls;
+}
+
+function treeSvg(n) {
+  const calls = treeLayout(n);
+  const width = TREE_LABELS + 2 ** (n - 1) * TREE_SLOT;
+  const height = n * TREE_ROW;
+  let edges = '';
+  let boxes = '';
+  calls.forEach((c, k) => {
+    for (const kid of c.kids || []) {
+      const d = calls[kid];
+      edges += `<line class="edge" data-from="${k}" data-to="${kid}" x1="${c.x}" y1="${c.y + 9}" x2="${d.x}" y2="${d.y - 9}"/>`;
+    }
+    boxes += `<g class="call${c.again ? ' again' : ''}" data-call="${k}" data-first="${c.i}" data-last="${c.j}">` +
+      `<title>lead(${c.i}, ${c.j})${c.again ? ': solved before' : ''}</title>` +
+      `<rect x="${c.x - 13}" y="${c.y - 9}" width="26" height="18" rx="3"/>` +
+      `<text x="${c.x}" y="${c.y + 4}">${c.i}&#x2013;${c.j}</text></g>`;
+  });
+  let labels = '';
+  for (let d = 0; d < n; d++) {
+    labels += `<text class="level" x="0" y="${18 + d * TREE_ROW}">${plural(n - d, 'wheel')} left: ${plural(2 ** d, 'call')}</text>`;
+  }
+  return `<div class="shelf-frame tree-frame" id="tree-frame" data-root="${calls.length ? calls[0].x : 0}" tabindex="0" role="group" aria-label="The recursion tree">` +
+    `<svg class="tree" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-hidden="true">` +
+    `${labels}<g class="edges">${edges}</g>${boxes}</svg></div>`;
+}
+
 function treeSkeleton(m) {
   const s = treeShelf(m);
   const calls = treeCalls(s.n);
   const blocks = (s.n * (s.n + 1)) / 2;
   const again = calls.filter((c) => c.again).length;
+  // The same calls as a list, for a screen reader (the picture is hidden
+  // from it): one item a row.
   let rows = '';
   for (let d = 0; d < s.n; d++) {
     const level = calls.filter((c) => c.depth === d);
-    rows += `<li><span class="level">${plural(s.n - d, 'wheel')} left: ${plural(level.length, 'call')}</span> <span class="calls">` +
-      level.map((c) => `<span class="call${c.again ? ' again' : ''}" title="lead(${c.i}, ${c.j})">${c.i + 1}&#x2013;${c.j + 1}</span>`).join('') + '</span></li>';
+    rows += `<li>${plural(s.n - d, 'wheel')} left: ${plural(level.length, 'call')}: ` +
+      level.map((c) => `${c.i} to ${c.j}${c.again ? ' (again)' : ''}`).join(', ') + '</li>';
   }
   return `<h3>1. Every order of moves</h3>
     ${shortNote(m, s)}
@@ -125,11 +191,13 @@ function treeSkeleton(m) {
     ${codeHtml(RECURSION_PY, [])}
     <p id="tree-count" class="status">${plural(s.n, 'wheel')}: the recursion makes ${plural(calls.length, 'call')}, but there are only
       ${num(blocks)} different blocks of wheels. ${again ? `${num(again)} calls solve a block that was already solved
-      (marked &#x21BA;).` : 'No block is reached twice yet: try a longer shelf.'}</p>
-    <p class="note">Each box is one call, named by its block (first&#x2013;last wheel); one row per turn. A block that
-      comes again is marked &#x21BA;: the same wheels remain after different orders of moves, so the same work is done
-      again.</p>
-    <ol class="tree" aria-label="The calls, one row per turn">${rows}</ol>`;
+      (dashed boxes).` : 'No block is reached twice yet: try a longer shelf.'}</p>
+    <p class="note">Each box is one call, named by its block (first&#x2013;last wheel); its two lines lead to the two
+      calls it makes, without the left wheel (left) and without the right wheel (right); one row per turn. A dashed
+      box solves a block that was solved before: the same wheels remain after different orders of moves, so the same
+      work is done again.</p>
+    ${treeSvg(s.n)}
+    <ol class="visually-hidden" aria-label="The calls, one row per turn">${rows}</ol>`;
 }
 
 // MARK: - Lesson 2: memoisation folds the tree into the table
@@ -145,10 +213,10 @@ function memoSkeleton(m) {
   const cells = memo(m, `learn-table:${s.n}`, () => shelf.leadTable(s.weights));
   const byBlock = new Map(cells.map((c) => [c.first * s.n + c.last, c]));
   let html = `<table class="lead memo" aria-label="One value a block: row is the first wheel, column the last"><thead><tr><th scope="col">first \\ last</th>`;
-  for (let j = 0; j < s.n; j++) html += `<th scope="col">${j + 1}<br><span class="wt">(${s.weights[j]})</span></th>`;
+  for (let j = 0; j < s.n; j++) html += `<th scope="col">${place(j)}<br><span class="wt">(${s.weights[j]})</span></th>`;
   html += '</tr></thead><tbody>';
   for (let i = 0; i < s.n; i++) {
-    html += `<tr><th scope="row">${i + 1} <span class="wt">(${s.weights[i]})</span></th>`;
+    html += `<tr><th scope="row">${place(i)} <span class="wt">(${s.weights[i]})</span></th>`;
     for (let j = 0; j < s.n; j++) {
       if (j < i) { html += '<td class="none"></td>'; continue; }
       const c = byBlock.get(i * s.n + j);

@@ -62,7 +62,7 @@ function playSkeleton(m) {
     </div>
     <p class="status" id="play-status" aria-live="polite"></p>
     <p id="hint-text" aria-live="polite"></p>
-    <div class="score"><div><span class="label">Your margin so far</span><span class="num" id="play-margin"></span></div>
+    <div class="score"><div><span class="label" id="play-margin-label">Your margin so far</span><span class="num" id="play-margin"></span></div>
       <div class="first"><span class="label" id="play-first-label"></span><span class="num" id="play-first"></span></div>
       <div class="second"><span class="label" id="play-second-label"></span><span class="num" id="play-second"></span></div></div>
     <div id="play-shelf"></div>
@@ -81,6 +81,8 @@ function playUpdate(m) {
   $('play-first').innerHTML = num(g.first);
   $('play-second').innerHTML = num(g.second);
   $('play-margin').innerHTML = num(g[you] - g[other]);
+  // Once the shelf is empty the margin is no longer "so far": it is final.
+  $('play-margin-label').textContent = g.over ? 'Your margin' : 'Your margin so far';
   for (const id of ['take-left', 'take-right', 'hint']) $(id).disabled = !yours;
   $('undo').disabled = g.choices === '';
   $('restart').disabled = g.choices === '';

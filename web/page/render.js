@@ -1,5 +1,5 @@
-// render.js - draws the page from the state: the answer, the shelf strip, the
-// view chosen and the greedy trap, or the error of a shelf that does not parse.
+// render.js - draws the page from the state: the answer, the shelf strip (for
+// a view without a shelf of its own), the view chosen and the greedy trap, or the error of a shelf that does not parse.
 
 // MARK: - The greedy trap
 
@@ -119,7 +119,8 @@ function render() {
   perfect.innerHTML = grouped(m.explain.sentences[0]);
   $('summary').innerHTML = `${esc(origin)}${plural(m.n, 'wheel')}, ${num(m.sum)} ${shelf.kilosWord(m.sum)} in all. `;
   $('summary').append(perfect);
-  $('shelf-strip').innerHTML = memo(m, 'strip', () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
+  // Its wheels are numbered as the view counts them (place()).
+  $('shelf-strip').innerHTML = memo(m, `strip:${place(0)}`, () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
   const view = VIEWS[state.mode];
   const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}|${state.speed}|${state.lesson}|${state.code}|${state.pitfall}`;
   if (drawn !== skeletonKey) {
@@ -128,6 +129,10 @@ function render() {
     drawn = skeletonKey;
   }
   view.update(m);
+  // The strip is the shelf of a view that draws none: a view with a shelf
+  // of its own shows that one alone, so that its wheels are not pushed
+  // below the first screen under a second, static shelf.
+  $('shelf-strip').hidden = $('view').querySelector('ol.shelf:not(.stack)') !== null;
   hideSpoilers(m);
   explainLater(m);
 }

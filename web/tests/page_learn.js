@@ -53,8 +53,8 @@ test('a learner walks the path on every seed shelf: tree, memo, fill, row, reduc
       await go(page, `#w=${w}&mode=learn&lesson=tree`);
       const calls = 2 ** n - 1;
       const blocks = (n * (n + 1)) / 2;
-      assert.equal(await page.locator('ol.tree .call').count(), calls, what);
-      assert.equal(await page.locator('ol.tree .call.again').count(), calls - blocks, what);
+      assert.equal(await page.locator('svg.tree g.call').count(), calls, what);
+      assert.equal(await page.locator('svg.tree g.call.again').count(), calls - blocks, what);
       assert.match(await text(page, '#tree-count'), new RegExp(`makes ${calls} calls?, but there are only\\s+${blocks} different blocks`), what);
       // 2. Memo: every block once, with its lead and the calls that reach it.
       await page.click('#lesson-next');
@@ -112,7 +112,7 @@ test('the code runs beside the table, and each pitfall gives the write-up\'s wro
     for (let k = 0; k < 4; k++) await page.click('#step-forward');
     assert.deepEqual(await page.$$eval('pre.code .line.now', (ls) => ls.map((l) => l.dataset.line)), ['left', 'right', 'store']);
     // The 5th write is lead[0][1] of [7, 2]: max(7 - 2, 2 - 7) = 5.
-    assert.match(await text(page, '#step-status'), /^lead\[0\]\[1\], wheels 1 to 2: take_left = 7 - lead\[1\]\[1\] = 5; take_right = 2 - lead\[0\]\[0\] = -5; the larger, 5, is stored\.$/);
+    assert.match(await text(page, '#step-status'), /^lead\[0\]\[1\], wheels 0 to 1: take_left = 7 - lead\[1\]\[1\] = 5; take_right = 2 - lead\[0\]\[0\] = -5; the larger, 5, is stored\.$/);
     assert.match(await text(page, 'pre.code .line[data-line="left"]'), /take_left = wheels\[i\] - lead\[i \+ 1\]\[j\]\s+# 7 - 2 = 5$/);
     assert.ok(!(await text(page, 'pre.code')).includes('/*'), 'no C comment in the Python code');
     await page.click('button[data-code="c"]');
@@ -218,9 +218,11 @@ test('no spoilers while you play or build; the answer shows at the end or when a
 
 test('the shelf strip fits its column at 30 and 1000 wheels, and long numbers are grouped in sentences', async () => {
   await withBrowser(async (browser) => {
-    const page = await open(browser, '#random=30&seed=3', { width: 1280, height: 900 });
-    for (const fragment of ['#random=30&seed=3', '#random=1000&seed=5']) {
+    // The strip is shown for a view without a shelf of its own: the tree.
+    const page = await open(browser, '#random=30&seed=3&mode=learn', { width: 1280, height: 900 });
+    for (const fragment of ['#random=30&seed=3&mode=learn', '#random=1000&seed=5&mode=learn']) {
       await go(page, fragment);
+      assert.ok(await page.isVisible('#shelf-strip li.wheel'), `${fragment}: the strip is shown`);
       const fit = await page.evaluate(() => {
         const s = document.getElementById('shelf-strip');
         const right = Math.max(...[...s.querySelectorAll('li')].map((li) => li.getBoundingClientRect().right));
