@@ -33,6 +33,11 @@ needs a tool this machine lacks (mpirun, or build/shelf-mpi where CMake
 found no MPI) is passed over; when every other example passed, the test
 then says which with `skipped: ...` and exits 77.
 
+The Python examples (```python blocks, doctests) of the pages that took
+over the README's manual, docs/python.md and docs/judge.md, are run too,
+with the module of SHELF's build (build/python): python/tests/test_docs.py
+runs the README's own. Without that module they are passed over and named.
+
 Exit status 0 when every example ran as shown; otherwise each failure is
 reported with its README line, and the status is 1.
 """
@@ -101,6 +106,40 @@ def console(block):
         elif out:
             out[-1].output.append(line)
     return out
+
+
+# The docs pages whose Python examples are run here.
+PYTHON_PAGES = ("docs/python.md", "docs/judge.md")
+DOCTEST = """
+import doctest, sys
+import shelf
+name, text = sys.argv[1], sys.stdin.read()
+test = doctest.DocTestParser().get_doctest(
+    text, dict(vars(shelf), shelf=shelf), name, name, 0)
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+sys.exit(1 if runner.run(test).failed or not test.examples else 0)
+"""
+
+
+def python_examples(source, build, env):
+    """Runs the Python examples of PYTHON_PAGES; returns (failures, missing)."""
+    env = dict(env, PYTHONPATH=os.path.join(build, "python"))
+    here = subprocess.run([sys.executable, "-c", "import shelf"], env=env,
+                          capture_output=True)
+    if here.returncode != 0:
+        return [], ["the Python examples of %s (no Python module in %s)"
+                    % (", ".join(PYTHON_PAGES), os.path.join(build, "python"))]
+    failures = []
+    for page in PYTHON_PAGES:
+        with open(os.path.join(source, page), encoding="utf-8") as f:
+            text = "".join(re.findall(r"```python\n(.*?)```", f.read(), re.S))
+        p = subprocess.run([sys.executable, "-c", DOCTEST, page], env=env,
+                           input=text.encode(), capture_output=True,
+                           timeout=600)
+        if p.returncode != 0:
+            failures.append("%s: its Python examples fail:\n%s"
+                            % (page, p.stdout.decode(errors="replace")))
+    return failures, []
 
 
 def squeeze(line):
@@ -186,16 +225,21 @@ def main(argv):
                                 % (ex.line, ex.command, "; ".join(why),
                                    "\n".join("    " + l for l in ex.output or []),
                                    "\n".join("    " + l for l in got)))
+        more, lacking = python_examples(
+            source, os.path.dirname(os.path.abspath(shelf)), env)
+        failures += more
+        missing += lacking
     finally:
         shutil.rmtree(root, ignore_errors=True)
     for f in failures:
         print(f)
-    print("%d examples run, %d failed, %d passed over"
-          % (ran, len(failures), len(missing)))
+    print("%d README examples and the Python examples of %d pages run, "
+          "%d failed, %d passed over"
+          % (ran, len(PYTHON_PAGES), len(failures), len(missing)))
     if failures:
         return 1
     if missing:
-        skipped.skip("README examples that need a missing tool",
+        skipped.skip("examples that need a missing tool",
                      "; ".join(missing))
     return 0
 
