@@ -24,18 +24,39 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
-.PHONY: all run check test test-release test-asan test-fuzz test-skipped debug \
+.PHONY: all run install check test test-release test-asan test-fuzz test-skipped debug \
 	asan fuzz bench format clean web web-picture test-ports test-windows
 
+# The optimised build's configuration, which all, run and install share.
+CONFIGURE = $(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  $(MPI_FLAGS) $(CMAKE_FLAGS)
+
 all:
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(MPI_FLAGS) \
-	  $(CMAKE_FLAGS)
+	$(CONFIGURE)
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 # The README's example, where taking the heavier end loses, played out.
-run: all
-	./$(BUILD)/shelf 3 9 1 2
-	./$(BUILD)/shelf --moves --explain 3 9 1 2
+# Only the command is built (libshelf and shelf): not the tests, the
+# judge's hostile programs, the fuzz replays or the Python module, which
+# make all builds.
+run:
+	$(CONFIGURE)
+	$(CMAKE) --build $(BUILD) -j $(JOBS) --target shelf_cli
+	$(BUILD)/shelf 3 9 1 2
+	$(BUILD)/shelf --moves --explain 3 9 1 2
+
+# shelf into $(PREFIX)/bin (on PATH for most shells), its man page into
+# $(PREFIX)/share/man/man1, and libshelf (both libraries, the headers, the
+# pkg-config file and the CMake package) beside it, as cmake --install puts
+# them (cmake/install.cmake); DESTDIR is honoured for packaging. Builds
+# what the install rules name, and no test (shelf_installed: libshelf, the
+# command and, where CMake found MPI, shelf-mpi).
+PREFIX ?= /usr/local
+install:
+	$(CONFIGURE)
+	$(CMAKE) --build $(BUILD) -j $(JOBS) --target shelf_installed
+	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
+	@echo "shelf: installed as $(DESTDIR)$(PREFIX)/bin/shelf (man shelf)"
 
 # The edit-build-test loop, a minute or two: the optimised build, then its
 # unit tests, the replays of the fuzz corpora, the command's own tests and

@@ -10,6 +10,7 @@
  */
 #include "check.h"
 #include "args.h"
+#include "report.h"
 #include <shelf_judge.h>
 
 #include <errno.h>
@@ -169,7 +170,6 @@ static const char *own_option(const char *arg) {
 
 static void parse_check_options(int argc, char **argv, check_options *o) {
   static const char *const layouts[] = {"counted", "line", "list"};
-  static const char *const answers[] = {"margin", "first", "second", "winner"};
   /* Parts given on their own win over the problem's, whatever the order. */
   int layout_k = -1, answer_k = -1, range_given = 0, seed_given = 0;
   size_t max_n = 0, memory = 0;
@@ -202,7 +202,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
         usage_error("unknown layout '%s' (use counted, line or list)", arg);
       break;
     case OPT_ANSWER:
-      if ((answer_k = pick(optarg, answers, 4)) < 0)
+      if ((answer_k = pick(optarg, report_answer_names, 4)) < 0)
         usage_error("unknown answer '%s' (use margin, first, second or "
                     "winner)",
                     arg);

@@ -1,10 +1,14 @@
 /*
  * commands.c - the game's commands as the person gives them: one key on a
- * terminal (arrows, h and l as in vi, u, ?, q...), or one word a line from
- * anything else, so that scripts and tests drive the same game.
+ * terminal (l or Left, r or Right, u, ?, q...), or one word a line from
+ * anything else, so that scripts and tests drive the same game. The keys
+ * are the words' first letters, so l is the left wheel and r the right
+ * wherever they are typed (vi's h and l are not keys: l was the right
+ * wheel there, and people type l for left).
  *
  * Escape sequences read: ESC [ D and ESC O D (Left), ESC [ C and ESC O C
- * (Right); any other sequence is read whole and counts as an unknown key.
+ * (Right), on a terminal and as a line of their own; any other sequence is
+ * read whole and counts as an unknown key.
  */
 #include "commands.h"
 #include "terminal.h"
@@ -23,11 +27,11 @@ command commands_key(void) {
     return REDRAW;
   case -4:
     return FAILED;
-  case 'h':
-  case 'H':
-    return LEFT;
   case 'l':
   case 'L':
+    return LEFT;
+  case 'r':
+  case 'R':
     return RIGHT;
   case 'u':
   case 'U':
@@ -74,14 +78,17 @@ command commands_key(void) {
   }
 }
 
-/* The commands a line may hold, once each. */
+/* The commands a line may hold, once each; the last four are the arrows'
+ * escape sequences, lowered as the line is. */
 static const struct {
   const char *word;
   command cmd;
-} words[] = {{"l", LEFT},  {"left", LEFT}, {"r", RIGHT},  {"right", RIGHT},
-             {"u", UNDO},  {"undo", UNDO}, {"a", AGAIN},  {"again", AGAIN},
-             {"y", AGAIN}, {"yes", AGAIN}, {"n", NO},     {"no", NO},
-             {"?", HINT},  {"q", QUIT},    {"quit", QUIT}};
+} words[] = {
+    {"l", LEFT},      {"left", LEFT},    {"r", RIGHT},     {"right", RIGHT},
+    {"u", UNDO},      {"undo", UNDO},    {"a", AGAIN},     {"again", AGAIN},
+    {"y", AGAIN},     {"yes", AGAIN},    {"n", NO},        {"no", NO},
+    {"?", HINT},      {"q", QUIT},       {"quit", QUIT},   {"\x1b[d", LEFT},
+    {"\x1bod", LEFT}, {"\x1b[c", RIGHT}, {"\x1boc", RIGHT}};
 
 /* One command a line. *what receives the line as typed (trimmed, cut to
  * fit) for the reminder. */

@@ -82,9 +82,12 @@ static void read_progress(void *arg, uint64_t bytes) {
 /* A read that failed other than with a parse error the hooks reported. */
 static void read_failed(run *r, shelf_status st, const shelf_read_error *e) {
   out_flush(&r->stdout_buf);
-  if (e->read_errno != 0 || e->why != NULL)
-    error_line("%s: %s", r->source ? r->source : "standard input",
-               e->why ? e->why : strerror(e->read_errno));
+  const char *name = r->source ? r->source : "standard input";
+  if (e->why != NULL) /* the file became shorter: where it ended */
+    error_line("%s: %s, at byte %llu", name, e->why,
+               (unsigned long long)e->offset);
+  else if (e->read_errno != 0)
+    error_line("%s: %s", name, strerror(e->read_errno));
   else
     error_line("%s", shelf_strerror(st));
 }
@@ -193,16 +196,55 @@ int read_args(run *r, int nargs, char **args) {
   return status;
 }
 
+/* The most wheels --random lists on a terminal: about 6 KB, a few
+ * screens. A million (5.9 MB) scrolls past for minutes and shows nothing;
+ * a pipe or a file still gets any number. */
+#define LIST_ON_TERMINAL_MAX 1000
+
+/* --random N with nothing asked of the shelf, printed to a terminal, of
+ * more wheels than a person can read there: says in one line how to solve
+ * it or where to send the list, as gzip will not write to a terminal.
+ * Decided on the most wheels that may be drawn (HI of LO..HI), before any
+ * is made. Returns 1 after saying so, 0 to go on. */
+static int refuse_long_list(const options *opt) {
+  const teach_options *p = &opt->play;
+  if (p->random_top <= LIST_ON_TERMINAL_MAX || !isatty(STDOUT_FILENO))
+    return 0;
+  char wheels[64], seed[48] = "", range[64] = "";
+  if (p->random_top > p->random_n)
+    snprintf(wheels, sizeof wheels, "%llu..%llu",
+             (unsigned long long)p->random_n,
+             (unsigned long long)p->random_top);
+  else
+    snprintf(wheels, sizeof wheels, "%llu", (unsigned long long)p->random_n);
+  if (p->seed_given)
+    snprintf(seed, sizeof seed, " --seed %llu", (unsigned long long)p->seed);
+  if (p->range_given)
+    snprintf(range, sizeof range, " --range %lld..%lld", (long long)p->lo,
+             (long long)p->hi);
+  error_line("--random %s: more wheels than a terminal shows (it lists at "
+             "most %d); add --answer margin to solve the shelf, or send the "
+             "list to a file or a pipe: shelf --random %s%s%s%s > shelf.txt",
+             wheels, LIST_ON_TERMINAL_MAX, wheels, opt->counted ? " -c" : "",
+             seed, range);
+  return 1;
+}
+
 /* --random N: a made-up shelf, listed, or solved like one that was typed. */
 int read_random(run *r) {
   int64_t *weights;
   size_t n;
   if (r->opt->play.sheet > 0)
     return teach_sheet(&r->opt->play, &r->opt->report, &r->stdout_buf);
+  int lists =
+      teach_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given) &&
+      !r->opt->answer_given;
+  if (lists && refuse_long_list(r->opt))
+    return 1;
   if (teach_random_shelf(&r->opt->play, &weights, &n) != 0)
     return 1;
   int status = 0;
-  if (teach_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given)) {
+  if (lists) {
     (r->opt->counted ? teach_print_counted : teach_print_list)(&r->stdout_buf,
                                                                weights, n);
   } else if (shelf_solver_push_many(r->solver, weights, n) != SHELF_OK) {

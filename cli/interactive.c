@@ -12,14 +12,16 @@
  *
  * Two ways to play:
  *   - standard input a terminal: raw mode (no echo, no line editing), one
- *     key a move: Left arrow or h, Right arrow or l (as in vi), u to undo,
+ *     key a move: l or the Left arrow, r or the Right arrow (as the lines
+ *     below read them; commands.c says why not vi's h and l), u to undo,
  *     ? for a hint, q (or Ctrl-D) to quit; after the game a (or y) to play
  *     again, q (or n) to quit; colour when standard output is a terminal
  *     too, unless NO_COLOR is set to anything non-empty or TERM is "dumb".
- *   - anything else: one command a line (l or left, r or right, u or undo,
- *     ?, q or quit; after the game also a, again, y or yes, and n or no),
- *     plain text without colour or escapes, so that scripts and tests drive
- *     the same game. Case and surrounding blanks are ignored.
+ *   - anything else: one command a line (l or left, r or right, an
+ *     arrow's escape sequence, u or undo, ?, q or quit; after the game also
+ *     a, again, y or yes, and n or no), plain text without colour or
+ *     escapes, so that scripts and tests drive the same game. Case and
+ *     surrounding blanks are ignored.
  * A read error on standard input is an error (exit status 1), never taken
  * for the end of input.
  *
@@ -279,8 +281,8 @@ static void keys_line(const view *v, int after) {
   else
     fputs(after ? "Keys: a to play this shelf again, u to take back your last "
                   "move, q to quit.\n"
-                : "Keys: Left/h the left wheel, Right/l the right, u undo, "
-                  "? hint, q quit.\n",
+                : "Keys: l or Left the left wheel, r or Right the right, u "
+                  "undo, ? hint, q quit.\n",
           stdout);
 }
 
@@ -297,10 +299,10 @@ static void prompt(const view *v, int after) {
     fputs("Your move", stdout);
   style(v, RESET);
   if (v->keys && !after && v->columns < 64) /* the keys line has them */
-    fputs(" (h, l, u, ?, q): ", stdout);
+    fputs(" (l, r, u, ?, q): ", stdout);
   else if (v->keys)
     fputs(after ? " (a again, u undo, q quit): "
-                : " (Left/h, Right/l, u undo, ? hint, q quit): ",
+                : " (l/Left, r/Right, u undo, ? hint, q quit): ",
           stdout);
   else
     fputs(after ? " (a, u, q):\n" : " (l, r, u, ?, q):\n", stdout);

@@ -46,6 +46,13 @@ static const char usage_text[] =
     "  -c, --counted          the input opens with the number of weights, as\n"
     "                         AtCoder and CSES files do; with --batch, it\n"
     "                         is a sequence of such shelves\n"
+    "      --answer A         print A in place of the margin, as a judge\n"
+    "                         asks: margin, first (the first buyer's total,\n"
+    "                         CSES), second, or winner (true when the first\n"
+    "                         buyer's total is at least the second's, else\n"
+    "                         false: LeetCode 486); one a shelf with\n"
+    "                         --batch; with --json, winner adds \"winner\"\n"
+    "                         (the others are fields already)\n"
     "  -j, --json             print JSON: {\"n\", \"margin\", \"first\", "
     "\"second\"}\n"
     "  -m, --moves            print the line of perfect play, turn by turn\n"
@@ -64,16 +71,16 @@ static const char usage_text[] =
     "                         core this process may use; 1: one thread)\n"
     "\n";
 
-/* Split in two: one string literal of it all passes the 4095 characters C
- * promises. */
+/* Split in three: one string literal of it all passes the 4095 characters
+ * C promises. */
 static const char usage_play[] =
     "Playing and seeing:\n"
     "  -i, --interactive      play the shelf against a perfect buyer, as the\n"
-    "                         first buyer. Keys on a terminal: Left or h,\n"
-    "                         Right or l, u undo, ? hint, q quit; the game\n"
-    "                         ends with a review of your moves, and a plays\n"
-    "                         again. From a pipe, one command a line: l, r,\n"
-    "                         u, ?, q, a. Weights come from arguments,\n"
+    "                         first buyer. Keys: l or Left the left wheel,\n"
+    "                         r or Right the right, u undo, ? hint, q quit;\n"
+    "                         the game ends with a review of your moves, and\n"
+    "                         a plays again. From a pipe, the same as one\n"
+    "                         command a line. Weights come from arguments,\n"
     "                         -f FILE or --random\n"
     "      --second           with --interactive, be the second buyer\n"
     "      --vs WHO           with --interactive, play against: perfect\n"
@@ -118,7 +125,9 @@ static const char usage_play[] =
     "                         FILE-1.svg ... FILE-K.svg and KEY-1.svg ...\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
-    "\n"
+    "\n";
+
+static const char usage_examples[] =
     "Examples:\n"
     "  shelf 3 9 1 2                  prints 7\n"
     "  shelf --moves 3 9 1 2          the whole game, turn by turn\n"
@@ -126,6 +135,7 @@ static const char usage_play[] =
     "  shelf --json -4 10 -7          {\"n\": 3, \"margin\": -21, ...}\n"
     "  shelf --table 3 9 1 2          the lead of every block, by hand\n"
     "  shelf --batch -f shelves.txt   one margin per input line\n"
+    "  shelf --answer winner 1 5 2    false, as LeetCode 486 asks\n"
     "  shelf -i 3 9 1 2               lose to shelf, then ask it why\n"
     "  shelf --explain --svg g.svg 3 9 1 2   the whole game as a picture\n"
     "  shelf --random 5 --seed 1      the same five weights every time\n"
@@ -180,8 +190,8 @@ static int parse_engine(const char *name, shelf_engine *engine) {
   return 0;
 }
 
-/* --threads N: 1 to THREADS_MAX. */
-#define THREADS_MAX 1024
+/* --threads N: 1 to THREADS_MAX, the most libshelf's reader uses. */
+#define THREADS_MAX ((int)SHELF_READ_THREADS_MAX)
 static int parse_threads(const char *s, unsigned *threads) {
   char *end;
   errno = 0;
@@ -214,7 +224,7 @@ static int parse_block(const char *s, report_options *r) {
 /* ==== The options ==== */
 
 /* The codes of the options that have no letter (teach.h's start at 0x100). */
-enum { OPT_CSV = 0x200, OPT_THREADS };
+enum { OPT_CSV = 0x200, OPT_THREADS, OPT_ANSWER };
 
 typedef struct long_option {
   const char *name; /* without "--" */
@@ -233,6 +243,7 @@ static const long_option longs[] = {{"file", OPTION_VALUE, 'f'},
                                     {"table", OPTION_MAY_TAKE_VALUE, 't'},
                                     {"csv", OPTION_NO_VALUE, OPT_CSV},
                                     {"threads", OPTION_VALUE, OPT_THREADS},
+                                    {"answer", OPTION_VALUE, OPT_ANSWER},
                                     {"help", OPTION_NO_VALUE, 'h'},
                                     {"version", OPTION_NO_VALUE, 'V'},
                                     TEACH_LONG_OPTIONS,
@@ -311,9 +322,19 @@ static void take(options *opt, int code, const char *value) {
       usage_error("--threads takes a number from 1 to %d, not '%s'",
                   THREADS_MAX, escape_text(value, shown, sizeof shown));
     break;
+  case OPT_ANSWER: {
+    int k = report_answer_find(value);
+    if (k < 0)
+      usage_error("unknown answer '%s' (use margin, first, second or winner)",
+                  escape_text(value, shown, sizeof shown));
+    opt->report.answer = (shelf_answer)k;
+    opt->answer_given = 1;
+    break;
+  }
   case 'h':
     fputs(usage_text, stdout);
     fputs(usage_play, stdout);
+    fputs(usage_examples, stdout);
     exit(fflush(stdout) == 0 ? 0 : 1);
   case 'V':
     printf("shelf %s\n", shelf_version());
@@ -435,6 +456,13 @@ void options_parse(int argc, char **argv, options *opt) {
   if (opt->report.csv && opt->batch)
     usage_error("--csv prints one shelf's table; it does not go with "
                 "--batch");
+  /* --answer changes the first line of the usual report: where there is
+   * none, it would be dropped without a word. */
+  if (opt->answer_given &&
+      (opt->report.csv || opt->play.interactive || opt->play.sheet > 0 ||
+       (opt->play.svg != NULL && strcmp(opt->play.svg, "-") == 0)))
+    usage_error("--answer picks the number the usual output prints; it does "
+                "not go with --csv, --interactive, --sheet or --svg -");
   if (!teach_check(&opt->play, &opt->report, opt->batch, opt->file,
                    weights_given, why, sizeof why))
     usage_error("%s", why);

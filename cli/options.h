@@ -18,6 +18,7 @@ typedef struct options {
   shelf_engine engine;   /* --algorithm */
   unsigned threads;      /* --threads N; 0: the cores available */
   int engine_given;      /* --algorithm was given, even as linear */
+  int answer_given;      /* --answer was given, even as margin */
   report_options report; /* --json, --moves, --explain */
   teach_options play;    /* --interactive, --svg, --random (teach.c) */
   char **weights;        /* the arguments that are weights, in order (the

@@ -22,6 +22,9 @@
 #include <poll.h>
 #include <sched.h>
 #endif
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 unsigned par_cores(void) {
 #ifdef _WIN32
@@ -109,6 +112,32 @@ static int fd_ready(void *ctx) {
 }
 #endif
 
+/* Whether a regular file's size is its bytes, so that the library may cut
+ * it into ranges and take a file that ends before it as one that shrank
+ * while it was read: not on the kernel's own filesystems, where procfs
+ * says 0 for files that hold text and sysfs 4096 for files of a few
+ * bytes, nor for a size of 0 anywhere. python/src/solve_file.c asks the
+ * same. */
+static int size_is_bytes(int fd, const struct stat *st) {
+  if (st->st_size <= 0)
+    return 0;
+#ifdef __linux__
+  /* <linux/magic.h>: procfs, sysfs, debugfs, tracefs, securityfs,
+   * configfs, cgroup and cgroup2. */
+  static const unsigned long pseudo[] = {0x9fa0,     0x62656572, 0x64626720,
+                                         0x74726163, 0x73636673, 0x62656570,
+                                         0x27e0eb,   0x63677270};
+  struct statfs fs;
+  if (fstatfs(fd, &fs) == 0)
+    for (size_t k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
+      if ((unsigned long)fs.f_type == pseudo[k])
+        return 0;
+#else
+  (void)fd;
+#endif
+  return 1;
+}
+
 void par_source(par_input *in, int fd, shelf_source *src) {
   memset(in, 0, sizeof *in);
   memset(src, 0, sizeof *src);
@@ -116,7 +145,8 @@ void par_source(par_input *in, int fd, shelf_source *src) {
   src->ctx = in;
   struct stat st;
   off_t at;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+  /* A file whose size says nothing is read as a stream, to its end. */
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && size_is_bytes(fd, &st) &&
       (at = lseek(fd, 0, SEEK_CUR)) >= 0) {
     in->base = (uint64_t)at;
     src->read_at = fd_read_at;

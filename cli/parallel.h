@@ -27,7 +27,8 @@ unsigned par_cores(void);
 
 /* Makes *src read `fd` from where it stands: a regular file with pread(2)
  * (its size the bytes after that), anything else with read(2), and
- * poll(2) saying whether input is there. */
+ * poll(2) saying whether input is there; a regular file whose size is not
+ * its bytes (0, or on procfs or sysfs) is read with read(2) too. */
 void par_source(par_input *in, int fd, shelf_source *src);
 
 /* Fills the options' test aid (SHELF_TEST_PIECE) and, with `show`, starts

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Whether the notes wait for the end of the run: with --batch --counted a
  * shelf spans lines that the notes cannot tell, so they come once, after
@@ -133,6 +134,20 @@ int emit_shelf(run *r) {
 
 /* ==== Parse errors ==== */
 
+/* Whether a lone argument that is no shelf names a file shelf could read:
+ * `shelf s.txt` is likelier a missing -f than a word among weights. */
+static int names_a_file(const run *r) {
+  struct stat st;
+  if (r->args == NULL || r->nargs != 1 || r->opt->file != NULL ||
+      stat(r->args[0], &st) != 0 || S_ISDIR(st.st_mode))
+    return 0;
+  FILE *f = fopen(r->args[0], "rb");
+  if (f == NULL)
+    return 0;
+  fclose(f);
+  return 1;
+}
+
 /* Prints a parse error naming its place: the argument, or the line and
  * column (with the file name when there is one). */
 void report_error_at(run *r, shelf_status st, const shelf_parse_error *e) {
@@ -172,6 +187,11 @@ void report_error_at(run *r, shelf_status st, const shelf_parse_error *e) {
   if (r->opt->keep_going && r->opt->report.json) {
     report_json_error(&r->stdout_buf, e->line, e->column,
                       shelf_strerror(e->code), e->found);
+  } else if (names_a_file(r)) {
+    char shown[SHOWN_SIZE];
+    out_flush(&r->stdout_buf);
+    error_line("%s%s; did you mean -f %s?", place, why,
+               escape_text(r->args[0], shown, sizeof shown));
   } else {
     out_flush(&r->stdout_buf);
     error_line("%s%s", place, why);

@@ -131,3 +131,17 @@ install(CODE "
   file(INSTALL DESTINATION \"${_shelf_pc_dest}\" TYPE FILE
        FILES \"${PROJECT_BINARY_DIR}/pkgconfig/shelf.pc\")
 " COMPONENT Development)
+
+# ==== What the rules install, built alone ====
+
+# `make install` builds this, not everything: the libraries, the command
+# and shelf-mpi where they were made, and no test. By target rather than by
+# name on the command line, since with Ninja the name `shelf` is the
+# command's file, not the library's target.
+add_custom_target(shelf_installed)
+add_dependencies(shelf_installed shelf shelf_static)
+foreach(_shelf_program shelf_cli shelf_mpi)
+  if(TARGET ${_shelf_program})
+    add_dependencies(shelf_installed ${_shelf_program})
+  endif()
+endforeach()

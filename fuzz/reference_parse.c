@@ -14,7 +14,8 @@
  * a weight is [+-]?[0-9]+ within int64_t; a token is a maximal run of
  * printable ASCII other than space, comma and square brackets; separators
  * are space, tab, LF, CR LF and comma (a comma only after a weight); one
- * pair of brackets may wrap the shelf, and may be named, `wheels = [...]`;
+ * pair of brackets may wrap the shelf, and may be named, `wheels = [...]`,
+ * the name once labelled `Input:` as LeetCode writes it;
  * a byte-order mark may open the text. Errors are reported where the
  * offending text starts. In line mode each line is a shelf, and after an
  * error the rest of that line is skipped.
@@ -210,6 +211,7 @@ static void ref_utf8(ref *r, size_t i) {
 static void ref_shelf(ref *r, size_t *pos) {
   enum { BEGIN, OPENED, WEIGHT, COMMA, CLOSED, EQUALS } where = BEGIN;
   int in_list = 0;
+  int labelled = 0; /* `Input:` was read */
   uint64_t open_offset = 0, open_line = 0, open_start = 0;
   uint64_t due = NO_COUNT; /* counted: weights still to come */
   size_t i = *pos;
@@ -309,6 +311,32 @@ static void ref_shelf(ref *r, size_t *pos) {
       size_t j = i;
       while (j < r->len && name_char(r->d[j]))
         j++;
+      /* `Input:`, once, blanks and a name: LeetCode's label before a named
+       * list. With blanks and no name, "Input:" is the word; with neither,
+       * it is the start of a longer one. */
+      if (!labelled && j - i == 5 && memcmp(r->d + i, "Input", 5) == 0 &&
+          j < r->len && r->d[j] == ':') {
+        size_t m = j + 1, k = m;
+        while (k < r->len && (ref_blank(r, r->d[k]) ||
+                              (r->d[k] == '\r' && !r->by_line &&
+                               k + 1 < r->len && r->d[k + 1] == '\n')))
+          k++;
+        if (k < r->len && name_start(r->d[k])) {
+          for (size_t q = m; q < k; q++) {
+            if (r->d[q] == '\n') {
+              r->line++;
+              r->line_start = q + 1;
+            }
+          }
+          labelled = 1;
+          i = k;
+          continue;
+        }
+        if (k > m) {
+          ref_error(r, SHELF_OK, 1, i, i, m);
+          goto failed;
+        }
+      }
       size_t k = j;
       while (k < r->len &&
              (ref_blank(r, r->d[k]) || (r->d[k] == '\r' && !r->by_line &&

@@ -418,7 +418,9 @@ typedef struct shelf_parse_error {
  *     trailing comma is allowed, as in Python;
  *   - a bracketed shelf may be given a name, as code writes it:
  *     `wheels = [7, 2, 9, 4]` (a letter or '_', then letters, digits and
- *     '_', then '=', spaces allowed around it);
+ *     '_', then '=', spaces allowed around it), and the name may follow
+ *     the label `Input:`, once, as LeetCode's examples write a shelf:
+ *     `Input: nums = [1,5,2]`;
  *   - a UTF-8 byte-order mark may open the input.
  *
  * Text may arrive in pieces of any size, split anywhere; the outcome is the
@@ -559,9 +561,22 @@ typedef struct shelf_source {
    * of the read's threads, at once: it must be safe to call concurrently
    * (pread(2) is). */
   int64_t (*read_at)(void *ctx, char *buf, size_t len, uint64_t offset);
-  uint64_t size; /**< with read_at: the source's bytes */
+  /** With read_at: the source's bytes, read up to there and no further;
+   * if read_at returns 0 before, the file became shorter while it was
+   * read, and the read fails (SHELF_INVALID) whatever the threads. 0: not
+   * known (procfs gives 0 for files that hold text): the source is read
+   * in order, as a stream, until read_at returns 0. A size that is not
+   * the bytes (sysfs says 4096) is not the library's to see: give such a
+   * file as a stream. */
+  uint64_t size;
   /** A stream: reads the next bytes, up to len, into buf. Returns as
-   * read_at does (0 at the end). Called on the calling thread only. */
+   * read_at does (0 at the end). Called on the calling thread only, so it
+   * may wait, and may end the read by returning an error: a caller that
+   * wants a signal (Ctrl-C) to stop a read waiting on a silent pipe
+   * returns -EINTR when its wait was interrupted and its own check says
+   * stop (Python's solve_file() does). The threads the library starts
+   * block the signals sent to the process, so that they reach the
+   * caller's threads, where such a wait is. */
   int64_t (*read)(void *ctx, char *buf, size_t len);
   /** A stream, optional: 1 if `read` would return without waiting (poll(2)
    * says input is there), else 0. shelf_read_batch() asks it before it
@@ -572,12 +587,19 @@ typedef struct shelf_source {
   int (*ready)(void *ctx);
 } shelf_source;
 
+/** The most threads shelf_read() and shelf_read_batch() use, the calling
+ * thread among them: more asked is taken as this many. */
+#define SHELF_READ_THREADS_MAX 1024u
+
 /** How shelf_read() and shelf_read_batch() go about it, and what the
  * caller hears. All zeros is one thread, no hooks. */
 typedef struct shelf_read_options {
   /** The threads to use, the calling thread among them: 0 or 1 starts
-   * none. A file shorter than 1 MiB is read on the calling thread
-   * whatever is asked: threads cost more than they save there. */
+   * none; at most SHELF_READ_THREADS_MAX (more is taken as that), and no
+   * more than the input has pieces for: a file's ranges (a file shorter
+   * than 1 MiB is read on the calling thread whatever is asked: threads
+   * cost more than they save there), a stream's blocks read so far (one
+   * thread more for each). */
   unsigned threads;
   /** The parser's flags (shelf_parser_new()): 0 or SHELF_PARSE_COUNTED for
    * shelf_read(); SHELF_PARSE_LINES, with or without SHELF_PARSE_COUNTED,
@@ -632,6 +654,9 @@ typedef struct shelf_read_error {
                                 (the file shrank while it was read) */
   int stopped;             /**< shelf_read_batch(): the shelf hook asked
                                 to stop */
+  uint64_t offset;         /**< with read_errno or why: the byte offset in
+                                the text where the read failed (a file
+                                that became shorter: where it ended) */
 } shelf_read_error;
 
 /** Reads a whole source as one shelf on options->threads threads (the
@@ -656,7 +681,7 @@ typedef struct shelf_read_error {
  *         SHELF_INVALID for a NULL argument, flags other than 0 or
  *         SHELF_PARSE_COUNTED, a source with neither callback, a read
  *         error (error->read_errno) or a file that ended before its size
- *         (error->why).
+ *         (error->why), each placed by error->offset.
  *
  * Time O(bytes / threads + threads) for valid text; memory that of the
  * solver's result, plus at most threads + 1 pieces' stacks and 256 KiB a
@@ -686,11 +711,13 @@ SHELF_API shelf_status shelf_read(const shelf_source *source,
  *         code, without keep_going, after handing that error over;
  *         SHELF_NOMEM; SHELF_INVALID for a NULL argument, flags without
  *         SHELF_PARSE_LINES, solver flags other than SHELF_KEEP_WEIGHTS, a
- *         source with neither callback, or a read error
- *         (error->read_errno).
+ *         source with neither callback, a read error
+ *         (error->read_errno) or a file that ended before its size
+ *         (error->why), each placed by error->offset.
  *
  * Time O(bytes / threads) for valid text; memory threads + 2 blocks of
- * 512 KiB and their results. Thread-safe as shelf_read(). */
+ * 512 KiB (no more than the input fills) and their results. Thread-safe
+ * as shelf_read(). */
 SHELF_API shelf_status shelf_read_batch(const shelf_source *source,
                                         const shelf_read_options *options,
                                         shelf_read_error *error);

@@ -310,6 +310,39 @@ void report_json_error(out *o, uint64_t line, uint64_t column,
   out_str(o, "}\n");
 }
 
+/* ==== Answers ==== */
+
+const char *const report_answer_names[4] = {"margin", "first", "second",
+                                            "winner"};
+
+int report_answer_find(const char *name) {
+  for (int k = 0; k < 4; k++)
+    if (strcmp(name, report_answer_names[k]) == 0)
+      return k;
+  return -1;
+}
+
+/* The asked answer as the judges read it: a number, or for the winner
+ * true or false as LeetCode 486 prints it (shelf_judge.h: the first buyer
+ * wins a tie). */
+static void text_answer(out *o, shelf_answer kind, const shelf_result *r) {
+  switch (kind) {
+  case SHELF_ANSWER_FIRST:
+    out_i128(o, r->first);
+    break;
+  case SHELF_ANSWER_SECOND:
+    out_i128(o, r->second);
+    break;
+  case SHELF_ANSWER_WINNER:
+    out_str(o, r->margin >= 0 ? "true" : "false");
+    break;
+  case SHELF_ANSWER_MARGIN:
+  default:
+    out_i128(o, r->margin);
+    break;
+  }
+}
+
 /* ==== Entry ==== */
 
 void report_print(out *o, const report_options *opt, const report *r) {
@@ -324,6 +357,10 @@ void report_print(out *o, const report_options *opt, const report *r) {
     out_format(o, "{\"n\": %u, \"margin\": %I, \"first\": %I, \"second\": %I",
                r->result.n, &r->result.margin, &r->result.first,
                &r->result.second);
+    /* The other answers are fields already. */
+    if (opt->answer == SHELF_ANSWER_WINNER)
+      out_str(o, r->result.margin >= 0 ? ", \"winner\": true"
+                                       : ", \"winner\": false");
     if (opt->moves)
       json_moves(o, r);
     if (opt->explain)
@@ -333,7 +370,7 @@ void report_print(out *o, const report_options *opt, const report *r) {
     out_str(o, "}\n");
     return;
   }
-  out_i128(o, r->result.margin); /* --batch prints little else */
+  text_answer(o, opt->answer, &r->result); /* --batch prints little else */
   out_char(o, '\n');
   if (opt->moves)
     text_moves(o, opt, r);

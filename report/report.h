@@ -9,6 +9,7 @@
 #include "out.h"
 
 #include <shelf.h>
+#include <shelf_judge.h>
 #include <shelf_teach.h>
 #include <string.h>
 
@@ -20,7 +21,16 @@ typedef struct report_options {
   int table;   /* --table: the lead of every block */
   int csv;     /* --csv: the table (or with moves, the line) as CSV */
   uint64_t table_first, table_last; /* --table A..B from 1; 0: the whole */
+  shelf_answer answer; /* --answer: the first line's number; the margin
+                          (0) unless asked */
 } report_options;
+
+/* The answers' names, by shelf_answer, as `shelf --answer` and `shelf check
+ * --answer` take them: margin, first, second, winner. */
+extern const char *const report_answer_names[4];
+
+/* The shelf_answer `name` names, or -1. */
+int report_answer_find(const char *name);
 
 /* The longest shelf --table shows: 30 columns of leads still fit a wide
  * terminal and can be checked by hand. */

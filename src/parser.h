@@ -27,6 +27,8 @@ enum {
   STATE_EQUALS,  /* blanks after a name, waiting for its '=' */
   STATE_UTF8,    /* collecting a multi-byte character (always an error, or the
                     byte-order mark) */
+  STATE_LABEL,   /* after the label `Input:` (as LeetCode's examples write a
+                    shelf), waiting for the name of its named list */
   STATE_SKIP,    /* line mode, after skip_line: until the end of the line */
   STATE_FAILED
 };
@@ -48,6 +50,8 @@ struct shelf_parser {
   int state;               /* STATE_* */
   int pos;                 /* what came last: SHELF_AFTER_*, AFTER_EQUALS */
   int in_list;             /* 1 between '[' and ']' */
+  int labelled;            /* the shelf opened with `Input:` (1), and blanks
+                              followed it (2); 0 before */
   uint64_t offset;         /* absolute offset of the next byte */
   uint64_t line;           /* line of the next byte, from 1 */
   uint64_t line_start;     /* offset of column 1 of that line */

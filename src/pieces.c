@@ -114,6 +114,18 @@ shelf_status shelf_piece_opening(const char *head, size_t len, unsigned flags,
   if (flags & (SHELF_PARSE_COUNTED | SHELF_PARSE_LINES))
     return SHELF_OK;
   i = skip_blanks(b, i, len, &line, &start);
+  /* LeetCode's label, `Input: nums = [`: blanks and a name must follow
+   * (parse.c); otherwise the text is an error, with no list. */
+  if (len - i >= 6 && memcmp(b + i, "Input:", 6) == 0) {
+    size_t at = skip_blanks(b, i + 6, len, &line, &start);
+    if (at >= len) {
+      *sure = 0; /* the opening goes on past the head */
+      return SHELF_OK;
+    }
+    if (!name_start(b[at]))
+      return SHELF_OK;
+    i = at;
+  }
   if (i < len && name_start(b[i])) {
     while (i < len && name_char(b[i]))
       i++;

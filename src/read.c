@@ -29,6 +29,9 @@
  * The library keeps no state between calls and starts threads only when
  * asked for more than one; they are all joined before a call returns.
  */
+/* pthread_sigmask() */
+#define _POSIX_C_SOURCE 200809L
+
 #include "read.h"
 
 #include "grammar.h"
@@ -38,12 +41,46 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
+#include <signal.h>
+#endif
 
 /* Files smaller than this are read on one thread: starting threads costs
  * more than they save. */
 #define MIN_THREADED (1u << 20)
 
 /* ==== The source ==== */
+
+/* The mask is the creating thread's for the moment of pthread_create(),
+ * which the new thread inherits: a thread that unmasked itself after it
+ * started could be sent a signal before it did. The faults a thread
+ * raises itself stay unmasked (blocked, they would kill the process). */
+int shelf__read_start_thread(pthread_t *th, void *(*run)(void *), void *arg) {
+#ifndef _WIN32
+  sigset_t all, was;
+  sigfillset(&all);
+  static const int own[] = {
+      SIGSEGV, SIGFPE, SIGILL, SIGABRT,
+#ifdef SIGBUS
+      SIGBUS,
+#endif
+#ifdef SIGTRAP
+      SIGTRAP,
+#endif
+#ifdef SIGSYS
+      SIGSYS,
+#endif
+  };
+  for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+    sigdelset(&all, own[k]);
+  pthread_sigmask(SIG_BLOCK, &all, &was);
+  int rc = pthread_create(th, NULL, run, arg);
+  pthread_sigmask(SIG_SETMASK, &was, NULL);
+  return rc;
+#else
+  return pthread_create(th, NULL, run, arg);
+#endif
+}
 
 void shelf__read_seen(reader *rd, const char *data, size_t len) {
   if (rd->seen_done || rd->opt->seen == NULL)
@@ -52,15 +89,31 @@ void shelf__read_seen(reader *rd, const char *data, size_t len) {
   rd->seen_done = data == NULL;
 }
 
+void shelf__read_failed(outcome *res, int err, uint64_t at) {
+  res->status = SHELF_INVALID;
+  res->read_errno = err > 0 ? err : 0;
+  res->why = err > 0 ? NULL : SHRANK;
+  res->at = at;
+}
+
+/* A file is read up to its size and no further (a window of a larger file
+ * is a source too), and a file that ends before it is an error, as it is
+ * when threads read its ranges (shelf__read_parse_piece()): the answer
+ * never depends on the threads. A file of size 0 (rd->unsized) is read to
+ * its end. */
 int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err) {
   const shelf_source *src = rd->src;
   int64_t k;
   if (src->read_at != NULL) {
     uint64_t at = rd->base + rd->stream_at;
     uint64_t left = src->size > at ? src->size - at : 0;
-    if (len > left)
+    if (!rd->unsized && len > left)
       len = (size_t)left;
     k = len > 0 ? src->read_at(src->ctx, buf, len, at) : 0;
+    if (k == 0 && len > 0 && !rd->unsized) {
+      *err = READ_SHORT;
+      return -1;
+    }
   } else {
     k = src->read(src->ctx, buf, len);
   }
@@ -135,7 +188,8 @@ void shelf__read_parse_piece(const reader *rd, piece *p, char *buf) {
     int64_t got = shelf__read_at(rd, buf, want, at, &err);
     if (got <= 0) {
       p->read_errno = err;
-      p->why = got < 0 ? NULL : "the file became shorter while it was read";
+      p->why = got < 0 ? NULL : SHRANK;
+      p->failed_at = at;
       p->status = SHELF_INVALID;
       return;
     }
@@ -157,8 +211,11 @@ void shelf__read_parse_piece(const reader *rd, piece *p, char *buf) {
   if (p->data == NULL) {
     int err = 0;
     int64_t got = shelf__read_at(rd, next, sizeof next, p->end, &err);
-    if (got < 0) { /* a read error, not a piece that missed its cut */
+    if (got <= 0) { /* a read error, not a piece that missed its cut; or
+                       the file ended here, before its size */
       p->read_errno = err;
+      p->why = got < 0 ? NULL : SHRANK;
+      p->failed_at = p->end;
       p->status = SHELF_INVALID;
       return;
     }
@@ -169,9 +226,11 @@ void shelf__read_parse_piece(const reader *rd, piece *p, char *buf) {
       shelf_piece_end(p->parser, p->solver, nb, nlen, NULL, &p->end_place);
   /* Its bytes ran out mid-item: a stream that failed after them says why;
    * else the piece was cut where it must not be. */
-  if (p->status == SHELF_INVALID && p->then_errno != 0)
-    p->read_errno = p->then_errno;
-  else if (p->status == SHELF_INVALID)
+  if (p->status == SHELF_INVALID && p->then_errno != 0) {
+    p->read_errno = p->then_errno > 0 ? p->then_errno : 0;
+    p->why = p->then_errno > 0 ? NULL : SHRANK;
+    p->failed_at = p->then_at;
+  } else if (p->status == SHELF_INVALID)
     p->why = "a piece did not end at a cut point";
 }
 
@@ -182,6 +241,7 @@ static int piece_failed(chain *ch, const piece *p) {
   ch->res->status = p->status;
   ch->res->read_errno = p->read_errno;
   ch->res->why = p->why;
+  ch->res->at = p->failed_at;
   if (p->status >= SHELF_EXPECTED_INTEGER) {
     shelf_parse_error e = *shelf_parser_error(p->parser);
     if (p->start != 0)
@@ -206,8 +266,7 @@ int shelf__read_settle(const reader *rd, chain *ch, piece *p, char *buf) {
   if (p->status != SHELF_OK)
     return piece_failed(ch, p);
   if (p->then_errno != 0) { /* the input failed after this piece */
-    ch->res->status = SHELF_INVALID;
-    ch->res->read_errno = p->then_errno;
+    shelf__read_failed(ch->res, p->then_errno, p->then_at);
     return 1;
   }
   shelf_status st = shelf_solver_append(ch->out, p->solver);
@@ -305,8 +364,7 @@ int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
     int err = 0;
     int64_t k = shelf__read_next(rd, buf, READ_BLOCK, &err);
     if (k < 0) {
-      res->status = SHELF_INVALID;
-      res->read_errno = err;
+      shelf__read_failed(res, err, rd->stream_at);
       goto out;
     }
     if (k == 0)
@@ -342,8 +400,7 @@ static void read_here(reader *rd, unsigned parse_flags, shelf_solver *out,
     int err = 0;
     int64_t k = shelf__read_next(rd, buf, READ_BLOCK, &err);
     if (k < 0) {
-      res->status = SHELF_INVALID;
-      res->read_errno = err;
+      shelf__read_failed(res, err, rd->stream_at);
       goto out;
     }
     if (k == 0)
@@ -444,6 +501,7 @@ static shelf_status ended(const outcome *res, shelf_read_error *error) {
     error->parse = res->error;
     error->read_errno = res->read_errno;
     error->why = res->why;
+    error->offset = res->read_errno != 0 || res->why != NULL ? res->at : 0;
     error->stopped = res->stopped;
   }
   return res->status;
@@ -451,6 +509,14 @@ static shelf_status ended(const outcome *res, shelf_read_error *error) {
 
 static int source_ok(const shelf_source *src) {
   return src != NULL && (src->read_at != NULL || src->read != NULL);
+}
+
+/* The threads asked for, within SHELF_READ_THREADS_MAX. Each path starts
+ * no more than the input has pieces for besides (a file's ranges, a
+ * stream's blocks read so far). */
+static unsigned threads_asked(const shelf_read_options *opt) {
+  return opt->threads < SHELF_READ_THREADS_MAX ? opt->threads
+                                               : SHELF_READ_THREADS_MAX;
 }
 
 shelf_status shelf_read(const shelf_source *source,
@@ -466,13 +532,16 @@ shelf_status shelf_read(const shelf_source *source,
     res.status = SHELF_INVALID;
     return ended(&res, error);
   }
-  reader rd = {.src = source, .opt = opt};
+  /* A file of size 0 may hold text all the same (procfs): it is read in
+   * order to its end, as a stream is. */
+  int file = source->read_at != NULL && source->size > 0;
+  reader rd = {
+      .src = source, .opt = opt, .unsized = source->read_at != NULL && !file};
   atomic_init(&rd.stop_at, SIZE_MAX);
-  unsigned threads = opt->threads;
+  unsigned threads = threads_asked(opt);
   unsigned flags = solver->flags & SHELF_KEEP_WEIGHTS;
   shelf_result mine;
   shelf_result *r = result != NULL ? result : &mine;
-  int file = source->read_at != NULL;
   if (opt->parse_flags & SHELF_PARSE_COUNTED) {
     if (!file || !worth_threads(&rd, threads, source->size) ||
         !read_counted(&rd, threads, solver, r, &res))
@@ -505,12 +574,15 @@ shelf_status shelf_read_batch(const shelf_source *source,
     res.status = SHELF_INVALID;
     return ended(&res, error);
   }
-  reader rd = {.src = source, .opt = options};
+  reader rd = {.src = source,
+               .opt = options,
+               .unsized = source->read_at != NULL && source->size == 0};
   atomic_init(&rd.stop_at, SIZE_MAX);
+  unsigned threads = threads_asked(options);
   /* Kept weights stay on this thread: a block's shelves would otherwise
    * each need their own solver until handed over. */
-  if (options->threads >= 2 && options->solver_flags == 0)
-    shelf__read_blocks(&rd, options->threads, 1, NULL, &res);
+  if (threads >= 2 && options->solver_flags == 0)
+    shelf__read_blocks(&rd, threads, 1, NULL, &res);
   else
     shelf__read_lines_here(&rd, NULL, NULL, 0, &res);
   return ended(&res, error);

@@ -9,6 +9,7 @@
 
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -30,13 +31,29 @@ typedef struct outcome {
                               text: its line, column and offset */
   int read_errno;          /* a read error's number, else 0 */
   const char *why;         /* an internal failure's message, else NULL */
+  uint64_t at;             /* with read_errno or why: the text's offset
+                              where the read failed */
   int stopped;             /* batch: the hook asked to stop */
 } outcome;
+
+/* A file that ended before its size, as an error number of its own (a
+ * read error's are positive): the read in order (shelf__read_next()) says
+ * so, and shelf__read_failed() turns it into SHRANK. */
+#define READ_SHORT (-1)
+#define SHRANK "the file became shorter while it was read"
+
+/* Ends the read with a failed read at text offset `at`: `err` an error
+ * number, or READ_SHORT. */
+void shelf__read_failed(outcome *res, int err, uint64_t at);
 
 /* The read under way, which every thread shares. */
 typedef struct reader {
   const shelf_source *src;
   const shelf_read_options *opt;
+  /* A read_at source of size 0: a size not known (procfs says 0 for
+   * files that hold text), so it is read in order to its end, as a
+   * stream. */
+  int unsized;
   uint64_t base;      /* the source offset of the text's first byte */
   uint64_t stream_at; /* a file read in order: the next offset */
   int seen_done;      /* opt->seen has had its NULL */
@@ -61,8 +78,11 @@ typedef struct piece {
   shelf_solver *solver;
   shelf_status status;         /* of parsing it */
   int read_errno;              /* with SHELF_INVALID: a read error */
-  int then_errno;              /* a stream's read error after its bytes */
+  int then_errno;              /* a stream's read error after its bytes
+                                  (or READ_SHORT) */
+  uint64_t then_at;            /* where that read was */
   const char *why;             /* with SHELF_INVALID: anything else */
+  uint64_t failed_at;          /* with read_errno or why: where */
   shelf_parse_place end_place; /* where it left its parser, if not last */
 } piece;
 
@@ -84,12 +104,19 @@ static inline int stopped(const reader *rd, const piece *p) {
   return p->data == NULL && !p->needed && p->index > atomic_load(&rd->stop_at);
 }
 
+/* Starts one of the read's threads, as pthread_create() does (its return
+ * value), with the signals the process is sent blocked in it: they reach
+ * the caller's threads, where a read that waits on a stream can hear
+ * them (a `read` callback returns on EINTR; Python's Ctrl-C, PEP 475). */
+int shelf__read_start_thread(pthread_t *th, void *(*run)(void *), void *arg);
+
 /* The text so far, to opt->seen (until it has had its NULL). */
 void shelf__read_seen(reader *rd, const char *data, size_t len);
 
 /* Reads the next bytes of the text in order (a stream, or a file from
  * rd->stream_at); returns their number, 0 at the end, or -1 with *err
- * set to the error number. */
+ * set to the error number, or READ_SHORT for a file that ended before its
+ * size (rd->stream_at is then where). */
 int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err);
 
 /* Whether the next read of a stream would not wait. */

@@ -200,9 +200,12 @@ static int64_t find_cut(const reader *rd, uint64_t from, uint64_t limit,
 }
 
 /* Cuts the file into ranges and guesses where each starts. Returns the
- * number of ranges (at least 1), or 0 after a read error (*err set). */
+ * number of ranges (at least 1), or 0 after a read error (*err set, and
+ * *at to where the read was). */
 static size_t cut_file(reader *rd, uint64_t size, uint64_t range,
-                       piece *pieces, size_t max, char *win, int *err) {
+                       piece *pieces, size_t max, char *win, int *err,
+                       uint64_t *at) {
+  *at = 0;
   int64_t head = shelf__read_at(rd, win, HEAD, 0, err);
   if (head < 0)
     return 0;
@@ -216,6 +219,7 @@ static size_t cut_file(reader *rd, uint64_t size, uint64_t range,
     if (nominal <= pieces[n - 1].start)
       continue;
     uint64_t limit = nominal + range < size ? nominal + range : size;
+    *at = nominal - 1;
     int64_t cut = find_cut(rd, nominal, limit, win, err);
     if (cut < 0)
       return 0;
@@ -223,6 +227,7 @@ static size_t cut_file(reader *rd, uint64_t size, uint64_t range,
       continue; /* no cut point near here: the range before goes on */
     uint64_t lo =
         (uint64_t)cut > SHELF_LOOK_BACK ? (uint64_t)cut - SHELF_LOOK_BACK : 0;
+    *at = lo;
     int64_t got = shelf__read_at(rd, win, (size_t)((uint64_t)cut - lo), lo, err);
     if (got < 0)
       return 0;
@@ -262,10 +267,10 @@ void shelf__read_file(reader *rd, uint64_t size, unsigned threads,
     goto out;
   }
   int err = 0;
-  n = cut_file(rd, size, range, pieces, max, win, &err);
+  uint64_t at = 0;
+  n = cut_file(rd, size, range, pieces, max, win, &err, &at);
   if (n == 0) {
-    res->status = SHELF_INVALID;
-    res->read_errno = err;
+    shelf__read_failed(res, err, at);
     goto out;
   }
   for (; made < n; made++) {
@@ -298,7 +303,7 @@ void shelf__read_file(reader *rd, uint64_t size, unsigned threads,
   pthread_t *th = calloc(helpers + 1, sizeof *th);
   unsigned started = 0;
   while (th != NULL && started < helpers &&
-         pthread_create(&th[started], NULL, file_worker, &job) == 0)
+         shelf__read_start_thread(&th[started], file_worker, &job) == 0)
     started++;
   chain ch;
   shelf__read_chain_init(&ch, out, res);

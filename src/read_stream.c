@@ -191,8 +191,7 @@ static int hand_lines(pipe_job *j, slot *s, outcome *res) {
     return 1;
   }
   if (s->p.then_errno != 0) {
-    res->status = SHELF_INVALID;
-    res->read_errno = s->p.then_errno;
+    shelf__read_failed(res, s->p.then_errno, s->p.then_at);
     return 1;
   }
   j->lines_before += s->line_feeds;
@@ -303,6 +302,7 @@ static int fill_slot(reader *rd, cutter *c, slot *s) {
   p->start = c->at;
   p->data = s->buf;
   p->then_errno = err; /* parse what was read (an error in it comes first) */
+  p->then_at = rd->stream_at;
   p->last = c->eof && err == 0;
   unsigned flags = c->by_line ? SHELF_PARSE_LINES : 0;
   if (c->at == 0)
@@ -362,7 +362,9 @@ static int settle_rest(reader *rd, chain *ch, slot *s) {
     int err = 0;
     int64_t k = shelf__read_next(rd, s->buf, s->cap, &err);
     if (k < 0) {
-      p->read_errno = err;
+      p->read_errno = err > 0 ? err : 0;
+      p->why = err > 0 ? NULL : SHRANK;
+      p->failed_at = rd->stream_at;
       p->status = SHELF_INVALID;
       break;
     }
@@ -399,6 +401,23 @@ static int settle_lines_rest(pipe_job *j, slot *s, outcome *res) {
   return 1;
 }
 
+/* Makes a slot's buffer, parser and solver when it is first filled, so
+ * that a short input makes few, whatever the threads asked. Returns 0 if
+ * out of memory. */
+static int slot_init(const pipe_job *j, slot *s, size_t cap, unsigned flags) {
+  if (s->buf != NULL)
+    return 1;
+  unsigned parse_flags = (j->by_line ? SHELF_PARSE_LINES : 0) |
+                         (j->counted ? SHELF_PARSE_COUNTED : 0);
+  if (!shelf__read_piece_init(&s->p, parse_flags, flags, 1)) {
+    shelf__read_piece_free(&s->p);
+    return 0;
+  }
+  s->cap = cap;
+  s->buf = malloc(cap);
+  return s->buf != NULL;
+}
+
 /* Reads blocks on this thread, has them parsed on `threads` in all (this
  * one parses a block whenever it has nothing to read or take), and takes
  * them in order: appended to `out`, or (--batch) their lines handed over.
@@ -419,24 +438,11 @@ void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
   cutter c = {.block = test ? test : PIPE_BLOCK,
               .by_line = j.by_line,
               .counted = j.counted};
-  size_t made = 0;
   j.slots = calloc(j.nslots, sizeof *j.slots);
   c.tail = malloc(2 * c.block);
   if (j.slots == NULL || c.tail == NULL) {
     res->status = SHELF_NOMEM;
     goto out;
-  }
-  for (; made < j.nslots; made++) {
-    j.slots[made].cap = 2 * c.block;
-    j.slots[made].buf = malloc(j.slots[made].cap);
-    unsigned parse_flags = (j.by_line ? SHELF_PARSE_LINES : 0) |
-                           (j.counted ? SHELF_PARSE_COUNTED : 0);
-    if (!shelf__read_piece_init(&j.slots[made].p, parse_flags, flags, 1) ||
-        j.slots[made].buf == NULL) {
-      made++;
-      res->status = SHELF_NOMEM;
-      goto out;
-    }
   }
   pthread_mutex_init(&j.lock, NULL);
   pthread_cond_init(&j.changed, NULL);
@@ -485,12 +491,19 @@ void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
       pthread_mutex_unlock(&j.lock);
       if (j.by_line && drained && rd->opt->idle != NULL)
         rd->opt->idle(rd->opt->ctx);
+      if (!slot_init(&j, s, 2 * c.block, flags)) {
+        res->status = SHELF_NOMEM;
+        pthread_mutex_lock(&j.lock);
+        break;
+      }
       int state = fill_slot(rd, &c, s);
-      /* Threads start once the input proves longer than a block; this
-       * one is one of them. */
+      /* Threads start once the input proves longer than a block (this
+       * one is one of them), one more for each block read, so that a
+       * short input starts few whatever was asked. */
       want_threads = !c.eof || j.next_read > 0;
-      while (want_threads && th != NULL && started + 1 < threads &&
-             pthread_create(&th[started], NULL, pipe_worker, &j) == 0)
+      if (want_threads && th != NULL && started + 1 < threads &&
+          started < j.next_read + 1 &&
+          shelf__read_start_thread(&th[started], pipe_worker, &j) == 0)
         started++;
       pthread_mutex_lock(&j.lock);
       s->state = state;
@@ -512,7 +525,7 @@ void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
   pthread_cond_destroy(&j.changed);
   pthread_mutex_destroy(&j.lock);
 out:
-  for (size_t k = 0; k < made; k++) {
+  for (size_t k = 0; j.slots != NULL && k < j.nslots; k++) {
     shelf__read_piece_free(&j.slots[k].p);
     free(j.slots[k].buf);
     free(j.slots[k].lines);

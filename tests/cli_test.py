@@ -35,6 +35,9 @@ from sampling import sampler
 
 ANY = re.compile(r"(?s).*")
 
+# `shelf --random 5 --seed 1`, pinned in random_shelf.py.
+RANDOM_5_1 = [2466, 8520, 591, 236, 8762]
+
 
 def cases(tmp):
     """The cases; files they need are written into tmp."""
@@ -210,6 +213,7 @@ def cases(tmp):
          '"first_mistake": null, "parity": null}\n', "", 0),
     ]
     yield from issue_cases(tmp, usage)
+    yield from judges_cases(tmp, usage)
 
 
 def issue_cases(tmp, usage):
@@ -473,6 +477,89 @@ def issue_cases(tmp, usage):
          'shelf: argument 1, column 2: expected an integer, found "x"\n', 1),
         ("... nor on standard input", [], "\ufeff x", "",
          'shelf: line 1, column 2: expected an integer, found "x"\n', 1),
+    ]
+
+
+def judges_cases(tmp, usage):
+    """What the judges ask (--answer), a file named without -f, LeetCode's
+    line, a long --random list to a pipe: each case failed before."""
+    seed_file = os.path.join(tmp, "seed.txt")  # cases() wrote [3, 9, 1, 2]
+    return [
+        # --answer: what each judge asks for. CSES 1097's sample [4, 5, 1, 3]:
+        # the first buyer's total is 8; LeetCode 486's samples [1, 5, 2]
+        # (false) and [1, 5, 233, 7] (true); a tie is the first buyer's.
+        ("answer first, CSES", ["--answer", "first", "4", "5", "1", "3"], None,
+         "8\n", "", 0),
+        ("answer second", ["--answer=second", "4", "5", "1", "3"], None, "5\n",
+         "", 0),
+        ("answer margin", ["--answer", "margin", "4", "5", "1", "3"], None,
+         "3\n", "", 0),
+        ("answer winner, LeetCode false", ["--answer", "winner", "1", "5", "2"],
+         None, "false\n", "", 0),
+        ("answer winner, LeetCode true",
+         ["--answer", "winner", "1", "5", "233", "7"], None, "true\n", "", 0),
+        ("answer winner on a tie", ["--answer", "winner", "6", "6"], None,
+         "true\n", "", 0),
+        ("answer beyond 64 bits", ["--answer", "second"] +
+         ["9223372036854775807"] * 7, None, "27670116110564327421\n", "", 0),
+        ("answer, one a shelf with batch", ["-b", "--answer", "winner"],
+         "1 5 2\n1 5 233 7\n[]\n-1\n", "false\ntrue\ntrue\nfalse\n", "", 0),
+        ("answer, counted as CSES gives it", ["-c", "--answer", "first"],
+         "4\n4 5 1 3\n", "8\n", "", 0),
+        ("answer winner adds a field to json", ["-j", "--answer", "winner", "1",
+                                                "5", "2"], None,
+         '{"n": 3, "margin": -2, "first": 3, "second": 5, "winner": false}\n',
+         "", 0),
+        ("answer first: json has it already", ["-j", "--answer", "first", "1",
+                                               "5", "2"], None,
+         '{"n": 3, "margin": -2, "first": 3, "second": 5}\n', "", 0),
+        ("answer heads the moves", ["--answer", "first", "--moves", "3", "9",
+                                    "1", "2"], None,
+         re.compile(r"11\nturn +buyer +end .*first 11, second 4, margin 7\n",
+                    re.S), "", 0),
+        ("answer solves a random shelf", ["--random", "5", "--seed", "1",
+                                          "--answer", "first"], None,
+         "%d\n" % ((sum(RANDOM_5_1) + margin(RANDOM_5_1)) // 2), "", 0),
+        ("unknown answer", ["--answer", "total", "1"], None, "",
+         "shelf: unknown answer 'total' (use margin, first, second or "
+         "winner)\n" + usage, 2),
+        ("answer needs a value", ["1", "--answer"], None, "",
+         "shelf: option '--answer' needs an argument\n" + usage, 2),
+        ("answer and the game", ["--answer", "first", "-i", "1", "2"], None, "",
+         "shelf: --answer picks the number the usual output prints; it does "
+         "not go with --csv, --interactive, --sheet or --svg -\n" + usage, 2),
+        ("answer and csv", ["--answer", "first", "-t", "--csv", "1", "2"], None,
+         "", "shelf: --answer picks the number the usual output prints; it "
+         "does not go with --csv, --interactive, --sheet or --svg -\n" + usage,
+         2),
+        # A lone argument that names a file: the -f it likely lacks.
+        ("a file named without -f", [seed_file], None, "",
+         'shelf: argument 1: expected an integer, found "%s"; did you mean '
+         '-f %s?\n' % (seed_file, seed_file), 1),
+        ("a file named without -f, batch", ["--batch", seed_file], None, "",
+         'shelf: argument 1: expected an integer, found "%s"; did you mean '
+         '-f %s?\n' % (seed_file, seed_file), 1),
+        ("a file name among weights", ["1", seed_file], None, "",
+         'shelf: argument 2: expected an integer, found "%s"\n' % seed_file, 1),
+        ("a folder is no file", [tmp], None, "",
+         'shelf: argument 1: expected an integer, found "%s"\n' % tmp, 1),
+        ("no such file", [os.path.join(tmp, "none.txt")], None, "",
+         'shelf: argument 1: expected an integer, found "%s"\n'
+         % os.path.join(tmp, "none.txt"), 1),
+        # LeetCode's own line, as it reads `nums = [...]`.
+        ("LeetCode's line", ["Input: nums = [1,5,2]"], None, "-2\n", "", 0),
+        ("LeetCode's line split by the shell",
+         ["Input:", "nums", "=", "[1,5,233,7]"], None, "222\n", "", 0),
+        ("LeetCode's lines, batch, winner", ["-b", "--answer", "winner"],
+         "Input: nums = [1,5,2]\nInput: nums = [1,5,233,7]\n",
+         "false\ntrue\n", "", 0),
+        ("LeetCode's line, an error's place", [], "Input: nums = [1,5,x]\n", "",
+         'shelf: line 1, column 20: expected an integer, found "x"\n', 1),
+        ("LeetCode's label with no name", ["Input: [1,5,2]"], None, "",
+         'shelf: argument 1: expected an integer, found "Input:"\n', 1),
+        # A pipe gets a long --random list (a terminal: random_shelf.py).
+        ("a long random list to a pipe", ["--random", "1001", "--seed", "1"],
+         None, re.compile(r"\[\d+(, \d+){1000}\]\n"), "", 0),
     ]
 
 

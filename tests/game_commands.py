@@ -49,6 +49,19 @@ class Commands(unittest.TestCase):
         self.assertTrue(all(len(l) < 200 for l in p.stdout.splitlines()))
         self.assertEqual(final(self, p.stdout.splitlines())[2], 7)
 
+    def test_keys_as_on_a_terminal(self):
+        # l is left and r is right, as the terminal's keys; an arrow's
+        # escape sequence on a line of its own is that arrow.
+        p = game([3, 9, 1, 2], ["r", "l"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("You take the right wheel (2 kilos).", p.stdout)
+        self.assertIn("You take the left wheel (9 kilos).", p.stdout)
+        p = game([3, 9, 1, 2], ["\x1b[C", "\x1bOD", "q"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("You take the right wheel (2 kilos).", p.stdout)
+        self.assertIn("You take the left wheel (9 kilos).", p.stdout)
+        self.assertNotIn("Unknown command", p.stdout)
+
     def test_binary_input(self):
         p = subprocess.run(command("-i", "3", "9", "1", "2"),
                            input=b"\xff\xfe\x00\x07\nq\n",

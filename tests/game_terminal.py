@@ -74,7 +74,7 @@ class Terminal(unittest.TestCase):
         self.wait_for("q quit): ")
         self.key(b"u")
         self.wait_for("Nothing to undo")
-        self.key(b"h")  # the 3; the opponent's 9, then the last wheel
+        self.key(b"l")  # the 3; the opponent's 9, then the last wheel
         self.wait_for("Play again? (a again, u undo, q quit): ")
         self.assertIn("You take the last wheel (1 kilo).", self.plain())
         self.assertIn("\x1b[", self.text)  # colour on a terminal
@@ -96,6 +96,26 @@ class Terminal(unittest.TestCase):
             ["2", "right", "1", "-5", "-5", "0"],
             ["4", "last", "3", "3", "3", "0"]])
 
+    def test_l_is_left_and_r_is_right(self):
+        # The keys are the lines' words: l the left wheel, r the right, as
+        # from a pipe; vi's h is no key.
+        self.start("3", "9", "1", "2")
+        self.wait_for("Keys: l or Left the left wheel, r or Right the right, "
+                      "u undo, ? hint, q quit.")
+        self.wait_for("(l/Left, r/Right, u undo, ? hint, q quit): ")
+        self.key(b"r")
+        self.wait_for("You take the right wheel (2 kilos).")
+        self.wait_for("q quit): ", 2)
+        self.key(b"h")  # unknown: the keys again
+        self.wait_for("Keys: l or Left", 2)
+        self.key(b"L")
+        self.wait_for("You take the left wheel (9 kilos).")
+        self.wait_for("Play again?")
+        self.key(b"q")
+        status, err = self.finish()
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(overs(self, self.plain()), [(11, 4, 7)])
+
     def test_two_people_and_greedy_on_keys(self):
         # Two people at one keyboard: both buyers' keys, then undo takes
         # back the last move whoever made it.
@@ -103,7 +123,7 @@ class Terminal(unittest.TestCase):
         self.wait_for("First buyer's move")
         self.key(b"\x1b[C")  # the 2
         self.wait_for("Second buyer's move")
-        self.key(b"h")  # the 3
+        self.key(b"l")  # the 3
         self.wait_for("First buyer's move", 2)
         self.key(b"u")
         self.wait_for("Taken back: the move at turn 2.")
@@ -115,7 +135,7 @@ class Terminal(unittest.TestCase):
         # Against greedy: the 3 is left to the person, greedy takes the 9.
         self.start("--vs", "greedy", "3", "9", "1", "2")
         self.wait_for("q quit): ")
-        self.key(b"h")
+        self.key(b"l")
         self.wait_for("The opponent takes the left wheel (9 kilos).")
         self.wait_for("q quit): ", 2)
         self.key(b"q")
@@ -127,7 +147,7 @@ class Terminal(unittest.TestCase):
             with self.subTest(sig=sig):
                 self.start("3", "9", "1", "2")
                 self.wait_for("q quit): ")
-                self.key(b"h")
+                self.key(b"l")
                 self.wait_for("q quit): ", 2)
                 self.proc.send_signal(sig)
                 status, _ = self.finish()

@@ -14,6 +14,7 @@ a module of its own, run here in turn:
   - parallel_values.py: right texts, against the peak-merging reduction
     written again in Python (tests/reference.py, itself checked there
     against the interval DP) and against `--threads 1`; the options;
+    files whose size is not their bytes (procfs, sysfs);
   - parallel_cuts.py: errors on every cut of a file and just before it,
     the texts the cut rule must cut, and an error late in a real file, as
     `--threads 1` reports them (stdout, stderr and exit status);
@@ -43,7 +44,8 @@ from parallel_cuts import (test_cut_rule, test_error_cuts,  # noqa: E402
                            test_late_error)
 from parallel_progress import test_progress  # noqa: E402
 from parallel_random import test_random  # noqa: E402
-from parallel_values import test_options, test_values  # noqa: E402
+from parallel_values import (test_options, test_unsized,  # noqa: E402
+                             test_values)
 from reference import reduction_agrees  # noqa: E402
 
 
@@ -56,9 +58,9 @@ def main(argv):
     if not reduction_agrees():
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        for test in (test_values, test_options, test_error_cuts, test_random,
-                     test_cut_rule, test_counted, test_late_error,
-                     test_early_error,
+        for test in (test_values, test_options, test_unsized,
+                     test_error_cuts, test_random, test_cut_rule,
+                     test_counted, test_late_error, test_early_error,
                      test_batch, test_batch_counted,
                      test_memory, test_progress):
             t = time.monotonic()

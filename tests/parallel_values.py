@@ -4,7 +4,8 @@ mark, from a file and from a pipe, cut into pieces of many sizes, against
 the peak-merging reduction written again in Python (tests/reference.py,
 itself checked there against the interval DP) and against `--threads 1`;
 and the options that keep the weights, the notes, --counted and --threads
-itself."""
+itself; and files whose size is not their bytes (procfs says 0, sysfs
+4096), read whole, as a copy of their bytes is."""
 
 import json
 import os
@@ -13,6 +14,7 @@ import random
 from parallel_run import check, one_thread, run, run_on, sampled
 from reference import reduce_margin
 from scale_test import write
+from skipped import skip_line
 
 
 def expected_json(weights):
@@ -169,3 +171,53 @@ def test_options(tmp, quick):
             "--threads %r: %r" % (bad, got))
     check(run(["--threads", "1024", "3", "9", "1", "2"]) == (b"7\n", b"", 0),
           "--threads 1024 on arguments")
+
+
+# Stable files of the kernel's: procfs gives each the size 0, sysfs 4096,
+# whatever they hold.
+KERNEL_FILES = ("/proc/sys/kernel/pid_max", "/proc/sys/kernel/printk",
+                "/proc/sys/net/ipv4/ip_local_port_range",
+                "/sys/devices/system/cpu/kernel_max",
+                "/sys/devices/system/cpu/online")
+
+
+def test_unsized(tmp, quick):
+    """A file whose size says nothing of its bytes (issue: `shelf -f
+    /proc/sys/kernel/pid_max` printed 0) is read whole, on one thread and
+    on four, plain, --batch and --counted: what shelf says is what it says
+    of a regular file holding the same bytes, the name aside; and
+    pid_max's answer is its number."""
+    files = [f for f in KERNEL_FILES if os.path.isfile(f)]
+    if not any(os.stat(f).st_size == 0 for f in files):
+        print(skip_line("files of size 0 that hold text",
+                        "no procfs here"), flush=True)
+        return
+    copy = os.path.join(tmp, "copy.txt")
+    for name in files:
+        with open(name, "rb") as f:
+            data = f.read()
+        with open(copy, "wb") as f:
+            f.write(data)
+        for args in ([], ["--batch"], ["--counted"], ["--batch", "--counted"],
+                     ["--json"]):
+            want = run(args + ["--threads", "1", "-f", copy])
+            want = (want[0], want[1].replace(copy.encode(), name.encode()),
+                    want[2])
+            for threads, how in sampled((threads, how)
+                                        for threads in ("1", "4")
+                                        for how in ("-f", "stdin")):
+                if how == "-f":
+                    got = run(args + ["--threads", threads, "-f", name])
+                    said = want
+                else:
+                    got = run(args + ["--threads", threads], stdin=name)
+                    said = (want[0], want[1].replace((name + ": ").encode(),
+                                                     b""), want[2])
+                check(got == said, "%s %s, %s, --threads %s: %r, not %r "
+                      "(its bytes %r)" % (name, args, how, threads, got, said,
+                                          data))
+        if name.endswith("pid_max"):
+            for args in ([], ["--batch"]):
+                got = run(args + ["-f", name])
+                check(got == (data.strip() + b"\n", b"", 0),
+                      "%s %s: %r, its bytes %r" % (name, args, got, data))

@@ -1,13 +1,20 @@
 """random_shelf.py - `shelf --random`: the shelves it makes, pinned for a
 seed, within --range, from a seed it reports when none is given, solved
-with the other options as a typed shelf is; and its usage errors."""
+with the other options as a typed shelf is; a long list refused on a
+terminal (a pseudo-terminal here) and made for a pipe; and its usage
+errors."""
 
 import json
+import os
 import re
+import select
+import subprocess
 import unittest
 
-from game_replay import run
+import leak_check
+from game_replay import WATCHDOG_SECONDS, command, run
 from reference import margin as dp_margin
+from reference import reduce_margin
 
 
 class Random(unittest.TestCase):
@@ -64,6 +71,67 @@ class Random(unittest.TestCase):
         self.assertEqual(int(p.stdout), typed["margin"])
         p = run("--random", "9", "--seed", "77", "--explain")
         self.assertTrue(p.stdout.startswith(f"{typed['margin']}\n"))
+
+    def on_terminal(self, *args):
+        """Runs shelf with standard output a pseudo-terminal; returns the
+        exit status, what the terminal showed and standard error."""
+        master, slave = os.openpty()
+        try:
+            proc = subprocess.Popen(command(*args), stdin=subprocess.DEVNULL,
+                                    stdout=slave, stderr=subprocess.PIPE,
+                                    env=leak_check.env())
+            os.close(slave)
+            slave = None
+            shown = b""
+            while True:
+                ready, _, _ = select.select([master], [], [],
+                                            WATCHDOG_SECONDS)
+                self.assertTrue(ready, "shelf hangs")
+                try:
+                    data = os.read(master, 65536)
+                except OSError:  # EIO: the terminal's last writer is gone
+                    break
+                if not data:
+                    break
+                shown += data
+            status = proc.wait(timeout=WATCHDOG_SECONDS)
+            err = proc.stderr.read().decode()
+            proc.stderr.close()
+            return status, shown.decode().replace("\r\n", "\n"), err
+        finally:
+            os.close(master)
+            if slave is not None:
+                os.close(slave)
+
+    def test_long_list_on_a_terminal(self):
+        # A million wheels to a terminal, nothing asked of them: one line
+        # on how to solve them or where to send them, and no list.
+        status, shown, err = self.on_terminal("--random", "1000000")
+        self.assertEqual((status, shown), (1, ""))
+        self.assertEqual(
+            err, "shelf: --random 1000000: more wheels than a terminal shows "
+            "(it lists at most 1000); add --answer margin to solve the "
+            "shelf, or send the list to a file or a pipe: shelf --random "
+            "1000000 > shelf.txt\n")
+        # The options that make the same list are in the line; a range
+        # whose top is over the limit is refused whatever it draws.
+        status, shown, err = self.on_terminal(
+            "--random", "5..1001", "-c", "--seed", "3", "--range", "1..9")
+        self.assertEqual((status, shown), (1, ""))
+        self.assertTrue(err.endswith(
+            ": shelf --random 5..1001 -c --seed 3 --range 1..9 > "
+            "shelf.txt\n"), err)
+        # At the limit, the list; solved, the answer; a pipe, any number.
+        status, shown, err = self.on_terminal("--random", "1000", "--seed",
+                                              "2")
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(json.loads(shown), self.listed("1000", "--seed", "2"))
+        w = self.listed("1000000", "--seed", "5")
+        self.assertEqual(len(w), 1000000)
+        status, shown, err = self.on_terminal("--random", "1000000", "--seed",
+                                              "5", "--answer", "first")
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(int(shown), (sum(w) + reduce_margin(w)) // 2)
 
     def test_usage_errors(self):
         for args in (["--random", "0"], ["--random", "x"],

@@ -397,6 +397,27 @@ static void test_names(void) {
   CHECK_TEXT(SHELF_PARSE_LINES, "a = [3, 9, 1, 2]\nb = [7, 2, 9, 4]\n",
              "4:7 4:10 ");
   CHECK_TEXT(SHELF_PARSE_LINES, "a =\n[1]\n", "EXPECTED_LIST 1:4 ");
+  /* LeetCode's line: the label `Input:`, once, then a named list; errors
+   * after it keep their columns */
+  ACCEPT("Input: nums = [1,5,2]", 1, 5, 2);
+  ACCEPT("Input:nums=[1,5,233,7]", 1, 5, 233, 7);
+  ACCEPT("  Input:\r\n\tnums\n= [3]", 3);
+  REJECT("Input: nums = [1,5,x]", EXPECTED_INTEGER, 1, 20, "x");
+  REJECT("Input: nums = [1,5,2", UNCLOSED, 1, 15, "[");
+  REJECT("Input: nums [1]", EXPECTED_INTEGER, 1, 8, "nums");
+  REJECT("Input: 5", EXPECTED_INTEGER, 1, 1, "Input:");
+  REJECT("Input: [5]", EXPECTED_INTEGER, 1, 1, "Input:");
+  REJECT("Input:", EXPECTED_INTEGER, 1, 1, "Input:");
+  REJECT("Input:5", EXPECTED_INTEGER, 1, 1, "Input:5");
+  REJECT("Input: Input: a = [1]", EXPECTED_INTEGER, 1, 8, "Input:");
+  REJECT("input: nums = [1]", EXPECTED_INTEGER, 1, 1, "input:");
+  REJECT("Input : nums = [1]", EXPECTED_INTEGER, 1, 1, "Input");
+  REJECT("1 Input: a = [2]", EXPECTED_INTEGER, 1, 3, "Input:");
+  CHECK_TEXT(SHELF_PARSE_LINES,
+             "Input: nums = [1,5,2]\nInput: nums = [1,5,233,7]\n",
+             "3:-2 4:222 ");
+  CHECK_TEXT(SHELF_PARSE_LINES, "Input:\nnums = [1]\n",
+             "EXPECTED_INTEGER 1:1 Input:");
 }
 
 /* AtCoder DP L's and CSES 1097's layouts: the count, then the weights.

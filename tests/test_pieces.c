@@ -68,6 +68,14 @@ static void test_opening(void) {
                                    6, 0, &o, &sure),
                SHELF_OK);
   CHECK(sure == 1 && o.in_list == 0 && o.offset == 3 && o.line_start == 3);
+  /* LeetCode's label before the name; without a name, no list. */
+  t = "Input: nums = [1, 5, 2]";
+  CHECK_STATUS(shelf_piece_opening(t, strlen(t), 0, &o, &sure), SHELF_OK);
+  CHECK(sure == 1 && o.in_list == 1 && o.open_offset == 14 && o.offset == 15);
+  CHECK_STATUS(shelf_piece_opening("Input: [1]", 10, 0, &o, &sure), SHELF_OK);
+  CHECK(sure == 1 && o.in_list == 0);
+  CHECK_STATUS(shelf_piece_opening("Input:  ", 8, 0, &o, &sure), SHELF_OK);
+  CHECK(sure == 0 && o.in_list == 0);
   /* A name without its '=' opens no list. */
   CHECK_STATUS(shelf_piece_opening("w 1", 3, 0, &o, &sure), SHELF_OK);
   CHECK(sure == 1 && o.in_list == 0);

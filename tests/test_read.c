@@ -4,9 +4,14 @@
  * (read_at) and a stream (read), with pieces of a few bytes so that every
  * cut lands near the errors. The answer, or the first error's code, line,
  * column and offset, must be the one pass's; in batch, each shelf's margin
- * or error, in order.
+ * or error, in order. Then the sizes the reader must not trust (a file
+ * of size 0 that holds text, as procfs gives; a file shorter than its
+ * size, as one that shrinks while it is read gives), and the threads a
+ * huge `threads` starts on a tiny input.
  */
 #include "harness.h"
+
+#include <limits.h>
 
 /* A text in memory as a source; a stream gives it in short reads. */
 typedef struct memory {
@@ -241,6 +246,7 @@ static void test_stop_and_errors(void) {
       shelf_read_error e;
       CHECK_STATUS(shelf_read(&src, &opt, s, NULL, &e), SHELF_INVALID);
       CHECK(e.read_errno == 5);
+      CHECK(e.offset <= 20); /* where the read that failed was */
       if (e.read_errno != 5)
         fprintf(stderr, "  stream %d threads %u errno %d\n", stream, threads,
                 e.read_errno);
@@ -253,11 +259,214 @@ static void test_stop_and_errors(void) {
   CHECK_STATUS(shelf_read_batch(&none, NULL, &e), SHELF_INVALID);
 }
 
+/* ==== Sizes not to trust ==== */
+
+/* A file that says its size is 0 and holds text (procfs: the size of
+ * /proc/sys/kernel/pid_max is 0): read to its end, on every path. */
+static void test_size_zero(void) {
+  static const char *texts[] = {"32768\n", "7 2 9 4\n1 2 3\n", ""};
+  for (size_t k = 0; k < sizeof texts / sizeof *texts; k++)
+    for (unsigned counted = 0; counted < 2; counted++) {
+      const char *text = texts[k];
+      if (counted && k == 0)
+        text = "1 32768\n";
+      shelf_result want;
+      shelf_parse_error want_e;
+      unsigned flags = counted ? SHELF_PARSE_COUNTED : 0;
+      shelf_status want_st = one_pass(text, flags, &want, &want_e);
+      for (unsigned threads = 1; threads <= 3; threads += 2)
+        for (size_t piece = 0; piece <= 4; piece += 4) {
+          int failed = harness_failures;
+          memory m = {text, strlen(text), 0, 0};
+          shelf_source src = source_of(&m, 0);
+          src.size = 0;
+          shelf_read_options opt = {
+              .threads = threads, .parse_flags = flags, .piece = piece};
+          shelf_solver *s = NULL;
+          if (shelf_solver_new(&s, 0) != SHELF_OK)
+            abort();
+          shelf_result got;
+          shelf_read_error e;
+          shelf_status st = shelf_read(&src, &opt, s, &got, &e);
+          CHECK_STATUS(st, want_st);
+          if (st == SHELF_OK && want_st == SHELF_OK) {
+            CHECK(got.n == want.n);
+            CHECK_I128(got.margin, want.margin);
+          }
+          shelf_solver_free(s);
+          /* One shelf a line: each line's margin, as from the true size. */
+          heard want_b = {.stop_after = 0}, got_b = {.stop_after = 0};
+          memory m1 = {text, strlen(text), 0, 0}, m2 = m1;
+          shelf_source sized = source_of(&m1, 0), unsized = source_of(&m2, 0);
+          unsized.size = 0;
+          shelf_read_options b = {.threads = threads,
+                                  .parse_flags = SHELF_PARSE_LINES | flags,
+                                  .piece = piece,
+                                  .ctx = &want_b,
+                                  .shelf = hear};
+          shelf_status want_bst = shelf_read_batch(&sized, &b, &e);
+          b.ctx = &got_b;
+          CHECK_STATUS(shelf_read_batch(&unsized, &b, &e), want_bst);
+          CHECK(strcmp(got_b.said, want_b.said) == 0);
+          CHECK(k == 2 || got_b.shelves > 0);
+          if (harness_failures > failed)
+            fprintf(stderr, "  size 0: %s, threads %u, piece %zu\n", text,
+                    threads, piece);
+        }
+    }
+}
+
+/* A file that ends before its size (it shrank after its size was taken):
+ * SHELF_INVALID on every thread count, in shelf_read() (plain and counted)
+ * and in shelf_read_batch(), with the offset where it ended; never an
+ * answer for the part that was there. */
+static void test_shrank(void) {
+  static const char *texts[] = {
+      "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20\n",
+      "20 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20\n",
+      "1 2\n3 4\n5 6\n7 8\n9 10\n11 12\n13 14\n15 16\n",
+  };
+  static const unsigned flags[] = {0, SHELF_PARSE_COUNTED, SHELF_PARSE_LINES};
+  int failed = harness_failures;
+  for (size_t k = 0; k < sizeof texts / sizeof *texts; k++)
+    for (size_t lost = 1; lost <= 40; lost += 13)
+      for (unsigned threads = 1; threads <= 3; threads++)
+        for (size_t piece = 0; piece <= 9; piece += 3) {
+          const char *text = texts[k];
+          memory m = {text, strlen(text), 0, 0};
+          shelf_source src = source_of(&m, 0);
+          src.size = m.len + lost; /* the size it had */
+          shelf_read_options opt = {
+              .threads = threads, .parse_flags = flags[k], .piece = piece};
+          shelf_read_error e;
+          shelf_status st;
+          heard h = {.stop_after = 0};
+          if (flags[k] & SHELF_PARSE_LINES) {
+            opt.ctx = &h;
+            opt.shelf = hear;
+            st = shelf_read_batch(&src, &opt, &e);
+          } else {
+            shelf_solver *s = NULL;
+            if (shelf_solver_new(&s, 0) != SHELF_OK)
+              abort();
+            st = shelf_read(&src, &opt, s, NULL, &e);
+            shelf_solver_free(s);
+          }
+          CHECK_STATUS(st, SHELF_INVALID);
+          CHECK(e.read_errno == 0 && e.why != NULL &&
+                strstr(e.why, "shorter") != NULL);
+          CHECK(e.offset == m.len);
+          if (harness_failures > failed) {
+            fprintf(stderr,
+                    "  shrank: text %zu, lost %zu, threads %u, piece %zu: "
+                    "status %d, offset %llu, %s\n",
+                    k, lost, threads, piece, (int)st,
+                    (unsigned long long)e.offset, e.why ? e.why : "-");
+            return;
+          }
+        }
+}
+
+/* ==== Threads ==== */
+
+/* The threads this process has now (Linux's /proc/self/status), or 0 where
+ * that is not known. */
+static unsigned threads_now(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  unsigned n = 0;
+  char line[256];
+  while (f != NULL && fgets(line, sizeof line, f) != NULL)
+    if (sscanf(line, "Threads: %u", &n) == 1)
+      break;
+  if (f != NULL)
+    fclose(f);
+  return n;
+}
+
+typedef struct counting {
+  memory m;
+  unsigned most; /* the most threads seen at a read */
+} counting;
+
+static int64_t counting_read(void *ctx, char *buf, size_t len) {
+  counting *c = ctx;
+  unsigned now = threads_now();
+  if (now > c->most)
+    c->most = now;
+  return memory_read(&c->m, buf, len);
+}
+
+static int64_t counting_read_at(void *ctx, char *buf, size_t len,
+                                uint64_t offset) {
+  counting *c = ctx;
+  unsigned now = threads_now(); /* racy across threads: a lower bound */
+  if (now > c->most)
+    c->most = now;
+  return memory_read_at(&c->m, buf, len, offset);
+}
+
+/* A huge `threads` on 8 bytes: the answer, and no more threads than the
+ * input has pieces (8 bytes in pieces of 3, each a byte at least: at most
+ * 8, and this one); not a million. Pieces of 3 hold a cut point (a blank
+ * before a weight, or in batch a line feed), so that threads do start. */
+static void test_huge_threads(void) {
+  if (threads_now() == 0)
+    return; /* no count to check here; the answers are checked above */
+  unsigned base = threads_now();
+  int failed = harness_failures;
+  static const unsigned asked[] = {4096, 1000000, UINT_MAX};
+  for (size_t k = 0; k < sizeof asked / sizeof *asked; k++)
+    for (int mode = 0; mode < 3; mode++) {
+      /* batch: a shelf a line */
+      const char *text = mode == 2 ? "7\n2\n9\n4\n" : "7 2 9 4\n";
+      counting c = {{text, strlen(text), 0, 0}, 0};
+      shelf_source src;
+      memset(&src, 0, sizeof src);
+      src.ctx = &c;
+      if (mode == 1) {
+        src.read_at = counting_read_at;
+        src.size = c.m.len;
+      } else {
+        src.read = counting_read;
+      }
+      heard h = {.stop_after = 0};
+      shelf_read_options opt = {.threads = asked[k], .piece = 3};
+      shelf_read_error e;
+      shelf_status st;
+      if (mode == 2) {
+        opt.parse_flags = SHELF_PARSE_LINES;
+        opt.ctx = &h;
+        opt.shelf = hear;
+        st = shelf_read_batch(&src, &opt, &e);
+        CHECK(strcmp(h.said, "7;2;9;4;") == 0);
+      } else {
+        shelf_solver *s = NULL;
+        shelf_result r;
+        if (shelf_solver_new(&s, 0) != SHELF_OK)
+          abort();
+        st = shelf_read(&src, &opt, s, &r, &e);
+        CHECK(st != SHELF_OK || (r.n == 4 && r.margin == 10));
+        shelf_solver_free(s);
+      }
+      CHECK_STATUS(st, SHELF_OK);
+      CHECK(c.most <= base + 8);
+      CHECK(threads_now() == base); /* all joined */
+      if (harness_failures > failed) {
+        fprintf(stderr, "  threads %u, mode %d: %u threads seen (%u before)\n",
+                asked[k], mode, c.most, base);
+        return;
+      }
+    }
+}
+
 static const test tests[] = {
     {"one shelf, against one pass", test_one_shelf},
     {"a counted shelf, against one pass", test_counted},
     {"batch, against one thread", test_batch},
     {"stopping, and read errors", test_stop_and_errors},
+    {"a file of size 0 that holds text", test_size_zero},
+    {"a file that shrank while it was read", test_shrank},
+    {"a huge thread count on a tiny input", test_huge_threads},
 };
 
 TEST_MAIN(tests)

@@ -82,7 +82,10 @@ static PyMethodDef shelf_methods[] = {
      "counted: the count, then\nthe weights. batch: one shelf a line (with "
      "counted, counted shelves over\nany lines), a list of Results; the "
      "first bad shelf raises.\n\n"
-     "Raises ParseError with the place, OSError with the path."},
+     "A file whose size is not its bytes (procfs, sysfs) is read as a "
+     "stream,\nto its end. Ctrl-C stops a read that waits on a pipe "
+     "(KeyboardInterrupt).\n\n"
+     "Raises ParseError with the place, OSError with the path as given."},
     {"parse", (PyCFunction)(void (*)(void))shelf_py_parse,
      METH_VARARGS | METH_KEYWORDS,
      "parse($module, /, text)\n--\n\n"

@@ -8,6 +8,15 @@
  * another stream, read in blocks that threads parse); everything else,
  * the threads among it, is the library's, so the answer, the errors and
  * their places are those of `shelf -f FILE --threads N`.
+ *
+ * Ctrl-C stops a read that waits (a silent pipe, a FIFO no one opened), as
+ * PEP 475 asks: the blocking calls run on the calling thread (open(2), and
+ * read(2), which the library calls there only), and when one is
+ * interrupted, the GIL is taken back for PyErr_CheckSignals(); if a
+ * handler raised, the call returns -EINTR, which ends the library's read,
+ * and the exception (KeyboardInterrupt) is raised, else the call is made
+ * again. The library's own threads block signals, so a signal sent to
+ * the process reaches this thread (include/shelf.h, shelf_source.read).
  */
 #include "shelfmodule.h"
 
@@ -15,11 +24,33 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 /* ==== The source: the callbacks shelf_read() calls ==== */
 
+/* The file, and the calling thread's state while the GIL is released. */
+typedef struct file_ctx {
+  int fd;
+  PyThreadState *saved;
+  int raised; /* a signal handler raised: the exception is set */
+} file_ctx;
+
+/* After EINTR, on the calling thread: whether a signal handler raised (then
+ * the call gives up). The GIL is taken for the check only. */
+static int signalled(file_ctx *f) {
+  PyEval_RestoreThread(f->saved);
+  if (PyErr_CheckSignals() < 0)
+    f->raised = 1;
+  f->saved = PyEval_SaveThread();
+  return f->raised;
+}
+
+/* On any of the library's threads: a regular file's read is not one that
+ * waits, so EINTR is only retried. */
 static int64_t file_read_at(void *ctx, char *buf, size_t len, uint64_t offset) {
-  int fd = *(const int *)ctx;
+  int fd = ((const file_ctx *)ctx)->fd;
   for (;;) {
     ssize_t got = pread(fd, buf, len, (off_t)offset);
     if (got >= 0)
@@ -29,15 +60,41 @@ static int64_t file_read_at(void *ctx, char *buf, size_t len, uint64_t offset) {
   }
 }
 
+/* On the calling thread only (shelf_source.read). */
 static int64_t file_read(void *ctx, char *buf, size_t len) {
-  int fd = *(const int *)ctx;
+  file_ctx *f = ctx;
   for (;;) {
-    ssize_t got = read(fd, buf, len);
+    ssize_t got = read(f->fd, buf, len);
     if (got >= 0)
       return (int64_t)got;
-    if (errno != EINTR)
-      return -(int64_t)errno;
+    int err = errno;
+    if (err != EINTR || signalled(f))
+      return -(int64_t)err;
   }
+}
+
+/* Whether a regular file's size is its bytes: not 0, and not on the
+ * kernel's own filesystems (procfs says 0 for files that hold text, sysfs
+ * 4096 for files of a few bytes); else it is read as a stream, to its
+ * end. cli/parallel.c asks the same. */
+static int size_is_bytes(int fd, const struct stat *sb) {
+  if (sb->st_size <= 0)
+    return 0;
+#ifdef __linux__
+  /* <linux/magic.h>: procfs, sysfs, debugfs, tracefs, securityfs,
+   * configfs, cgroup and cgroup2. */
+  static const unsigned long pseudo[] = {0x9fa0,     0x62656572, 0x64626720,
+                                         0x74726163, 0x73636673, 0x62656570,
+                                         0x27e0eb,   0x63677270};
+  struct statfs fs;
+  if (fstatfs(fd, &fs) == 0)
+    for (size_t k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
+      if ((unsigned long)fs.f_type == pseudo[k])
+        return 0;
+#else
+  (void)fd;
+#endif
+  return 1;
 }
 
 /* ==== Batch: the results, kept in C until the GIL is back ==== */
@@ -79,7 +136,8 @@ static int batch_shelf(void *ctx, shelf_status status,
 /* ==== shelf.solve_file() ==== */
 
 /* Raises what a failed read means: OSError with the path for a read error,
- * ParseError with the place for a parse error, else the status's own. */
+ * ParseError with the place for a parse error, else the status's own.
+ * `path` is the path as given (os.fspath(): a str stays a str). */
 static PyObject *raise_read(shelf_py_state *st, shelf_status status,
                             const shelf_read_error *e, PyObject *path) {
   if (e->read_errno != 0) {
@@ -87,7 +145,8 @@ static PyObject *raise_read(shelf_py_state *st, shelf_status status,
     return PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
   }
   if (status == SHELF_INVALID && e->why != NULL) {
-    PyErr_Format(PyExc_OSError, "%S: %s", path, e->why);
+    PyErr_Format(PyExc_OSError, "%S: %s, at byte %llu", path, e->why,
+                 (unsigned long long)e->offset);
     return NULL;
   }
   return shelf_py_raise(st, status, &e->parse);
@@ -96,44 +155,55 @@ static PyObject *raise_read(shelf_py_state *st, shelf_status status,
 PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
                               PyObject *kwargs) {
   static char *kwlist[] = {"path", "threads", "counted", "batch", NULL};
-  PyObject *path = NULL;
+  PyObject *given = NULL, *shown = NULL, *path = NULL;
   int threads = 1, counted = 0, batched = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|$ipp:solve_file", kwlist,
-                                   PyUnicode_FSConverter, &path, &threads,
-                                   &counted, &batched))
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$ipp:solve_file", kwlist,
+                                   &given, &threads, &counted, &batched))
     return NULL;
-  if (threads < 1 || threads > 1024) {
-    Py_DECREF(path);
+  if (threads < 1 || threads > (int)SHELF_READ_THREADS_MAX) {
     PyErr_Format(PyExc_ValueError,
-                 "solve_file: threads must be from 1 to 1024, not %d", threads);
+                 "solve_file: threads must be from 1 to %u, not %d",
+                 SHELF_READ_THREADS_MAX, threads);
+    return NULL;
+  }
+  /* The path for the system (bytes), and for errors as it was given. */
+  if ((shown = PyOS_FSPath(given)) == NULL ||
+      !PyUnicode_FSConverter(shown, &path)) {
+    Py_XDECREF(shown);
     return NULL;
   }
   shelf_py_state *st = PyModule_GetState(module);
+  PyObject *out = NULL;
+  batch b;
+  memset(&b, 0, sizeof b);
 
-  int fd, err = 0;
+  file_ctx f = {.fd = -1};
+  int err = 0;
   struct stat sb;
-  Py_BEGIN_ALLOW_THREADS;
-  fd = open(PyBytes_AS_STRING(path), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  f.saved = PyEval_SaveThread();
+  /* open(2) waits on a FIFO until a writer comes. */
+  while ((f.fd = open(PyBytes_AS_STRING(path), O_RDONLY | O_CLOEXEC)) < 0 &&
+         errno == EINTR && !signalled(&f))
+    ;
+  if (f.fd < 0)
     err = errno;
-  else if (fstat(fd, &sb) != 0)
+  else if (fstat(f.fd, &sb) != 0)
     err = errno;
   else if (S_ISDIR(sb.st_mode))
     err = EISDIR;
-  Py_END_ALLOW_THREADS;
+  PyEval_RestoreThread(f.saved);
+  if (f.raised) /* the exception is set */
+    goto done;
   if (err != 0) {
-    if (fd >= 0)
-      close(fd);
     errno = err;
-    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
-    Py_DECREF(path);
-    return NULL;
+    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, shown);
+    goto done;
   }
 
   shelf_source source;
   memset(&source, 0, sizeof source);
-  source.ctx = &fd;
-  if (S_ISREG(sb.st_mode)) {
+  source.ctx = &f;
+  if (S_ISREG(sb.st_mode) && size_is_bytes(f.fd, &sb)) {
     source.read_at = file_read_at;
     source.size = (uint64_t)sb.st_size;
   } else {
@@ -148,11 +218,9 @@ PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
   memset(&error, 0, sizeof error);
   shelf_status status;
   shelf_result result;
-  batch b;
-  memset(&b, 0, sizeof b);
   shelf_solver *solver = NULL;
 
-  Py_BEGIN_ALLOW_THREADS;
+  f.saved = PyEval_SaveThread();
   if (batched) {
     options.ctx = &b;
     options.shelf = batch_shelf;
@@ -167,12 +235,12 @@ PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
       status = shelf_read(&source, &options, solver, &result, &error);
     shelf_solver_free(solver);
   }
-  close(fd);
-  Py_END_ALLOW_THREADS;
+  PyEval_RestoreThread(f.saved);
 
-  PyObject *out = NULL;
-  if (status != SHELF_OK) {
-    raise_read(st, status, &error, path);
+  if (f.raised) {
+    /* the exception is set (the read ended with EINTR) */
+  } else if (status != SHELF_OK) {
+    raise_read(st, status, &error, shown);
   } else if (!batched) {
     out = shelf_py_result_from(st, &result);
   } else if ((out = PyList_New((Py_ssize_t)b.n)) != NULL) {
@@ -185,7 +253,11 @@ PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
       PyList_SET_ITEM(out, (Py_ssize_t)k, r);
     }
   }
+done:
+  if (f.fd >= 0)
+    close(f.fd);
   PyMem_RawFree(b.results);
   Py_DECREF(path);
+  Py_DECREF(shown);
   return out;
 }

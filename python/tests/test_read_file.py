@@ -2,11 +2,17 @@
 tests/reference.py and against the parse errors of shelf.parse(): random
 shelves written in every layout the grammar takes, read on 1 to 4 threads,
 from files large enough to be cut into ranges (over 1 MiB) and from a pipe,
-as one shelf, counted, and one shelf a line."""
+as one shelf, counted, and one shelf a line; files whose size is not their
+bytes (procfs); Ctrl-C on a read that waits; the path in errors as given."""
 
 import os
+import pathlib
+import signal
+import subprocess
+import sys
 import tempfile
 import threading
+import time
 import unittest
 
 import support
@@ -134,6 +140,134 @@ class SolveFile(unittest.TestCase):
                 shelf.solve_file(path, threads=threads)
         with self.assertRaises(TypeError):
             shelf.solve_file(path, 2)  # threads is keyword-only
+
+    def test_the_path_in_errors_is_as_given(self):
+        """A str path is shown as a str, bytes as bytes, as open() does."""
+        missing = os.path.join(self.dir.name, "missing")
+        for given, shown in ((missing, missing),
+                             (os.fsencode(missing), os.fsencode(missing)),
+                             (pathlib.Path(missing), missing)):
+            with self.assertRaises(FileNotFoundError) as e:
+                shelf.solve_file(given)
+            self.assertEqual(e.exception.filename, shown)
+            self.assertIs(type(e.exception.filename), type(shown))
+            self.assertIn(repr(shown), str(e.exception))
+
+    def test_a_file_of_size_0_that_holds_text(self):
+        """procfs gives /proc/sys/kernel/pid_max the size 0: it is read
+        whole (solve_file returned n = 0), on one thread and several, as a
+        copy of its bytes is."""
+        name = "/proc/sys/kernel/pid_max"
+        if not os.path.isfile(name) or os.stat(name).st_size != 0:
+            self.skipTest("no procfs file of size 0 here")
+        with open(name, "rb") as f:
+            data = f.read()
+        copy = self.write(data)
+        number = int(data)
+        for threads in (1, 2, 4):
+            got = shelf.solve_file(name, threads=threads)
+            self.assertEqual(got, shelf.solve_file(copy))
+            self.assertEqual((got.n, got.margin), (1, number))
+            self.assertEqual(shelf.solve_file(name, threads=threads,
+                                              batch=True),
+                             [got])
+            # A count, and no weights after it, as in the copy.
+            with self.assertRaises(shelf.ParseError) as e:
+                shelf.solve_file(name, threads=threads, counted=True)
+            with self.assertRaises(shelf.ParseError) as c:
+                shelf.solve_file(copy, counted=True)
+            self.assertEqual(str(e.exception), str(c.exception))
+
+    def test_ctrl_c_stops_a_read_that_waits(self):
+        """SIGINT stops solve_file() on a pipe that stays silent: a
+        KeyboardInterrupt, as PEP 475 asks (it retried read(2) for ever).
+        Before the silence, more than a block, so that the library's
+        threads have started and might have taken the signal."""
+        code = "\n".join([
+            "import sys",
+            "sys.path[:0] = %r" % sys.path,
+            "import shelf",
+            "threads, batch = int(sys.argv[1]), sys.argv[2] == 'batch'",
+            "print('ready', flush=True)",
+            "try:",
+            "    shelf.solve_file('/dev/stdin', threads=threads, batch=batch)",
+            "except KeyboardInterrupt:",
+            "    print('interrupted', flush=True)",
+        ])
+        for threads, batch in ((1, "plain"), (4, "plain"), (4, "batch")):
+            r, w = os.pipe()
+            p = subprocess.Popen([sys.executable, "-c", code, str(threads),
+                                  batch], stdin=r, stdout=subprocess.PIPE)
+            os.close(r)
+            try:
+                # Over a block of 256 KiB, and more than the pipe holds:
+                # when the write returns, solve_file() is reading.
+                os.write(w, b"1\n" * 300000)
+                self.assertEqual(p.stdout.readline(), b"ready\n")
+                # Sent again until it ends: one that comes while the read
+                # parses, not while it waits, is only noted. No time is
+                # asserted: a child that never ends fails after a minute.
+                out = b""
+                for _ in range(600):
+                    p.send_signal(signal.SIGINT)
+                    try:
+                        out, _ = p.communicate(timeout=0.1)
+                        break
+                    except subprocess.TimeoutExpired:
+                        pass
+                self.assertEqual(out, b"interrupted\n",
+                                 (threads, batch, p.returncode))
+            finally:
+                os.close(w)
+                if p.poll() is None:
+                    p.kill()
+                    p.wait()
+                p.stdout.close()
+
+    def test_ctrl_c_stops_an_open_that_waits(self):
+        """SIGINT stops solve_file() on a FIFO no one opens for writing:
+        open(2) waits, and an interrupted one raises KeyboardInterrupt, not
+        EINTR's OSError, and is not made again for ever."""
+        fifo = os.path.join(self.dir.name, "fifo")
+        os.mkfifo(fifo)
+        code = "\n".join([
+            "import sys",
+            "sys.path[:0] = %r" % sys.path,
+            "import shelf",
+            "try:",
+            "    print('ready', flush=True)",
+            "    shelf.solve_file(%r)" % fifo,
+            "except KeyboardInterrupt:",
+            "    print('interrupted', flush=True)",
+        ])
+        p = subprocess.Popen([sys.executable, "-c", code],
+                             stdout=subprocess.PIPE)
+        try:
+            self.assertEqual(p.stdout.readline(), b"ready\n")
+            # Asleep (in open(2), the one wait left) before the signal, so
+            # that it is the open that hears it. No time is asserted.
+            stat = "/proc/%d/stat" % p.pid
+            for _ in range(600):
+                if not os.path.exists(stat):
+                    break
+                with open(stat) as f:
+                    if f.read().rsplit(")", 1)[1].split()[0] == "S":
+                        break
+                time.sleep(0.1)
+            out = b""
+            for _ in range(600):
+                p.send_signal(signal.SIGINT)
+                try:
+                    out, _ = p.communicate(timeout=0.1)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+            self.assertEqual(out, b"interrupted\n", p.returncode)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+            p.stdout.close()
 
 
 if __name__ == "__main__":
