@@ -65,7 +65,7 @@ static const char usage_text[] =
     "Verdicts: wrong, crash, timeout (CPU time), memory (resident), idle\n"
     "(waited past the wall limit), bad-output, unstable.\n"
     "Mistakes: greedy, added, left-index, wrong-quantity, strict-tie,\n"
-    "overflow32, zero-memo, exponential.\n"
+    "overflow32, zero-memo, exponential, sentinel-memo.\n"
     "\n"
     "Example:\n"
     "  shelf check --problem cses ./removal_game\n"

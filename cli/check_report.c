@@ -149,6 +149,13 @@ void report_json(out *o, const check_report *c) {
     out_format(o, "%J", shelf_mistake_name(j->mistake));
   else
     out_str(o, "null");
+  if (j->mistake == SHELF_MISTAKE_SENTINEL_MEMO) {
+    /* the memo's value for "not computed", and what it is a value of */
+    out_str(o, ", \"sentinel\": ");
+    json_answer(o, SHELF_ANSWER_MARGIN, j->sentinel);
+    out_format(o, ", \"sentinel_of\": %J",
+               j->sentinel_total ? "total" : "lead");
+  }
   const run_result *r = j->detail;
   out_str(o, ", \"cpu_seconds\": ");
   json_seconds(o, r != NULL ? r->cpu : -1);

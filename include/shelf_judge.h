@@ -62,17 +62,31 @@ typedef enum shelf_mistake {
   /** A search of every order of moves without a memo: right, and out of
    * time on a shelf of a few dozen wheels whatever its weights. Judged from
    * behaviour. */
-  SHELF_MISTAKE_EXPONENTIAL = 12
+  SHELF_MISTAKE_EXPONENTIAL = 12,
+  /* 13 is another branch's ("largest-n"); kept free here for the merge. */
+  /** A memo table that takes a value other than 0 for "not computed" (-1,
+   * INT32_MIN, INT32_MAX or 0x3f3f3f3f), a value a block's lead or the
+   * total of the buyer to move can have: right, and fast on shelves where
+   * few blocks have it, exponential where many do ([0]*k + [-1, -1] +
+   * [0]*k: every block holding the middle leaves the mover a total of -1).
+   * The value and the quantity are in shelf_judgement.sentinel and
+   * .sentinel_total. Zero-memo stays the name of the value 0, of the lead
+   * or of a total (a shelf of zeros has both at 0 in every block);
+   * sentinel-memo names every other value. Judged from behaviour: out of
+   * time on a short shelf of that shape, where a shelf of the same length
+   * with no block at that value runs in half the limit. */
+  SHELF_MISTAKE_SENTINEL_MEMO = 14
 } shelf_mistake;
 
-/** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
- * value. */
-#define SHELF_MISTAKE_COUNT 13
+/** One past the largest mistake: SHELF_MISTAKE_NONE up to, not including,
+ * this value (13 is not yet assigned in this branch: shelf_mistake_name()
+ * gives NULL for it). */
+#define SHELF_MISTAKE_COUNT 15
 
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
- * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential";
- * NULL for a value not in shelf_mistake. Static; do not free it. Time
+ * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
+ * "sentinel-memo"; NULL for a value not in shelf_mistake. Static; do not free it. Time
  * O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
@@ -227,7 +241,9 @@ typedef enum shelf_try {
   SHELF_TRY_EDGE = 2,    /**< an edge shelf: one wheel, two, all equal,
                               zeros, ties, rising, falling, zigzag, every
                               weight at the bottom or top of the range, totals
-                              past 2^31 and 2^32; each small and at max_n */
+                              past 2^31 and 2^32, the sentinel shelves (many
+                              blocks at -1, INT32_MIN...: sentinel-memo);
+                              each small and at max_n */
   SHELF_TRY_RANDOM = 3   /**< a random shelf; sizes double from 1 to max_n
                               over the tries, a third of them in a narrow
                               range at the bottom of lo..hi (ties) */
@@ -466,6 +482,14 @@ typedef struct shelf_judgement {
   shelf_growth growth;   /**< with TIMEOUT */
   void (*release)(void *ctx, void *detail); /**< copied from the judge */
   void *ctx;
+  /** sentinel-memo: the value the program's memo takes for "not computed"
+   * (-1, ...), as the shelves it ran out of time on show. */
+  shelf_i128 sentinel;
+  /** sentinel-memo: 1 when the blocks share it as the total of the buyer
+   * to move, 0 as their lead. */
+  int sentinel_total;
+  /** sentinel-memo: how many blocks of the reported shelf have it. */
+  size_t sentinel_blocks;
 } shelf_judgement;
 
 /** Judges a program: runs it through judge->run on the tries of the plan
@@ -488,8 +512,16 @@ typedef struct shelf_judgement {
  *     zeros, or the failing one, runs out of time where a shelf without
  *     lead 0 runs in half the limit); exponential when a shelf of at most
  *     64 wheels runs out of time where one at least half as long ran in an
- *     eighth of the limit beyond start-up; a smaller shelf still out of
- *     time at twice the limit (at most 16 runs, 6 of them out of time).
+ *     eighth of the limit beyond start-up; sentinel-memo, when no random
+ *     probe ran out of time, from short shelves of each sentinel's shape
+ *     (8 to 64 wheels: the shortest out of time, then a random shelf of its
+ *     length with no block at that value, which must run in half the
+ *     limit); a smaller shelf still out of time at twice the limit (at most
+ *     16 runs, 6 of them out of time).
+ *
+ * The plan's edge shelves include the sentinel shapes (lead and mover's
+ * total of -1, INT32_MIN, INT32_MAX, 0x3f3f3f3f, where the problem's
+ * range allows them), small and at the largest n, as a hack would.
  *
  * @param judge  the judge; must not be NULL, nor judge->run.
  * @param out    receives the judgement; free it with

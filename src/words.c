@@ -284,10 +284,19 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
         "two choices a turn, about 2^n of them for n wheels, though the same "
         "block is reached by many orders; keep one lead a block (n(n+1)/2 of "
         "them) in a table, and read it instead of computing it again.",
+    [SHELF_MISTAKE_SENTINEL_MEMO] =
+        "Sentinel memo: {the program's|your} memo table marks a block not "
+        "computed yet with a value that a block can also have (-1 is a "
+        "lead or a total when weights may be negative), so those blocks "
+        "are computed again at every visit and the search grows "
+        "exponentially; mark an empty cell with a value no block takes "
+        "within the limits, or keep a separate flag.",
 };
 
 void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject) {
   const char *t = mistake_sentences[kind];
+  if (t == NULL)
+    return; /* a value not assigned (13, until the merge) */
   for (;;) {
     const char *open = strchr(t, '{');
     if (open == NULL) {

@@ -90,11 +90,12 @@ def replay(program, problem, wheels, timeout=60):
 # ==== One solution ====
 
 def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
-              tries="40", same_each_run=True):
+              tries="40", same_each_run=True, sentinel=None):
     """shelf check on one solution; `verdict` None means it must pass, else
     a verdict name or a set of them. A program whose answer may change from
     run to run (same_each_run False) must still answer wrongly on the shelf
-    reported, but not with the same number."""
+    reported, but not with the same number. `sentinel`: for sentinel-memo,
+    the (value, quantity) the report must name."""
     args = ["--problem", problem, "--seed", "7", "--tries", tries,
             "--time-limit", "10", "--json"] + list(extra) + program
     p = run_check(shelf, args)
@@ -121,6 +122,11 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
     if f["mistake"] != mistake:
         fail("%s: mistake %r, expected %r (%r)" % (name, f["mistake"],
                                                    mistake, f))
+        return
+    if sentinel is not None and (f.get("sentinel"),
+                                 f.get("sentinel_of")) != sentinel:
+        fail("%s: sentinel %r of %r, expected %r" %
+             (name, f.get("sentinel"), f.get("sentinel_of"), sentinel))
         return
     wheels = f["wheels"]
     want = expected(problem, wheels)
@@ -393,6 +399,14 @@ def main():
     check_one(shelf, "c memo-zero", [solution_c, "cses", "memo-zero"], "cses",
               "timeout", "zero-memo",
               extra=["--max-n", "300", "--time-limit", "0.25"], tries="0")
+    # As the published CSES solutions: a memo of the mover's total with -1
+    # for "not computed", which CSES's weights (-10^9..10^9) let a block
+    # have: the judge's sentinel shelf finds it, and names the value.
+    check_one(shelf, "c memo-minus-one", [solution_c, "cses",
+                                          "memo-minus-one"], "cses",
+              "timeout", "sentinel-memo",
+              extra=["--max-n", "300", "--time-limit", "0.25"], tries="0",
+              sentinel=(-1, "total"))
     check_one(shelf, "c table, memory", [solution_c, "cses", "table"], "cses",
               "memory", None, extra=["--memory-limit", "64"], tries="0")
     # A Python program: the judge runs an interpreter as it runs any

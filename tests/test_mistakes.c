@@ -127,7 +127,8 @@ static void behaviour_kinds_refused(void) {
       SHELF_MISTAKE_OVERFLOW32,     SHELF_MISTAKE_NEIGHBOUR,
       SHELF_MISTAKE_SIGN,           SHELF_MISTAKE_ONE_END,
       SHELF_MISTAKE_UNKNOWN,        SHELF_MISTAKE_ZERO_MEMO,
-      SHELF_MISTAKE_EXPONENTIAL,    (shelf_mistake)SHELF_MISTAKE_COUNT};
+      SHELF_MISTAKE_EXPONENTIAL,    SHELF_MISTAKE_SENTINEL_MEMO,
+      (shelf_mistake)13,            (shelf_mistake)SHELF_MISTAKE_COUNT};
   for (size_t k = 0; k < sizeof judged / sizeof judged[0]; k++)
     CHECK_STATUS(shelf_mistake_margin(judged[k], w, 2, &m), SHELF_INVALID);
   CHECK_I128(m, 99);
@@ -144,10 +145,19 @@ static void names_and_sentences(void) {
   static const char *const names[] = {
       "none",       "greedy",     "added",      "left-index", "wrong-quantity",
       "strict-tie", "overflow32", "neighbour",  "sign",       "one-end",
-      "unknown",    "zero-memo",  "exponential"};
+      "unknown",    "zero-memo",  "exponential", NULL,      "sentinel-memo"};
   CHECK(sizeof names / sizeof names[0] == SHELF_MISTAKE_COUNT);
   for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
     const char *name = shelf_mistake_name((shelf_mistake)k);
+    if (names[k] == NULL) { /* 13: not assigned in this branch */
+      char buf[8];
+      CHECK(name == NULL);
+      CHECK_STATUS(shelf_mistake_sentence((shelf_mistake)k,
+                                          SHELF_SUBJECT_PROGRAM, buf,
+                                          sizeof buf, NULL),
+                   SHELF_INVALID);
+      continue;
+    }
     REQUIRE(name != NULL);
     CHECK(strcmp(name, names[k]) == 0);
     shelf_mistake back = SHELF_MISTAKE_COUNT;

@@ -18,6 +18,15 @@
  *   exponential     both moves at every turn, no table: 2^n
  *   memo-zero       a memo table that takes 0 for "not computed yet": right,
  *                   and fast, until the leads are 0 (a shelf of zeros)
+ *   memo-minus-one  as the published CSES solutions: a memo of the total
+ *                   of the buyer to move, -1 for "not computed yet" (a
+ *                   total a block has when weights may be negative): right,
+ *                   and exponential on [0]*k + [-1, -1] + [0]*k
+ *   stack-table     right, with the whole n by n table in a stack array,
+ *                   long long dp[n][n] (200 MB at 5000 wheels): a crash
+ *                   under an 8 MB stack, right under the problem's stack
+ *   recurse         recursion without end from 3 wheels on: a stack
+ *                   overflow whatever the stack
  *   extra-words     the right answer inside a sentence
  *   table           right, with the whole n by n table (200 MB at 5000
  *                   wheels: for the memory limit)
@@ -177,6 +186,41 @@ static long long memo_lead(size_t i, size_t j) {
   return *cell = l > r ? l : r;
 }
 
+static long long *prefix;
+
+/* The most the buyer to move collects from block i..j: the block's sum
+ * less what the other then collects from what is left. */
+static long long memo_total(size_t i, size_t j) {
+  long long *cell = &memo[i * n + j];
+  if (*cell != -1) /* the bug: a total of -1 is never remembered */
+    return *cell;
+  if (i == j)
+    return *cell = w[i];
+  long long a = memo_total(i + 1, j), b = memo_total(i, j - 1);
+  return *cell = prefix[j + 1] - prefix[i] - (a < b ? a : b);
+}
+
+static long long stack_table(void) {
+  long long dp[n][n]; /* on the stack: n * n * 8 bytes */
+  for (size_t i = 0; i < n; i++)
+    dp[i][i] = w[i];
+  for (size_t span = 2; span <= n; span++)
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      long long l = w[i] - dp[i + 1][j], r = w[j] - dp[i][j - 1];
+      dp[i][j] = l > r ? l : r;
+    }
+  return dp[0][n - 1];
+}
+
+/* Each call on the same block: it never ends, and the volatile array keeps
+ * the frames from being folded into a loop. */
+static long long recurse(size_t i) {
+  volatile long long frame[16];
+  frame[i % 16] = w[i % n];
+  return frame[i % 16] + recurse(i + 1) - 1;
+}
+
 static long long uninit(void) {
   int *row = malloc(n * sizeof *row); /* the scratch array's memory */
   for (size_t i = 1; i < n; i++)      /* the typo: from 1, not 0 */
@@ -237,7 +281,20 @@ int main(int argc, char **argv) {
   else if (!strcmp(how, "memo-zero")) {
     memo = calloc(n * n, sizeof *memo);
     m = memo_lead(0, n - 1);
-  } else if (!strcmp(how, "uninit"))
+  } else if (!strcmp(how, "memo-minus-one")) {
+    memo = malloc(n * n * sizeof *memo);
+    memset(memo, -1, n * n * sizeof *memo); /* every byte 0xff: -1 */
+    prefix = malloc((n + 1) * sizeof *prefix);
+    prefix[0] = 0;
+    for (size_t i = 0; i < n; i++)
+      prefix[i + 1] = prefix[i] + w[i];
+    long long first_total = memo_total(0, n - 1);
+    m = 2 * first_total - prefix[n];
+  } else if (!strcmp(how, "stack-table"))
+    m = stack_table();
+  else if (!strcmp(how, "recurse"))
+    m = n >= 3 ? recurse(0) : right();
+  else if (!strcmp(how, "uninit"))
     m = uninit();
   else
     m = right();
