@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,6 +55,10 @@ static const char usage_text[] =
     "  --memory-limit MB    peak resident memory of the program and every\n"
     "                       process it starts (default the problem's: 512 for\n"
     "                       cses, 1024 for atcoder, else 2048)\n"
+    "  --stack MB|unlimited the stack a run gets (default the problem's: as\n"
+    "                       much as the memory limit), set for every run\n"
+    "                       whatever `ulimit -s` says; a crash it causes is\n"
+    "                       reported as a stack overflow\n"
     "  --json               the report as one JSON object\n"
     "  -h, --help           this help\n"
     "\n"
@@ -96,6 +101,7 @@ typedef struct check_options {
   uint64_t seed;
   double seconds, wall;
   size_t memory_mb;
+  size_t stack_mb; /* 0: unlimited */
   int json;
   char **argv; /* PROGRAM [ARG...] */
 } check_options;
@@ -111,6 +117,7 @@ enum {
   OPT_TIME,
   OPT_WALL,
   OPT_MEMORY,
+  OPT_STACK,
   OPT_JSON
 };
 
@@ -125,6 +132,7 @@ static const struct option longs[] = {
     {"time-limit", required_argument, NULL, OPT_TIME},
     {"wall-limit", required_argument, NULL, OPT_WALL},
     {"memory-limit", required_argument, NULL, OPT_MEMORY},
+    {"stack", required_argument, NULL, OPT_STACK},
     {"json", no_argument, NULL, OPT_JSON},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
@@ -166,7 +174,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   static const char *const answers[] = {"margin", "first", "second", "winner"};
   /* Parts given on their own win over the problem's, whatever the order. */
   int layout_k = -1, answer_k = -1, range_given = 0, seed_given = 0;
-  size_t max_n = 0, memory = 0;
+  size_t max_n = 0, memory = 0, stack = SHELF_STACK_AS_MEMORY;
   int64_t lo = 0, hi = 0;
   double seconds = 0, wall = 0;
   char shown[SHOWN_SIZE];
@@ -238,6 +246,16 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                     arg);
       memory = (size_t)v;
       break;
+    case OPT_STACK:
+      if (strcmp(optarg, "unlimited") == 0)
+        stack = SHELF_STACK_UNLIMITED;
+      else if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
+        usage_error("--stack needs megabytes from 1 to 2^20 or 'unlimited', "
+                    "not '%s'",
+                    arg);
+      else
+        stack = (size_t)v;
+      break;
     case OPT_JSON:
       o->json = 1;
       break;
@@ -275,6 +293,11 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   o->seconds = seconds > 0 ? seconds : p->time_limit;
   o->wall = wall > 0 ? wall : (3 * o->seconds > 3 ? 3 * o->seconds : 3);
   o->memory_mb = memory > 0 ? memory : p->memory_mb > 0 ? p->memory_mb : 2048;
+  if (stack == SHELF_STACK_AS_MEMORY)
+    stack = p->stack_mb;
+  o->stack_mb = stack == SHELF_STACK_UNLIMITED ? 0
+                : stack == SHELF_STACK_AS_MEMORY ? o->memory_mb
+                                                 : stack;
   if (!seed_given)
     o->seed = arg_clock_seed();
 }
@@ -376,6 +399,20 @@ static void show_progress(void *ctx, const char *stage, size_t done,
           total, n);
 }
 
+/* A stack the runs cannot get: an unprivileged process may lower its hard
+ * RLIMIT_STACK but never raise it, so the runs get that much at most. */
+static void stack_hard_note(const check_options *o) {
+  struct rlimit lim;
+  if (getrlimit(RLIMIT_STACK, &lim) != 0 || lim.rlim_max == RLIM_INFINITY ||
+      o->json)
+    return;
+  if (o->stack_mb == 0 || (rlim_t)o->stack_mb * 1048576 > lim.rlim_max)
+    fprintf(stderr,
+            "shelf: check: note: the hard stack limit here is %llu MB, so "
+            "runs got that, not the problem's stack\n",
+            (unsigned long long)(lim.rlim_max / 1048576));
+}
+
 int check_main(int argc, char **argv) {
   static check_options opt;
   memset(&opt, 0, sizeof opt);
@@ -389,6 +426,12 @@ int check_main(int argc, char **argv) {
   k.limits.cpu_seconds = opt.seconds;
   k.limits.wall_seconds = opt.wall;
   k.limits.memory_mb = opt.memory_mb;
+  k.limits.stack_mb = opt.stack_mb;
+  struct rlimit hard;
+  if (getrlimit(RLIMIT_STACK, &hard) == 0 && hard.rlim_max != RLIM_INFINITY &&
+      (k.limits.stack_mb == 0 ||
+       (rlim_t)k.limits.stack_mb * 1048576 > hard.rlim_max))
+    k.limits.stack_mb = (size_t)(hard.rlim_max / 1048576); /* all it gets */
   k.progress = isatty(STDERR_FILENO);
   int setup = run_setup();
 
@@ -421,17 +464,19 @@ int check_main(int argc, char **argv) {
     shelf_judgement_free(&j);
     return status;
   }
+  check_stack(&k, &j);
   char hint[400];
   const char *said_hint = NULL;
   if (j.verdict != SHELF_VERDICT_OK)
     said_hint = layout_hint(&k, &j, hint, sizeof hint);
+  stack_hard_note(&opt);
   if (setup != 0 && !opt.json)
     fprintf(stderr,
             "shelf: check: note: processes a program starts are stopped "
             "only within its process group here (%s)\n",
             strerror(setup));
 
-  char program[1024], failure[256];
+  char program[1024], failure[512];
   size_t at = 0;
   for (size_t a = 0; opt.argv[a] != NULL && at + 1 < sizeof program; a++) {
     char shown[SHOWN_SIZE];
@@ -448,7 +493,7 @@ int check_main(int argc, char **argv) {
                               opt.seed,
                               opt.memory_mb,
                               check_failure_words(j.verdict, j.detail,
-                                                  &k.limits, failure,
+                                                  &k.limits, &k.stack, failure,
                                                   sizeof failure)};
   check_report rep = {&judge, &j, &words, &k, said_hint};
   static out o;

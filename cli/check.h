@@ -28,6 +28,20 @@
 /* `shelf check ARGS...`: argv[0] is "check". Returns the exit status. */
 int check_main(int argc, char **argv);
 
+/* What a crash by SIGSEGV or SIGBUS says of the program's stack. */
+typedef struct stack_finding {
+  int overflow;    /* 1: the crash was a stack overflow, by one of: */
+  int filled;      /* its peak memory (ru_maxrss) reached 90% of the stack
+                      limit: the stack filled up */
+  double used_mb;  /* that peak, MB */
+  int rerun;       /* the same shelf run again with no stack limit (the
+                      memory limit still applied) did not die of SIGSEGV or
+                      SIGBUS: the limit was the cause, not a bad pointer */
+  int rerun_exit;  /* then: 1 it ran to its end (exit 0), 0 it was stopped
+                      by another limit */
+  double rerun_mb; /* its peak memory, MB */
+} stack_finding;
+
 /* What the runner knows of one program, for every run of it. */
 typedef struct checker {
   char **argv;         /* the program and its arguments */
@@ -39,6 +53,7 @@ typedef struct checker {
   int starved;     /* no verdict: 1 the machine gave a run too little CPU to
                      judge, 2 a process of the program would not die */
   double starved_wall, starved_cpu;
+  stack_finding stack; /* of the failing run, from check_stack() */
 } checker;
 
 /* The runner of shelf_judge: runs the program on one shelf (checker *ctx)
@@ -49,11 +64,19 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
                            shelf_run *run);
 void check_release(void *ctx, void *detail);
 
+/* Whether the judgement's crash (SIGSEGV or SIGBUS under a stack limit)
+ * was a stack overflow: the failing run's peak memory against the stack
+ * limit, else one more run of the same shelf with no stack limit. Fills
+ * k->stack. No ptrace and no core file: the two facts a judge can read of
+ * any program, in any language, without a debugger. */
+void check_stack(checker *k, const shelf_judgement *j);
+
 /* The failure of a run in words, for shelf_report_words.failure: "was
  * killed by signal 11 (Segmentation fault)", "used 3.2 s of CPU in 9 s"...
  * Written into buf (size bytes); returns buf, or NULL when there is none. */
 const char *check_failure_words(shelf_verdict v, const run_result *r,
-                                const run_limits *limits, char *buf,
+                                const run_limits *limits,
+                                const stack_finding *stack, char *buf,
                                 size_t size);
 
 /* ==== The report ==== */

@@ -68,6 +68,16 @@ static uint64_t fingerprint(const char *s, size_t len) {
 
 /* ==== One run ==== */
 
+/* A signal a stack overflow gives: the kernel refuses to grow the stack
+ * past RLIMIT_STACK with SIGSEGV (SIGBUS on some systems). */
+static int memory_fault(int sig) { return sig == SIGSEGV || sig == SIGBUS; }
+
+/* Megabytes as a person reads them: 8.4, 201. */
+static const char *mb_text(char *buf, size_t size, double mb) {
+  snprintf(buf, size, mb < 100 ? "%.1f" : "%.0f", mb);
+  return buf;
+}
+
 shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
                            shelf_run *run) {
   checker *k = ctx;
@@ -104,10 +114,17 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
   run->detail = r;
   run->cpu = r->cpu;
   run->output = fingerprint(r->out, r->out_len);
+  /* A stack that filled up: the kernel ended it (SIGSEGV, not our kill),
+   * and the memory seen afterwards passes the limit only by the stack's
+   * last pages, where the stack is as large as the memory limit. The fault
+   * ended the run: a crash, which check_stack() names. */
+  int stack_filled = r->memory_out && memory_fault(r->signal) &&
+                     limits.stack_mb > 0 &&
+                     r->peak_mb >= 0.9 * (double)limits.stack_mb;
   /* A limit first: a program killed for one may also have crashed. */
   if (r->cpu_out)
     run->verdict = SHELF_VERDICT_TIMEOUT;
-  else if (r->memory_out)
+  else if (r->memory_out && !stack_filled)
     run->verdict = SHELF_VERDICT_MEMORY;
   else if (r->idle)
     run->verdict = SHELF_VERDICT_IDLE;
@@ -131,14 +148,75 @@ void check_release(void *ctx, void *detail) {
   free(detail);
 }
 
+/* ==== A stack overflow ==== */
+
+void check_stack(checker *k, const shelf_judgement *j) {
+  stack_finding *f = &k->stack;
+  memset(f, 0, sizeof *f);
+  const run_result *r = j->detail;
+  size_t stack = k->limits.stack_mb;
+  if (j->verdict != SHELF_VERDICT_CRASH || r == NULL ||
+      !memory_fault(r->signal) || stack == 0)
+    return;
+  /* Filled: recursion without end, or deeper than the stack holds, touches
+   * every page of it before the fault, and they count as resident. */
+  if (r->peak_mb >= 0.9 * (double)stack) {
+    f->overflow = f->filled = 1;
+    f->used_mb = r->peak_mb;
+    return;
+  }
+  /* Jumped over: a frame larger than the stack (long long dp[n][n])
+   * faults at once, far below its limit. Run the shelf again with no stack
+   * limit: a bad pointer faults again, a stack too small does not. */
+  size_t len = 0;
+  shelf_layout_write(k->layout, j->weights, j->n, NULL, 0, &len);
+  char *text = malloc(len + 1);
+  run_result again;
+  if (text == NULL)
+    return;
+  shelf_layout_write(k->layout, j->weights, j->n, text, len + 1, NULL);
+  run_limits limits = k->limits;
+  limits.stack_mb = 0;
+  int e = run_program(k->argv, text, len, &limits, &again);
+  free(text);
+  if (e != 0)
+    return;
+  if (!again.starved && !again.stuck && !memory_fault(again.signal)) {
+    f->overflow = f->rerun = 1;
+    f->rerun_exit = again.exited && again.exit_code == 0 && !again.cpu_out &&
+                    !again.memory_out && !again.idle;
+    f->rerun_mb = again.peak_mb;
+  }
+  run_result_free(&again);
+}
+
 const char *check_failure_words(shelf_verdict v, const run_result *r,
-                                const run_limits *limits, char *buf,
+                                const run_limits *limits,
+                                const stack_finding *stack, char *buf,
                                 size_t size) {
+  char num[32];
   if (r == NULL)
     return NULL;
   switch (v) {
   case SHELF_VERDICT_CRASH:
-    if (r->signal != 0)
+    if (r->signal != 0 && stack != NULL && stack->filled)
+      snprintf(buf, size,
+               "was killed by signal %d (%s): a stack overflow; its memory "
+               "reached %s MB, the whole of its %zu MB stack (recursion "
+               "without end, or deeper than the stack holds)",
+               r->signal, strsignal(r->signal),
+               mb_text(num, sizeof num, stack->used_mb), limits->stack_mb);
+    else if (r->signal != 0 && stack != NULL && stack->rerun)
+      snprintf(buf, size,
+               "was killed by signal %d (%s): a stack overflow; its %zu MB "
+               "stack is too small for it (a large array on the stack, or "
+               "deep recursion): with no stack limit the same shelf %s "
+               "%s MB",
+               r->signal, strsignal(r->signal), limits->stack_mb,
+               stack->rerun_exit ? "ran to its end, using"
+                                 : "ran until another limit stopped it, at",
+               mb_text(num, sizeof num, stack->rerun_mb));
+    else if (r->signal != 0)
       snprintf(buf, size, "was killed by signal %d (%s)", r->signal,
                strsignal(r->signal));
     else

@@ -125,8 +125,13 @@ void report_json(out *o, const check_report *c) {
   json_seconds(o, c->checker->limits.cpu_seconds);
   out_str(o, ", \"wall_limit\": ");
   json_seconds(o, c->checker->limits.wall_seconds);
-  out_format(o, ", \"memory_limit\": %u, \"failure\": ",
+  out_format(o, ", \"memory_limit\": %u, \"stack_limit\": ",
              (uint64_t)c->checker->limits.memory_mb);
+  if (c->checker->limits.stack_mb > 0)
+    out_format(o, "%u", (uint64_t)c->checker->limits.stack_mb);
+  else
+    out_str(o, "null"); /* none */
+  out_str(o, ", \"failure\": ");
   if (j->verdict == SHELF_VERDICT_OK) {
     out_str(o, "null}\n");
     return;
@@ -165,6 +170,8 @@ void report_json(out *o, const check_report *c) {
   json_seconds(o, r != NULL ? r->peak_mb : -1);
   out_format(o, ", \"left_behind\": %u",
              (uint64_t)(r != NULL ? r->left_behind : 0));
+  out_format(o, ", \"stack_overflow\": %s",
+             c->checker->stack.overflow ? "true" : "false");
   out_str(o, ", \"output\": ");
   if (r != NULL)
     json_text(o, r->out, r->out_len);

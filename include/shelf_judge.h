@@ -337,7 +337,19 @@ typedef struct shelf_problem {
   size_t memory_mb;  /**< resident memory a run in MB, 0 for none stated */
   const int64_t *const *samples; /**< the statement's samples, NULL-ended */
   const size_t *sample_n;        /**< their lengths */
+  /** The stack a run gets, in MB, as the problem's judge gives it (online
+   * judges commonly give the memory limit, and some no limit at all):
+   * SHELF_STACK_AS_MEMORY (0) for as much as the memory limit applied,
+   * SHELF_STACK_UNLIMITED for none, else that many MB. A runner sets it for
+   * every run (`shelf check`: RLIMIT_STACK in the child, before exec), so
+   * that a verdict does not depend on the shell's `ulimit -s`. */
+  size_t stack_mb;
 } shelf_problem;
+
+/** shelf_problem.stack_mb: as much stack as the memory limit applied. */
+#define SHELF_STACK_AS_MEMORY ((size_t)0)
+/** shelf_problem.stack_mb: no stack limit. */
+#define SHELF_STACK_UNLIMITED ((size_t)-1)
 
 /** The problems shelf knows, by index from 0: "shelf" (the write-up,
  * "Splitting the ripening shelf", the default), "cses" (CSES 1097),

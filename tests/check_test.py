@@ -352,6 +352,65 @@ def report_words(shelf, solution_c, solution_cpp):
             print("ok   the words of %s" % " ".join(program[1:]))
 
 
+def stack_limits(shelf, solution_c):
+    """The stack is the problem's judge's, not the shell's: a table in a
+    stack array (long long dp[n][n], 32 MB at 2000 wheels) passes under the
+    8 MB soft limit shells start with and under none alike; a stack too
+    small for it (--stack 8), or recursion without end, is a crash named a
+    stack overflow. `ulimit -S -s 8192` is the shell's usual state (soft
+    8 MB, hard unlimited); `ulimit -s 8192` lowers the hard limit too, which
+    no unprivileged judge can raise again (shelf check then says so)."""
+    hard = subprocess.run(["bash", "-c", "ulimit -H -s"], capture_output=True,
+                          text=True).stdout.strip()
+    if hard != "unlimited" and int(hard) < 64 * 1024:
+        print("skipped: the stack tests (the hard stack limit here is %s KB, "
+              "below the 32 MB table's need)" % hard)
+        return
+    args = ["--problem", "cses", "--seed", "7", "--tries", "20", "--max-n",
+            "2000", "--json", solution_c, "cses", "stack-table"]
+    verdicts = []
+    for ulimit in ("ulimit -S -s 8192", "ulimit -s unlimited"):
+        p = subprocess.run(["bash", "-c", ulimit + ' && exec "$@"', "bash",
+                            shelf, "check"] + args, capture_output=True,
+                           text=True, timeout=1200)
+        try:
+            report = json.loads(p.stdout)
+        except ValueError:
+            fail("stack-table under %s: %r %r" % (ulimit, p.stdout, p.stderr))
+            return
+        verdicts.append((ulimit, p.returncode, report["passed"],
+                         report["stack_limit"]))
+    if any(v[1:] != (0, True, 512) for v in verdicts):
+        fail("stack-table: not passed, under CSES's 512 MB stack, under each "
+             "ulimit: %r" % verdicts)
+    else:
+        print("ok   a table on the stack passes whatever ulimit -s says")
+    cases = [(["--stack", "8", "--max-n", "2000", solution_c, "cses",
+               "stack-table"], "stack is too small for it"),
+             (["--stack", "64", solution_c, "cses", "recurse"],
+              "the whole of its 64 MB stack")]
+    for options, words in cases:
+        p = run_check(shelf, ["--problem", "cses", "--seed", "7", "--tries",
+                              "20", "--json"] + options)
+        try:
+            f = json.loads(p.stdout)["failure"]
+        except (ValueError, KeyError):
+            fail("%s: %r" % (options[-1], p.stdout))
+            continue
+        if p.returncode != 1 or f is None or f["verdict"] != "crash" or \
+                not f["stack_overflow"]:
+            fail("%s: not a crash named a stack overflow: %r" %
+                 (options[-1], f))
+            continue
+        p = run_check(shelf, ["--problem", "cses", "--seed", "7", "--tries",
+                              "20"] + options)
+        if "a stack overflow; " not in p.stdout or words not in p.stdout:
+            fail("%s: the words miss %r:\n%s" % (options[-1], words,
+                                                  p.stdout))
+        else:
+            print("ok   %s: a crash named a stack overflow" % options[-1])
+
+
 def main():
     shelf, solution_c = sys.argv[1], sys.argv[2]
     SOLUTION_C_HOLDER.append(solution_c)
@@ -359,6 +418,7 @@ def main():
     py = [sys.executable, SOLUTION_PY]
     usage(shelf)
     report_words(shelf, solution_c, solution_cpp)
+    stack_limits(shelf, solution_c)
     random_files(shelf)
     seed_cases_first(shelf)
     langs = [("c", [solution_c])]

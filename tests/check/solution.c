@@ -213,12 +213,14 @@ static long long stack_table(void) {
   return dp[0][n - 1];
 }
 
-/* Each call on the same block: it never ends, and the volatile array keeps
- * the frames from being folded into a loop. */
-static long long recurse(size_t i) {
+/* Calls itself without end; each call hands the next a pointer to its
+ * own frame, which keeps the compiler from turning the recursion into a
+ * loop. */
+static long long recurse(size_t i, volatile long long *up) {
   volatile long long frame[16];
-  frame[i % 16] = w[i % n];
-  return frame[i % 16] + recurse(i + 1) - 1;
+  frame[0] = up[0] + w[i % n];
+  frame[15] = (long long)i;
+  return recurse(i + 1, frame) + frame[15];
 }
 
 static long long uninit(void) {
@@ -292,9 +294,10 @@ int main(int argc, char **argv) {
     m = 2 * first_total - prefix[n];
   } else if (!strcmp(how, "stack-table"))
     m = stack_table();
-  else if (!strcmp(how, "recurse"))
-    m = n >= 3 ? recurse(0) : right();
-  else if (!strcmp(how, "uninit"))
+  else if (!strcmp(how, "recurse")) {
+    volatile long long start[16] = {0};
+    m = n >= 3 ? recurse(0, start) : right();
+  } else if (!strcmp(how, "uninit"))
     m = uninit();
   else
     m = right();
