@@ -465,6 +465,7 @@ int check_main(int argc, char **argv) {
     return status;
   }
   check_stack(&k, &j);
+  check_pypy(&k, &j);
   char hint[400];
   const char *said_hint = NULL;
   if (j.verdict != SHELF_VERDICT_OK)

@@ -42,6 +42,16 @@ typedef struct stack_finding {
   double rerun_mb; /* its peak memory, MB */
 } stack_finding;
 
+/* A Python program out of time, run again under PyPy. */
+typedef struct pypy_finding {
+  int python;            /* the program runs under CPython: python,
+                            python3, python3.N, or a .py file run directly */
+  int tried;             /* pypy3 was found and run on the failing shelf */
+  shelf_verdict verdict; /* its run: OK (the right answer), WRONG, TIMEOUT,
+                            CRASH... */
+  double cpu;            /* its CPU seconds */
+} pypy_finding;
+
 /* What the runner knows of one program, for every run of it. */
 typedef struct checker {
   char **argv;         /* the program and its arguments */
@@ -54,6 +64,7 @@ typedef struct checker {
                      judge, 2 a process of the program would not die */
   double starved_wall, starved_cpu;
   stack_finding stack; /* of the failing run, from check_stack() */
+  pypy_finding pypy;   /* of a timeout, from check_pypy() */
 } checker;
 
 /* The runner of shelf_judge: runs the program on one shelf (checker *ctx)
@@ -70,6 +81,12 @@ void check_release(void *ctx, void *detail);
  * k->stack. No ptrace and no core file: the two facts a judge can read of
  * any program, in any language, without a debugger. */
 void check_stack(checker *k, const shelf_judgement *j);
+
+/* For a Python program out of time: runs the same command under pypy3 (as
+ * CSES, Codeforces and AtCoder offer PyPy) on the judgement's shelf, under
+ * the same limits, and fills k->pypy. pypy3 is looked up on PATH, or is
+ * $SHELF_CHECK_PYPY when that is set (empty: none, for the tests). */
+void check_pypy(checker *k, const shelf_judgement *j);
 
 /* The failure of a run in words, for shelf_report_words.failure: "was
  * killed by signal 11 (Segmentation fault)", "used 3.2 s of CPU in 9 s"...

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 /* ==== Answers ==== */
 
@@ -188,6 +189,86 @@ void check_stack(checker *k, const shelf_judgement *j) {
     f->rerun_mb = again.peak_mb;
   }
   run_result_free(&again);
+}
+
+/* ==== Python out of time, under PyPy ==== */
+
+/* Whether a command runs CPython: python, python3, python3.12 (any
+ * directory), or a .py file run directly through its #! line. */
+static int runs_cpython(char *const *argv) {
+  const char *base = strrchr(argv[0], '/');
+  base = base != NULL ? base + 1 : argv[0];
+  if (strncmp(base, "python", 6) == 0) {
+    const char *p = base + 6;
+    while (isdigit((unsigned char)*p) || *p == '.')
+      p++;
+    return *p == '\0';
+  }
+  size_t len = strlen(base);
+  return len > 3 && strcmp(base + len - 3, ".py") == 0;
+}
+
+/* pypy3 on PATH (into buf), or $SHELF_CHECK_PYPY; NULL when none. */
+static const char *find_pypy(char *buf, size_t size) {
+  const char *given = getenv("SHELF_CHECK_PYPY");
+  if (given != NULL)
+    return given[0] != '\0' ? given : NULL;
+  const char *path = getenv("PATH");
+  while (path != NULL && *path != '\0') {
+    const char *end = strchr(path, ':');
+    size_t len = end != NULL ? (size_t)(end - path) : strlen(path);
+    if (len > 0 && len + 8 < size) {
+      memcpy(buf, path, len);
+      memcpy(buf + len, "/pypy3", 7);
+      if (access(buf, X_OK) == 0)
+        return buf;
+    }
+    path = end != NULL ? end + 1 : NULL;
+  }
+  return NULL;
+}
+
+void check_pypy(checker *k, const shelf_judgement *j) {
+  pypy_finding *f = &k->pypy;
+  memset(f, 0, sizeof *f);
+  f->python = runs_cpython(k->argv);
+  char path[4096];
+  const char *pypy = find_pypy(path, sizeof path);
+  if (j->verdict != SHELF_VERDICT_TIMEOUT || !f->python || pypy == NULL)
+    return;
+  /* "python3 ARGS..." becomes "pypy3 ARGS...", and a Python file run
+   * directly becomes pypy3 with the file and its arguments. */
+  const char *base = strrchr(k->argv[0], '/');
+  base = base != NULL ? base + 1 : k->argv[0];
+  int keep_first = strncmp(base, "python", 6) != 0;
+  size_t count = 0;
+  while (k->argv[count] != NULL)
+    count++;
+  char **argv = calloc(count + 2, sizeof *argv);
+  if (argv == NULL)
+    return;
+  argv[0] = (char *)pypy;
+  for (size_t a = keep_first ? 0 : 1, at = 1; a < count; a++)
+    argv[at++] = k->argv[a];
+  char **saved = k->argv;
+  k->argv = argv;
+  shelf_run run;
+  memset(&run, 0, sizeof run);
+  run.patience = 1;
+  shelf_status st = check_run_one(k, j->weights, j->n, &run);
+  k->argv = saved;
+  free(argv);
+  if (st != SHELF_OK) { /* it did not start, or no verdict: say nothing */
+    k->start_errno = 0;
+    k->starved = 0;
+    return;
+  }
+  f->tried = 1;
+  f->verdict = run.verdict == SHELF_VERDICT_OK && run.answer != j->expected
+                   ? SHELF_VERDICT_WRONG
+                   : run.verdict;
+  f->cpu = run.cpu;
+  check_release(k, run.detail);
 }
 
 const char *check_failure_words(shelf_verdict v, const run_result *r,

@@ -56,6 +56,57 @@ static void out_lines(out *o, const char *text, size_t len, int lines) {
     out_str(o, "    ...\n");
 }
 
+/* A Python program out of time: every earlier try was right (the judge
+ * stops at the first failure), so its answers are not in doubt; and what
+ * PyPy, which the judges offer, did on the same shelf. */
+static void say_python(out *o, const check_report *c) {
+  const shelf_judgement *j = c->judgement;
+  const pypy_finding *f = &c->checker->pypy;
+  if (j->verdict != SHELF_VERDICT_TIMEOUT || !f->python)
+    return;
+  char t[32], limit[32];
+  snprintf(limit, sizeof limit, "%.3g", c->checker->limits.cpu_seconds);
+  if (j->tried > 1)
+    out_format(o,
+               "Python: all %u earlier tries were right; it is slow under "
+               "CPython, not wrong.",
+               (uint64_t)(j->tried - 1));
+  else
+    out_str(o, "Python: it ran out of time on the first try.");
+  if (!f->tried) {
+    out_str(o, " Judges such as CSES offer PyPy, often several times faster "
+               "on loops like these; pypy3 is not installed here to try "
+               "it.\n");
+    return;
+  }
+  snprintf(t, sizeof t, "%.3g", f->cpu);
+  switch (f->verdict) {
+  case SHELF_VERDICT_OK:
+    out_format(o,
+               " Under pypy3 (which CSES, Codeforces and AtCoder offer) the "
+               "same shelf ran in %s s of CPU, with the right answer, within "
+               "the %s s limit.\n",
+               t, limit);
+    return;
+  case SHELF_VERDICT_TIMEOUT:
+    out_format(o,
+               " Under pypy3 the same shelf ran out of time too (the %s s "
+               "limit): the algorithm, not the interpreter, is too slow.\n",
+               limit);
+    return;
+  case SHELF_VERDICT_WRONG:
+    out_format(o,
+               " Under pypy3 the same shelf ran in %s s of CPU but gave "
+               "another answer.\n",
+               t);
+    return;
+  default:
+    out_format(o, " Under pypy3 the same shelf ended as %s.\n",
+               shelf_verdict_name(f->verdict));
+    return;
+  }
+}
+
 void report_text(out *o, const check_report *c) {
   size_t len = 0;
   if (shelf_judgement_write(c->judgement, c->judge, c->words, NULL, 0, &len) ==
@@ -70,6 +121,7 @@ void report_text(out *o, const check_report *c) {
       out_str(o, "shelf check: out of memory writing the report\n");
     }
   }
+  say_python(o, c);
   const run_result *r = c->judgement->detail;
   if (r != NULL && c->judgement->verdict == SHELF_VERDICT_BAD_OUTPUT &&
       r->out_len > 0)
@@ -172,6 +224,16 @@ void report_json(out *o, const check_report *c) {
              (uint64_t)(r != NULL ? r->left_behind : 0));
   out_format(o, ", \"stack_overflow\": %s",
              c->checker->stack.overflow ? "true" : "false");
+  /* A Python program out of time, run under pypy3: its verdict and CPU. */
+  out_str(o, ", \"pypy\": ");
+  if (c->checker->pypy.tried) {
+    out_format(o, "{\"verdict\": %J, \"cpu_seconds\": ",
+               shelf_verdict_name(c->checker->pypy.verdict));
+    json_seconds(o, c->checker->pypy.cpu);
+    out_str(o, "}");
+  } else {
+    out_str(o, "null");
+  }
   out_str(o, ", \"output\": ");
   if (r != NULL)
     json_text(o, r->out, r->out_len);

@@ -14,6 +14,7 @@ time out are exponential (C on shelves of up to 300 wheels, Python on up to
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -411,6 +412,50 @@ def stack_limits(shelf, solution_c):
             print("ok   %s: a crash named a stack overflow" % options[-1])
 
 
+def python_pypy(shelf):
+    """A right Python program out of time: the report says every earlier
+    try was right, and runs the same shelf under pypy3 where it is
+    installed (what it saw, whichever way it went: no timed assertion), or
+    says that pypy3 is not there to try ($SHELF_CHECK_PYPY empty)."""
+    args = ["check", "--problem", "cses", "--seed", "7", "--tries", "0",
+            "--max-n", "1500", "--time-limit", "0.25", sys.executable,
+            SOLUTION_PY, "cses", "right"]
+    p = subprocess.run([shelf] + args, capture_output=True, text=True,
+                       timeout=1200, env=dict(os.environ, SHELF_CHECK_PYPY=""))
+    if p.returncode != 1 or "FAILED: time limit" not in p.stdout or \
+            "earlier tries were right" not in p.stdout or \
+            "pypy3 is not installed here" not in p.stdout:
+        fail("python right, out of time, no pypy3: %d\n%s" % (p.returncode,
+                                                              p.stdout))
+    else:
+        print("ok   python right, out of time: its earlier tries were right")
+    pypy = shutil.which("pypy3")
+    if pypy is None:
+        print("skipped: python under pypy3 (pypy3 not installed; .ci/run "
+              "installs it)")
+        return
+    p = subprocess.run([shelf] + args[:1] + ["--json"] + args[1:],
+                       capture_output=True, text=True, timeout=1200)
+    try:
+        f = json.loads(p.stdout)["failure"]
+    except (ValueError, KeyError):
+        fail("python under pypy3: %r %r" % (p.stdout, p.stderr))
+        return
+    if f is None or f["verdict"] != "timeout" or f["pypy"] is None or \
+            f["pypy"]["verdict"] not in ("ok", "timeout"):
+        fail("python under pypy3: not run, or neither right nor slow: %r" %
+             (f and f.get("pypy"),))
+        return
+    p = subprocess.run([shelf] + args, capture_output=True, text=True,
+                       timeout=1200)
+    want = ("with the right answer" if f["pypy"]["verdict"] == "ok" else
+            "ran out of time too")
+    if "Under pypy3" not in p.stdout or want not in p.stdout:
+        fail("python under pypy3: the words miss %r:\n%s" % (want, p.stdout))
+    else:
+        print("ok   python under pypy3: %s" % want)
+
+
 def main():
     shelf, solution_c = sys.argv[1], sys.argv[2]
     SOLUTION_C_HOLDER.append(solution_c)
@@ -419,6 +464,7 @@ def main():
     usage(shelf)
     report_words(shelf, solution_c, solution_cpp)
     stack_limits(shelf, solution_c)
+    python_pypy(shelf)
     random_files(shelf)
     seed_cases_first(shelf)
     langs = [("c", [solution_c])]
