@@ -35,7 +35,9 @@ static const char usage_text[] =
     "\n"
     "  --problem NAME       the input layout, the answer and the limits of a\n"
     "                       problem: shelf (the write-up, the default), cses\n"
-    "                       (CSES 1097), atcoder (DP contest L), leetcode486\n"
+    "                       (CSES 1097), atcoder (DP contest L), leetcode486,\n"
+    "                       algolab (Burning Coins: up to 30 cases a file,\n"
+    "                       one limit a file; full files are tried too)\n"
     "  --layout L           counted (the count, then the weights), line, list\n"
     "  --answer A           margin, first, second, winner (true or false)\n"
     "  --max-n N            the largest shelf to try\n"
@@ -427,6 +429,7 @@ int check_main(int argc, char **argv) {
   k.limits.wall_seconds = opt.wall;
   k.limits.memory_mb = opt.memory_mb;
   k.limits.stack_mb = opt.stack_mb;
+  k.cases = opt.problem->max_cases;
   struct rlimit hard;
   if (getrlimit(RLIMIT_STACK, &hard) == 0 && hard.rlim_max != RLIM_INFINITY &&
       (k.limits.stack_mb == 0 ||
@@ -466,6 +469,24 @@ int check_main(int argc, char **argv) {
   }
   check_stack(&k, &j);
   check_pypy(&k, &j);
+  /* A problem of several cases a file: full files, once every single try
+   * passed. */
+  static file_failure file;
+  if (j.verdict == SHELF_VERDICT_OK && k.cases > 0) {
+    int e = check_files(&k, &judge, &file);
+    if (e > 0) {
+      k.start_errno = e;
+      cannot_start(&k);
+      shelf_judgement_free(&j);
+      return 2;
+    }
+    if (e < 0) {
+      fputs("shelf: check: out of memory\n", stderr);
+      file_failure_free(&file);
+      shelf_judgement_free(&j);
+      return 1;
+    }
+  }
   char hint[400];
   const char *said_hint = NULL;
   if (j.verdict != SHELF_VERDICT_OK)
@@ -496,16 +517,18 @@ int check_main(int argc, char **argv) {
                               check_failure_words(j.verdict, j.detail,
                                                   &k.limits, &k.stack, failure,
                                                   sizeof failure)};
-  check_report rep = {&judge, &j, &words, &k, said_hint};
+  check_report rep = {&judge, &j, &words, &k, said_hint,
+                      file.failed ? &file : NULL};
   static out o;
   out_init(&o, STDOUT_FILENO);
   if (opt.json)
     report_json(&o, &rep);
   else
     report_text(&o, &rep);
-  status = j.verdict == SHELF_VERDICT_OK ? 0 : 1;
+  status = j.verdict == SHELF_VERDICT_OK && !file.failed ? 0 : 1;
   if (out_flush(&o) != 0 && status == 0)
     status = 1;
+  file_failure_free(&file);
   shelf_judgement_free(&j);
   return status;
 }

@@ -65,6 +65,8 @@ typedef struct checker {
   double starved_wall, starved_cpu;
   stack_finding stack; /* of the failing run, from check_stack() */
   pypy_finding pypy;   /* of a timeout, from check_pypy() */
+  size_t cases;        /* the problem's most cases a file, or 0: one shelf a
+                          run, no count of cases (shelf_problem.max_cases) */
 } checker;
 
 /* The runner of shelf_judge: runs the program on one shelf (checker *ctx)
@@ -88,6 +90,50 @@ void check_stack(checker *k, const shelf_judgement *j);
  * $SHELF_CHECK_PYPY when that is set (empty: none, for the tests). */
 void check_pypy(checker *k, const shelf_judgement *j);
 
+/* One answer of the asked form in s[0..len), blanks around it allowed:
+ * 1 with *a set, or 0. */
+int check_read_answer(const char *s, size_t len, shelf_answer k,
+                      shelf_i128 *a);
+
+/* ==== Files of several cases (check_cases.c) ==== */
+
+/* Full files tried: one over the whole range of weights, one over its
+ * bottom four values (ties, equal ends). */
+#define FULL_FILES 2
+
+/* A full file that failed: what the problem's judge gives a program at
+ * once (max_cases shelves of max_n wheels, one limit), and the case that
+ * went wrong, run again alone as a file of one case. */
+typedef struct file_failure {
+  int failed;            /* 1: a file failed; the rest holds then */
+  size_t file, files;    /* which file (1-based) of how many */
+  size_t cases, n;       /* its cases, each of n wheels */
+  shelf_verdict verdict; /* the file's: TIMEOUT, MEMORY, IDLE, CRASH,
+                            BAD_OUTPUT (not one answer a case), WRONG */
+  run_result run;        /* the file's run (its output, its error) */
+  size_t bad_case;       /* WRONG: the first wrong case, 1-based; else 1 */
+  int64_t *weights;      /* that case's shelf (owned) */
+  shelf_i128 expected, got;
+  int alone_ran;         /* the case was run alone */
+  shelf_verdict alone;   /* its verdict alone (OK: the right answer) */
+  shelf_i128 alone_got;
+  double alone_cpu;
+} file_failure;
+
+/* After every single try passed: runs the program on full files of a
+ * problem of several cases (k->cases > 0), under the limits for a file,
+ * and compares their answers line by line. Returns 0 (f->failed says
+ * whether one failed), or an errno when a run could not be started.
+ * Frees nothing of f's on success: file_failure_free(). */
+int check_files(checker *k, const shelf_judge *judge, file_failure *f);
+void file_failure_free(file_failure *f);
+/* The failure of a file in words, or as the JSON report's "failure". */
+void file_failure_text(out *o, const file_failure *f, const checker *k,
+                       const shelf_judge *judge, const char *program,
+                       size_t tried);
+void file_failure_json(out *o, const file_failure *f, const checker *k,
+                       const shelf_judge *judge, size_t tried);
+
 /* The failure of a run in words, for shelf_report_words.failure: "was
  * killed by signal 11 (Segmentation fault)", "used 3.2 s of CPU in 9 s"...
  * Written into buf (size bytes); returns buf, or NULL when there is none. */
@@ -104,6 +150,8 @@ typedef struct check_report {
   const shelf_report_words *words;
   const checker *checker;
   const char *hint; /* a slip the command found (the layout), or NULL */
+  const file_failure *file; /* a full file that failed after every single
+                               try passed, or NULL */
 } check_report;
 
 /* The report in words on o: the library's, then what only a program has. */

@@ -25,8 +25,8 @@ static int is_blank(char c) {
 /* One answer of the asked form, with blanks around it: an integer (a sign
  * and digits, within 128 bits), or for a winner true or false in any case
  * (or 1 and 0, as C programs print a bool). Returns 1 with *a set, or 0. */
-static int read_answer(const char *s, size_t len, shelf_answer k,
-                       shelf_i128 *a) {
+int check_read_answer(const char *s, size_t len, shelf_answer k,
+                      shelf_i128 *a) {
   size_t i = 0, j = len;
   while (i < j && is_blank(s[i]))
     i++;
@@ -82,16 +82,21 @@ static const char *mb_text(char *buf, size_t size, double mb) {
 shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
                            shelf_run *run) {
   checker *k = ctx;
+  /* A problem of several cases a file gets one try as a file of one case:
+   * "1", then the case. */
+  size_t head = k->cases > 0 ? 2 : 0;
   size_t len = 0;
   shelf_layout_write(k->layout, w, n, NULL, 0, &len);
-  char *text = malloc(len + 1);
+  char *text = malloc(head + len + 1);
   run_result *r = calloc(1, sizeof *r);
   if (text == NULL || r == NULL) {
     free(text);
     free(r);
     return SHELF_NOMEM;
   }
-  shelf_layout_write(k->layout, w, n, text, len + 1, NULL);
+  memcpy(text, "1\n", head);
+  shelf_layout_write(k->layout, w, n, text + head, len + 1, NULL);
+  len += head;
   run_limits limits = k->limits;
   if (run->patience > 1) {
     limits.cpu_seconds *= run->patience;
@@ -134,7 +139,7 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
     run->how = r->signal != 0 ? 1000u + (unsigned)r->signal
                               : (uint64_t)(unsigned)r->exit_code;
   } else if (r->out_cut ||
-             !read_answer(r->out, r->out_len, k->answer, &run->answer))
+             !check_read_answer(r->out, r->out_len, k->answer, &run->answer))
     run->verdict = SHELF_VERDICT_BAD_OUTPUT;
   else
     run->verdict = SHELF_VERDICT_OK;

@@ -108,6 +108,16 @@ static void say_python(out *o, const check_report *c) {
 }
 
 void report_text(out *o, const check_report *c) {
+  if (c->file != NULL) {
+    file_failure_text(o, c->file, c->checker, c->judge, c->words->program,
+                      c->judgement->tried);
+    const run_result *fr = &c->file->run;
+    if (fr->err_len > 0) {
+      out_str(o, "Standard error (its first lines):\n");
+      out_lines(o, fr->err, fr->err_len, 8);
+    }
+    return;
+  }
   size_t len = 0;
   if (shelf_judgement_write(c->judgement, c->judge, c->words, NULL, 0, &len) ==
       SHELF_OK) {
@@ -122,6 +132,13 @@ void report_text(out *o, const check_report *c) {
     }
   }
   say_python(o, c);
+  if (c->judgement->verdict == SHELF_VERDICT_OK && c->checker->cases > 0)
+    out_format(o,
+               "Each try was a file of one case; then %u full files of %u "
+               "cases of %u wheels, one limit a file, gave the right answer "
+               "on every case.\n",
+               (uint64_t)FULL_FILES, (uint64_t)c->checker->cases,
+               (uint64_t)c->judge->max_n);
   const run_result *r = c->judgement->detail;
   if (r != NULL && c->judgement->verdict == SHELF_VERDICT_BAD_OUTPUT &&
       r->out_len > 0)
@@ -171,7 +188,8 @@ void report_json(out *o, const check_report *c) {
              "{\"passed\": %s, \"tried\": %u, \"planned\": %u, "
              "\"skipped\": %u, \"seed\": %u, \"problem\": %J, "
              "\"time_limit\": ",
-             j->verdict == SHELF_VERDICT_OK ? "true" : "false",
+             j->verdict == SHELF_VERDICT_OK && c->file == NULL ? "true"
+                                                             : "false",
              (uint64_t)j->tried, (uint64_t)j->planned, (uint64_t)j->skipped,
              judge->seed, c->words->problem);
   json_seconds(o, c->checker->limits.cpu_seconds);
@@ -184,6 +202,11 @@ void report_json(out *o, const check_report *c) {
   else
     out_str(o, "null"); /* none */
   out_str(o, ", \"failure\": ");
+  if (c->file != NULL) {
+    file_failure_json(o, c->file, c->checker, judge, j->tried);
+    out_str(o, "}\n");
+    return;
+  }
   if (j->verdict == SHELF_VERDICT_OK) {
     out_str(o, "null}\n");
     return;

@@ -344,6 +344,13 @@ typedef struct shelf_problem {
    * every run (`shelf check`: RLIMIT_STACK in the child, before exec), so
    * that a verdict does not depend on the shell's `ulimit -s`. */
   size_t stack_mb;
+  /** The most shelves one input file holds, each a case, under one time
+   * limit for the file (AlgoLab: the count of cases first, then each case
+   * in `layout`; one answer a line, case by case); 0 for one shelf a run
+   * with no count of cases. A runner then gives the program such files: a
+   * single try as a file of one case, and full files of max_cases shelves
+   * of max_n wheels, as the problem's judge does. */
+  size_t max_cases;
 } shelf_problem;
 
 /** shelf_problem.stack_mb: as much stack as the memory limit applied. */
@@ -353,7 +360,8 @@ typedef struct shelf_problem {
 
 /** The problems shelf knows, by index from 0: "shelf" (the write-up,
  * "Splitting the ripening shelf", the default), "cses" (CSES 1097),
- * "atcoder" (AtCoder DP contest L) and "leetcode486". Returns NULL past
+ * "atcoder" (AtCoder DP contest L), "leetcode486" and "algolab" (ETH
+ * AlgoLab's Burning Coins: up to 30 cases a file). Returns NULL past
  * the last, so that a caller can list them. Static; do not free.
  * Time O(1). Thread-safe. */
 SHELF_API const shelf_problem *shelf_problem_at(size_t k);

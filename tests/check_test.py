@@ -456,6 +456,50 @@ def python_pypy(shelf):
         print("ok   python under pypy3: %s" % want)
 
 
+def algolab_files(shelf, solution_c):
+    """A problem of several cases a file (AlgoLab's Burning Coins: up to 30
+    of 2500 coins, one limit a file): each try is a file of one case, then
+    full files. A right program passes; one that is right and in time on
+    each case alone but does 128 times the work (0.18 s a case here, some
+    5 s a file) runs out of time on a full file; one that keeps the sum
+    from case to case is wrong on case 2, and right on it alone."""
+    base = ["--problem", "algolab", "--seed", "7", "--tries", "10"]
+    p = run_check(shelf, base + [solution_c, "algolab", "right"])
+    if p.returncode != 0 or "2 full files of 30 cases" not in p.stdout:
+        fail("algolab right: exit %d:\n%s" % (p.returncode, p.stdout))
+    else:
+        print("ok   algolab right passes, full files too")
+    for how, verdict, case, alone in (("slow-file", "timeout", 1, "ok"),
+                                      ("stale", "wrong", 2, "ok")):
+        p = run_check(shelf, base + ["--json", solution_c, "algolab", how])
+        try:
+            report = json.loads(p.stdout)
+            f = report["failure"]
+        except (ValueError, KeyError):
+            fail("algolab %s: %r %r" % (how, p.stdout, p.stderr))
+            continue
+        got = f and (f.get("kind"), f["verdict"], f["cases"], f["n"],
+                     f["case"], f["alone"], len(f["wheels"]))
+        if p.returncode != 1 or report["passed"] or \
+                got != ("file", verdict, 30, 2500, case, alone, 2500):
+            fail("algolab %s: exit %d, %r" % (how, p.returncode, got))
+            continue
+        # The isolated case, run here alone as a file of one case, gets the
+        # right answer, as the report says (computed here from the rules).
+        wheels = f["wheels"]
+        text = "1\n" + layout("cses", wheels)
+        out = subprocess.run([solution_c, "algolab", how], input=text,
+                             capture_output=True, text=True,
+                             timeout=600).stdout.strip()
+        if out != expected("cses", wheels) or \
+                json.dumps(f["expected"]) != out:
+            fail("algolab %s: case %d alone gives %r here, the rules %s" %
+                 (how, case, out, expected("cses", wheels)))
+        else:
+            print("ok   algolab %s fails on a full file: %s, case %d" %
+                  (how, verdict, case))
+
+
 def main():
     shelf, solution_c = sys.argv[1], sys.argv[2]
     SOLUTION_C_HOLDER.append(solution_c)
@@ -465,6 +509,7 @@ def main():
     report_words(shelf, solution_c, solution_cpp)
     stack_limits(shelf, solution_c)
     python_pypy(shelf)
+    algolab_files(shelf, solution_c)
     random_files(shelf)
     seed_cases_first(shelf)
     langs = [("c", [solution_c])]

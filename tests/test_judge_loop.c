@@ -328,7 +328,7 @@ static void test_arguments(void) {
   size_t k = 0;
   while (shelf_problem_at(k) != NULL)
     k++;
-  CHECK(k == 4 && strcmp(shelf_problem_at(0)->name, "shelf") == 0);
+  CHECK(k == 5 && strcmp(shelf_problem_at(0)->name, "shelf") == 0);
   const int64_t w[] = {7, -2, 9};
   char buf[64];
   size_t len;

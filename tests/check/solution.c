@@ -32,6 +32,14 @@
  *                   wheels: for the memory limit)
  *   uninit          a rolling row whose first cell a loop bound typo never
  *                   writes, so that it holds whatever the allocator left
+ *
+ * PROBLEM algolab reads a file of cases (the count of cases, then each as
+ * the count of coins and the coins) and prints the first player's total for
+ * each, one a line, computed HOW: right; slow-file (right, the DP done 128
+ * times a case: in time for one case of 2500 coins, out of time for 30);
+ * stale (the sum of the coins kept from case to case, never reset: right
+ * on the first case only).
+ *
  *   record          right, and appends each shelf it is given, as a
  *                   bracketed list, to the file $SHELF_CHECK_RECORD (the
  *                   judge's tests read the order of its tries from it)
@@ -236,12 +244,44 @@ static long long uninit(void) {
   return row[0];
 }
 
+/* Cases: all the numbers of the file are in w[0..n); each case is handed
+ * to the ways above by pointing w and n at its coins. */
+static int algolab(const char *how) {
+  read_shelf(0);
+  long long *all = w;
+  size_t count = n, at = 1, cases = count > 0 ? (size_t)all[0] : 0;
+  static long long stale_sum; /* the bug of `stale`: never reset */
+  for (size_t c = 0; c < cases && at < count; c++) {
+    size_t len = (size_t)all[at++];
+    w = all + at;
+    n = len;
+    at += len;
+    long long sum = 0, m = right();
+    if (!strcmp(how, "slow-file"))
+      for (int again = 0; again < 127; again++) {
+        volatile long long kept = right(); /* the same DP, again: kept, so
+                                              that it is not left out */
+        (void)kept;
+      }
+    for (size_t i = 0; i < n; i++)
+      sum += w[i];
+    if (!strcmp(how, "stale")) {
+      stale_sum += sum;
+      sum = stale_sum;
+    }
+    printf("%lld\n", (sum + m) / 2);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fputs("usage: solution PROBLEM HOW\n", stderr);
     return 2;
   }
   const char *problem = argv[1], *how = argv[2];
+  if (!strcmp(problem, "algolab"))
+    return algolab(how);
   int counted = !strcmp(problem, "cses") || !strcmp(problem, "atcoder");
   int first = !strcmp(problem, "cses"), winner = !strcmp(problem, "leetcode486");
   read_shelf(counted);
