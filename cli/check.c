@@ -297,7 +297,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   o->memory_mb = memory > 0 ? memory : p->memory_mb > 0 ? p->memory_mb : 2048;
   if (stack == SHELF_STACK_AS_MEMORY)
     stack = p->stack_mb;
-  o->stack_mb = stack == SHELF_STACK_UNLIMITED ? 0
+  o->stack_mb = stack == SHELF_STACK_UNLIMITED   ? 0
                 : stack == SHELF_STACK_AS_MEMORY ? o->memory_mb
                                                  : stack;
   if (!seed_given)
@@ -517,8 +517,8 @@ int check_main(int argc, char **argv) {
                               check_failure_words(j.verdict, j.detail,
                                                   &k.limits, &k.stack, failure,
                                                   sizeof failure)};
-  check_report rep = {&judge, &j, &words, &k, said_hint,
-                      file.failed ? &file : NULL};
+  check_report rep = {&judge, &j,        &words,
+                      &k,     said_hint, file.failed ? &file : NULL};
   static out o;
   out_init(&o, STDOUT_FILENO);
   if (opt.json)

@@ -92,8 +92,7 @@ void check_pypy(checker *k, const shelf_judgement *j);
 
 /* One answer of the asked form in s[0..len), blanks around it allowed:
  * 1 with *a set, or 0. */
-int check_read_answer(const char *s, size_t len, shelf_answer k,
-                      shelf_i128 *a);
+int check_read_answer(const char *s, size_t len, shelf_answer k, shelf_i128 *a);
 
 /* ==== Files of several cases (check_cases.c) ==== */
 
@@ -114,8 +113,8 @@ typedef struct file_failure {
   size_t bad_case;       /* WRONG: the first wrong case, 1-based; else 1 */
   int64_t *weights;      /* that case's shelf (owned) */
   shelf_i128 expected, got;
-  int alone_ran;         /* the case was run alone */
-  shelf_verdict alone;   /* its verdict alone (OK: the right answer) */
+  int alone_ran;       /* the case was run alone */
+  shelf_verdict alone; /* its verdict alone (OK: the right answer) */
   shelf_i128 alone_got;
   double alone_cpu;
 } file_failure;
@@ -149,7 +148,7 @@ typedef struct check_report {
   const shelf_judgement *judgement;
   const shelf_report_words *words;
   const checker *checker;
-  const char *hint; /* a slip the command found (the layout), or NULL */
+  const char *hint;         /* a slip the command found (the layout), or NULL */
   const file_failure *file; /* a full file that failed after every single
                                try passed, or NULL */
 } check_report;

@@ -21,8 +21,8 @@
 #define FILES FULL_FILES
 
 static const char *const try_verdict_words[] = {
-    "passed",       "wrong answer", "crash",       "time limit",
-    "memory limit", "bad output",   "unstable",    "idle"};
+    "passed",       "wrong answer", "crash",    "time limit",
+    "memory limit", "bad output",   "unstable", "idle"};
 
 /* File f's shelves: cases * n weights, case c at w + c * n. */
 static int file_shelves(const shelf_judge *judge, size_t f, size_t cases,
@@ -65,8 +65,8 @@ static long read_lines(const checker *k, const run_result *r, size_t cases,
     while (end < r->out_len && r->out[end] != '\n')
       end++;
     size_t i = at;
-    while (i < end && (r->out[i] == ' ' || r->out[i] == '\t' ||
-                       r->out[i] == '\r'))
+    while (i < end &&
+           (r->out[i] == ' ' || r->out[i] == '\t' || r->out[i] == '\r'))
       i++;
     if (i < end) {
       if (count == cases ||
@@ -138,8 +138,9 @@ int check_files(checker *k, const shelf_judge *judge, file_failure *f) {
       goto done;
     }
     if (k->progress)
-      fprintf(stderr, "\rshelf check: a full file, %zu of %d: %zu cases of "
-                      "%zu wheels\033[K",
+      fprintf(stderr,
+              "\rshelf check: a full file, %zu of %d: %zu cases of "
+              "%zu wheels\033[K",
               file + 1, FILES, cases, n);
     run_result r;
     e = run_program(k->argv, text, len, &k->limits, &r);
@@ -256,8 +257,7 @@ void file_failure_text(out *o, const file_failure *f, const checker *k,
                  (uint64_t)f->run.exit_code);
     break;
   case SHELF_VERDICT_BAD_OUTPUT:
-    out_format(o,
-               "Got:      not one answer a line for each of the %u cases.\n",
+    out_format(o, "Got:      not one answer a line for each of the %u cases.\n",
                (uint64_t)f->cases);
     break;
   case SHELF_VERDICT_WRONG:

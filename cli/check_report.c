@@ -189,7 +189,7 @@ void report_json(out *o, const check_report *c) {
              "\"skipped\": %u, \"seed\": %u, \"problem\": %J, "
              "\"time_limit\": ",
              j->verdict == SHELF_VERDICT_OK && c->file == NULL ? "true"
-                                                             : "false",
+                                                               : "false",
              (uint64_t)j->tried, (uint64_t)j->planned, (uint64_t)j->skipped,
              judge->seed, c->words->problem);
   json_seconds(o, c->checker->limits.cpu_seconds);

@@ -86,8 +86,8 @@ typedef enum shelf_mistake {
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
  * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
- * "sentinel-memo"; NULL for a value not in shelf_mistake. Static; do not free it. Time
- * O(1). Thread-safe. */
+ * "sentinel-memo"; NULL for a value not in shelf_mistake. Static; do not free
+ * it. Time O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
 /** Finds a mistake by its name as shelf_mistake_name() gives it.

@@ -150,8 +150,8 @@ static size_t sample_count(const shelf_plan *p) {
 size_t shelf_plan_count(const shelf_plan *p) {
   if (p == NULL)
     return 0;
-  size_t fixed = SEED_CASES + sample_count(p) + 2 * EDGE_SHAPES +
-                 4 * SHELF__SENTINELS;
+  size_t fixed =
+      SEED_CASES + sample_count(p) + 2 * EDGE_SHAPES + 4 * SHELF__SENTINELS;
   /* Saturated, so that a plan of nearly SIZE_MAX tries does not wrap to a
    * few and refuse the tries it has. */
   return p->tries > SIZE_MAX - fixed ? SIZE_MAX : fixed + p->tries;

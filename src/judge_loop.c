@@ -489,8 +489,8 @@ static shelf_status slow_sentinel(loop *L, size_t most, int64_t *w,
         (st = once(L, p, m, expected, r)) != SHELF_OK)
       return st;
     L->out->shrink_runs++;
-    int fast = answered(r->verdict) && r->cpu >= 0 &&
-               r->cpu <= L->j->time_limit / 2;
+    int fast =
+        answered(r->verdict) && r->cpu >= 0 && r->cpu <= L->j->time_limit / 2;
     double cpu = r->cpu;
     drop(L, r);
     if (!fast)

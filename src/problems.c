@@ -49,8 +49,8 @@ static const shelf_problem problems[] = {
      SHELF_ANSWER_MARGIN, 3000, 1, 1000000000, 2.0, 1024, atcoder_samples,
      atcoder_n, 1024, 0},
     {"leetcode486", "LeetCode 486 Predict the Winner", SHELF_LAYOUT_LIST,
-     SHELF_ANSWER_WINNER, 20, 0, 10000000, 2.0, 0, leetcode_samples,
-     leetcode_n, SHELF_STACK_AS_MEMORY, 0},
+     SHELF_ANSWER_WINNER, 20, 0, 10000000, 2.0, 0, leetcode_samples, leetcode_n,
+     SHELF_STACK_AS_MEMORY, 0},
     /* AlgoLab's Burning Coins, as we know its statement (from memory: check it
      * against yours): t <= 30 test cases a file; each is n (1 <= n <= 2500) on
      * a line, then the n coin values (1 <= v <= 2^10) on the next; print for

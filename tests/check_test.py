@@ -416,9 +416,10 @@ def python_pypy(shelf):
     """A right Python program out of time: the report says every earlier
     try was right, and runs the same shelf under pypy3 where it is
     installed (what it saw, whichever way it went: no timed assertion), or
-    says that pypy3 is not there to try ($SHELF_CHECK_PYPY empty)."""
+    says that pypy3 is not there to try ($SHELF_CHECK_PYPY empty). 3000
+    wheels take CPython seconds (4.5 million cells), 12 times the limit."""
     args = ["check", "--problem", "cses", "--seed", "7", "--tries", "0",
-            "--max-n", "1500", "--time-limit", "0.25", sys.executable,
+            "--max-n", "3000", "--time-limit", "0.25", sys.executable,
             SOLUTION_PY, "cses", "right"]
     p = subprocess.run([shelf] + args, capture_output=True, text=True,
                        timeout=1200, env=dict(os.environ, SHELF_CHECK_PYPY=""))
@@ -434,6 +435,8 @@ def python_pypy(shelf):
         print("skipped: python under pypy3 (pypy3 not installed; .ci/run "
               "installs it)")
         return
+    # Each run is judged on its own: PyPy's time may fall either side of
+    # the limit from one run to the next.
     p = subprocess.run([shelf] + args[:1] + ["--json"] + args[1:],
                        capture_output=True, text=True, timeout=1200)
     try:
@@ -448,12 +451,12 @@ def python_pypy(shelf):
         return
     p = subprocess.run([shelf] + args, capture_output=True, text=True,
                        timeout=1200)
-    want = ("with the right answer" if f["pypy"]["verdict"] == "ok" else
-            "ran out of time too")
-    if "Under pypy3" not in p.stdout or want not in p.stdout:
-        fail("python under pypy3: the words miss %r:\n%s" % (want, p.stdout))
+    said = [w for w in ("with the right answer", "ran out of time too")
+            if "Under pypy3" in p.stdout and w in p.stdout]
+    if p.returncode != 1 or len(said) != 1:
+        fail("python under pypy3: the words say %r:\n%s" % (said, p.stdout))
     else:
-        print("ok   python under pypy3: %s" % want)
+        print("ok   python under pypy3: %s" % said[0])
 
 
 def algolab_files(shelf, solution_c):

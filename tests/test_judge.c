@@ -182,8 +182,7 @@ static void test_mistake_of(void) {
 
 /* The blocks of w (n <= REF_MAX) whose lead (total 0), or whose total for
  * the buyer to move (total 1: (sum + lead) / 2), is v. */
-static size_t blocks_with(const int64_t *w, size_t n, shelf_i128 v,
-                          int total) {
+static size_t blocks_with(const int64_t *w, size_t n, shelf_i128 v, int total) {
   static ref_table lead;
   ref_lead_table(w, n, lead);
   size_t c = 0;

@@ -143,9 +143,9 @@ static void behaviour_kinds_refused(void) {
 
 static void names_and_sentences(void) {
   static const char *const names[] = {
-      "none",       "greedy",     "added",      "left-index", "wrong-quantity",
-      "strict-tie", "overflow32", "neighbour",  "sign",       "one-end",
-      "unknown",    "zero-memo",  "exponential", NULL,      "sentinel-memo"};
+      "none",       "greedy",     "added",       "left-index", "wrong-quantity",
+      "strict-tie", "overflow32", "neighbour",   "sign",       "one-end",
+      "unknown",    "zero-memo",  "exponential", NULL,         "sentinel-memo"};
   CHECK(sizeof names / sizeof names[0] == SHELF_MISTAKE_COUNT);
   for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
     const char *name = shelf_mistake_name((shelf_mistake)k);

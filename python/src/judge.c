@@ -164,15 +164,13 @@ static PyObject *growth_obj(const shelf_judgement *j) {
   int sentinel = j->mistake == SHELF_MISTAKE_SENTINEL_MEMO;
   return Py_BuildValue(
       "{s:N,s:O,s:d,s:n,s:n,s:d,s:d,s:n,s:d,s:n,s:n,s:n,s:d,s:N,s:N}",
-      "startup",
-      seconds_obj(g->startup), "fitted", g->fitted ? Py_True : Py_False,
-      "exponent", g->exponent, "n_lo", (Py_ssize_t)g->n_lo, "n_hi",
-      (Py_ssize_t)g->n_hi, "t_lo", g->t_lo, "t_hi", g->t_hi, "longest",
-      (Py_ssize_t)g->longest, "longest_cpu", g->longest_cpu, "over_n",
-      (Py_ssize_t)g->over_n, "slow_zeros", (Py_ssize_t)g->slow_zeros, "fast_n",
-      (Py_ssize_t)g->fast_n, "fast_cpu", g->fast_cpu, "sentinel",
-      sentinel ? shelf_py_int(j->sentinel) : Py_NewRef(Py_None),
-      "sentinel_of",
+      "startup", seconds_obj(g->startup), "fitted",
+      g->fitted ? Py_True : Py_False, "exponent", g->exponent, "n_lo",
+      (Py_ssize_t)g->n_lo, "n_hi", (Py_ssize_t)g->n_hi, "t_lo", g->t_lo, "t_hi",
+      g->t_hi, "longest", (Py_ssize_t)g->longest, "longest_cpu", g->longest_cpu,
+      "over_n", (Py_ssize_t)g->over_n, "slow_zeros", (Py_ssize_t)g->slow_zeros,
+      "fast_n", (Py_ssize_t)g->fast_n, "fast_cpu", g->fast_cpu, "sentinel",
+      sentinel ? shelf_py_int(j->sentinel) : Py_NewRef(Py_None), "sentinel_of",
       sentinel ? PyUnicode_FromString(j->sentinel_total ? "total" : "lead")
                : Py_NewRef(Py_None));
 }
