@@ -71,13 +71,15 @@ class CheckReport:
     the shelf (shrunk from shrunk_from wheels), expected and got the answers
     on it (got: what the function returned, for bad output; None without
     one), other the second run's answer when unstable, mistake a name or
-    None, cpu the failing run's CPU seconds. tried counts the tries run,
+    None, cpu the failing run's CPU seconds, sentinel for "sentinel-memo"
+    the memo's value for "not computed" and what it is a value of, as
+    (-1, "total") or (-1, "lead"), else None. tried counts the tries run,
     skipped those of the planned ones that do not fit the problem."""
 
     __slots__ = ("passed", "tried", "planned", "skipped", "seed", "problem",
                  "answer", "try_index", "kind", "wheels", "shrunk_from",
                  "expected", "got", "other", "verdict", "mistake", "cpu",
-                 "_text")
+                 "sentinel", "_text")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -443,7 +445,16 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                        wheels=j["wheels"], shrunk_from=j["shrunk_from"],
                        expected=j["expected"], got=got, other=j["other"],
                        verdict=j["verdict"], mistake=j["mistake"],
-                       cpu=j["cpu"], _text=j["text"])
+                       cpu=j["cpu"], sentinel=_sentinel(j),
+                       _text=j["text"])
+
+
+def _sentinel(j):
+    """sentinel-memo's value and quantity, from the growth of a timeout."""
+    g = j.get("growth")
+    if not g or g.get("sentinel") is None:
+        return None
+    return (g["sentinel"], g["sentinel_of"])
 
 
 def _raise_shrunk(error, wheels, index):
