@@ -58,7 +58,9 @@ static const char usage_text[] =
     "                       process it starts (default the problem's: 512 for\n"
     "                       cses, 1024 for atcoder, else 2048)\n"
     "  --stack MB|unlimited the stack a run gets (default the problem's: as\n"
-    "                       much as the memory limit), set for every run\n"
+    "                       much as the memory limit; at most 15/16 of it,\n"
+    "                       so that a stack overflow is told from a memory\n"
+    "                       limit), set for every run\n"
     "                       whatever `ulimit -s` says; a crash it causes is\n"
     "                       reported as a stack overflow\n"
     "  --json               the report as one JSON object\n"
@@ -300,6 +302,12 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   o->stack_mb = stack == SHELF_STACK_UNLIMITED   ? 0
                 : stack == SHELF_STACK_AS_MEMORY ? o->memory_mb
                                                  : stack;
+  /* A stack as large as the memory limit fills up just as the memory
+   * passes the limit, and which comes first, the fault or a scan's memory
+   * kill, would change from run to run: it gets 15/16 of the limit, so
+   * that recursion without end is always a stack overflow. */
+  if (o->stack_mb >= o->memory_mb)
+    o->stack_mb = o->memory_mb - o->memory_mb / 16;
   if (!seed_given)
     o->seed = arg_clock_seed();
 }
