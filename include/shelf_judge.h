@@ -341,8 +341,10 @@ typedef struct shelf_problem {
    * judges commonly give the memory limit, and some no limit at all):
    * SHELF_STACK_AS_MEMORY (0) for as much as the memory limit applied,
    * SHELF_STACK_UNLIMITED for none, else that many MB. A runner sets it for
-   * every run (`shelf check`: RLIMIT_STACK in the child, before exec), so
-   * that a verdict does not depend on the shell's `ulimit -s`. */
+   * every run (`shelf check`: RLIMIT_STACK in the child, before exec, at
+   * most 15/16 of the memory limit, so that a stack that fills up faults
+   * before the memory passes the limit), so that a verdict does not depend
+   * on the shell's `ulimit -s`. */
   size_t stack_mb;
   /** The most shelves one input file holds, each a case, under one time
    * limit for the file (AlgoLab: the count of cases first, then each case

@@ -8,8 +8,9 @@
 
 The function takes the wheels (a list of ints) and returns the problem's
 answer: the margin (problem "shelf", the write-up's, or "atcoder"), the
-first buyer's total ("cses"), or a bool, True when the first buyer's total
-is at least the second's ("leetcode486").
+first buyer's total ("cses", "algolab"), or a bool, True when the first
+buyer's total is at least the second's ("leetcode486"). A function takes
+one shelf: AlgoLab's files of many cases are for `shelf check`.
 
 The judge is libshelf's (shelf_judge_run()), the one `shelf check` runs: the
 same tries in the same order from the same seed, the same verdicts,
@@ -326,8 +327,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
     `tries` random shelves of growing size, each against the exact answer;
     the first failure shrunk, its mistake named.
 
-    problem is "shelf" (the write-up's), "cses", "atcoder" or
-    "leetcode486". answer ("margin", "first", "second", "winner"), max_n
+    problem is "shelf" (the write-up's), "cses", "atcoder", "leetcode486"
+    or "algolab" (its limits a file, here a call). answer ("margin", "first", "second", "winner"), max_n
     and range ((lo, hi)) override the problem's, as --answer, --max-n and
     --range do; seed makes the random shelves (a fresh one, shown in the
     report, when None). time_limit is the CPU seconds a run may take (the
