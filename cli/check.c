@@ -485,6 +485,7 @@ int check_main(int argc, char **argv) {
     if (e > 0) {
       k.start_errno = e;
       cannot_start(&k);
+      file_failure_free(&file);
       shelf_judgement_free(&j);
       return 2;
     }
