@@ -64,17 +64,20 @@ typedef enum shelf_mistake {
    * behaviour. */
   SHELF_MISTAKE_EXPONENTIAL = 12,
   /* 13 is another branch's ("largest-n"); kept free here for the merge. */
-  /** A memo table that takes a value other than 0 for "not computed" (-1,
-   * INT32_MIN, INT32_MAX or 0x3f3f3f3f), a value a block's lead or the
-   * total of the buyer to move can have: right, and fast on shelves where
-   * few blocks have it, exponential where many do ([0]*k + [-1, -1] +
-   * [0]*k: every block holding the middle leaves the mover a total of -1).
-   * The value and the quantity are in shelf_judgement.sentinel and
-   * .sentinel_total. Zero-memo stays the name of the value 0, of the lead
-   * or of a total (a shelf of zeros has both at 0 in every block);
-   * sentinel-memo names every other value. Judged from behaviour: out of
-   * time on a short shelf of that shape, where a shelf of the same length
-   * with no block at that value runs in half the limit. */
+  /** A memo table of the total of the buyer to move that takes a value
+   * other than 0 for "not computed" (-1, INT32_MIN, INT32_MAX or
+   * 0x3f3f3f3f), a total a block can have when weights may be negative:
+   * right, and fast on shelves where few blocks have it, exponential where
+   * many do ([0]*k + [-1, -1] + [0]*k: every block holding the middle
+   * leaves the mover -1). The value and the quantity are in
+   * shelf_judgement.sentinel and .sentinel_total. Zero-memo stays the name
+   * of the value 0, of the lead or of a total (a shelf of zeros has both
+   * at 0 in every block); sentinel-memo names every other value. (A memo of
+   * the lead with a value other than 0 has no slow shelf that the judge
+   * knows: blocks of lead v != 0 do not nest as a total's do.) Judged from
+   * behaviour: out of time on a short shelf of that shape, where a shelf
+   * of the same length with no block at that value runs in half the
+   * limit. */
   SHELF_MISTAKE_SENTINEL_MEMO = 14
 } shelf_mistake;
 
@@ -242,7 +245,8 @@ typedef enum shelf_try {
                               zeros, ties, rising, falling, zigzag, every
                               weight at the bottom or top of the range, totals
                               past 2^31 and 2^32, the sentinel shelves (many
-                              blocks at -1, INT32_MIN...: sentinel-memo);
+                              blocks leave the mover -1, INT32_MIN...:
+                              sentinel-memo);
                               each small and at max_n */
   SHELF_TRY_RANDOM = 3   /**< a random shelf; sizes double from 1 to max_n
                               over the tries, a third of them in a narrow
@@ -508,7 +512,7 @@ typedef struct shelf_judgement {
    * (-1, ...), as the shelves it ran out of time on show. */
   shelf_i128 sentinel;
   /** sentinel-memo: 1 when the blocks share it as the total of the buyer
-   * to move, 0 as their lead. */
+   * to move (every sentinel shelf the judge tries now), 0 as their lead. */
   int sentinel_total;
   /** sentinel-memo: how many blocks of the reported shelf have it. */
   size_t sentinel_blocks;
@@ -541,9 +545,10 @@ typedef struct shelf_judgement {
  *     limit); a smaller shelf still out of time at twice the limit (at most
  *     16 runs, 6 of them out of time).
  *
- * The plan's edge shelves include the sentinel shapes (lead and mover's
- * total of -1, INT32_MIN, INT32_MAX, 0x3f3f3f3f, where the problem's
- * range allows them), small and at the largest n, as a hack would.
+ * The plan's edge shelves include the sentinel shapes (many blocks leave
+ * the buyer to move -1, INT32_MIN, INT32_MAX or 0x3f3f3f3f, where the
+ * problem's range allows them), small and at the largest n, as a hack
+ * would.
  *
  * @param judge  the judge; must not be NULL, nor judge->run.
  * @param out    receives the judgement; free it with

@@ -435,7 +435,7 @@ static shelf_status slow_sentinel(loop *L, size_t most, int64_t *w,
   *found = 0;
   if (most > 64)
     most = 64;
-  for (size_t shape = 0; shape < 2 * SHELF__SENTINELS; shape++) {
+  for (size_t shape = 0; shape < SHELF__SENTINELS; shape++) {
     size_t n;
     i128 v, expected;
     int total;
@@ -443,7 +443,7 @@ static shelf_status slow_sentinel(loop *L, size_t most, int64_t *w,
                                &total))
       continue;
     shelf_status st = shelf_answer_of(L->j->answer, w, n, &expected);
-    progress(L, "shrink", shape + 1, 2 * SHELF__SENTINELS, n);
+    progress(L, "shrink", shape + 1, SHELF__SENTINELS, n);
     if (st == SHELF_OK)
       st = once(L, w, n, expected, r);
     L->out->shrink_runs++;

@@ -286,11 +286,11 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
         "them) in a table, and read it instead of computing it again.",
     [SHELF_MISTAKE_SENTINEL_MEMO] =
         "Sentinel memo: {the program's|your} memo table marks a block not "
-        "computed yet with a value that a block can also have (-1 is a "
-        "lead or a total when weights may be negative), so those blocks "
-        "are computed again at every visit and the search grows "
-        "exponentially; mark an empty cell with a value no block takes "
-        "within the limits, or keep a separate flag.",
+        "computed yet with a value that a block can also have (a total of "
+        "-1 when weights may be negative), so those blocks are computed "
+        "again at every visit and the search grows exponentially; mark an "
+        "empty cell with a value no block takes within the limits, or keep "
+        "a separate flag.",
 };
 
 void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject) {
