@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,7 +36,9 @@ static const char usage_text[] =
     "\n"
     "  --problem NAME       the input layout, the answer and the limits of a\n"
     "                       problem: shelf (the write-up, the default), cses\n"
-    "                       (CSES 1097), atcoder (DP contest L), leetcode486\n"
+    "                       (CSES 1097), atcoder (DP contest L), leetcode486,\n"
+    "                       algolab (Burning Coins: up to 30 cases a file,\n"
+    "                       one limit a file; full files are tried too)\n"
     "  --layout L           counted (the count, then the weights), line, list\n"
     "  --answer A           margin, first, second, winner (true or false)\n"
     "  --max-n N            the largest shelf to try\n"
@@ -58,6 +61,12 @@ static const char usage_text[] =
     "  --save-input FILE    on a failure, write the failing shelf to FILE as\n"
     "                       the program reads it (the report says how to run\n"
     "                       the program on it); nothing is written on a pass\n"
+    "  --stack MB|unlimited the stack a run gets (default the problem's: as\n"
+    "                       much as the memory limit; at most 15/16 of it,\n"
+    "                       so that a stack overflow is told from a memory\n"
+    "                       limit), set for every run\n"
+    "                       whatever `ulimit -s` says; a crash it causes is\n"
+    "                       reported as a stack overflow\n"
     "  --json               the report as one JSON object\n"
     "  -h, --help           this help\n"
     "\n"
@@ -69,7 +78,7 @@ static const char usage_text[] =
     "Verdicts: wrong, crash, timeout (CPU time), memory (resident), idle\n"
     "(waited past the wall limit), bad-output, unstable.\n"
     "Mistakes: greedy, added, left-index, wrong-quantity, strict-tie,\n"
-    "overflow32, zero-memo, exponential, largest-n.\n"
+    "overflow32, zero-memo, exponential, largest-n, sentinel-memo.\n"
     "\n"
     "Example:\n"
     "  shelf check --problem cses ./removal_game\n"
@@ -100,6 +109,7 @@ typedef struct check_options {
   uint64_t seed;
   double seconds, wall;
   size_t memory_mb;
+  size_t stack_mb; /* 0: unlimited */
   int json;
   const char *save_input; /* --save-input FILE, or NULL */
   char **argv;            /* PROGRAM [ARG...] */
@@ -117,7 +127,8 @@ enum {
   OPT_WALL,
   OPT_MEMORY,
   OPT_JSON,
-  OPT_SAVE_INPUT
+  OPT_SAVE_INPUT,
+  OPT_STACK
 };
 
 static const struct option longs[] = {
@@ -131,6 +142,7 @@ static const struct option longs[] = {
     {"time-limit", required_argument, NULL, OPT_TIME},
     {"wall-limit", required_argument, NULL, OPT_WALL},
     {"memory-limit", required_argument, NULL, OPT_MEMORY},
+    {"stack", required_argument, NULL, OPT_STACK},
     {"json", no_argument, NULL, OPT_JSON},
     {"save-input", required_argument, NULL, OPT_SAVE_INPUT},
     {"help", no_argument, NULL, 'h'},
@@ -172,7 +184,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   static const char *const layouts[] = {"counted", "line", "list"};
   /* Parts given on their own win over the problem's, whatever the order. */
   int layout_k = -1, answer_k = -1, range_given = 0, seed_given = 0;
-  size_t max_n = 0, memory = 0;
+  size_t max_n = 0, memory = 0, stack = SHELF_STACK_AS_MEMORY;
   int64_t lo = 0, hi = 0;
   double seconds = 0, wall = 0;
   char shown[SHOWN_SIZE];
@@ -244,6 +256,16 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                     arg);
       memory = (size_t)v;
       break;
+    case OPT_STACK:
+      if (strcmp(optarg, "unlimited") == 0)
+        stack = SHELF_STACK_UNLIMITED;
+      else if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
+        usage_error("--stack needs megabytes from 1 to 2^20 or 'unlimited', "
+                    "not '%s'",
+                    arg);
+      else
+        stack = (size_t)v;
+      break;
     case OPT_JSON:
       o->json = 1;
       break;
@@ -286,6 +308,17 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   o->seconds = seconds > 0 ? seconds : p->time_limit;
   o->wall = wall > 0 ? wall : (3 * o->seconds > 3 ? 3 * o->seconds : 3);
   o->memory_mb = memory > 0 ? memory : p->memory_mb > 0 ? p->memory_mb : 2048;
+  if (stack == SHELF_STACK_AS_MEMORY)
+    stack = p->stack_mb;
+  o->stack_mb = stack == SHELF_STACK_UNLIMITED   ? 0
+                : stack == SHELF_STACK_AS_MEMORY ? o->memory_mb
+                                                 : stack;
+  /* A stack as large as the memory limit fills up just as the memory
+   * passes the limit, and which comes first, the fault or a scan's memory
+   * kill, would change from run to run: it gets 15/16 of the limit, so
+   * that recursion without end is always a stack overflow. */
+  if (o->stack_mb >= o->memory_mb)
+    o->stack_mb = o->memory_mb - o->memory_mb / 16;
   if (!seed_given)
     o->seed = arg_clock_seed();
 }
@@ -449,6 +482,20 @@ static void show_progress(void *ctx, const char *stage, size_t done,
           total, n);
 }
 
+/* A stack the runs cannot get: an unprivileged process may lower its hard
+ * RLIMIT_STACK but never raise it, so the runs get that much at most. */
+static void stack_hard_note(const check_options *o) {
+  struct rlimit lim;
+  if (getrlimit(RLIMIT_STACK, &lim) != 0 || lim.rlim_max == RLIM_INFINITY ||
+      o->json)
+    return;
+  if (o->stack_mb == 0 || (rlim_t)o->stack_mb * 1048576 > lim.rlim_max)
+    fprintf(stderr,
+            "shelf: check: note: the hard stack limit here is %llu MB, so "
+            "runs got that, not the problem's stack\n",
+            (unsigned long long)(lim.rlim_max / 1048576));
+}
+
 int check_main(int argc, char **argv) {
   static check_options opt;
   memset(&opt, 0, sizeof opt);
@@ -462,6 +509,13 @@ int check_main(int argc, char **argv) {
   k.limits.cpu_seconds = opt.seconds;
   k.limits.wall_seconds = opt.wall;
   k.limits.memory_mb = opt.memory_mb;
+  k.limits.stack_mb = opt.stack_mb;
+  k.cases = opt.problem->max_cases;
+  struct rlimit hard;
+  if (getrlimit(RLIMIT_STACK, &hard) == 0 && hard.rlim_max != RLIM_INFINITY &&
+      (k.limits.stack_mb == 0 ||
+       (rlim_t)k.limits.stack_mb * 1048576 > hard.rlim_max))
+    k.limits.stack_mb = (size_t)(hard.rlim_max / 1048576); /* all it gets */
   k.progress = isatty(STDERR_FILENO);
   int setup = run_setup();
 
@@ -494,17 +548,39 @@ int check_main(int argc, char **argv) {
     shelf_judgement_free(&j);
     return status;
   }
+  check_stack(&k, &j);
+  check_pypy(&k, &j);
+  /* A problem of several cases a file: full files, once every single try
+   * passed. */
+  static file_failure file;
+  if (j.verdict == SHELF_VERDICT_OK && k.cases > 0) {
+    int e = check_files(&k, &judge, &file);
+    if (e > 0) {
+      k.start_errno = e;
+      cannot_start(&k);
+      file_failure_free(&file);
+      shelf_judgement_free(&j);
+      return 2;
+    }
+    if (e < 0) {
+      fputs("shelf: check: out of memory\n", stderr);
+      file_failure_free(&file);
+      shelf_judgement_free(&j);
+      return 1;
+    }
+  }
   char hint[400];
   const char *said_hint = NULL;
   if (j.verdict != SHELF_VERDICT_OK)
     said_hint = layout_hint(&k, &judge, &j, hint, sizeof hint);
+  stack_hard_note(&opt);
   if (setup != 0 && !opt.json)
     fprintf(stderr,
             "shelf: check: note: processes a program starts are stopped "
             "only within its process group here (%s)\n",
             strerror(setup));
 
-  char program[1024], failure[256];
+  char program[1024], failure[512];
   size_t at = 0;
   for (size_t a = 0; opt.argv[a] != NULL && at + 1 < sizeof program; a++) {
     char shown[SHOWN_SIZE];
@@ -521,7 +597,7 @@ int check_main(int argc, char **argv) {
                               opt.seed,
                               opt.memory_mb,
                               check_failure_words(j.verdict, j.detail,
-                                                  &k.limits, failure,
+                                                  &k.limits, &k.stack, failure,
                                                   sizeof failure)};
   char replay[1200];
   const char *saved = NULL;
@@ -538,16 +614,19 @@ int check_main(int argc, char **argv) {
                escape_text(opt.save_input, shown, sizeof shown));
     }
   }
-  check_report rep = {&judge, &j, &words, &k, said_hint, saved, replay};
+  check_report rep = {&judge,    &j,    &words,
+                      &k,        said_hint, saved,
+                      replay,    file.failed ? &file : NULL};
   static out o;
   out_init(&o, STDOUT_FILENO);
   if (opt.json)
     report_json(&o, &rep);
   else
     report_text(&o, &rep);
-  status = j.verdict == SHELF_VERDICT_OK ? 0 : 1;
+  status = j.verdict == SHELF_VERDICT_OK && !file.failed ? 0 : 1;
   if (out_flush(&o) != 0 && status == 0)
     status = 1;
+  file_failure_free(&file);
   shelf_judgement_free(&j);
   return status;
 }

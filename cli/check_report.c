@@ -56,7 +56,68 @@ static void out_lines(out *o, const char *text, size_t len, int lines) {
     out_str(o, "    ...\n");
 }
 
+/* A Python program out of time: every earlier try was right (the judge
+ * stops at the first failure), so its answers are not in doubt; and what
+ * PyPy, which the judges offer, did on the same shelf. */
+static void say_python(out *o, const check_report *c) {
+  const shelf_judgement *j = c->judgement;
+  const pypy_finding *f = &c->checker->pypy;
+  if (j->verdict != SHELF_VERDICT_TIMEOUT || !f->python)
+    return;
+  char t[32], limit[32];
+  snprintf(limit, sizeof limit, "%.3g", c->checker->limits.cpu_seconds);
+  if (j->tried > 1)
+    out_format(o,
+               "Python: all %u earlier tries were right; it is slow under "
+               "CPython, not wrong.",
+               (uint64_t)(j->tried - 1));
+  else
+    out_str(o, "Python: it ran out of time on the first try.");
+  if (!f->tried) {
+    out_str(o, " Judges such as CSES offer PyPy, often several times faster "
+               "on loops like these; pypy3 is not installed here to try "
+               "it.\n");
+    return;
+  }
+  snprintf(t, sizeof t, "%.3g", f->cpu);
+  switch (f->verdict) {
+  case SHELF_VERDICT_OK:
+    out_format(o,
+               " Under pypy3 (which CSES, Codeforces and AtCoder offer) the "
+               "same shelf ran in %s s of CPU, with the right answer, within "
+               "the %s s limit.\n",
+               t, limit);
+    return;
+  case SHELF_VERDICT_TIMEOUT:
+    out_format(o,
+               " Under pypy3 the same shelf ran out of time too (the %s s "
+               "limit): the algorithm, not the interpreter, is too slow.\n",
+               limit);
+    return;
+  case SHELF_VERDICT_WRONG:
+    out_format(o,
+               " Under pypy3 the same shelf ran in %s s of CPU but gave "
+               "another answer.\n",
+               t);
+    return;
+  default:
+    out_format(o, " Under pypy3 the same shelf ended as %s.\n",
+               shelf_verdict_name(f->verdict));
+    return;
+  }
+}
+
 void report_text(out *o, const check_report *c) {
+  if (c->file != NULL) {
+    file_failure_text(o, c->file, c->checker, c->judge, c->words->program,
+                      c->judgement->tried);
+    const run_result *fr = &c->file->run;
+    if (fr->err_len > 0) {
+      out_str(o, "Standard error (its first lines):\n");
+      out_lines(o, fr->err, fr->err_len, 8);
+    }
+    return;
+  }
   size_t len = 0;
   if (shelf_judgement_write(c->judgement, c->judge, c->words, NULL, 0, &len) ==
       SHELF_OK) {
@@ -70,6 +131,14 @@ void report_text(out *o, const check_report *c) {
       out_str(o, "shelf check: out of memory writing the report\n");
     }
   }
+  say_python(o, c);
+  if (c->judgement->verdict == SHELF_VERDICT_OK && c->checker->cases > 0)
+    out_format(o,
+               "Each try was a file of one case; then %u full files of %u "
+               "cases of %u wheels, one limit a file, gave the right answer "
+               "on every case.\n",
+               (uint64_t)FULL_FILES, (uint64_t)c->checker->cases,
+               (uint64_t)c->judge->max_n);
   const run_result *r = c->judgement->detail;
   if (r != NULL && c->judgement->verdict == SHELF_VERDICT_BAD_OUTPUT &&
       r->out_len > 0)
@@ -126,14 +195,25 @@ void report_json(out *o, const check_report *c) {
              "{\"passed\": %s, \"tried\": %u, \"planned\": %u, "
              "\"skipped\": %u, \"seed\": %u, \"problem\": %J, "
              "\"time_limit\": ",
-             j->verdict == SHELF_VERDICT_OK ? "true" : "false",
+             j->verdict == SHELF_VERDICT_OK && c->file == NULL ? "true"
+                                                               : "false",
              (uint64_t)j->tried, (uint64_t)j->planned, (uint64_t)j->skipped,
              judge->seed, c->words->problem);
   json_seconds(o, c->checker->limits.cpu_seconds);
   out_str(o, ", \"wall_limit\": ");
   json_seconds(o, c->checker->limits.wall_seconds);
-  out_format(o, ", \"memory_limit\": %u, \"failure\": ",
+  out_format(o, ", \"memory_limit\": %u, \"stack_limit\": ",
              (uint64_t)c->checker->limits.memory_mb);
+  if (c->checker->limits.stack_mb > 0)
+    out_format(o, "%u", (uint64_t)c->checker->limits.stack_mb);
+  else
+    out_str(o, "null"); /* none */
+  out_str(o, ", \"failure\": ");
+  if (c->file != NULL) {
+    file_failure_json(o, c->file, c->checker, judge, j->tried);
+    out_str(o, "}\n");
+    return;
+  }
   if (j->verdict == SHELF_VERDICT_OK) {
     out_str(o, "null}\n");
     return;
@@ -156,6 +236,13 @@ void report_json(out *o, const check_report *c) {
     out_format(o, "%J", shelf_mistake_name(j->mistake));
   else
     out_str(o, "null");
+  if (j->mistake == SHELF_MISTAKE_SENTINEL_MEMO) {
+    /* the memo's value for "not computed", and what it is a value of */
+    out_str(o, ", \"sentinel\": ");
+    json_answer(o, SHELF_ANSWER_MARGIN, j->sentinel);
+    out_format(o, ", \"sentinel_of\": %J",
+               j->sentinel_total ? "total" : "lead");
+  }
   const run_result *r = j->detail;
   out_str(o, ", \"cpu_seconds\": ");
   json_seconds(o, r != NULL ? r->cpu : -1);
@@ -165,6 +252,18 @@ void report_json(out *o, const check_report *c) {
   json_seconds(o, r != NULL ? r->peak_mb : -1);
   out_format(o, ", \"left_behind\": %u",
              (uint64_t)(r != NULL ? r->left_behind : 0));
+  out_format(o, ", \"stack_overflow\": %s",
+             c->checker->stack.overflow ? "true" : "false");
+  /* A Python program out of time, run under pypy3: its verdict and CPU. */
+  out_str(o, ", \"pypy\": ");
+  if (c->checker->pypy.tried) {
+    out_format(o, "{\"verdict\": %J, \"cpu_seconds\": ",
+               shelf_verdict_name(c->checker->pypy.verdict));
+    json_seconds(o, c->checker->pypy.cpu);
+    out_str(o, "}");
+  } else {
+    out_str(o, "null");
+  }
   out_str(o, ", \"output\": ");
   if (r != NULL)
     json_text(o, r->out, r->out_len);

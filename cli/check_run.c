@@ -9,7 +9,10 @@
  * arguments; an exec failure comes back through a close-on-exec pipe, so it
  * is told apart from a program that exits 127. The program gets a process
  * group of its own, no core files, and RLIMIT_CPU at ceil(cpu_seconds) + 1
- * per process as a backstop (SIGXCPU, SIGKILL a second later). There is no
+ * per process as a backstop (SIGXCPU, SIGKILL a second later), and the
+ * stack its problem's judge gives (RLIMIT_STACK, stack_mb), whatever stack
+ * `ulimit -s` gave the shell: a table in a stack array passes or crashes
+ * the same from any shell. There is no
  * address-space limit (RLIMIT_AS): Node.js (V8) and Java reserve more
  * address space than a judge's memory limit at start and touch little of
  * it, and were judged out of memory though correct.
@@ -279,6 +282,22 @@ static void die_if_interrupted(void) {
   raise(sig);
 }
 
+/* The program's stack: stack_mb MB, or none (0), as its soft limit, which
+ * is what the program meets. The hard limit stays: an unprivileged process
+ * may not raise it, so the soft one stops there (check.c has warned). */
+static void set_stack(size_t stack_mb) {
+  struct rlimit lim;
+  if (getrlimit(RLIMIT_STACK, &lim) != 0)
+    return;
+  rlim_t soft = RLIM_INFINITY;
+  if (stack_mb > 0 && (rlim_t)stack_mb < RLIM_INFINITY / 1048576)
+    soft = (rlim_t)stack_mb * 1048576;
+  lim.rlim_cur = lim.rlim_max != RLIM_INFINITY && soft > lim.rlim_max
+                     ? lim.rlim_max
+                     : soft;
+  setrlimit(RLIMIT_STACK, &lim);
+}
+
 static void child(char *const argv[], int in, int out, int err, int report,
                   const run_limits *limits) {
   setpgid(0, 0); /* the parent sets it too: whichever runs first */
@@ -298,6 +317,7 @@ static void child(char *const argv[], int in, int out, int err, int report,
   rlim_t cpu = cpu_backstop(limits);
   struct rlimit cpu_limit = {cpu, cpu + 1};
   setrlimit(RLIMIT_CPU, &cpu_limit);
+  set_stack(limits->stack_mb);
   execvp(argv[0], argv);
   child_failed(report);
 }

@@ -23,6 +23,11 @@ typedef struct run_limits {
                           > 0 */
   size_t memory_mb;    /* peak resident memory of its whole tree, in MB, or
                           0 for none */
+  size_t stack_mb;     /* RLIMIT_STACK of the program, in MB, set in the
+                          child before exec (soft limit, and the hard one
+                          where the judge's allows): the problem's judge's
+                          stack, not the shell's `ulimit -s`; 0 for none
+                          (RLIM_INFINITY) */
 } run_limits;
 
 typedef struct run_result {

@@ -68,23 +68,35 @@ typedef enum shelf_mistake {
    * (a table of n by n cells read at n). Judged from behaviour: named only
    * when that shorter shelf was run and passed. */
   SHELF_MISTAKE_LARGEST_N = 13,
-  /* 14 is held for a mistake named on another branch. */
+  /** A memo table of the total of the buyer to move that takes a value
+   * other than 0 for "not computed" (-1, INT32_MIN, INT32_MAX or
+   * 0x3f3f3f3f), a total a block can have when weights may be negative:
+   * right, and fast on shelves where few blocks have it, exponential where
+   * many do ([0]*k + [-1, -1] + [0]*k: every block holding the middle
+   * leaves the mover -1). The value and the quantity are in
+   * shelf_judgement.sentinel and .sentinel_total. Zero-memo stays the name
+   * of the value 0, of the lead or of a total (a shelf of zeros has both
+   * at 0 in every block); sentinel-memo names every other value. (A memo of
+   * the lead with a value other than 0 has no slow shelf that the judge
+   * knows: blocks of lead v != 0 do not nest as a total's do.) Judged from
+   * behaviour: out of time on a short shelf of that shape, where a shelf
+   * of the same length with no block at that value runs in half the
+   * limit. */
+  SHELF_MISTAKE_SENTINEL_MEMO = 14,
   /** A block's lead taken as an end's weight alone: the lead of what
    * remains, which the other buyer then has, left out. */
   SHELF_MISTAKE_WHEEL_ALONE = 15
 } shelf_mistake;
 
-/** One past the largest value of shelf_mistake: SHELF_MISTAKE_NONE up to,
- * not including, this value. Values with no mistake (14 for now) have no
- * name: shelf_mistake_name() gives NULL for them. */
+/** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
+ * value. */
 #define SHELF_MISTAKE_COUNT 16
 
 /** Returns the name a judge prints for a mistake: "none", "greedy",
  * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
  * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
- * "largest-n", "wheel-alone"; NULL for a value not in shelf_mistake.
- * Static; do not free it.
- * Time O(1). Thread-safe. */
+ * "largest-n", "sentinel-memo", "wheel-alone"; NULL for a value not in
+ * shelf_mistake. Static; do not free it. Time O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
 /** Finds a mistake by its name as shelf_mistake_name() gives it.
@@ -324,7 +336,10 @@ typedef enum shelf_try {
   SHELF_TRY_EDGE = 2,    /**< an edge shelf: one wheel, two, all equal,
                               zeros, ties, rising, falling, zigzag, every
                               weight at the bottom or top of the range, totals
-                              past 2^31 and 2^32; each small and at max_n */
+                              past 2^31 and 2^32, the sentinel shelves (many
+                              blocks leave the mover -1, INT32_MIN...:
+                              sentinel-memo);
+                              each small and at max_n */
   SHELF_TRY_RANDOM = 3   /**< a random shelf; sizes double from 1 to max_n
                               over the tries, a third of them in a narrow
                               range at the bottom of lo..hi (ties) */
@@ -430,11 +445,33 @@ typedef struct shelf_problem {
   size_t memory_mb;  /**< resident memory a run in MB, 0 for none stated */
   const int64_t *const *samples; /**< the statement's samples, NULL-ended */
   const size_t *sample_n;        /**< their lengths */
+  /** The stack a run gets, in MB, as the problem's judge gives it (online
+   * judges commonly give the memory limit, and some no limit at all):
+   * SHELF_STACK_AS_MEMORY (0) for as much as the memory limit applied,
+   * SHELF_STACK_UNLIMITED for none, else that many MB. A runner sets it for
+   * every run (`shelf check`: RLIMIT_STACK in the child, before exec, at
+   * most 15/16 of the memory limit, so that a stack that fills up faults
+   * before the memory passes the limit), so that a verdict does not depend
+   * on the shell's `ulimit -s`. */
+  size_t stack_mb;
+  /** The most shelves one input file holds, each a case, under one time
+   * limit for the file (AlgoLab: the count of cases first, then each case
+   * in `layout`; one answer a line, case by case); 0 for one shelf a run
+   * with no count of cases. A runner then gives the program such files: a
+   * single try as a file of one case, and full files of max_cases shelves
+   * of max_n wheels, as the problem's judge does. */
+  size_t max_cases;
 } shelf_problem;
+
+/** shelf_problem.stack_mb: as much stack as the memory limit applied. */
+#define SHELF_STACK_AS_MEMORY ((size_t)0)
+/** shelf_problem.stack_mb: no stack limit. */
+#define SHELF_STACK_UNLIMITED ((size_t)-1)
 
 /** The problems shelf knows, by index from 0: "shelf" (the write-up,
  * "Splitting the ripening shelf", the default), "cses" (CSES 1097),
- * "atcoder" (AtCoder DP contest L) and "leetcode486". Returns NULL past
+ * "atcoder" (AtCoder DP contest L), "leetcode486" and "algolab" (ETH
+ * AlgoLab's Burning Coins: up to 30 cases a file). Returns NULL past
  * the last, so that a caller can list them. Static; do not free.
  * Time O(1). Thread-safe. */
 SHELF_API const shelf_problem *shelf_problem_at(size_t k);
@@ -575,6 +612,14 @@ typedef struct shelf_judgement {
   shelf_growth growth;   /**< with TIMEOUT */
   void (*release)(void *ctx, void *detail); /**< copied from the judge */
   void *ctx;
+  /** sentinel-memo: the value the program's memo takes for "not computed"
+   * (-1, ...), as the shelves it ran out of time on show. */
+  shelf_i128 sentinel;
+  /** sentinel-memo: 1 when the blocks share it as the total of the buyer
+   * to move (every sentinel shelf the judge tries now), 0 as their lead. */
+  int sentinel_total;
+  /** sentinel-memo: how many blocks of the reported shelf have it. */
+  size_t sentinel_blocks;
 } shelf_judgement;
 
 /** Judges a program: runs it through judge->run on the tries of the plan
@@ -609,8 +654,17 @@ typedef struct shelf_judgement {
  *     zeros, or the failing one, runs out of time where a shelf without
  *     lead 0 runs in half the limit); exponential when a shelf of at most
  *     64 wheels runs out of time where one at least half as long ran in an
- *     eighth of the limit beyond start-up; a smaller shelf still out of
- *     time at twice the limit (at most 16 runs, 6 of them out of time).
+ *     eighth of the limit beyond start-up; sentinel-memo, when no random
+ *     probe ran out of time, from short shelves of each sentinel's shape
+ *     (8 to 64 wheels: the shortest out of time, then a random shelf of its
+ *     length with no block at that value, which must run in half the
+ *     limit); a smaller shelf still out of time at twice the limit (at most
+ *     16 runs, 6 of them out of time).
+ *
+ * The plan's edge shelves include the sentinel shapes (many blocks leave
+ * the buyer to move -1, INT32_MIN, INT32_MAX or 0x3f3f3f3f, where the
+ * problem's range allows them), small and at the largest n, as a hack
+ * would.
  *
  * @param judge  the judge; must not be NULL, nor judge->run.
  * @param out    receives the judgement; free it with

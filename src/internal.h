@@ -113,4 +113,19 @@ size_t shelf__shrink_deletions(size_t n);
 int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,
                             i128 got, shelf_status *st);
 
+/* ==== The judge's sentinel shelves (judge.c) ==== */
+
+/* The values other than 0 that memo tables commonly use for "not computed"
+ * (-1, INT32_MIN, INT32_MAX, 0x3f3f3f3f), a shape each. */
+#define SHELF__SENTINELS 4
+
+/* Writes sentinel shape `shape` (0 .. SHELF__SENTINELS - 1) at `len`
+ * wheels into w: a shelf on which about half the blocks leave the buyer to
+ * move a total of *value (zeros around 2m equal wheels; *total is 1, the
+ * quantity: the mover's total, not the lead). Returns 1, or 0 (with *n 0)
+ * when the shape does not fit lo..hi or len. *value and *total are set
+ * whenever shape is in range. Time O(len). */
+int shelf__sentinel_shelf(int64_t lo, int64_t hi, size_t shape, size_t len,
+                          int64_t *w, size_t *n, i128 *value, int *total);
+
 #endif /* SHELF_INTERNAL_H */

@@ -398,6 +398,137 @@ static shelf_status slow_zeros(loop *L, size_t most, size_t *found,
   return SHELF_OK;
 }
 
+/* How many blocks of w have the value v as their lead (total 0) or as the
+ * total of the buyer to move (total 1: (sum + lead) / 2), by the rolling
+ * row as zero_leads(). O(n^2) time, O(n) memory. */
+static shelf_status blocks_at(const int64_t *w, size_t n, i128 v, int total,
+                              size_t *count) {
+  i128 *row = malloc((n ? n : 1) * sizeof *row);
+  i128 *sum = malloc((n + 1) * sizeof *sum);
+  if (row == NULL || sum == NULL) {
+    free(row);
+    free(sum);
+    return SHELF_NOMEM;
+  }
+  size_t c = 0;
+  sum[0] = 0;
+  for (size_t i = 0; i < n; i++) {
+    row[i] = w[i];
+    sum[i + 1] = sum[i] + w[i];
+    c += (total ? w[i] : row[i]) == v;
+  }
+  for (size_t span = 2; span <= n; span++) {
+    for (size_t i = 0; i + span <= n; i++) {
+      i128 left = w[i] - row[i + 1], right = w[i + span - 1] - row[i];
+      row[i] = left > right ? left : right;
+      i128 q = total ? (sum[i + span] - sum[i] + row[i]) / 2 : row[i];
+      c += q == v;
+    }
+  }
+  free(row);
+  free(sum);
+  *count = c;
+  return SHELF_OK;
+}
+
+/* Sentinel-memo: for each sentinel shape the problem's range allows, a
+ * shelf of `most` wheels at most 64 (one run each); for the first out of
+ * time, the shortest of 8, 12, ... wheels of that shape out of time, and
+ * then a random shelf of that length with no block at its value, which
+ * must run in half the limit (the weights, not the length, make it slow).
+ * On success *found is the shape's length, w holds the shelf and *r its
+ * run; the judgement's sentinel fields and the growth's fast run are set. */
+static shelf_status slow_sentinel(loop *L, size_t most, int64_t *w,
+                                  size_t *found, shelf_run *r) {
+  static const size_t sizes[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 64};
+  int64_t p[64];
+  shelf_judgement *o = L->out;
+  *found = 0;
+  if (most > 64)
+    most = 64;
+  for (size_t shape = 0; shape < SHELF__SENTINELS; shape++) {
+    size_t n;
+    i128 v, expected;
+    int total;
+    if (!shelf__sentinel_shelf(L->plan.lo, L->plan.hi, shape, most, w, &n, &v,
+                               &total))
+      continue;
+    shelf_status st = shelf_answer_of(L->j->answer, w, n, &expected);
+    progress(L, "shrink", shape + 1, SHELF__SENTINELS, n);
+    if (st == SHELF_OK)
+      st = once(L, w, n, expected, r);
+    L->out->shrink_runs++;
+    if (st != SHELF_OK)
+      return st;
+    int slow = r->verdict == SHELF_VERDICT_TIMEOUT;
+    drop(L, r);
+    if (!slow)
+      continue;
+    /* The shortest of its shape out of time (`most` was). */
+    size_t m = n;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0] && sizes[k] < m;
+         k++) {
+      size_t sn;
+      if (!shelf__sentinel_shelf(L->plan.lo, L->plan.hi, shape, sizes[k], p,
+                                 &sn, &v, &total) ||
+          shelf_answer_of(L->j->answer, p, sn, &expected) != SHELF_OK)
+        continue;
+      if ((st = once(L, p, sn, expected, r)) != SHELF_OK)
+        return st;
+      L->out->shrink_runs++;
+      slow = r->verdict == SHELF_VERDICT_TIMEOUT;
+      drop(L, r);
+      if (slow) {
+        m = sn;
+        break;
+      }
+    }
+    shelf__sentinel_shelf(L->plan.lo, L->plan.hi, shape, m, w, &n, &v, &total);
+    /* Without the value: a random shelf of the length, in half the limit. */
+    size_t at = 1;
+    for (uint64_t attempt = 1; attempt <= 8; attempt++) {
+      if (shelf_random(L->plan.seed ^ (0x5e47ull * attempt), L->plan.lo,
+                       L->plan.hi, p, m) != SHELF_OK ||
+          (st = blocks_at(p, m, v, total, &at)) != SHELF_OK)
+        return st;
+      if (at == 0)
+        break;
+    }
+    if (at != 0)
+      return SHELF_OK; /* no shelf without it: nothing is named */
+    if ((st = shelf_answer_of(L->j->answer, p, m, &expected)) != SHELF_OK ||
+        (st = once(L, p, m, expected, r)) != SHELF_OK)
+      return st;
+    L->out->shrink_runs++;
+    int fast =
+        answered(r->verdict) && r->cpu >= 0 && r->cpu <= L->j->time_limit / 2;
+    double cpu = r->cpu;
+    drop(L, r);
+    if (!fast)
+      return SHELF_OK; /* slow without it too: not the memo's value */
+    /* The slow shelf again, for the run the report shows. */
+    if ((st = shelf_answer_of(L->j->answer, w, m, &expected)) != SHELF_OK ||
+        (st = once(L, w, m, expected, r)) != SHELF_OK)
+      return st;
+    L->out->shrink_runs++;
+    if (r->verdict != SHELF_VERDICT_TIMEOUT) {
+      drop(L, r);
+      return SHELF_OK; /* in time after all: a busy moment, not named */
+    }
+    if ((st = blocks_at(w, m, v, total, &o->sentinel_blocks)) != SHELF_OK) {
+      drop(L, r);
+      return st;
+    }
+    o->sentinel = v;
+    o->sentinel_total = total;
+    o->growth.fast_n = m;
+    o->growth.fast_cpu = cpu;
+    *found = m;
+    return SHELF_OK;
+  }
+  return SHELF_OK;
+}
+
 /* Whether the times show a search of every order: a shelf of at most
  * EXPONENTIAL_MAX wheels out of time, where one at least half as long (and
  * of 8 wheels or more) ran in an eighth of the limit beyond start-up. At
@@ -513,6 +644,32 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
     o->shrunk = 1;
   } else {
     drop(L, &zr);
+  }
+  /* Sentinel-memo: only where every random probe ran in time (the weights
+   * make it slow, not the length), and before the zero leads of the
+   * failing shelf are read: a sentinel shelf has many blocks at lead 0 as
+   * well (those that hold its middle). */
+  size_t sentinel_n = 0;
+  if (st == SHELF_OK && !o->shrunk && g->over_n == 0) {
+    shelf_run sr = {0};
+    int64_t *sw = malloc(64 * sizeof *sw);
+    if (sw == NULL)
+      st = SHELF_NOMEM;
+    else
+      st = slow_sentinel(L, most, sw, &sentinel_n, &sr);
+    if (st == SHELF_OK && sentinel_n > 0) {
+      o->mistake = SHELF_MISTAKE_SENTINEL_MEMO;
+      memcpy(w, sw, sentinel_n * sizeof *w);
+      *n = sentinel_n;
+      g->slow_zeros = 0;
+      st = shelf_answer_of(L->j->answer, w, *n, expected);
+      drop(L, kept);
+      *kept = sr;
+      o->shrunk = 1;
+    }
+    free(sw);
+  }
+  if (st == SHELF_OK && !o->shrunk) {
     /* Or from the failing shelf: out of time where blocks have lead 0, in
      * time at its length where none does. */
     if (g->slow_zeros > 0 && g->fast_n > 0)

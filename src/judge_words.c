@@ -215,6 +215,24 @@ static void say_why_here(text *s, const shelf_judgement *j,
     }
     shelf__text_str(s, "\n");
     return;
+  case SHELF_MISTAKE_SENTINEL_MEMO:
+    shelf__text_format(s,
+                       "  On this shelf of %z wheels, %z of its %z blocks "
+                       "have %s of %I, a value memo tables take for \"not "
+                       "computed\"; it runs out of time even at twice the "
+                       "limit.",
+                       j->n, j->sentinel_blocks, j->n * (j->n + 1) / 2,
+                       j->sentinel_total ? "a total for the buyer to move"
+                                         : "a lead",
+                       &j->sentinel);
+    if (g->fast_n > 0) {
+      shelf__text_str(s, " A shelf of the same length where no block does "
+                         "ran in ");
+      say_seconds(s, g->fast_cpu);
+      shelf__text_str(s, " s of CPU.");
+    }
+    shelf__text_str(s, "\n");
+    return;
   case SHELF_MISTAKE_EXPONENTIAL: {
     size_t n = j->n;
     shelf__text_format(s, "  This shelf of %z wheels ran out of time", n);
@@ -245,7 +263,9 @@ static void say_growth(text *s, const shelf_judgement *j,
                        "it.\n",
                        seconds(t, g->startup));
   }
-  if (j->mistake == SHELF_MISTAKE_ZERO_MEMO && g->fast_n > 0)
+  if ((j->mistake == SHELF_MISTAKE_ZERO_MEMO ||
+       j->mistake == SHELF_MISTAKE_SENTINEL_MEMO) &&
+      g->fast_n > 0)
     return; /* the why says it: a shelf of this length ran in time */
   /* The rates speak of the shelf that first ran out of time, not of the
    * smaller one shrinking found. */

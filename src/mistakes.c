@@ -33,6 +33,7 @@ static const char *const names[SHELF_MISTAKE_COUNT] = {
     [SHELF_MISTAKE_ZERO_MEMO] = "zero-memo",
     [SHELF_MISTAKE_EXPONENTIAL] = "exponential",
     [SHELF_MISTAKE_LARGEST_N] = "largest-n",
+    [SHELF_MISTAKE_SENTINEL_MEMO] = "sentinel-memo",
     [SHELF_MISTAKE_WHEEL_ALONE] = "wheel-alone",
 };
 

@@ -293,6 +293,13 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
         "the problem's largest length, and the same wheels but one pass; an "
         "array one element too small is the usual cause (a table of n by n "
         "cells read at index n, a row of MAXN where MAXN + 1 are used).",
+    [SHELF_MISTAKE_SENTINEL_MEMO] =
+        "Sentinel memo: {the program's|your} memo table marks a block not "
+        "computed yet with a value that a block can also have (a total of "
+        "-1 when weights may be negative), so those blocks are computed "
+        "again at every visit and the search grows exponentially; mark an "
+        "empty cell with a value no block takes within the limits, or keep "
+        "a separate flag.",
     [SHELF_MISTAKE_WHEEL_ALONE] =
         "Wheel alone: {the program takes|you took} an end's weight as the "
         "block's value and {leaves|left} out the lead of what remains; the "
@@ -302,6 +309,8 @@ static const char *const mistake_sentences[SHELF_MISTAKE_COUNT] = {
 
 void shelf__say_mistake(text *s, shelf_mistake kind, shelf_subject subject) {
   const char *t = mistake_sentences[kind];
+  if (t == NULL)
+    return; /* a value not assigned (13, until the merge) */
   for (;;) {
     const char *open = strchr(t, '{');
     if (open == NULL) {

@@ -17,6 +17,7 @@ time out are exponential (C on shelves of up to 300 wheels, Python on up to
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -93,11 +94,12 @@ def replay(program, problem, wheels, timeout=60):
 # ==== One solution ====
 
 def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
-              tries="40", same_each_run=True):
+              tries="40", same_each_run=True, sentinel=None):
     """shelf check on one solution; `verdict` None means it must pass, else
     a verdict name or a set of them. A program whose answer may change from
     run to run (same_each_run False) must still answer wrongly on the shelf
-    reported, but not with the same number."""
+    reported, but not with the same number. `sentinel`: for sentinel-memo,
+    the (value, quantity) the report must name."""
     args = ["--problem", problem, "--seed", "7", "--tries", tries,
             "--time-limit", "10", "--json"] + list(extra) + program
     p = run_check(shelf, args)
@@ -124,6 +126,11 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
     if f["mistake"] != mistake:
         fail("%s: mistake %r, expected %r (%r)" % (name, f["mistake"],
                                                    mistake, f))
+        return
+    if sentinel is not None and (f.get("sentinel"),
+                                 f.get("sentinel_of")) != sentinel:
+        fail("%s: sentinel %r of %r, expected %r" %
+             (name, f.get("sentinel"), f.get("sentinel_of"), sentinel))
         return
     wheels = f["wheels"]
     want = expected(problem, wheels)
@@ -394,6 +401,157 @@ def words_audit(shelf, solution_c, one_short):
               "layout hint")
 
 
+def stack_limits(shelf, solution_c):
+    """The stack is the problem's judge's, not the shell's: a table in a
+    stack array (long long dp[n][n], 32 MB at 2000 wheels) passes under the
+    8 MB soft limit shells start with and under none alike; a stack too
+    small for it (--stack 8), or recursion without end, is a crash named a
+    stack overflow. `ulimit -S -s 8192` is the shell's usual state (soft
+    8 MB, hard unlimited); `ulimit -s 8192` lowers the hard limit too, which
+    no unprivileged judge can raise again (shelf check then says so)."""
+    hard = subprocess.run(["bash", "-c", "ulimit -H -s"], capture_output=True,
+                          text=True).stdout.strip()
+    if hard != "unlimited" and int(hard) < 64 * 1024:
+        print("skipped: the stack tests (the hard stack limit here is %s KB, "
+              "below the 32 MB table's need)" % hard)
+        return
+    args = ["--problem", "cses", "--seed", "7", "--tries", "20", "--max-n",
+            "2000", "--json", solution_c, "cses", "stack-table"]
+    verdicts = []
+    for ulimit in ("ulimit -S -s 8192", "ulimit -s unlimited"):
+        p = subprocess.run(["bash", "-c", ulimit + ' && exec "$@"', "bash",
+                            shelf, "check"] + args, capture_output=True,
+                           text=True, timeout=1200)
+        try:
+            report = json.loads(p.stdout)
+        except ValueError:
+            fail("stack-table under %s: %r %r" % (ulimit, p.stdout, p.stderr))
+            return
+        verdicts.append((ulimit, p.returncode, report["passed"],
+                         report["stack_limit"]))
+    # CSES's stack is its 512 MB memory limit, of which a run gets 15/16.
+    if any(v[1:] != (0, True, 480) for v in verdicts):
+        fail("stack-table: not passed, under CSES's 480 MB stack, under each "
+             "ulimit: %r" % verdicts)
+    else:
+        print("ok   a table on the stack passes whatever ulimit -s says")
+    cases = [(["--stack", "8", "--max-n", "2000", solution_c, "cses",
+               "stack-table"], "stack is too small for it"),
+             (["--stack", "64", solution_c, "cses", "recurse"],
+              "the whole of its 64 MB stack")]
+    for options, words in cases:
+        p = run_check(shelf, ["--problem", "cses", "--seed", "7", "--tries",
+                              "20", "--json"] + options)
+        try:
+            f = json.loads(p.stdout)["failure"]
+        except (ValueError, KeyError):
+            fail("%s: %r" % (options[-1], p.stdout))
+            continue
+        if p.returncode != 1 or f is None or f["verdict"] != "crash" or \
+                not f["stack_overflow"]:
+            fail("%s: not a crash named a stack overflow: %r" %
+                 (options[-1], f))
+            continue
+        p = run_check(shelf, ["--problem", "cses", "--seed", "7", "--tries",
+                              "20"] + options)
+        if "a stack overflow; " not in p.stdout or words not in p.stdout:
+            fail("%s: the words miss %r:\n%s" % (options[-1], words,
+                                                  p.stdout))
+        else:
+            print("ok   %s: a crash named a stack overflow" % options[-1])
+
+
+def python_pypy(shelf):
+    """A right Python program out of time: the report says every earlier
+    try was right, and runs the same shelf under pypy3 where it is
+    installed (what it saw, whichever way it went: no timed assertion), or
+    says that pypy3 is not there to try ($SHELF_CHECK_PYPY empty). 3000
+    wheels take CPython seconds (4.5 million cells), 12 times the limit."""
+    args = ["check", "--problem", "cses", "--seed", "7", "--tries", "0",
+            "--max-n", "3000", "--time-limit", "0.25", sys.executable,
+            SOLUTION_PY, "cses", "right"]
+    p = subprocess.run([shelf] + args, capture_output=True, text=True,
+                       timeout=1200, env=dict(os.environ, SHELF_CHECK_PYPY=""))
+    if p.returncode != 1 or "FAILED: time limit" not in p.stdout or \
+            "earlier tries were right" not in p.stdout or \
+            "pypy3 is not installed here" not in p.stdout:
+        fail("python right, out of time, no pypy3: %d\n%s" % (p.returncode,
+                                                              p.stdout))
+    else:
+        print("ok   python right, out of time: its earlier tries were right")
+    pypy = shutil.which("pypy3")
+    if pypy is None:
+        print("skipped: python under pypy3 (pypy3 not installed; .ci/run "
+              "installs it)")
+        return
+    # Each run is judged on its own: PyPy's time may fall either side of
+    # the limit from one run to the next.
+    p = subprocess.run([shelf] + args[:1] + ["--json"] + args[1:],
+                       capture_output=True, text=True, timeout=1200)
+    try:
+        f = json.loads(p.stdout)["failure"]
+    except (ValueError, KeyError):
+        fail("python under pypy3: %r %r" % (p.stdout, p.stderr))
+        return
+    if f is None or f["verdict"] != "timeout" or f["pypy"] is None or \
+            f["pypy"]["verdict"] not in ("ok", "timeout"):
+        fail("python under pypy3: not run, or neither right nor slow: %r" %
+             (f and f.get("pypy"),))
+        return
+    p = subprocess.run([shelf] + args, capture_output=True, text=True,
+                       timeout=1200)
+    said = [w for w in ("with the right answer", "ran out of time too")
+            if "Under pypy3" in p.stdout and w in p.stdout]
+    if p.returncode != 1 or len(said) != 1:
+        fail("python under pypy3: the words say %r:\n%s" % (said, p.stdout))
+    else:
+        print("ok   python under pypy3: %s" % said[0])
+
+
+def algolab_files(shelf, solution_c):
+    """A problem of several cases a file (AlgoLab's Burning Coins: up to 30
+    of 2500 coins, one limit a file): each try is a file of one case, then
+    full files. A right program passes; one that is right and in time on
+    each case alone but does 128 times the work (0.18 s a case here, some
+    5 s a file) runs out of time on a full file; one that keeps the sum
+    from case to case is wrong on case 2, and right on it alone."""
+    base = ["--problem", "algolab", "--seed", "7", "--tries", "10"]
+    p = run_check(shelf, base + [solution_c, "algolab", "right"])
+    if p.returncode != 0 or "2 full files of 30 cases" not in p.stdout:
+        fail("algolab right: exit %d:\n%s" % (p.returncode, p.stdout))
+    else:
+        print("ok   algolab right passes, full files too")
+    for how, verdict, case, alone in (("slow-file", "timeout", 1, "ok"),
+                                      ("stale", "wrong", 2, "ok")):
+        p = run_check(shelf, base + ["--json", solution_c, "algolab", how])
+        try:
+            report = json.loads(p.stdout)
+            f = report["failure"]
+        except (ValueError, KeyError):
+            fail("algolab %s: %r %r" % (how, p.stdout, p.stderr))
+            continue
+        got = f and (f.get("kind"), f["verdict"], f["cases"], f["n"],
+                     f["case"], f["alone"], len(f["wheels"]))
+        if p.returncode != 1 or report["passed"] or \
+                got != ("file", verdict, 30, 2500, case, alone, 2500):
+            fail("algolab %s: exit %d, %r" % (how, p.returncode, got))
+            continue
+        # The isolated case, run here alone as a file of one case, gets the
+        # right answer, as the report says (computed here from the rules).
+        wheels = f["wheels"]
+        text = "1\n" + layout("cses", wheels)
+        out = subprocess.run([solution_c, "algolab", how], input=text,
+                             capture_output=True, text=True,
+                             timeout=600).stdout.strip()
+        if out != expected("cses", wheels) or \
+                json.dumps(f["expected"]) != out:
+            fail("algolab %s: case %d alone gives %r here, the rules %s" %
+                 (how, case, out, expected("cses", wheels)))
+        else:
+            print("ok   algolab %s fails on a full file: %s, case %d" %
+                  (how, verdict, case))
+
+
 def main():
     shelf, solution_c, one_short = sys.argv[1], sys.argv[2], sys.argv[3]
     SOLUTION_C_HOLDER.append(solution_c)
@@ -402,6 +560,9 @@ def main():
     usage(shelf)
     report_words(shelf, solution_c, solution_cpp)
     words_audit(shelf, solution_c, one_short)
+    stack_limits(shelf, solution_c)
+    python_pypy(shelf)
+    algolab_files(shelf, solution_c)
     random_files(shelf)
     seed_cases_first(shelf)
     langs = [("c", [solution_c])]
@@ -442,6 +603,14 @@ def main():
     check_one(shelf, "c memo-zero", [solution_c, "cses", "memo-zero"], "cses",
               "timeout", "zero-memo",
               extra=["--max-n", "300", "--time-limit", "0.25"], tries="0")
+    # As the published CSES solutions: a memo of the mover's total with -1
+    # for "not computed", which CSES's weights (-10^9..10^9) let a block
+    # have: the judge's sentinel shelf finds it, and names the value.
+    check_one(shelf, "c memo-minus-one", [solution_c, "cses",
+                                          "memo-minus-one"], "cses",
+              "timeout", "sentinel-memo",
+              extra=["--max-n", "300", "--time-limit", "0.25"], tries="0",
+              sentinel=(-1, "total"))
     check_one(shelf, "c table, memory", [solution_c, "cses", "table"], "cses",
               "memory", None, extra=["--memory-limit", "64"], tries="0")
     # A Python program: the judge runs an interpreter as it runs any

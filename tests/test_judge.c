@@ -31,7 +31,7 @@ static const shelf_plan cses = {5000, -1000000000, 1000000000, 300,
 static void test_plan(void) {
   static int64_t w[5000], again[5000];
   size_t count = shelf_plan_count(&cses);
-  CHECK(count == 7 + 26 + 300);
+  CHECK(count == 7 + 26 + 8 + 300);
   size_t last_random = 0, seen_max = 0;
   int seen[4] = {0};
   for (size_t k = 0; k < count; k++) {
@@ -51,7 +51,7 @@ static void test_plan(void) {
       last_random = n;
     }
   }
-  CHECK(seen[SHELF_TRY_WRITEUP] == 7 && seen[SHELF_TRY_EDGE] == 26 &&
+  CHECK(seen[SHELF_TRY_WRITEUP] == 7 && seen[SHELF_TRY_EDGE] == 34 &&
         seen[SHELF_TRY_RANDOM] == 300 && seen[SHELF_TRY_SAMPLE] == 0);
   CHECK(seen_max > 2500 && last_random > 2500);
   /* The first try is the seed's first case. */
@@ -213,7 +213,77 @@ static void test_mistake_of(void) {
   CHECK(mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 1) == SHELF_MISTAKE_NONE);
 }
 
+/* The blocks of w (n <= REF_MAX) whose lead (total 0), or whose total for
+ * the buyer to move (total 1: (sum + lead) / 2), is v. */
+static size_t blocks_with(const int64_t *w, size_t n, shelf_i128 v, int total) {
+  static ref_table lead;
+  ref_lead_table(w, n, lead);
+  size_t c = 0;
+  for (size_t i = 0; i < n; i++) {
+    shelf_i128 sum = 0;
+    for (size_t j = i; j < n; j++) {
+      sum += w[j];
+      c += (total ? (sum + lead[i][j]) / 2 : lead[i][j]) == v;
+    }
+  }
+  return c;
+}
+
+/* The sentinel shelves a hack would try: among CSES's edge tries, the
+ * shelves where many blocks leave the buyer to move -1 (zeros around two
+ * -1s), INT32_MIN and 0x3f3f3f3f, each small and at 5000 wheels; AtCoder's
+ * weights (1..10^9) allow none. */
+static void test_sentinel_tries(void) {
+  static int64_t w[5000];
+  int found_total = 0, found_min = 0, found_3f = 0;
+  int found_big = 0;
+  for (size_t k = 0; k < shelf_plan_count(&cses); k++) {
+    size_t n = 0;
+    shelf_try kind;
+    REQUIRE(shelf_plan_shelf(&cses, k, w, &n, &kind) == SHELF_OK);
+    if (kind != SHELF_TRY_EDGE || n == 0)
+      continue;
+    if (n == 5000 && w[2499] == -1 && w[2500] == -1 && w[0] == 0 &&
+        w[2498] == 0 && w[2501] == 0 && w[4999] == 0)
+      found_big = 1;
+    if (n > REF_MAX)
+      continue;
+    size_t blocks = n * (n + 1) / 2;
+    if (n == 6 && w[0] == 0 && w[2] == -1 && w[3] == -1 && w[5] == 0 &&
+        blocks_with(w, n, -1, 1) * 3 >= blocks)
+      found_total = 1;
+    /* Every block that holds the middle leaves the mover the value. */
+    size_t a = 0, b = n;
+    while (a < n && w[a] == 0)
+      a++;
+    while (b > a && w[b - 1] == 0)
+      b--;
+    if (a >= 2 && b + 2 <= n) {
+      size_t holding = (a + 1) * (n - b + 1);
+      found_min |= blocks_with(w, n, INT32_MIN, 1) >= holding;
+      found_3f |= blocks_with(w, n, 0x3f3f3f3f, 1) >= holding;
+    }
+  }
+  CHECK(found_total);
+  CHECK(found_min);
+  CHECK(found_3f);
+  CHECK(found_big);
+  /* Weights 1..10^9: no shape of any sentinel fits. */
+  const shelf_plan atcoder = {3000, 1, 1000000000, 0, 1, NULL, NULL};
+  size_t edges = 0;
+  for (size_t k = 7; k < shelf_plan_count(&atcoder); k++) {
+    size_t n = 0;
+    shelf_try kind;
+    REQUIRE(shelf_plan_shelf(&atcoder, k, w, &n, &kind) == SHELF_OK);
+    for (size_t i = 0; i < n; i++)
+      CHECK(w[i] >= 1);
+    edges += n > 0;
+  }
+  CHECK(edges > 0);
+}
+
 static const test tests[] = {
+    {"sentinel_tries", test_sentinel_tries},
     {"answer", test_answer},
     {"plan", test_plan},
     {"shrink", test_shrink},

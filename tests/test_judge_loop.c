@@ -19,6 +19,8 @@ typedef enum mode {
   CRASH_FROM_5, /* right below 5 wheels, a crash from 5 on */
   UNSTABLE,     /* right, then one more, then right... */
   ZERO_MEMO,    /* right; out of time on long shelves with a block at 0 */
+  MINUS_ONE,    /* right; out of time on long shelves where many blocks
+                   leave the buyer to move a total of -1 */
   EXPONENTIAL,  /* right; out of time from 20 wheels, whatever the weights */
   STOPS,        /* the runner gives up on its fourth run */
   ALWAYS_SLOW,  /* out of time on every shelf: a start-up over the limit */
@@ -100,6 +102,21 @@ static int has_zero_lead(const int64_t *w, size_t n) {
   return 0;
 }
 
+/* How many blocks of w leave the buyer to move a total of -1. */
+static size_t minus_one_totals(const int64_t *w, size_t n) {
+  static ref_table lead;
+  ref_lead_table(w, n, lead);
+  size_t c = 0;
+  for (size_t i = 0; i < n; i++) {
+    shelf_i128 sum = 0;
+    for (size_t j = i; j < n; j++) {
+      sum += w[j];
+      c += (sum + lead[i][j]) / 2 == -1;
+    }
+  }
+  return c;
+}
+
 static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
   script *s = ctx;
   s->runs++;
@@ -123,6 +140,13 @@ static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
     break;
   case ZERO_MEMO:
     if (n >= 10 && has_zero_lead(w, n))
+      r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
+    break;
+  case MINUS_ONE:
+    /* Many: an eighth of n^2, as on the sentinel shelves; an all -1 shelf
+     * has only its 2n - 1 shortest blocks at -1 and is fast. (The plan's
+     * 40 wheels are within REF_MAX.) */
+    if (n >= 10 && n <= REF_MAX && minus_one_totals(w, n) >= n * n / 8)
       r->verdict = SHELF_VERDICT_TIMEOUT, r->cpu = 2;
     break;
   case ALWAYS_SLOW:
@@ -277,6 +301,32 @@ static void test_zero_memo(void) {
   CHECK(s.live == 0);
 }
 
+/* Sentinel-memo: slow only where many blocks leave the mover a total of
+ * -1; named with its value and quantity, and the shelf reported is of the
+ * -1 shape, which the program is slow on, and not zero-memo (that shelf has
+ * many blocks at lead 0 too). */
+static void test_sentinel_memo(void) {
+  script s = {MINUS_ONE, 0, 0};
+  shelf_judge judge = judge_for(&s, "cses", -1000000, 1000000);
+  judge.answer = SHELF_ANSWER_MARGIN;
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_TIMEOUT);
+  CHECK(j.mistake == SHELF_MISTAKE_SENTINEL_MEMO);
+  CHECK_I128(j.sentinel, -1);
+  CHECK(j.sentinel_total == 1);
+  REQUIRE(j.n >= 10);
+  CHECK(j.sentinel_blocks == minus_one_totals(j.weights, j.n));
+  CHECK(j.growth.fast_n == j.n);
+  char *text = words_of(&j, &judge);
+  REQUIRE(text != NULL);
+  CHECK(strstr(text, "Mistake: sentinel-memo.") != NULL);
+  CHECK(strstr(text, "a total for the buyer to move of -1") != NULL);
+  free(text);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
 /* Exponential: out of time on a short shelf whatever its weights; the
  * growth never says the length would have finished in time. */
 static void test_exponential(void) {
@@ -415,7 +465,7 @@ static void test_arguments(void) {
   size_t k = 0;
   while (shelf_problem_at(k) != NULL)
     k++;
-  CHECK(k == 4 && strcmp(shelf_problem_at(0)->name, "shelf") == 0);
+  CHECK(k == 5 && strcmp(shelf_problem_at(0)->name, "shelf") == 0);
   const int64_t w[] = {7, -2, 9};
   char buf[64];
   size_t len;
@@ -440,6 +490,7 @@ static const test tests[] = {
     {"crash_shrunk", test_crash_shrunk},
     {"unstable", test_unstable},
     {"zero_memo", test_zero_memo},
+    {"sentinel_memo", test_sentinel_memo},
     {"exponential", test_exponential},
     {"always_slow_names_nothing", test_always_slow_names_nothing},
     {"largest_n", test_largest_n},

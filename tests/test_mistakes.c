@@ -128,7 +128,7 @@ static void behaviour_kinds_refused(void) {
       SHELF_MISTAKE_SIGN,           SHELF_MISTAKE_ONE_END,
       SHELF_MISTAKE_UNKNOWN,        SHELF_MISTAKE_ZERO_MEMO,
       SHELF_MISTAKE_EXPONENTIAL,    SHELF_MISTAKE_LARGEST_N,
-      SHELF_MISTAKE_WHEEL_ALONE,
+      SHELF_MISTAKE_SENTINEL_MEMO,  SHELF_MISTAKE_WHEEL_ALONE,
       (shelf_mistake)SHELF_MISTAKE_COUNT};
   for (size_t k = 0; k < sizeof judged / sizeof judged[0]; k++)
     CHECK_STATUS(shelf_mistake_margin(judged[k], w, 2, &m), SHELF_INVALID);
@@ -143,12 +143,11 @@ static void behaviour_kinds_refused(void) {
 }
 
 static void names_and_sentences(void) {
-  /* 14 is held for another branch's mistake: no name yet. */
   static const char *const names[] = {
       "none",       "greedy",     "added",      "left-index", "wrong-quantity",
       "strict-tie", "overflow32", "neighbour",  "sign",       "one-end",
-      "unknown",    "zero-memo",  "exponential", "largest-n",  NULL,
-      "wheel-alone"};
+      "unknown",    "zero-memo",  "exponential", "largest-n",
+      "sentinel-memo", "wheel-alone"};
   CHECK(sizeof names / sizeof names[0] == SHELF_MISTAKE_COUNT);
   for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
     const char *name = shelf_mistake_name((shelf_mistake)k);

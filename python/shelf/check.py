@@ -8,8 +8,9 @@
 
 The function takes the wheels (a list of ints) and returns the problem's
 answer: the margin (problem "shelf", the write-up's, or "atcoder"), the
-first buyer's total ("cses"), or a bool, True when the first buyer's total
-is at least the second's ("leetcode486").
+first buyer's total ("cses", "algolab"), or a bool, True when the first
+buyer's total is at least the second's ("leetcode486"). A function takes
+one shelf: AlgoLab's files of many cases are for `shelf check`.
 
 The judge is libshelf's (shelf_judge_run()), the one `shelf check` runs: the
 same tries in the same order from the same seed, the same verdicts,
@@ -71,13 +72,15 @@ class CheckReport:
     the shelf (shrunk from shrunk_from wheels), expected and got the answers
     on it (got: what the function returned, for bad output; None without
     one), other the second run's answer when unstable, mistake a name or
-    None, cpu the failing run's CPU seconds. tried counts the tries run,
+    None, cpu the failing run's CPU seconds, sentinel for "sentinel-memo"
+    the memo's value for "not computed" and what it is a value of, as
+    (-1, "total") or (-1, "lead"), else None. tried counts the tries run,
     skipped those of the planned ones that do not fit the problem."""
 
     __slots__ = ("passed", "tried", "planned", "skipped", "seed", "problem",
                  "answer", "try_index", "kind", "wheels", "shrunk_from",
                  "expected", "got", "other", "verdict", "mistake", "cpu",
-                 "_text")
+                 "sentinel", "_text")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -324,8 +327,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
     `tries` random shelves of growing size, each against the exact answer;
     the first failure shrunk, its mistake named.
 
-    problem is "shelf" (the write-up's), "cses", "atcoder" or
-    "leetcode486". answer ("margin", "first", "second", "winner"), max_n
+    problem is "shelf" (the write-up's), "cses", "atcoder", "leetcode486"
+    or "algolab" (its limits a file, here a call). answer ("margin", "first", "second", "winner"), max_n
     and range ((lo, hi)) override the problem's, as --answer, --max-n and
     --range do; seed makes the random shelves (a fresh one, shown in the
     report, when None). time_limit is the CPU seconds a run may take (the
@@ -443,7 +446,16 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                        wheels=j["wheels"], shrunk_from=j["shrunk_from"],
                        expected=j["expected"], got=got, other=j["other"],
                        verdict=j["verdict"], mistake=j["mistake"],
-                       cpu=j["cpu"], _text=j["text"])
+                       cpu=j["cpu"], sentinel=_sentinel(j),
+                       _text=j["text"])
+
+
+def _sentinel(j):
+    """sentinel-memo's value and quantity, from the growth of a timeout."""
+    g = j.get("growth")
+    if not g or g.get("sentinel") is None:
+        return None
+    return (g["sentinel"], g["sentinel_of"])
 
 
 def _raise_shrunk(error, wheels, index):

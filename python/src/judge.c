@@ -157,15 +157,22 @@ static PyObject *seconds_obj(double s) {
   return s >= 0 ? PyFloat_FromDouble(s) : Py_NewRef(Py_None);
 }
 
-static PyObject *growth_obj(const shelf_growth *g) {
+/* The growth, and for sentinel-memo the memo's value and what it is a
+ * value of ("lead" or "total"), else None for both. */
+static PyObject *growth_obj(const shelf_judgement *j) {
+  const shelf_growth *g = &j->growth;
+  int sentinel = j->mistake == SHELF_MISTAKE_SENTINEL_MEMO;
   return Py_BuildValue(
-      "{s:N,s:O,s:d,s:n,s:n,s:d,s:d,s:n,s:d,s:n,s:n,s:n,s:d}", "startup",
-      seconds_obj(g->startup), "fitted", g->fitted ? Py_True : Py_False,
-      "exponent", g->exponent, "n_lo", (Py_ssize_t)g->n_lo, "n_hi",
-      (Py_ssize_t)g->n_hi, "t_lo", g->t_lo, "t_hi", g->t_hi, "longest",
-      (Py_ssize_t)g->longest, "longest_cpu", g->longest_cpu, "over_n",
-      (Py_ssize_t)g->over_n, "slow_zeros", (Py_ssize_t)g->slow_zeros, "fast_n",
-      (Py_ssize_t)g->fast_n, "fast_cpu", g->fast_cpu);
+      "{s:N,s:O,s:d,s:n,s:n,s:d,s:d,s:n,s:d,s:n,s:n,s:n,s:d,s:N,s:N}",
+      "startup", seconds_obj(g->startup), "fitted",
+      g->fitted ? Py_True : Py_False, "exponent", g->exponent, "n_lo",
+      (Py_ssize_t)g->n_lo, "n_hi", (Py_ssize_t)g->n_hi, "t_lo", g->t_lo, "t_hi",
+      g->t_hi, "longest", (Py_ssize_t)g->longest, "longest_cpu", g->longest_cpu,
+      "over_n", (Py_ssize_t)g->over_n, "slow_zeros", (Py_ssize_t)g->slow_zeros,
+      "fast_n", (Py_ssize_t)g->fast_n, "fast_cpu", g->fast_cpu, "sentinel",
+      sentinel ? shelf_py_int(j->sentinel) : Py_NewRef(Py_None), "sentinel_of",
+      sentinel ? PyUnicode_FromString(j->sentinel_total ? "total" : "lead")
+               : Py_NewRef(Py_None));
 }
 
 /* Sets key to value in d, stealing value; -1 if value is NULL. */
@@ -222,7 +229,7 @@ static PyObject *judgement_obj(const shelf_judgement *j,
           Py_NewRef(j->detail != NULL ? (PyObject *)j->detail : Py_None)) ==
           0 &&
       put(d, "growth",
-          j->verdict == SHELF_VERDICT_TIMEOUT ? growth_obj(&j->growth)
+          j->verdict == SHELF_VERDICT_TIMEOUT ? growth_obj(j)
                                               : Py_NewRef(Py_None)) == 0;
   if (!ok)
     Py_CLEAR(d);

@@ -329,6 +329,28 @@ class Check(unittest.TestCase):
         r = shelf.check(spins, tries=5, seed=1, time_limit=0.2)
         self.assertEqual(r.verdict, "timeout", repr(r))
 
+    def test_sentinel_memo_is_named(self):
+        """A memo of the mover's total where -1 means "not computed", as the
+        published CSES solutions: right and fast on random shelves, out of
+        time on the judge's sentinel shelf, named with its value. The shelf
+        reported is slow by a count of calls, not by a clock."""
+        r = shelf.check(first_total(solution.memo_minus_one), "cses",
+                        tries=20, seed=3, max_n=300)
+        self.assertEqual((r.verdict, r.mistake), ("timeout", "sentinel-memo"),
+                         repr(r))
+        self.assertEqual(r.sentinel, (-1, "total"), repr(r))
+        self.assertIn("a total for the buyer to move of -1", repr(r))
+        w = r.wheels
+        self.assertEqual(solution.memo_minus_one(w[:8]), margin(w[:8]))
+        rnd = random.Random(1)
+        fast = [rnd.randint(-10**9, 10**9) for _ in w]
+        self.assertEqual(solution.memo_minus_one(fast), margin(fast))
+        quick = calls(solution.memo_minus_one, fast, 10**6)
+        self.assertLess(quick, 10 * len(w) ** 2)
+        # 50 times the calls of the fast shelf and still not done.
+        self.assertEqual(calls(solution.memo_minus_one, w, 50 * quick),
+                         50 * quick + 1)
+
     def test_zero_memo_is_named(self):
         """A memo where 0 means "not computed": right and fast on shelves
         with no block at lead 0, out of time on a shelf of zeros. The

@@ -18,11 +18,28 @@
  *   exponential     both moves at every turn, no table: 2^n
  *   memo-zero       a memo table that takes 0 for "not computed yet": right,
  *                   and fast, until the leads are 0 (a shelf of zeros)
+ *   memo-minus-one  as the published CSES solutions: a memo of the total
+ *                   of the buyer to move, -1 for "not computed yet" (a
+ *                   total a block has when weights may be negative): right,
+ *                   and exponential on [0]*k + [-1, -1] + [0]*k
+ *   stack-table     right, with the whole n by n table in a stack array,
+ *                   long long dp[n][n] (200 MB at 5000 wheels): a crash
+ *                   under an 8 MB stack, right under the problem's stack
+ *   recurse         recursion without end from 3 wheels on: a stack
+ *                   overflow whatever the stack
  *   extra-words     the right answer inside a sentence
  *   table           right, with the whole n by n table (200 MB at 5000
  *                   wheels: for the memory limit)
  *   uninit          a rolling row whose first cell a loop bound typo never
  *                   writes, so that it holds whatever the allocator left
+ *
+ * PROBLEM algolab reads a file of cases (the count of cases, then each as
+ * the count of coins and the coins) and prints the first player's total for
+ * each, one a line, computed HOW: right; slow-file (right, the DP done 128
+ * times a case: in time for one case of 2500 coins, out of time for 30);
+ * stale (the sum of the coins kept from case to case, never reset: right
+ * on the first case only).
+ *
  *   record          right, and appends each shelf it is given, as a
  *                   bracketed list, to the file $SHELF_CHECK_RECORD (the
  *                   judge's tests read the order of its tries from it)
@@ -177,6 +194,43 @@ static long long memo_lead(size_t i, size_t j) {
   return *cell = l > r ? l : r;
 }
 
+static long long *prefix;
+
+/* The most the buyer to move collects from block i..j: the block's sum
+ * less what the other then collects from what is left. */
+static long long memo_total(size_t i, size_t j) {
+  long long *cell = &memo[i * n + j];
+  if (*cell != -1) /* the bug: a total of -1 is never remembered */
+    return *cell;
+  if (i == j)
+    return *cell = w[i];
+  long long a = memo_total(i + 1, j), b = memo_total(i, j - 1);
+  return *cell = prefix[j + 1] - prefix[i] - (a < b ? a : b);
+}
+
+static long long stack_table(void) {
+  long long dp[n][n]; /* on the stack: n * n * 8 bytes */
+  for (size_t i = 0; i < n; i++)
+    dp[i][i] = w[i];
+  for (size_t span = 2; span <= n; span++)
+    for (size_t i = 0; i + span <= n; i++) {
+      size_t j = i + span - 1;
+      long long l = w[i] - dp[i + 1][j], r = w[j] - dp[i][j - 1];
+      dp[i][j] = l > r ? l : r;
+    }
+  return dp[0][n - 1];
+}
+
+/* Calls itself without end; each call hands the next a pointer to its
+ * own frame, which keeps the compiler from turning the recursion into a
+ * loop. */
+static long long recurse(size_t i, volatile long long *up) {
+  volatile long long frame[16];
+  frame[0] = up[0] + w[i % n];
+  frame[15] = (long long)i;
+  return recurse(i + 1, frame) + frame[15];
+}
+
 static long long uninit(void) {
   int *row = malloc(n * sizeof *row); /* the scratch array's memory */
   for (size_t i = 1; i < n; i++)      /* the typo: from 1, not 0 */
@@ -190,12 +244,44 @@ static long long uninit(void) {
   return row[0];
 }
 
+/* Cases: all the numbers of the file are in w[0..n); each case is handed
+ * to the ways above by pointing w and n at its coins. */
+static int algolab(const char *how) {
+  read_shelf(0);
+  long long *all = w;
+  size_t count = n, at = 1, cases = count > 0 ? (size_t)all[0] : 0;
+  static long long stale_sum; /* the bug of `stale`: never reset */
+  for (size_t c = 0; c < cases && at < count; c++) {
+    size_t len = (size_t)all[at++];
+    w = all + at;
+    n = len;
+    at += len;
+    long long sum = 0, m = right();
+    if (!strcmp(how, "slow-file"))
+      for (int again = 0; again < 127; again++) {
+        volatile long long kept = right(); /* the same DP, again: kept, so
+                                              that it is not left out */
+        (void)kept;
+      }
+    for (size_t i = 0; i < n; i++)
+      sum += w[i];
+    if (!strcmp(how, "stale")) {
+      stale_sum += sum;
+      sum = stale_sum;
+    }
+    printf("%lld\n", (sum + m) / 2);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fputs("usage: solution PROBLEM HOW\n", stderr);
     return 2;
   }
   const char *problem = argv[1], *how = argv[2];
+  if (!strcmp(problem, "algolab"))
+    return algolab(how);
   int counted = !strcmp(problem, "cses") || !strcmp(problem, "atcoder");
   int first = !strcmp(problem, "cses"), winner = !strcmp(problem, "leetcode486");
   read_shelf(counted);
@@ -237,6 +323,20 @@ int main(int argc, char **argv) {
   else if (!strcmp(how, "memo-zero")) {
     memo = calloc(n * n, sizeof *memo);
     m = memo_lead(0, n - 1);
+  } else if (!strcmp(how, "memo-minus-one")) {
+    memo = malloc(n * n * sizeof *memo);
+    memset(memo, -1, n * n * sizeof *memo); /* every byte 0xff: -1 */
+    prefix = malloc((n + 1) * sizeof *prefix);
+    prefix[0] = 0;
+    for (size_t i = 0; i < n; i++)
+      prefix[i + 1] = prefix[i] + w[i];
+    long long first_total = memo_total(0, n - 1);
+    m = 2 * first_total - prefix[n];
+  } else if (!strcmp(how, "stack-table"))
+    m = stack_table();
+  else if (!strcmp(how, "recurse")) {
+    volatile long long start[16] = {0};
+    m = n >= 3 ? recurse(0, start) : right();
   } else if (!strcmp(how, "uninit"))
     m = uninit();
   else

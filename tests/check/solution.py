@@ -2,7 +2,7 @@
 
 `python3 solution.py PROBLEM HOW`, with the PROBLEMs and HOWs of solution.c
 (right, greedy, added, left-index, wrong-quantity, strict-tie, overflow32,
-crash, exponential, memo-zero, extra-words, binary). Each way is also a function of the
+crash, exponential, memo-zero, memo-minus-one, extra-words, binary). Each way is also a function of the
 wheels, for shelf.check() in python/tests/test_check.py.
 """
 import sys
@@ -102,9 +102,33 @@ def memo_zero(w):
     return lead(0, n - 1)
 
 
+def memo_minus_one(w):
+    """As solution.c's memo-minus-one and the published CSES solutions: a
+    memo of the total of the buyer to move, -1 for "not computed yet", a
+    total a block has when weights may be negative; the margin from it. On
+    [0]*k + [-1, -1] + [0]*k every block holding the middle is computed
+    again at each visit."""
+    n = len(w)
+    memo = [[-1] * n for _ in range(n)]
+    prefix = [0]
+    for x in w:
+        prefix.append(prefix[-1] + x)
+
+    def total(i, j):
+        if memo[i][j] != -1:  # the bug: a total of -1 is never remembered
+            return memo[i][j]
+        if i == j:
+            memo[i][j] = w[i]
+        else:
+            memo[i][j] = prefix[j + 1] - prefix[i] - min(total(i + 1, j),
+                                                         total(i, j - 1))
+        return memo[i][j]
+    return 2 * total(0, n - 1) - prefix[n]
+
+
 WAYS = {"right": right, "greedy": greedy, "added": added,
         "left-index": left_index, "exponential": exponential,
-        "memo-zero": memo_zero}
+        "memo-zero": memo_zero, "memo-minus-one": memo_minus_one}
 
 
 def main():
