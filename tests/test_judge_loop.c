@@ -306,7 +306,7 @@ static void test_zero_memo(void) {
  * -1 shape, which the program is slow on, and not zero-memo (that shelf has
  * many blocks at lead 0 too). */
 static void test_sentinel_memo(void) {
-  script s = {MINUS_ONE, 0, 0};
+  script s = {MINUS_ONE, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "cses", -1000000, 1000000);
   judge.answer = SHELF_ANSWER_MARGIN;
   shelf_judgement j;
