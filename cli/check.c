@@ -482,6 +482,19 @@ static void show_progress(void *ctx, const char *stage, size_t done,
           total, n);
 }
 
+/* Lifts this process's hard RLIMIT_STACK to unlimited where it may (a
+ * privileged judge, as root in a container; its soft limit, and so its own
+ * stack, stays as it was), so that `ulimit -s 8192` in the shell, which
+ * lowers both limits, does not change what the runs get. Unprivileged, the
+ * call fails and changes nothing, and stack_hard_note() says so. */
+static void lift_stack_hard(void) {
+  struct rlimit lim;
+  if (getrlimit(RLIMIT_STACK, &lim) != 0 || lim.rlim_max == RLIM_INFINITY)
+    return;
+  lim.rlim_max = RLIM_INFINITY;
+  (void)setrlimit(RLIMIT_STACK, &lim);
+}
+
 /* A stack the runs cannot get: an unprivileged process may lower its hard
  * RLIMIT_STACK but never raise it, so the runs get that much at most. */
 static void stack_hard_note(const check_options *o) {
@@ -511,6 +524,7 @@ int check_main(int argc, char **argv) {
   k.limits.memory_mb = opt.memory_mb;
   k.limits.stack_mb = opt.stack_mb;
   k.cases = opt.problem->max_cases;
+  lift_stack_hard();
   struct rlimit hard;
   if (getrlimit(RLIMIT_STACK, &hard) == 0 && hard.rlim_max != RLIM_INFINITY &&
       (k.limits.stack_mb == 0 ||
