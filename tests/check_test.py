@@ -169,18 +169,18 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
 
 # ==== The tries themselves ====
 
-def seed_cases_first(shelf):
+def problem_cases_first(shelf):
     """The seed's seven cases come first, in the order of the data file,
     and the same --seed gives the same tries."""
     cases = []
-    with open(os.path.join(HERE, "check", "seed_cases.txt")) as f:
+    with open(os.path.join(HERE, "check", "problem_cases.txt")) as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
                 wheels, answer = line.split("->")
                 cases.append(([int(t) for t in wheels.split()], int(answer)))
     for wheels, answer in cases:
         if margin(wheels) != answer:
-            fail("seed_cases.txt: %r -> %d, the rules say %d" %
+            fail("problem_cases.txt: %r -> %d, the rules say %d" %
                  (wheels, answer, margin(wheels)))
     runs = []
     for _ in range(2):
@@ -228,7 +228,9 @@ def usage(shelf):
         else:
             print("ok   a script that is not executable: run it with python3")
     for args, status, words in [
-            (["--problem", "seed", "true"], 2, "now called 'shelf'"),
+            (["--problem", "seed", "true"], 2,
+             "the problem is called 'shelf' (--problem shelf); --seed is the "
+             "random seed"),
             (["true", "--problem", "cses"], 2, "comes after the PROGRAM"),
             (["--wall-limit", "x", "true"], 2, "--wall-limit"),
             ([], 2, "name the PROGRAM"),
@@ -564,7 +566,7 @@ def main():
     python_pypy(shelf)
     algolab_files(shelf, solution_c)
     random_files(shelf)
-    seed_cases_first(shelf)
+    problem_cases_first(shelf)
     langs = [("c", [solution_c])]
     if solution_cpp:
         langs.append(("c++", [solution_cpp]))

@@ -126,7 +126,7 @@ class Check(unittest.TestCase):
                 self.assertFalse(r.passed)
                 self.assertEqual((r.verdict, r.mistake), ("wrong", mistake),
                                  repr(r))
-                self.assertIn(r.kind, ("write-up", "sample", "edge",
+                self.assertIn(r.kind, ("case", "sample", "edge",
                                        "random"))
                 self.assertGreaterEqual(r.shrunk_from, len(r.wheels))
                 # The shrunk shelf fails, by the rules.
@@ -382,7 +382,7 @@ class Check(unittest.TestCase):
         self.assertIn("waited past the 1 s wall limit", repr(r))
 
     def test_limits_and_problems(self):
-        with self.assertRaisesRegex(ValueError, "'shelf'"):
+        with self.assertRaisesRegex(ValueError, "the problem is called 'shelf'"):
             shelf.check(solution.right, "seed")
         with self.assertRaisesRegex(ValueError, "unknown problem"):
             shelf.check(solution.right, "codeforces")
