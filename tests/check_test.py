@@ -170,7 +170,7 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
 # ==== The tries themselves ====
 
 def problem_cases_first(shelf):
-    """The seed's seven cases come first, in the order of the data file,
+    """The problem's seven cases come first, in the order of the data file,
     and the same --seed gives the same tries."""
     cases = []
     with open(os.path.join(HERE, "check", "problem_cases.txt")) as f:
@@ -203,14 +203,14 @@ def problem_cases_first(shelf):
     firsts = [seen[k] for k in range(0, 2 * len(cases), 2)]
     want = ["[%s]" % ", ".join(map(str, w)) for w, _ in cases]
     if firsts != want:
-        fail("the first tries are %r, not the seed's cases %r" %
+        fail("the first tries are %r, not the problem's cases %r" %
              (firsts, want))
     elif runs[0] != runs[1]:
         fail("the same --seed gave different tries")
     elif any(len(json.loads(s)) > 12 for s in seen):
         fail("a try is longer than --max-n 12")
     else:
-        print("ok   the seed's seven cases first, then %d more tries, the "
+        print("ok   the problem's seven cases first, then %d more tries, the "
               "same twice" % (len(seen) // 2 - len(cases)))
 
 
