@@ -254,11 +254,24 @@ def usage(shelf):
                           "5", SOLUTION_C_HOLDER[0], "shelf", "greedy"])
     text = p.stdout
     for words in ["FAILED: wrong answer", "As shelf's arguments: shelf ",
+                  "(one of the problem's seven cases;",
                   "Mistake: greedy.", "The greedy trap: at turn"]:
         if words not in text:
             fail("the report lacks %r:\n%s" % (words, text))
             return
     print("ok   the report in words")
+    # The same failure in JSON: the try's kind is "case".
+    p = run_check(shelf, ["--problem", "shelf", "--seed", "1", "--tries",
+                          "5", "--json", SOLUTION_C_HOLDER[0], "shelf",
+                          "greedy"])
+    try:
+        f = json.loads(p.stdout)["failure"]
+    except (ValueError, KeyError):
+        f = None
+    if not f or f.get("kind") != "case" or f.get("try") != 2:
+        fail("greedy's failure on the problem's second case: %r" % p.stdout)
+    else:
+        print("ok   the problem's cases are of kind \"case\" in JSON")
     # A program checked in the wrong layout is told which one it reads.
     p = run_check(shelf, ["--seed", "1", "--tries", "0", SOLUTION_C_HOLDER[0],
                           "cses", "right"])

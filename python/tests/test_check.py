@@ -119,6 +119,12 @@ class Check(unittest.TestCase):
                 self.assertIsNone(r.wheels)
         self.assertEqual(watchdogs(), [])
 
+    def test_kind_of_the_problems_cases(self):
+        # Greedy fails on the problem's second case, [3, 9, 1, 2].
+        r = shelf.check(solution.greedy, "shelf", tries=5, seed=1)
+        self.assertEqual((r.try_index, r.kind), (2, "case"), repr(r))
+        self.assertIn("(one of the problem's seven cases;", repr(r))
+
     def test_wrong_ones_named(self):
         for problem, mistake, func in WRONG:
             with self.subTest(problem=problem, mistake=mistake):
