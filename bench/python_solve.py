@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """python_solve.py - shelf.solve (the Python package, on libshelf) against
-the seed's pure-Python solve (the interval DP, copied verbatim below) at
+the pure-Python solve the problem came with (docs/problem.md's interval
+DP, copied verbatim below) at
 n = 500 and 5000 wheels, as a ratio.
 
 Usage: bench/python_solve.py [--build-dir DIR] [--runs N] [--report FILE]
@@ -10,7 +11,7 @@ The two take turns, --runs rounds each, on the same random shelf (weights
 other's, so a fast wrong answer cannot pass. shelf.solve is far below a
 millisecond, so each of its rounds times a loop of calls long enough to
 measure (at least 0.2 s) and divides. Medians are reported; the ratio is
-the seed's time over shelf's. bench/run.py calls write_section() to put the
+the problem's solve's time over shelf's. bench/run.py calls write_section() to put the
 table into docs/benchmarks.md between its own markers; run alone, this
 prints the table. Needs the module built in DIR/python (bench/run.py's
 build directory, or build/); it builds the target shelf_python there if it
@@ -30,7 +31,7 @@ BEGIN, END = "<!-- python-solve: begin -->", "<!-- python-solve: end -->"
 SIZES = (500, 5000)
 
 
-def seed_solve(wheels):
+def problem_solve(wheels):
     """First buyer's kilos minus the second buyer's, when both take ends optimally."""
     n = len(wheels)
     # lead[i][j] = the most the buyer whose turn it is can finish ahead by,
@@ -72,43 +73,44 @@ def timed(f, wheels, least=0.2):
 
 
 def measure(shelf, runs):
-    """{n: {"seed": s, "shelf": s, "ratio": r}} in median seconds a call."""
+    """{n: {"problem": s, "shelf": s, "ratio": r}} in median seconds a call."""
     out = {}
     for n in SIZES:
         wheels = shelf.random(n, seed=1)
-        times = {"seed": [], "shelf": []}
+        times = {"problem": [], "shelf": []}
         for _ in range(runs):  # alternately, so that load slows both alike
-            want, t = timed(seed_solve, wheels, least=0)
-            times["seed"].append(t)
+            want, t = timed(problem_solve, wheels, least=0)
+            times["problem"].append(t)
             got, t = timed(shelf.solve, wheels)
             times["shelf"].append(t)
             if got != want:
-                raise SystemExit(f"shelf.solve says {got}, the seed's solve "
+                raise SystemExit(f"shelf.solve says {got}, the problem's solve "
                                  f"{want}, at n = {n}")
         row = {k: statistics.median(v) for k, v in times.items()}
-        row["ratio"] = row["seed"] / row["shelf"]
+        row["ratio"] = row["problem"] / row["shelf"]
         out[n] = row
     return out
 
 
 def table(results, runs):
-    lines = ["## Python: shelf.solve against the seed's solve", "",
+    lines = ["## Python: shelf.solve against the problem's solve", "",
              "`bench/python_solve.py`: the package's `shelf.solve` (O(n), "
-             "libshelf) against the seed's pure-Python interval DP (O(n^2)), "
+             "libshelf) against the problem's pure-Python interval DP "
+             "([docs/problem.md](problem.md), O(n^2)), "
              "on the same random shelf, taking turns, %d rounds, median time "
              "a call (load average %.2f)." % (runs, os.getloadavg()[0]), "",
-             "| n | seed's solve | shelf.solve | ratio |",
+             "| n | the problem's solve | shelf.solve | ratio |",
              "|---:|---:|---:|---:|"]
     for n, r in results.items():
         lines.append("| %d | %.3g s | %.3g us | %.0fx |"
-                     % (n, r["seed"], r["shelf"] * 1e6, r["ratio"]))
+                     % (n, r["problem"], r["shelf"] * 1e6, r["ratio"]))
     return lines
 
 
 def write_section(report, build_dir, runs):
     """Measures and puts the table into `report` between BEGIN and END
     (replacing the last one, or at the end)."""
-    runs = max(1, min(runs, 3))  # the seed's solve takes seconds at 5000
+    runs = max(1, min(runs, 3))  # the problem's solve takes seconds at 5000
     put_section(report, BEGIN, END,
                 table(measure(load_shelf(build_dir), runs), runs))
 

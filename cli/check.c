@@ -28,17 +28,18 @@ static const char usage_text[] =
     "Usage: shelf check [OPTIONS] PROGRAM [ARG...]\n"
     "\n"
     "Judge a solution of the ripening-shelf game: run PROGRAM (directly, not\n"
-    "through a shell) on the write-up's cases, the problem's samples, edge\n"
-    "shelves and random shelves of growing size, each against shelf's exact\n"
-    "answer; stop at the first failure, shrink it to the smallest shelf that\n"
-    "still fails, and name the mistake. Options come before PROGRAM; what\n"
-    "follows PROGRAM is its own.\n"
+    "through a shell) on the problem's seven cases, the samples of the\n"
+    "--problem chosen, edge shelves and random shelves of growing size, each\n"
+    "against shelf's exact answer; stop at the first failure, shrink it to\n"
+    "the smallest shelf that still fails, and name the mistake. Options come\n"
+    "before PROGRAM; what follows PROGRAM is its own.\n"
     "\n"
     "  --problem NAME       the input layout, the answer and the limits of a\n"
-    "                       problem: shelf (the write-up, the default), cses\n"
-    "                       (CSES 1097), atcoder (DP contest L), leetcode486,\n"
-    "                       algolab (Burning Coins: up to 30 cases a file,\n"
-    "                       one limit a file; full files are tried too)\n"
+    "                       problem: shelf (the problem, docs/problem.md; the\n"
+    "                       default), cses (CSES 1097), atcoder (DP contest\n"
+    "                       L), leetcode486, algolab (Burning Coins: up to 30\n"
+    "                       cases a file, one limit a file; full files are\n"
+    "                       tried too)\n"
     "  --layout L           counted (the count, then the weights), line, list\n"
     "  --answer A           margin, first, second, winner (true or false)\n"
     "  --max-n N            the largest shelf to try\n"
@@ -70,9 +71,9 @@ static const char usage_text[] =
     "  --json               the report as one JSON object\n"
     "  -h, --help           this help\n"
     "\n"
-    "The tries: the plan has the write-up's seven cases, the problem's\n"
+    "The tries: the plan has the problem's seven cases, the --problem's\n"
     "samples, two of each edge shelf and the random ones; those that do not\n"
-    "fit the problem's limits are passed over, so fewer may be run than\n"
+    "fit the --problem's limits are passed over, so fewer may be run than\n"
     "planned. Every process the program starts is stopped when its run ends.\n"
     "\n"
     "Verdicts: wrong, crash, timeout (CPU time), memory (resident), idle\n"
@@ -201,9 +202,8 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
     case OPT_PROBLEM:
       o->problem = shelf_problem_find(optarg);
       if (o->problem == NULL && strcmp(optarg, "seed") == 0)
-        usage_error("the write-up's problem is now called 'shelf' "
-                    "(--problem shelf); 'seed' is only the random seed "
-                    "(--seed S)");
+        usage_error("the problem is called 'shelf' (--problem shelf); "
+                    "--seed is the random seed");
       if (o->problem == NULL)
         usage_error("unknown problem '%s' (use shelf, cses, atcoder or "
                     "leetcode486)",

@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = {"write-up", "sample", "edge",
-                                         "random"};
+static const char *const kind_names[] = {"case", "sample", "edge", "random"};
 
 void out_shown(out *o, const char *s, size_t len, size_t max) {
   for (size_t k = 0; k < len && k < max; k++) {

@@ -42,7 +42,7 @@ static const seed seeds[] = {
     {"state_empty", NULL, 0, 0},
 };
 
-/* The seed's bytes: the mode byte, then the saved state. */
+/* The bytes of a corpus seed: the mode byte, then the saved state. */
 static unsigned char *seed_bytes(const seed *s, size_t *len) {
   shelf_solver *a = NULL, *b = NULL;
   unsigned char *buf = NULL;

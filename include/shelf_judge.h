@@ -28,10 +28,10 @@ typedef enum shelf_mistake {
   /** Taking the heavier end at each turn (the left on equal weights), for
    * both buyers, instead of searching. */
   SHELF_MISTAKE_GREEDY = 1,
-  /** The seed's DP with lead = w + lead(rest) instead of w - lead(rest): one
+  /** The problem's DP with lead = w + lead(rest) instead of w - lead(rest): one
    * buyer taking everything. */
   SHELF_MISTAKE_ADDED = 2,
-  /** The seed's DP filled by left index (i, then j, ascending) instead of by
+  /** The problem's DP filled by left index (i, then j, ascending) instead of by
    * span length, so that lead[i+1][j] is read before it is written. */
   SHELF_MISTAKE_LEFT_INDEX = 3,
   /** The margin where a buyer's total was asked, or a total (or the other
@@ -150,8 +150,8 @@ SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind,
  *     max(w[i] - lead[i+1][j], w[j] - lead[i][j-1]), every cell read as it
  *     stands (lead[i+1][j] is still 0 for j > i + 1); the answer
  *     lead[0][n-1]. [7, 2, 9, 4] gives 7 (the true margin is 10), as the
- *     seed's third pitfall says. Only row 0 reaches the answer, and it reads
- *     the diagonal and itself, so it takes O(n).
+ *     problem's third pitfall says (docs/problem.md). Only row 0 reaches
+ *     the answer, and it reads the diagonal and itself, so it takes O(n).
  *
  * The other mistakes are not one algorithm: a judge finds them from the
  * program's behaviour. wrong-quantity: the program's answer equals another
@@ -330,20 +330,25 @@ typedef struct shelf_plan {
 
 /** Which part of a plan a try comes from. */
 typedef enum shelf_try {
-  SHELF_TRY_WRITEUP = 0, /**< one of the seven cases of the write-up
-                             ("Splitting the ripening shelf") */
-  SHELF_TRY_SAMPLE = 1,  /**< one of the problem's samples */
-  SHELF_TRY_EDGE = 2,    /**< an edge shelf: one wheel, two, all equal,
-                              zeros, ties, rising, falling, zigzag, every
-                              weight at the bottom or top of the range, totals
-                              past 2^31 and 2^32, the sentinel shelves (many
-                              blocks leave the mover -1, INT32_MIN...:
-                              sentinel-memo);
-                              each small and at max_n */
-  SHELF_TRY_RANDOM = 3   /**< a random shelf; sizes double from 1 to max_n
-                              over the tries, a third of them in a narrow
-                              range at the bottom of lo..hi (ties) */
+  SHELF_TRY_CASE = 0,   /**< one of the problem's seven cases
+                             (docs/problem.md, "Splitting the ripening
+                             shelf") */
+  SHELF_TRY_SAMPLE = 1, /**< one of the problem's samples */
+  SHELF_TRY_EDGE = 2,   /**< an edge shelf: one wheel, two, all equal,
+                             zeros, ties, rising, falling, zigzag, every
+                             weight at the bottom or top of the range, totals
+                             past 2^31 and 2^32, the sentinel shelves (many
+                             blocks leave the mover -1, INT32_MIN...:
+                             sentinel-memo);
+                             each small and at max_n */
+  SHELF_TRY_RANDOM = 3  /**< a random shelf; sizes double from 1 to max_n
+                             over the tries, a third of them in a narrow
+                             range at the bottom of lo..hi (ties) */
 } shelf_try;
+
+/** Deprecated: the old name of SHELF_TRY_CASE (the same value, 0), kept so
+ * that old source compiles. Use SHELF_TRY_CASE. */
+#define SHELF_TRY_WRITEUP SHELF_TRY_CASE
 
 /** The number of tries of a plan: the fixed ones and `tries` random ones,
  * or SIZE_MAX if there are more. Time O(number of samples). */
@@ -468,12 +473,12 @@ typedef struct shelf_problem {
 /** shelf_problem.stack_mb: no stack limit. */
 #define SHELF_STACK_UNLIMITED ((size_t)-1)
 
-/** The problems shelf knows, by index from 0: "shelf" (the write-up,
- * "Splitting the ripening shelf", the default), "cses" (CSES 1097),
- * "atcoder" (AtCoder DP contest L), "leetcode486" and "algolab" (ETH
- * AlgoLab's Burning Coins: up to 30 cases a file). Returns NULL past
- * the last, so that a caller can list them. Static; do not free.
- * Time O(1). Thread-safe. */
+/** The problems shelf knows, by index from 0: "shelf" (the problem,
+ * docs/problem.md: "Splitting the ripening shelf", the default), "cses"
+ * (CSES 1097), "atcoder" (AtCoder DP contest L), "leetcode486" and
+ * "algolab" (ETH AlgoLab's Burning Coins: up to 30 cases a file). Returns NULL
+ * past the last, so that a caller can list them. Static; do not free. Time
+ * O(1). Thread-safe. */
 SHELF_API const shelf_problem *shelf_problem_at(size_t k);
 
 /** The problem called `name` (as shelf_problem_at() lists them), or NULL
@@ -591,9 +596,10 @@ typedef struct shelf_judgement {
   size_t planned;        /**< tries in the plan */
   size_t tried;          /**< tries run, the failing one included */
   size_t skipped;        /**< tries of the plan that do not fit the problem's
-                              limits (a write-up case with weights outside the
-                              range, an edge shelf's long version that says
-                              nothing new), passed over */
+                              limits (one of the problem's seven cases with
+                              weights outside the range, an edge shelf's
+                              long version that says nothing new), passed
+                              over */
   size_t try_index;      /**< the failing try, 1-based */
   shelf_try kind;        /**< and where it comes from */
   int64_t *weights;      /**< the failing shelf, shrunk where it shrinks */

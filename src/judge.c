@@ -1,6 +1,6 @@
 /*
  * judge.c - what a judge of solutions needs beyond the right answer: the
- * answer a problem asks for, the order of tries (the seed's seven cases,
+ * answer a problem asks for, the order of tries (the problem's seven cases,
  * the problem's samples, edge shelves, random shelves of growing size),
  * the shrinking of a failing shelf, and which known mistake a program's
  * wrong answers show. `shelf check` and Python's shelf.check() both call
@@ -45,13 +45,13 @@ shelf_status shelf_answer_of(shelf_answer kind, const int64_t *w, size_t n,
 
 /* ==== The fixed tries ==== */
 
-/* The seed's seven cases (tests/check/seed_cases.txt holds the same facts
- * with their answers, for the tests). */
-static const int64_t seed_case_weights[7][6] = {
+/* The problem's seven cases (docs/problem.md; tests/check/problem_cases.txt
+ * holds the same facts with their answers, for the tests). */
+static const int64_t problem_case_weights[7][6] = {
     {7, 2, 9, 4}, {3, 9, 1, 2}, {2, 4, 8, 1, 9, 3}, {6, 6},
     {10, 1},      {5},          {4, 4, 4, 4}};
-static const size_t seed_case_n[7] = {4, 4, 6, 2, 2, 1, 4};
-#define SEED_CASES 7
+static const size_t problem_case_n[7] = {4, 4, 6, 2, 2, 1, 4};
+#define PROBLEM_CASES 7
 
 /* The edge shapes; each is tried small (EDGE_SMALL wheels or what the shape
  * needs) and at the largest n. */
@@ -149,7 +149,7 @@ size_t shelf_plan_count(const shelf_plan *p) {
   if (p == NULL)
     return 0;
   size_t fixed =
-      SEED_CASES + sample_count(p) + 2 * EDGE_SHAPES + 2 * SHELF__SENTINELS;
+      PROBLEM_CASES + sample_count(p) + 2 * EDGE_SHAPES + 2 * SHELF__SENTINELS;
   /* Saturated, so that a plan of nearly SIZE_MAX tries does not wrap to a
    * few and refuse the tries it has. */
   return p->tries > SIZE_MAX - fixed ? SIZE_MAX : fixed + p->tries;
@@ -258,14 +258,14 @@ static size_t grown_size(const shelf_plan *p, size_t k) {
 
 static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w,
                           size_t *n) {
-  if (k < SEED_CASES) {
-    *n = seed_case_n[k]; /* at most 6: the caller has room for 8 */
-    memcpy(w, seed_case_weights[k], *n * sizeof *w);
+  if (k < PROBLEM_CASES) {
+    *n = problem_case_n[k]; /* at most 6: the caller has room for 8 */
+    memcpy(w, problem_case_weights[k], *n * sizeof *w);
     if (!fits(p, w, *n))
       *n = 0;
-    return SHELF_TRY_WRITEUP;
+    return SHELF_TRY_CASE;
   }
-  k -= SEED_CASES;
+  k -= PROBLEM_CASES;
   size_t samples = sample_count(p);
   if (k < samples) {
     /* A sample longer than max_n is skipped before it is copied: the

@@ -967,7 +967,7 @@ shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
   shelf_status st = SHELF_OK;
   for (size_t t = 0; t < out->planned; t++) {
     size_t n = 0;
-    shelf_try kind = SHELF_TRY_WRITEUP;
+    shelf_try kind = SHELF_TRY_CASE;
     if ((st = shelf_plan_shelf(&L.plan, t, w, &n, &kind)) != SHELF_OK)
       break;
     if (n == 0) {

@@ -5,7 +5,7 @@
  * what each wrong whole-shelf algorithm answers, and which mistake a wrong
  * value typed into one cell of the lead table is.
  *
- * The wrong algorithms are computed here in O(n) where the seed's code is
+ * The wrong algorithms are computed here in O(n) where the problem's code is
  * O(n^2); each comment says why the shortcut gives the same number, and
  * tests/test_mistakes.c checks it against the algorithm written out plainly.
  */
@@ -67,7 +67,7 @@ shelf_status shelf_mistake_sentence(shelf_mistake kind, shelf_subject subject,
 /* ==== Whole-shelf mistakes ==== */
 
 /*
- * The seed's DP filled by left index. Row i of the table is filled from
+ * The problem's DP filled by left index. Row i of the table is filled from
  * j = i+1 up, and each cell reads lead[i][j-1] (this row, just written) and
  * lead[i+1][j], which row i+1 has not reached yet: it is the diagonal w[i+1]
  * when j = i + 1 and still 0 beyond. The answer lead[0][n-1] is on row 0,

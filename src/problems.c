@@ -29,19 +29,20 @@ static const int64_t leetcode_1[] = {1, 5, 2}, leetcode_2[] = {1, 5, 233, 7};
 static const int64_t *const leetcode_samples[] = {leetcode_1, leetcode_2, NULL};
 static const size_t leetcode_n[] = {3, 4};
 
-/* The write-up's own examples are its seven cases, tried first by every
- * plan (judge.c), so its samples are none. Time limits: CSES states 1 s
- * and AtCoder 2 s; the write-up and LeetCode state none, and 2 s of CPU is
- * what the judges of both sites give an O(n^2) solution of this size.
+/* The problem's own examples (docs/problem.md) are its seven cases, tried
+ * first by every plan (judge.c), so its samples are none. Time limits: CSES
+ * states 1 s and AtCoder 2 s; the problem and LeetCode state none, and 2 s
+ * of CPU is what the judges of both sites give an O(n^2) solution of this
+ * size.
  * Stacks: AtCoder gives a stack as large as the memory limit (1024 MB); CSES
  * states none, and its 512 MB is assumed for the stack too, as Codeforces
  * and AtCoder do, so that a table in a stack array (ll dp[n][n], 200 MB at
- * 5000 wheels) passes as it does there; the write-up and LeetCode state no
+ * 5000 wheels) passes as it does there; the problem and LeetCode state no
  * memory limit, and their runs get as much stack as the memory limit
  * applied (2048 MB by default in `shelf check`). */
 static const shelf_problem problems[] = {
-    {"shelf", "Splitting the ripening shelf (the write-up)", SHELF_LAYOUT_LIST,
-     SHELF_ANSWER_MARGIN, 500, 1, 10000, 2.0, 0, NULL, NULL,
+    {"shelf", "Splitting the ripening shelf (docs/problem.md)",
+     SHELF_LAYOUT_LIST, SHELF_ANSWER_MARGIN, 500, 1, 10000, 2.0, 0, NULL, NULL,
      SHELF_STACK_AS_MEMORY, 0},
     {"cses", "CSES 1097 Removal Game", SHELF_LAYOUT_COUNTED, SHELF_ANSWER_FIRST,
      5000, -1000000000, 1000000000, 1.0, 512, cses_samples, cses_n, 512, 0},
@@ -57,7 +58,7 @@ static const shelf_problem problems[] = {
      * each the most the first player can be sure to win, one a line. The
      * limits assumed: 1 s of CPU and 256 MB for the whole file (give
      * --time-limit and --memory-limit when yours differ). Its samples are not
-     * recorded here: the write-up's cases and the edge shelves come first. */
+     * recorded here: the problem's cases and the edge shelves come first. */
     {"algolab", "AlgoLab Burning Coins", SHELF_LAYOUT_COUNTED,
      SHELF_ANSWER_FIRST, 2500, 1, 1024, 1.0, 256, NULL, NULL,
      SHELF_STACK_AS_MEMORY, 30},

@@ -9,8 +9,8 @@ each language fits the limits the problem states as the judge measures
 them, CPU time and resident memory, interpreter or virtual machine start-up
 included. Of the four problems the judge knows, cses is the strictest on
 every count: 1 s of CPU (the others 2 s), 512 MB (AtCoder 1024 MB, the
-write-up and LeetCode none stated, so 2048), and the longest shelves (5000
-wheels; AtCoder 3000, the write-up 500, LeetCode 20). A program that fits
+problem and LeetCode none stated, so 2048), and the longest shelves (5000
+wheels; AtCoder 3000, the problem 500, LeetCode 20). A program that fits
 it fits the others' limits; the other problems' formats are checked by
 check_test.py.
 

@@ -169,18 +169,18 @@ def check_one(shelf, name, program, problem, verdict, mistake, extra=(),
 
 # ==== The tries themselves ====
 
-def seed_cases_first(shelf):
-    """The seed's seven cases come first, in the order of the data file,
+def problem_cases_first(shelf):
+    """The problem's seven cases come first, in the order of the data file,
     and the same --seed gives the same tries."""
     cases = []
-    with open(os.path.join(HERE, "check", "seed_cases.txt")) as f:
+    with open(os.path.join(HERE, "check", "problem_cases.txt")) as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
                 wheels, answer = line.split("->")
                 cases.append(([int(t) for t in wheels.split()], int(answer)))
     for wheels, answer in cases:
         if margin(wheels) != answer:
-            fail("seed_cases.txt: %r -> %d, the rules say %d" %
+            fail("problem_cases.txt: %r -> %d, the rules say %d" %
                  (wheels, answer, margin(wheels)))
     runs = []
     for _ in range(2):
@@ -203,14 +203,14 @@ def seed_cases_first(shelf):
     firsts = [seen[k] for k in range(0, 2 * len(cases), 2)]
     want = ["[%s]" % ", ".join(map(str, w)) for w, _ in cases]
     if firsts != want:
-        fail("the first tries are %r, not the seed's cases %r" %
+        fail("the first tries are %r, not the problem's cases %r" %
              (firsts, want))
     elif runs[0] != runs[1]:
         fail("the same --seed gave different tries")
     elif any(len(json.loads(s)) > 12 for s in seen):
         fail("a try is longer than --max-n 12")
     else:
-        print("ok   the seed's seven cases first, then %d more tries, the "
+        print("ok   the problem's seven cases first, then %d more tries, the "
               "same twice" % (len(seen) // 2 - len(cases)))
 
 
@@ -228,7 +228,9 @@ def usage(shelf):
         else:
             print("ok   a script that is not executable: run it with python3")
     for args, status, words in [
-            (["--problem", "seed", "true"], 2, "now called 'shelf'"),
+            (["--problem", "seed", "true"], 2,
+             "the problem is called 'shelf' (--problem shelf); --seed is the "
+             "random seed"),
             (["true", "--problem", "cses"], 2, "comes after the PROGRAM"),
             (["--wall-limit", "x", "true"], 2, "--wall-limit"),
             ([], 2, "name the PROGRAM"),
@@ -252,11 +254,24 @@ def usage(shelf):
                           "5", SOLUTION_C_HOLDER[0], "shelf", "greedy"])
     text = p.stdout
     for words in ["FAILED: wrong answer", "As shelf's arguments: shelf ",
+                  "(one of the problem's seven cases;",
                   "Mistake: greedy.", "The greedy trap: at turn"]:
         if words not in text:
             fail("the report lacks %r:\n%s" % (words, text))
             return
     print("ok   the report in words")
+    # The same failure in JSON: the try's kind is "case".
+    p = run_check(shelf, ["--problem", "shelf", "--seed", "1", "--tries",
+                          "5", "--json", SOLUTION_C_HOLDER[0], "shelf",
+                          "greedy"])
+    try:
+        f = json.loads(p.stdout)["failure"]
+    except (ValueError, KeyError):
+        f = None
+    if not f or f.get("kind") != "case" or f.get("try") != 2:
+        fail("greedy's failure on the problem's second case: %r" % p.stdout)
+    else:
+        print("ok   the problem's cases are of kind \"case\" in JSON")
     # A program checked in the wrong layout is told which one it reads.
     p = run_check(shelf, ["--seed", "1", "--tries", "0", SOLUTION_C_HOLDER[0],
                           "cses", "right"])
@@ -564,7 +579,7 @@ def main():
     python_pypy(shelf)
     algolab_files(shelf, solution_c)
     random_files(shelf)
-    seed_cases_first(shelf)
+    problem_cases_first(shelf)
     langs = [("c", [solution_c])]
     if solution_cpp:
         langs.append(("c++", [solution_cpp]))

@@ -41,8 +41,8 @@ RANDOM_5_1 = [2466, 8520, 591, 236, 8762]
 
 def cases(tmp):
     """The cases; files they need are written into tmp."""
-    seed_file = os.path.join(tmp, "seed.txt")
-    with open(seed_file, "w") as f:
+    shelf_file = os.path.join(tmp, "shelf.txt")
+    with open(shelf_file, "w") as f:
         f.write("[3, 9, 1, 2]\n")
     batch_file = os.path.join(tmp, "batch.txt")
     with open(batch_file, "w") as f:
@@ -70,20 +70,20 @@ def cases(tmp):
     usage = "Try 'shelf --help' for more information.\n"
     yield from [
         # Seven shelves worked out by hand, on the command line.
-        ("seed 1", ["7", "2", "9", "4"], None, "10\n", "", 0),
-        ("seed 2", ["3", "9", "1", "2"], None, "7\n", "", 0),
-        ("seed 3", ["2", "4", "8", "1", "9", "3"], None, "11\n", "", 0),
-        ("seed 4", ["6", "6"], None, "0\n", "", 0),
-        ("seed 5", ["10", "1"], None, "9\n", "", 0),
-        ("seed 6", ["5"], None, "5\n", "", 0),
-        ("seed 7", ["4", "4", "4", "4"], None, "0\n", "", 0),
+        ("case 1", ["7", "2", "9", "4"], None, "10\n", "", 0),
+        ("case 2", ["3", "9", "1", "2"], None, "7\n", "", 0),
+        ("case 3", ["2", "4", "8", "1", "9", "3"], None, "11\n", "", 0),
+        ("case 4", ["6", "6"], None, "0\n", "", 0),
+        ("case 5", ["10", "1"], None, "9\n", "", 0),
+        ("case 6", ["5"], None, "5\n", "", 0),
+        ("case 7", ["4", "4", "4", "4"], None, "0\n", "", 0),
         # What people paste.
         ("list as one argument", ["[7, 2, 9, 4]"], None, "10\n", "", 0),
         ("list split by the shell", ["[7,", "2,", "9,", "4]"], None, "10\n", "", 0),
         ("stdin list", [], "[3, 9, 1, 2]\n", "7\n", "", 0),
         ("stdin lines and commas", [], "3,\n9\t1 ,2\r\n", "7\n", "", 0),
         ("stdin dash", ["-f", "-"], "3 9 1 2", "7\n", "", 0),
-        ("file", ["-f", seed_file], None, "7\n", "", 0),
+        ("file", ["-f", shelf_file], None, "7\n", "", 0),
         ("empty stdin", [], "", "0\n", "", 0),
         ("negatives after --", ["--", "-3", "5", "-1"], None, "-9\n", "", 0),
         ("json", ["--json", "7", "2", "9", "4"], None,
@@ -164,7 +164,7 @@ def cases(tmp):
          "shelf: option '-f' needs an argument\n" + usage, 2),
         ("unknown algorithm", ["-a", "quick", "1"], None, "",
          "shelf: unknown algorithm 'quick' (use linear, dp or brute)\n" + usage, 2),
-        ("file and weights", ["-f", seed_file, "1"], None, "",
+        ("file and weights", ["-f", shelf_file, "1"], None, "",
          "shelf: give weights either as arguments or with -f, not both\n" + usage, 2),
         ("keep going without batch", ["-k", "1"], None, "",
          "shelf: --keep-going goes with --batch\n" + usage, 2),
@@ -233,7 +233,7 @@ def issue_cases(tmp, usage):
                   "wheel; --counted reads it as a count\n")
     grouped_note = ("1,000 looks like a number grouped by thousands, but a comma separates "
                     "weights: it was read as 2 wheels; write 1000 for one\n")
-    seed_table = (
+    problem_table = (
         "7\n"
         "lead of block first..last for the buyer to move, and the end that keeps it: "
         "L left, R right, LR both\n"
@@ -332,7 +332,7 @@ def issue_cases(tmp, usage):
         ("grouping past the first 64 KiB is not looked for", ["-f", late_file], None,
          "1\n", "", 0),  # 40000 zeros, 1 and 0: the first buyer gets the 1
         # --table (issue 11), checked by hand against docs/algorithm.md.
-        ("table", ["--table", "3", "9", "1", "2"], None, seed_table, "", 0),
+        ("table", ["--table", "3", "9", "1", "2"], None, problem_table, "", 0),
         ("table csv", ["-t", "--csv", "3", "9", "1", "2"], None,
          "first,last,first_weight,last_weight,lead,left,right,end\n"
          "1,1,3,3,3,3,3,both\n1,2,3,9,6,-6,6,right\n1,3,3,1,-5,-5,-5,both\n"
@@ -483,7 +483,7 @@ def issue_cases(tmp, usage):
 def judges_cases(tmp, usage):
     """What the judges ask (--answer), a file named without -f, LeetCode's
     line, a long --random list to a pipe: each case failed before."""
-    seed_file = os.path.join(tmp, "seed.txt")  # cases() wrote [3, 9, 1, 2]
+    shelf_file = os.path.join(tmp, "shelf.txt")  # cases() wrote [3, 9, 1, 2]
     return [
         # --answer: what each judge asks for. CSES 1097's sample [4, 5, 1, 3]:
         # the first buyer's total is 8; LeetCode 486's samples [1, 5, 2]
@@ -533,14 +533,14 @@ def judges_cases(tmp, usage):
          "does not go with --csv, --interactive, --sheet or --svg -\n" + usage,
          2),
         # A lone argument that names a file: the -f it likely lacks.
-        ("a file named without -f", [seed_file], None, "",
+        ("a file named without -f", [shelf_file], None, "",
          'shelf: argument 1: expected an integer, found "%s"; did you mean '
-         '-f %s?\n' % (seed_file, seed_file), 1),
-        ("a file named without -f, batch", ["--batch", seed_file], None, "",
+         '-f %s?\n' % (shelf_file, shelf_file), 1),
+        ("a file named without -f, batch", ["--batch", shelf_file], None, "",
          'shelf: argument 1: expected an integer, found "%s"; did you mean '
-         '-f %s?\n' % (seed_file, seed_file), 1),
-        ("a file name among weights", ["1", seed_file], None, "",
-         'shelf: argument 2: expected an integer, found "%s"\n' % seed_file, 1),
+         '-f %s?\n' % (shelf_file, shelf_file), 1),
+        ("a file name among weights", ["1", shelf_file], None, "",
+         'shelf: argument 2: expected an integer, found "%s"\n' % shelf_file, 1),
         ("a folder is no file", [tmp], None, "",
          'shelf: argument 1: expected an integer, found "%s"\n' % tmp, 1),
         ("no such file", [os.path.join(tmp, "none.txt")], None, "",

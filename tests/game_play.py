@@ -52,7 +52,7 @@ class Perfect(unittest.TestCase):
 
 
 class Mistakes(unittest.TestCase):
-    def test_greedy_on_the_seed_shelf(self):
+    def test_greedy_on_the_problems_shelf(self):
         # Greedy takes the 3 (the heavier end) and pays 12 for it.
         p = game([3, 9, 1, 2], ["l", "r"])
         self.assertEqual(p.returncode, 0, p.stderr)

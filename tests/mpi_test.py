@@ -10,7 +10,7 @@ standard output and exit status must equal those of `shelf -f` on the same
 text (several files: their texts joined by line feeds), and on bad input
 its message must be shelf's, word for word after the program's name (the
 file, line, column, message and the text found). Some cases are also
-checked against values computed here without shelf's code: the seed's DP
+checked against values computed here without shelf's code: the problem's DP
 (reference.py) and the peak-merging reduction of scale_test.py.
 
 The cases: random shelves whose range boundaries fall inside numbers,

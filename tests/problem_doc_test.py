@@ -121,7 +121,7 @@ def main():
             fail("shelf %s printed %s; docs/problem.md says %d" % (w, got, want))
     # The seven cases are the seven the judge tries first, in its order.
     seeds = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check",
-                         "seed_cases.txt")
+                         "problem_cases.txt")
     with open(seeds) as f:
         listed = [l.split("->") for l in f
                   if "->" in l and not l.startswith("#")]

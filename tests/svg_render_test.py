@@ -58,7 +58,7 @@ EXTREMES = ["9223372036854775807", "-5", "3", "0", "-2", "8",
 
 # (name, arguments): every one must keep the width it was asked for
 PICTURES = [
-    ("seed", ["--explain", "3", "9", "1", "2"]),
+    ("the problem's shelf", ["--explain", "3", "9", "1", "2"]),
     ("ten", ["--explain", "--random", "10", "--seed", "3"]),
     ("twenty-four", ["--explain", "--random", "24", "--seed", "4"]),
     ("thirty-one", ["--explain", "--random", "31", "--seed", "5"]),

@@ -194,7 +194,7 @@ static void take_hints(shelf_game *g) {
   }
 }
 
-/* The seed's shelf, played greedily by the person: the sentences every
+/* The problem's shelf, played greedily by the person: the sentences every
  * surface shows, word for word. */
 static void test_sentences(void) {
   const int64_t w[] = {3, 9, 1, 2};

@@ -248,7 +248,9 @@ int main(void) {
           answer == 11);
     CHECK(shelf_plan_count(&plan) > 10);
     CHECK(shelf_plan_shelf(&plan, 1, tried, &tried_n, &kind) == SHELF_OK &&
-          kind == SHELF_TRY_WRITEUP && tried_n == 4);
+          kind == SHELF_TRY_CASE && tried_n == 4);
+    /* The deprecated name of SHELF_TRY_CASE still compiles, to its value. */
+    CHECK(SHELF_TRY_CASE == 0 && SHELF_TRY_WRITEUP == SHELF_TRY_CASE);
     CHECK(shelf_plan_shrink(&plan, tried, tried_n, 0, smaller, &smaller_n) ==
               1 &&
           smaller_n == 2);

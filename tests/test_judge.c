@@ -51,14 +51,14 @@ static void test_plan(void) {
       last_random = n;
     }
   }
-  CHECK(seen[SHELF_TRY_WRITEUP] == 7 && seen[SHELF_TRY_EDGE] == 34 &&
+  CHECK(seen[SHELF_TRY_CASE] == 7 && seen[SHELF_TRY_EDGE] == 34 &&
         seen[SHELF_TRY_RANDOM] == 300 && seen[SHELF_TRY_SAMPLE] == 0);
   CHECK(seen_max > 2500 && last_random > 2500);
-  /* The first try is the seed's first case. */
+  /* The first try is the problem's first case. */
   size_t n = 0;
   CHECK_STATUS(shelf_plan_shelf(&cses, 0, w, &n, NULL), SHELF_OK);
   CHECK(n == 4 && w[0] == 7 && w[3] == 4);
-  /* A seed case outside the range is skipped (weights 1..3 here). */
+  /* A case of the problem outside the range is skipped (weights 1..3 here). */
   shelf_plan small = {10, 1, 3, 5, 1, NULL, NULL};
   CHECK_STATUS(shelf_plan_shelf(&small, 0, w, &n, NULL), SHELF_OK);
   CHECK(n == 0);
@@ -78,7 +78,7 @@ static void test_plan(void) {
   CHECK(last_kind == SHELF_TRY_RANDOM && n >= 4 && n <= 10);
   CHECK_STATUS(shelf_plan_shelf(&endless, 100, w, &n, &last_kind), SHELF_OK);
   CHECK(last_kind == SHELF_TRY_RANDOM && n == 1);
-  /* Samples come after the seed's cases. */
+  /* Samples come after the problem's cases. */
   static const int64_t sample[] = {10, 80, 90, 30};
   static const int64_t *const samples[] = {sample, NULL};
   static const size_t sample_n[] = {4};

@@ -23,7 +23,7 @@ static shelf_i128 plain_greedy(const int64_t *w, size_t n) {
   return total[0] - total[1];
 }
 
-/* The seed's DP by span length, adding the rest's lead. */
+/* The problem's DP by span length, adding the rest's lead. */
 static shelf_i128 plain_added(const int64_t *w, size_t n) {
   static shelf_i128 lead[REF_MAX][REF_MAX];
   if (n == 0)
@@ -40,8 +40,8 @@ static shelf_i128 plain_added(const int64_t *w, size_t n) {
   return lead[0][n - 1];
 }
 
-/* The seed's DP with a table of zeros, the diagonal set first, then filled
- * by left index i ascending, j ascending (the seed's third pitfall). */
+/* The problem's DP with a table of zeros, the diagonal set first, then filled
+ * by left index i ascending, j ascending (the problem's third pitfall). */
 static shelf_i128 plain_left_index(const int64_t *w, size_t n) {
   static shelf_i128 lead[REF_MAX][REF_MAX];
   if (n == 0)
@@ -65,7 +65,7 @@ static void random_shelf(rng *r, int64_t *w, size_t n, int64_t lo, int64_t hi) {
 
 /* ==== Tests ==== */
 
-static void seed_pitfalls(void) {
+static void problem_pitfalls(void) {
   const int64_t a[] = {3, 9, 1, 2}, b[] = {7, 2, 9, 4};
   shelf_i128 m;
   CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, a, 4, &m), SHELF_OK);
@@ -610,7 +610,7 @@ static void cell_sentences_fit(void) {
 #undef L
 
 static const test tests[] = {
-    {"seed_pitfalls", seed_pitfalls},
+    {"problem_pitfalls", problem_pitfalls},
     {"whole_shelf_random", whole_shelf_random},
     {"behaviour_kinds_refused", behaviour_kinds_refused},
     {"names_and_sentences", names_and_sentences},

@@ -21,10 +21,10 @@ static const char *sentence(const shelf_explanation *e, shelf_sentence k) {
 
 #define CHECK_SAYS(e, k, text) CHECK(strcmp(sentence(e, k), text) == 0)
 
-/* [3, 9, 1, 2], the seed's shelf, worked by hand: perfect play takes the 2,
+/* [3, 9, 1, 2], the problem's shelf, worked by hand: perfect play takes the 2,
  * then 9 (11 to 4); greedy takes the 3 and hands over the 9 (5 to 10); the
  * trap is wheel 1 at turn 1, costing 7 - (3 - 8) = 12. */
-static void test_seed_shelf(void) {
+static void test_problem_shelf(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_explanation e;
   REQUIRE(shelf_explain(w, 4, 0, &e) == SHELF_OK);
@@ -207,7 +207,7 @@ static void test_standing(void) {
 }
 
 static const test tests[] = {
-    {"the seed's shelf, by hand", test_seed_shelf},
+    {"the problem's shelf, by hand", test_problem_shelf},
     {"singular units, odd and empty shelves", test_singular_and_odd},
     {"a trap at turn 3, by hand", test_trap_later},
     {"limits reached", test_limits},

@@ -395,7 +395,7 @@
         });
       },
 
-      /** The write-up's solve() loop run on the weights in one of its forms
+      /** The problem's solve() loop (docs/problem.md) run on the weights in one of its forms
        * (wasm_learn.c): leftIndex fills by left index, added adds the
        * rest's lead. Every write in the loop's order: { first, last,
        * unread: { left, right } (cells read before they were written),

@@ -5,7 +5,7 @@
  * SHELF_I128_BUFSIZE bytes, nothing allocated for the caller, no state
  * kept between calls.
  *
- * The page shows the write-up's solve() as code beside the table, and lets
+ * The page shows the problem's solve() (docs/problem.md) as code beside the table, and lets
  * the learner swap in the lines of two of its pitfalls (filling by left
  * index; adding the rest's lead). web_learn_fill runs that loop, in the
  * form chosen, and records every write, so that the table on the page is
@@ -35,12 +35,12 @@ static void put_i128(char *out, size_t slot, shelf_i128 value) {
 
 static shelf_i128 magnitude(shelf_i128 v) { return v < 0 ? -v : v; }
 
-/* MARK: - The write-up's loop, as the page shows it */
+/* MARK: - The problem's loop, as the page shows it */
 
 /*
- * Runs the loop of the write-up's solve() on n weights (at most
+ * Runs the loop of the problem's solve() on n weights (at most
  * SHELF_SVG_LEAD_MAX, the page's table), in the form `form` (LEARN_* bits;
- * 0 is the write-up's own), on a table of zeros as Python's
+ * 0 is the problem's own), on a table of zeros as Python's
  * [[0] * n for _ in range(n)] makes it. Records the n(n+1)/2 writes in the
  * order the loop makes them: info[3k], info[3k+1] the cell's row i and
  * column j; info[3k+2] which of the two cells read were still unwritten

@@ -96,23 +96,30 @@ def lead_table(wheels, *, form="cells"):
     form="cells": table[i][j] is Cell(lead, left, right) for block i..j,
     what the buyer to move can finish ahead by and what taking each end
     keeps; None where i > j.
-    form="seed": the seed's table, lead[i][j] an int, 0 where i > j.
+    form="lists": the problem's table (docs/problem.md) as a list of lists,
+    lead[i][j] an int, 0 where i > j. (form="seed", its old name, still
+    works but is deprecated: it warns with DeprecationWarning.)
     form="numpy": the same as a NumPy int64 array (OverflowError if a lead
     does not fit 64 bits; ImportError without NumPy).
 
     >>> lead_table([3, 9, 1, 2])[0][3]
     shelf.Cell(lead=7, left=-5, right=7)
-    >>> lead_table([3, 9, 1, 2], form="seed")[0]
+    >>> lead_table([3, 9, 1, 2], form="lists")[0]
     [3, 6, -5, 7]
     """
-    if form not in ("cells", "seed", "numpy"):
+    if form == "seed":
+        _warnings.warn(
+            "lead_table: form='seed' is deprecated; use form='lists'",
+            DeprecationWarning, stacklevel=2)
+        form = "lists"
+    if form not in ("cells", "lists", "numpy"):
         raise ValueError(
-            f"lead_table: form must be 'cells', 'seed' or 'numpy', not {form!r}")
+            f"lead_table: form must be 'cells', 'lists' or 'numpy', not {form!r}")
     table = _shelf.lead_table(wheels)
     if form == "cells":
         return table
     lead = [[0 if c is None else c.lead for c in row] for row in table]
-    if form == "seed":
+    if form == "lists":
         return lead
     import numpy
     for i, row in enumerate(lead):
@@ -120,5 +127,5 @@ def lead_table(wheels, *, form="cells"):
             if not -2**63 <= v < 2**63:
                 raise OverflowError(
                     f"lead_table: lead[{i}][{j}] = {v} does not fit in int64; "
-                    "form='seed' gives exact ints")
+                    "form='lists' gives exact ints")
     return numpy.array(lead, dtype=numpy.int64).reshape(len(lead), len(lead))

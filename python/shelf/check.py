@@ -7,7 +7,7 @@
     shelf check: FAILED: wrong answer on try 2 of 332 ...
 
 The function takes the wheels (a list of ints) and returns the problem's
-answer: the margin (problem "shelf", the write-up's, or "atcoder"), the
+answer: the margin (problem "shelf", docs/problem.md's, or "atcoder"), the
 first buyer's total ("cses", "algolab"), or a bool, True when the first
 buyer's total is at least the second's ("leetcode486"). A function takes
 one shelf: AlgoLab's files of many cases are for `shelf check`.
@@ -68,7 +68,8 @@ class CheckReport:
 
     On a failure: verdict ("wrong", "crash", "timeout", "memory",
     "bad-output", "unstable", "idle"), try_index (1-based) and kind
-    ("write-up", "sample", "edge", "random") of the failing try, wheels
+    ("case": one of the problem's seven cases; "sample", "edge", "random")
+    of the failing try, wheels
     the shelf (shrunk from shrunk_from wheels), expected and got the answers
     on it (got: what the function returned, for bad output; None without
     one), other the second run's answer when unstable, mistake a name or
@@ -300,9 +301,8 @@ class _Watch:
 def _statement(problem):
     p = _shelf._problem(problem) if isinstance(problem, str) else None
     if p is None and problem == "seed":
-        raise ValueError("the write-up's problem is now called 'shelf' "
-                         "(problem='shelf'); 'seed' is only the random seed "
-                         "(seed=S)")
+        raise ValueError("the problem is called 'shelf' (problem='shelf'); "
+                         "seed= is the random seed")
     if p is None:
         raise ValueError(f"unknown problem {problem!r} (use shelf, cses, "
                          "atcoder or leetcode486)")
@@ -323,12 +323,12 @@ def _seconds(what, value):
 def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
           tries=300, seed=None, time_limit=None, wall_limit=None):
     """Judges func(wheels) as `shelf check --problem PROBLEM` judges a
-    program: the write-up's cases, the problem's samples, edge shelves and
-    `tries` random shelves of growing size, each against the exact answer;
-    the first failure shrunk, its mistake named.
+    program: the problem's seven cases, the samples of the problem chosen,
+    edge shelves and `tries` random shelves of growing size, each against
+    the exact answer; the first failure shrunk, its mistake named.
 
-    problem is "shelf" (the write-up's), "cses", "atcoder", "leetcode486"
-    or "algolab" (its limits a file, here a call). answer ("margin", "first", "second", "winner"), max_n
+    problem is "shelf" (the problem, docs/problem.md), "cses", "atcoder",
+    "leetcode486" or "algolab" (its limits a file, here a call). answer ("margin", "first", "second", "winner"), max_n
     and range ((lo, hi)) override the problem's, as --answer, --max-n and
     --range do; seed makes the random shelves (a fresh one, shown in the
     report, when None). time_limit is the CPU seconds a run may take (the

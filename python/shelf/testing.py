@@ -17,7 +17,7 @@ __all__ = ["shelves"]
 def shelves(problem=None, *, min_size=1, max_size=None, lo=None, hi=None):
     """A Hypothesis strategy for shelves: lists of min_size to max_size
     weights in lo..hi, by default the problem's limits (libshelf's table,
-    the one shelf.check and `shelf check` read; the write-up's, "shelf",
+    the one shelf.check and `shelf check` read; the problem's, "shelf",
     when problem is None). Hypothesis shrinks them toward fewer wheels and
     weights near 0, as shelf.check does; a third of the shelves draw their
     weights from the bottom four of the range, so that ties and equal ends

@@ -19,7 +19,7 @@
  * the letter of the format: 'l' is 4 bytes or 8 depending on the machine
  * and the prefix. Decided: a bool buffer is read as 0 and 1, as True and
  * False count as 1 and 0 in a list, because bool is an int (operator.index
- * accepts it, and the seed's pure-Python solve adds it like one). Floats
+ * accepts it, and the problem's pure-Python solve adds it like one). Floats
  * are refused, with how to convert them; so are bytes and bytearray, which
  * are more likely text than weights.
  */

@@ -143,7 +143,7 @@ static void release_python(void *ctx, void *detail) {
 
 /* ==== The judgement in Python ==== */
 
-static const char *const try_names[] = {"write-up", "sample", "edge", "random"};
+static const char *const try_names[] = {"case", "sample", "edge", "random"};
 static const char *const answer_names[] = {"margin", "first", "second",
                                            "winner"};
 static const char *const layout_names[] = {"counted", "line", "list"};

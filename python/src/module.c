@@ -19,7 +19,7 @@ static PyMethodDef shelf_methods[] = {
      "solve($module, /, wheels)\n--\n\n"
      "The margin of perfect play: the first buyer's kilos minus the "
      "second's.\n\n"
-     "wheels is an iterable of ints (True counts as 1, as in the seed's "
+     "wheels is an iterable of ints (True counts as 1, as in the problem's "
      "solve)\nor a buffer of int64 (array('q'), a NumPy int64 array), read "
      "without a copy.\nAn empty shelf gives 0. O(n) time.\n\n"
      ">>> solve([3, 9, 1, 2])\n7"},

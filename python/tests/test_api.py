@@ -47,7 +47,7 @@ class Random(unittest.TestCase):
 
 class Explain(unittest.TestCase):
     def test_by_hand(self):
-        # The seed's pitfall: greedy takes the 3 and finishes 5 behind;
+        # The problem's pitfall: greedy takes the 3 and finishes 5 behind;
         # taking it costs 7 - (-5) = 12 of lead.
         e = shelf.explain([3, 9, 1, 2])
         self.assertEqual((e.greedy_first, e.greedy_second), (5, 10))

@@ -119,6 +119,12 @@ class Check(unittest.TestCase):
                 self.assertIsNone(r.wheels)
         self.assertEqual(watchdogs(), [])
 
+    def test_kind_of_the_problems_cases(self):
+        # Greedy fails on the problem's second case, [3, 9, 1, 2].
+        r = shelf.check(solution.greedy, "shelf", tries=5, seed=1)
+        self.assertEqual((r.try_index, r.kind), (2, "case"), repr(r))
+        self.assertIn("(one of the problem's seven cases;", repr(r))
+
     def test_wrong_ones_named(self):
         for problem, mistake, func in WRONG:
             with self.subTest(problem=problem, mistake=mistake):
@@ -126,7 +132,7 @@ class Check(unittest.TestCase):
                 self.assertFalse(r.passed)
                 self.assertEqual((r.verdict, r.mistake), ("wrong", mistake),
                                  repr(r))
-                self.assertIn(r.kind, ("write-up", "sample", "edge",
+                self.assertIn(r.kind, ("case", "sample", "edge",
                                        "random"))
                 self.assertGreaterEqual(r.shrunk_from, len(r.wheels))
                 # The shrunk shelf fails, by the rules.
@@ -382,7 +388,7 @@ class Check(unittest.TestCase):
         self.assertIn("waited past the 1 s wall limit", repr(r))
 
     def test_limits_and_problems(self):
-        with self.assertRaisesRegex(ValueError, "'shelf'"):
+        with self.assertRaisesRegex(ValueError, "the problem is called 'shelf'"):
             shelf.check(solution.right, "seed")
         with self.assertRaisesRegex(ValueError, "unknown problem"):
             shelf.check(solution.right, "codeforces")

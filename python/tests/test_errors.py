@@ -43,7 +43,7 @@ class Weights(unittest.TestCase):
             shelf.solve("3 9 1 2")
 
     def test_bool_counts_as_one(self):
-        # Decided: bool is an int, as in the seed's own solve.
+        # Decided: bool is an int, as in the problem's own solve.
         self.assertEqual(shelf.solve([True, False]), 1)
         self.assertEqual(shelf.result([False, True, True]),
                          shelf.Result(n=3, margin=0, first=1, second=1))

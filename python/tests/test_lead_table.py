@@ -1,7 +1,10 @@
-"""test_lead_table.py - lead_table in its three forms against the seed's
-interval DP (tests/reference.py): cells, the seed's lead[i][j], and NumPy."""
+"""test_lead_table.py - lead_table in its three forms against the problem's
+interval DP (docs/problem.md, tests/reference.py): cells, the problem's
+lead[i][j] as lists, and NumPy; and form="seed", the deprecated old name of
+"lists"."""
 
 import unittest
+import warnings
 
 import support
 import reference
@@ -19,11 +22,22 @@ class LeadTable(unittest.TestCase):
         return [[], [5], [3, 9, 1, 2], [7, 2, 9, 4]] + [
             support.random_shelf(r, 12) for _ in range(100)]
 
-    def test_seed_form_is_the_dp(self):
+    def test_lists_form_is_the_dp(self):
         for w in self.shelves():
             with self.subTest(wheels=w):
-                self.assertEqual(shelf.lead_table(w, form="seed"),
+                self.assertEqual(shelf.lead_table(w, form="lists"),
                                  reference.lead_table(w))
+
+    def test_old_form_name_warns(self):
+        # The old name of form="lists" still works, and says which to use.
+        w = [7, 2, 9, 4]
+        with self.assertWarnsRegex(DeprecationWarning, "form='lists'") as cm:
+            old = shelf.lead_table(w, form="seed")
+        self.assertEqual(old, shelf.lead_table(w, form="lists"))
+        self.assertEqual(cm.filename, __file__)  # the caller's line
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            shelf.lead_table(w, form="lists")  # the new name does not warn
 
     def test_cells(self):
         for w in self.shelves():
@@ -38,9 +52,10 @@ class LeadTable(unittest.TestCase):
                         self.assertEqual(cell.lead, lead[i][j])
 
     def test_by_hand(self):
-        # The seed's example: lead[0][3] of [7, 2, 9, 4] is 10.
-        self.assertEqual(shelf.lead_table([7, 2, 9, 4], form="seed")[0][3], 10)
-        self.assertEqual(shelf.lead_table([], form="seed"), [])
+        # The problem's example: lead[0][3] of [7, 2, 9, 4] is 10.
+        self.assertEqual(shelf.lead_table([7, 2, 9, 4], form="lists")[0][3],
+                         10)
+        self.assertEqual(shelf.lead_table([], form="lists"), [])
         with self.assertRaisesRegex(ValueError, "form must be"):
             shelf.lead_table([1], form="table")
 

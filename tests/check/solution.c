@@ -2,8 +2,8 @@
  * solution.c - solutions of the ripening-shelf game for the judge's tests,
  * right and deliberately wrong, in C: `solution PROBLEM HOW` reads a shelf
  * in PROBLEM's layout (cses, atcoder: the count, then the weights;
- * leetcode486, seed: a bracketed list) and prints PROBLEM's answer (cses:
- * the first buyer's total; atcoder, seed: the margin; leetcode486: true
+ * leetcode486, shelf: a bracketed list) and prints PROBLEM's answer (cses:
+ * the first buyer's total; atcoder, shelf: the margin; leetcode486: true
  * when the first buyer's total is at least the second's), computed HOW:
  *
  *   right           the interval DP by span length, in 64 bits

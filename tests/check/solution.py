@@ -9,7 +9,7 @@ import sys
 
 
 def right(w):
-    """The seed's interval DP by span length."""
+    """The problem's interval DP by span length."""
     n = len(w)
     lead = [[0] * n for _ in range(n)]
     for i in range(n):
@@ -47,7 +47,7 @@ def added(w):
 
 
 def left_index(w):
-    """The seed's third pitfall: by left index, i then j ascending."""
+    """The problem's third pitfall: by left index, i then j ascending."""
     n = len(w)
     lead = [[0] * n for _ in range(n)]
     for i in range(n):

@@ -1,5 +1,5 @@
 // code.js - the code shown beside the learner's lessons (learn.js, fill.js):
-// the recursion, the memo, the write-up's solve() in Python and C with a
+// the recursion, the memo, the problem's solve() in Python and C with a
 // pitfall's lines swapped in, and the rolling row; the line running marked.
 
 // MARK: - Code beside the lesson
@@ -45,7 +45,7 @@ const MEMO_PY = [
   { id: 'ret', text: '    return memo[(i, j)]' },
 ];
 
-// The write-up's solve(), and the same loop in C; a pitfall swaps its own
+// The problem's solve() (docs/problem.md), and the same loop in C; a pitfall swaps its own
 // lines in for the ones it replaces.
 function solveCode(lang, pit) {
   const py = lang === 'py';

@@ -1,5 +1,5 @@
 // fill.js - lessons 3 and 4 of the learner's path (learn.js): the table
-// filled by the write-up's loop in the form shown (shelf.learnFill), the
+// filled by the problem's loop in the form shown (shelf.learnFill), the
 // answers problems ask for, and one rolling row.
 
 // MARK: - Lesson 3: the fill order, with the code beside the table
@@ -23,7 +23,7 @@ function fillSkeleton(m) {
     ${shortNote(m, s)}
     <p>Without recursion, fill the table with loops. A cell reads two cells of one wheel fewer, the block without its
     left wheel and the block without its right wheel, so every cell must come after those two: fill by span length,
-    one-wheel blocks first, then two-wheel blocks, and so on. Step through the write-up's <code>solve()</code>: the
+    one-wheel blocks first, then two-wheel blocks, and so on. Step through the problem's <code>solve()</code> (docs/problem.md): the
     line that runs is marked, and the table fills as the code writes it.</p>
     <div class="row" role="group" aria-label="The code">
       <button type="button" data-code="py" aria-pressed="${state.code === 'py'}">Python</button>

@@ -1,11 +1,12 @@
 // learn.js - the path for a learner (issue 32), and its lessons 1 and 2
 // (fill.js has 3 and 4, code.js the code beside them): from the recursion
-// to the linear reduction in the write-up's order, each lesson on the
-// learner's own shelf (its first wheels where a lesson needs a short one).
+// to the linear reduction in the order of docs/problem.md and
+// docs/algorithm.md, each lesson on the learner's own shelf (its first
+// wheels where a lesson needs a short one).
 // The lesson is in the address (lesson=tree|memo|fill|row|reduce), so a
 // teacher can link to it; fill also keeps the code shown (code=py|c) and
 // the pitfalls swapped in (pitfall=left-index,added). Every value comes
-// from the library: the lead table and its colours, the write-up's loop
+// from the library: the lead table and its colours, the problem's loop
 // run in the form shown (shelf.learnFill, web/wasm_learn.c), the totals.
 
 // MARK: - The lessons

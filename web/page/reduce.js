@@ -83,6 +83,6 @@ function peakWhy(st, any) {
     again the other buyer takes ${v(b)} and the opener gets ${v(a)}, so ${d(c, b, a)} = ${v(value)}. Either way the
     opener nets a &#x2212; b + c = ${v(value)} over three turns, so the three play as one wheel of ${v(value)}.</p>
     <p class="note">In a longer shelf the buyers may play the three in another order, but the lead of the whole shelf is
-    the same as with one wheel of ${v(value)} in their place: the write-up proves it (docs/algorithm.md, Facts 4 and 5).
+    the same as with one wheel of ${v(value)} in their place: docs/algorithm.md proves it (Facts 4 and 5).
     A value on the stack is a wheel, or a group merged before, which plays as one wheel.</p></div>`;
 }

@@ -1,6 +1,6 @@
 // helpers.js - what the web tests share: the shelf command as the
 // reference (SHELF_CLI, build/shelf), the built module and page
-// (SHELF_WEB, build/web), the seed's cases, an independent lead DP, and a
+// (SHELF_WEB, build/web), the problem's cases, an independent lead DP, and a
 // headless Chromium that opens the page from file:// and records every
 // console error and failed request.
 'use strict';
@@ -12,8 +12,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const WEB = process.env.SHELF_WEB || path.join(ROOT, 'build', 'web');
 const CLI = process.env.SHELF_CLI || path.join(ROOT, 'build', 'shelf');
 
-// The seed's seven cases (its TESTS list), weights and margin.
-const SEED_CASES = [
+// The problem's seven cases (docs/problem.md), weights and margin.
+const PROBLEM_CASES = [
   [[7, 2, 9, 4], 10n],
   [[3, 9, 1, 2], 7n],
   [[2, 4, 8, 1, 9, 3], 11n],
@@ -77,10 +77,10 @@ function statedLoss(weights) {
 const TRAP_CASES = [[4, '0..3'], [5, '-3..3'], [6, '0..1'], [6, '0..9'], [7, '-2..2'], [8, '1..10000'], [10, '-99..99']];
 const TRAP_SEEDS = [1, 101, 202, 303, 404, 505, 606, 707];
 
-// MARK: - An independent reference: the seed's interval DP
+// MARK: - An independent reference: the problem's interval DP
 
-// lead[i][j] for every block, as the seed's solution computes it.
-function seedLeadTable(weights) {
+// lead[i][j] for every block, as the problem's solution computes it.
+function problemLeadTable(weights) {
   const w = weights.map(BigInt);
   const n = w.length;
   const lead = Array.from({ length: n }, () => new Array(n).fill(0n));
@@ -200,7 +200,7 @@ async function done(page) {
   else page.idle.push(page);
 }
 
-// The write-up's loop in a pitfall's form, by its description, for the
+// The problem's loop in a pitfall's form, by its description, for the
 // learner's lessons (page_learn.js) and the bridge (test_learn.js): added
 // uses w + lead(rest); leftIndex fills row by row on a table of zeros, so
 // it reads cells not yet written.
@@ -225,6 +225,6 @@ function pitfallTable(weights, { added = false, leftIndex = false }) {
 const text = (page, selector) => page.textContent(selector).then((s) => s.trim());
 
 module.exports = {
-  ROOT, WEB, CLI, SEED_CASES, parseJsonBig, cli, cliJson, seedLeadTable, pitfallTable, loadBridge, withBrowser, closeBrowser, open, done, text,
+  ROOT, WEB, CLI, PROBLEM_CASES, parseJsonBig, cli, cliJson, problemLeadTable, pitfallTable, loadBridge, withBrowser, closeBrowser, open, done, text,
   pageUrl, trapShelf, statedLoss, TRAP_CASES, TRAP_SEEDS,
 };

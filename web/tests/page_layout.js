@@ -5,7 +5,7 @@
 // call to each call it makes (checked against the recursion run here, and
 // against where the boxes are drawn); the lessons count wheels from 0 and
 // say so once; lesson 5 works out a - b + c on the shelf's own numbers
-// (the peaks found here by the write-up's stack); the game's margin is
+// (the peaks found here by the stack of docs/algorithm.md); the game's margin is
 // "so far" only while the game goes on. With SHELF_SCREENSHOTS=1 it saves
 // what it looks at under build/web/screenshots/ (layout-*.png).
 'use strict';
@@ -13,7 +13,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { WEB, SEED_CASES, withBrowser, open, done, text } = require('./helpers.js');
+const { WEB, PROBLEM_CASES, withBrowser, open, done, text } = require('./helpers.js');
 
 const OUT = path.join(WEB, 'screenshots');
 const SAVE = process.env.SHELF_SCREENSHOTS === '1';
@@ -128,7 +128,7 @@ function calls(n) {
 test('the recursion tree has a line from each call to each of its two calls', async () => {
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=7&mode=learn&lesson=tree', WIDE);
-    for (const weights of [[7], ...SEED_CASES.map(([w]) => w), [5, 1, 4, 2, 8, 3, 6, 7]]) {
+    for (const weights of [[7], ...PROBLEM_CASES.map(([w]) => w), [5, 1, 4, 2, 8, 3, 6, 7]]) {
       await go(page, `#w=${weights.join(',')}&mode=learn&lesson=tree`);
       const want = calls(weights.length);
       const drawn = await page.evaluate(() => {
@@ -177,7 +177,7 @@ test('the recursion tree has a line from each call to each of its two calls', as
 
 // MARK: - One way to count
 
-// The write-up's stack (docs/algorithm.md): each weight pushed, then every
+// The stack of docs/algorithm.md: each weight pushed, then every
 // peak on top merged; the steps of the page's reduction, counted so.
 function peaks(weights) {
   const stack = [];
@@ -252,7 +252,7 @@ test('lesson 5 works out why a peak becomes a - b + c on the shelf\'s own number
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=7,2,9,4&mode=learn&lesson=reduce', WIDE);
     let seen = 0;
-    for (const [weights] of [...SEED_CASES, [[3, 9, 1, 2, 7, 4, 8, 5]], [[-3, -3, -3, 5, -3, -2, 5]], [[10, 20000, 30]]]) {
+    for (const [weights] of [...PROBLEM_CASES, [[3, 9, 1, 2, 7, 4, 8, 5]], [[-3, -3, -3, 5, -3, -2, 5]], [[10, 20000, 30]]]) {
       const merges = peaks(weights);
       const at = `#w=${weights.join(',')}&mode=learn&lesson=reduce`;
       if (merges.length === 0) {

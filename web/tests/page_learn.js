@@ -1,7 +1,7 @@
 // page_learn.js - the path for a learner (issue 32) in headless Chromium: a
-// scripted learner walks every lesson on the seed's shelves, and each
+// scripted learner walks every lesson on the problem's shelves, and each
 // lesson's text and cells are checked against the command (margin and
-// totals) and against references written here (the seed's DP, the count of
+// totals) and against references written here (the problem's DP, the count of
 // calls, the pitfalls' loops); the exercise names a slip by the value typed; the
 // page hides the answer while you play or build (issue 29); the shelf
 // strip fits; axe-core on every lesson. One browser and one tab: each check
@@ -10,7 +10,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { ROOT, SEED_CASES, cliJson, seedLeadTable, pitfallTable, withBrowser, open, done, text } = require('./helpers.js');
+const { ROOT, PROBLEM_CASES, cliJson, problemLeadTable, pitfallTable, withBrowser, open, done, text } = require('./helpers.js');
 
 // MARK: - References
 
@@ -40,14 +40,14 @@ const cells = (page, sel) => page.$$eval(sel, (tds) => tds.map((td) => [Number(t
 
 // MARK: - The path
 
-test('a learner walks the path on every seed shelf: tree, memo, fill, row, reduction', async () => {
+test('a learner walks the path on every shelf of the problem: tree, memo, fill, row, reduction', async () => {
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=7,2,9,4&mode=learn');
     assert.equal(await page.getAttribute('button[data-lesson="tree"]', 'aria-current'), 'step');
-    for (const [weights, margin] of SEED_CASES) {
+    for (const [weights, margin] of PROBLEM_CASES) {
       const n = weights.length;
       const w = weights.join(',');
-      const lead = seedLeadTable(weights);
+      const lead = problemLeadTable(weights);
       const what = `[${weights}]`;
       // 1. The tree: 2^n - 1 calls against n(n+1)/2 blocks.
       await go(page, `#w=${w}&mode=learn&lesson=tree`);
@@ -67,7 +67,7 @@ test('a learner walks the path on every seed shelf: tree, memo, fill, row, reduc
         assert.equal(v, String(lead[i][j]), `${what} lead(${i}, ${j})`);
         assert.equal(c, String(counts.get(`${i},${j}`)), `${what} calls reaching (${i}, ${j})`);
       }
-      // 3. The fill: every cell as the seed's DP, the margin as the command's.
+      // 3. The fill: every cell as the problem's DP, the margin as the command's.
       await page.click('#lesson-next');
       await page.waitForFunction(() => document.getElementById('lesson').dataset.lesson === 'fill');
       const ref = cliJson(weights);
@@ -102,7 +102,7 @@ test('a learner walks the path on every seed shelf: tree, memo, fill, row, reduc
   });
 });
 
-test('the code runs beside the table, and each pitfall gives the write-up\'s wrong values', async () => {
+test('the code runs beside the table, and each pitfall gives the problem\'s wrong values', async () => {
   await withBrowser(async (browser) => {
     const page = await open(browser, '#w=7,2,9,4&mode=learn&lesson=fill');
     // Step by step: a one-wheel block runs the diagonal's line, a block
@@ -139,7 +139,7 @@ test('the code runs beside the table, and each pitfall gives the write-up\'s wro
         assert.equal(await text(page, '#fill-result'), String(ref[0][weights.length - 1]), `[${weights}] ${pitfall}`);
       }
     }
-    // The write-up's own numbers: 22 for added, 7 for left-index.
+    // The problem's own numbers: 22 for added, 7 for left-index.
     await go(page, '#w=7,2,9,4&mode=learn&lesson=fill&pitfall=added&step=10');
     assert.equal(await text(page, '#fill-result'), '22');
     assert.equal(await page.locator('pre.code .line.pitfall').count(), 2, 'the two lines of the pitfall');

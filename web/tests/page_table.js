@@ -1,10 +1,10 @@
-// page_table.js - the lead table of [3, 9, 1, 2] equals the seed's DP and
-// the values worked by hand, fills in the seed's order, and traces the
+// page_table.js - the lead table of [3, 9, 1, 2] equals the problem's DP and
+// the values worked by hand, fills in the problem's order, and traces the
 // line; above 30 wheels a summary stands in for it.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { seedLeadTable, cliJson, withBrowser, open, done, text } = require('./helpers.js');
+const { problemLeadTable, cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
 async function shownTable(page) {
   return page.$$eval('td[data-lead]', (tds) => tds.map((td) => ({
@@ -16,7 +16,7 @@ async function shownTable(page) {
 test('the table of [3, 9, 1, 2] is the DP\'s', async () => {
   await withBrowser(async (browser) => {
     const w = [3, 9, 1, 2];
-    const lead = seedLeadTable(w);
+    const lead = problemLeadTable(w);
     // Worked by hand.
     assert.deepEqual([lead[0][3], lead[1][3], lead[0][2], lead[0][1], lead[1][2], lead[2][3]], [7n, 8n, -5n, 6n, 8n, 1n]);
     const page = await open(browser, '#w=3,9,1,2&mode=table&step=10');

@@ -8,7 +8,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { ROOT, cli, cliJson, seedLeadTable, withBrowser, open, done, text } = require('./helpers.js');
+const { ROOT, cli, cliJson, problemLeadTable, withBrowser, open, done, text } = require('./helpers.js');
 
 test('build the table yourself: right, wrong and named, hint, reveal, the count', async () => {
   await withBrowser(async (browser) => {
@@ -40,7 +40,7 @@ test('build the table yourself: right, wrong and named, hint, reveal, the count'
     await page.click('#ex-reveal');
     // Right first time: wheels 1 and 2 only (1..2 was wrong first, the rest shown).
     assert.match(await text(page, '#ex-status'), /complete: 2 of 10 cells right first time/);
-    const lead = seedLeadTable([3, 9, 1, 2]);
+    const lead = problemLeadTable([3, 9, 1, 2]);
     assert.equal(await page.getAttribute('#ex-wrap td[data-first="0"][data-last="3"]', 'data-first'), '0');
     assert.equal(await text(page, '#ex-wrap td[data-first="0"][data-last="3"] .lead'), String(lead[0][3]));
     await done(page);

@@ -6,7 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { loadBridge, cli, cliJson, SEED_CASES, ROOT } = require('./helpers.js');
+const { loadBridge, cli, cliJson, PROBLEM_CASES, ROOT } = require('./helpers.js');
 
 // The expectation, from tests/reference.py (the game's definition in
 // Python, with none of shelf's code) and from hand-worked values: not from
@@ -38,7 +38,7 @@ function byDefinition(w) {
 
 test('greedy, greedy against perfect, the trap and the parity floor, against the reference', async () => {
   const { shelf } = await loadBridge();
-  const shelves = SEED_CASES.map(([w]) => w).concat([[1, 2, 100, 3], [8, 15, 3, 7], [0, 0, 0], [-5, 3, 3, -5]]);
+  const shelves = PROBLEM_CASES.map(([w]) => w).concat([[1, 2, 100, 3], [8, 15, 3, 7], [0, 0, 0], [-5, 3, 3, -5]]);
   const ref = reference(shelves);
   shelves.forEach((w, k) => {
     const e = shelf.explain(w);

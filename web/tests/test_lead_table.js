@@ -1,5 +1,5 @@
 // test_lead_table.js - bridge.leadTable: every block's lead and what each
-// end keeps, in the seed's fill order (span by span, left to right),
+// end keeps, in the problem's fill order (span by span, left to right),
 // against the command's margin on each block and against values worked by
 // hand.
 'use strict';

@@ -1,12 +1,12 @@
 // test_learn.js - the bridge's calls for the learner's path (issue 32,
-// web/wasm_learn.c): learnFill, the write-up's loop in the form shown,
+// web/wasm_learn.c): learnFill, the problem's loop in the form shown,
 // against leadTable (the right form) and against the pitfalls' loops
 // written here; leadTable's colours against those of the command's
 // picture (shelf --svg - --svg-show table) on the same shelf.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadBridge, cli, seedLeadTable, pitfallTable } = require('./helpers.js');
+const { loadBridge, cli, problemLeadTable, pitfallTable } = require('./helpers.js');
 
 const SHELVES = [[7, 2, 9, 4], [3, 9, 1, 2], [2, 4, 8, 1, 9, 3], [5, -2, 5, 0, 7, 7, 1], [6], [4, 4, 4, 4]];
 
@@ -21,7 +21,7 @@ test('the right form is the lead table, write for write', async () => {
   }
 });
 
-test("each pitfall's table, and the write-up's 22 and 7 on [7, 2, 9, 4]", async () => {
+test("each pitfall's table, and the problem's 22 and 7 on [7, 2, 9, 4]", async () => {
   const { shelf } = await loadBridge();
   for (const w of SHELVES) {
     for (const form of [{ added: true }, { leftIndex: true }, { added: true, leftIndex: true }]) {
@@ -32,7 +32,7 @@ test("each pitfall's table, and the write-up's 22 and 7 on [7, 2, 9, 4]", async 
   const answer = (form) => shelf.learnFill([7, 2, 9, 4], form).find((c) => c.first === 0 && c.last === 3).lead;
   assert.equal(answer({ added: true }), 22n);
   assert.equal(answer({ leftIndex: true }), 7n);
-  assert.equal(answer({}), seedLeadTable([7, 2, 9, 4])[0][3]);
+  assert.equal(answer({}), problemLeadTable([7, 2, 9, 4])[0][3]);
   // By left index, lead[0][2] reads lead[1][2] before row 1 is written.
   const c = shelf.learnFill([7, 2, 9, 4], { leftIndex: true }).find((x) => x.first === 0 && x.last === 2);
   assert.deepEqual(c.unread, { left: true, right: false });

@@ -2,11 +2,11 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadBridge, cliJson, SEED_CASES } = require('./helpers.js');
+const { loadBridge, cliJson, PROBLEM_CASES } = require('./helpers.js');
 
 test("the line is the command's, move for move", async () => {
   const { shelf } = await loadBridge();
-  const shelves = SEED_CASES.map(([w]) => w);
+  const shelves = PROBLEM_CASES.map(([w]) => w);
   let s = 99;
   const next = () => (s = (s * 1103515245 + 12345) % 2147483648);
   for (let k = 0; k < 20; k++) shelves.push(Array.from({ length: next() % 40 }, () => next() % 10));

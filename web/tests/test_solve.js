@@ -1,14 +1,14 @@
 // test_solve.js - bridge.solve gives the command's margin and totals,
-// exactly, as BigInt: the seed's cases, random shelves, and 64-bit extremes
+// exactly, as BigInt: the problem's cases, random shelves, and 64-bit extremes
 // whose totals need more than 64 bits.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadBridge, cliJson, SEED_CASES } = require('./helpers.js');
+const { loadBridge, cliJson, PROBLEM_CASES } = require('./helpers.js');
 
-test("the seed's seven cases", async () => {
+test("the problem's seven cases", async () => {
   const { shelf } = await loadBridge();
-  for (const [weights, margin] of SEED_CASES) {
+  for (const [weights, margin] of PROBLEM_CASES) {
     const r = shelf.solve(weights);
     assert.equal(r.margin, margin, weights.join(' '));
     const ref = cliJson(weights);

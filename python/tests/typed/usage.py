@@ -21,7 +21,7 @@ e: shelf.Explanation = shelf.explain(wheels, limit=10)
 text: str = str(e) + e.sentences[0]
 cost: int | None = e.first_mistake.cost if e.first_mistake else None
 cells: list[list[shelf.Cell | None]] = shelf.lead_table(wheels)
-lead: list[list[int]] = shelf.lead_table(wheels, form="seed")
+lead: list[list[int]] = shelf.lead_table(wheels, form="lists")
 table: numpy.typing.NDArray[numpy.int64] = shelf.lead_table(wheels, form="numpy")
 parsed: list[int] = shelf.parse(b"1 2 3") + shelf.parse("4")
 shown: list[int] = shelf.random(5) + shelf.random(5, seed=1, lo=-3, hi=3)

@@ -1,4 +1,5 @@
-"""test_seed.py - the seed's seven TESTS, verbatim, against shelf.solve."""
+"""test_problem.py - the problem's seven cases (docs/problem.md, its TESTS),
+verbatim, against shelf.solve."""
 
 import unittest
 
@@ -16,14 +17,14 @@ TESTS = [
 ]
 
 
-class SeedTests(unittest.TestCase):
-    def test_seed(self):
+class ProblemTests(unittest.TestCase):
+    def test_seven_cases(self):
         for args, expected in TESTS:
             with self.subTest(args=args):
                 self.assertEqual(shelf.solve(*args), expected)
 
     def test_examples_worked_by_hand(self):
-        # The seed's text: the first buyer takes 2 and 9 against 3 and 1.
+        # The problem's text: the first buyer takes 2 and 9 against 3 and 1.
         self.assertEqual(shelf.result([3, 9, 1, 2]),
                          shelf.Result(n=4, margin=7, first=11, second=4))
         self.assertEqual(shelf.result([7, 2, 9, 4]).first, 16)

@@ -1,13 +1,14 @@
-// page_seed.js - the seed's seven cases, opened through the fragment and
-// typed into the page; #margin and both totals against the command.
+// page_problem.js - the problem's seven cases (docs/problem.md), opened
+// through the fragment and typed into the page; #margin and both totals
+// against the command.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { SEED_CASES, cliJson, withBrowser, open, done, text } = require('./helpers.js');
+const { PROBLEM_CASES, cliJson, withBrowser, open, done, text } = require('./helpers.js');
 
-test("the seed's seven cases through the fragment and by typing", async () => {
+test("the problem's seven cases through the fragment and by typing", async () => {
   await withBrowser(async (browser) => {
-    for (const [weights, margin] of SEED_CASES) {
+    for (const [weights, margin] of PROBLEM_CASES) {
       const ref = cliJson(weights);
       assert.equal(ref.margin, margin);
       const page = await open(browser, `#w=${weights.join(',')}`);
@@ -18,7 +19,7 @@ test("the seed's seven cases through the fragment and by typing", async () => {
     }
     // Typed, in the bracketed form, one shelf after another in one page.
     const page = await open(browser, '#w=1');
-    for (const [weights] of SEED_CASES) {
+    for (const [weights] of PROBLEM_CASES) {
       const ref = cliJson(weights);
       await page.fill('#shelf-text', '');
       await page.locator('#shelf-text').pressSequentially(`[${weights.join(', ')}]`);
