@@ -721,6 +721,7 @@ def matches(want, got):
 WINDOWS_LEFT_OUT = {
     "vs nobody": "--interactive is refused on Windows before --vs is read",
     "second with two people": "--interactive is refused on Windows before --second is read",
+    "answer and the game": "--interactive is refused on Windows before --answer is weighed",
     "file name with a newline": "Windows file names cannot hold a newline",
     "file name with an escape sequence": "Windows file names cannot hold an escape",
     "svg into a missing folder, named with a newline":
