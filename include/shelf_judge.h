@@ -330,9 +330,9 @@ typedef struct shelf_plan {
 
 /** Which part of a plan a try comes from. */
 typedef enum shelf_try {
-  SHELF_TRY_CASE = 0,   /**< one of the problem's seven cases
-                             (docs/problem.md, "Splitting the ripening
-                             shelf") */
+  SHELF_TRY_CASE = 0,   /**< one of the seven cases of shelf's own
+                             problem (docs/problem.md, "Splitting the
+                             ripening shelf"), tried whatever the problem */
   SHELF_TRY_SAMPLE = 1, /**< one of the problem's samples */
   SHELF_TRY_EDGE = 2,   /**< an edge shelf: one wheel, two, all equal,
                              zeros, ties, rising, falling, zigzag, every
@@ -596,7 +596,7 @@ typedef struct shelf_judgement {
   size_t planned;        /**< tries in the plan */
   size_t tried;          /**< tries run, the failing one included */
   size_t skipped;        /**< tries of the plan that do not fit the problem's
-                              limits (one of the problem's seven cases with
+                              limits (a case of docs/problem.md with
                               weights outside the range, an edge shelf's
                               long version that says nothing new), passed
                               over */

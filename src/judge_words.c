@@ -343,7 +343,7 @@ static void say_growth(text *s, const shelf_judgement *j,
 
 /* ==== The report ==== */
 
-static const char *const kind_words[] = {"one of the problem's seven cases",
+static const char *const kind_words[] = {"one of the seven cases of docs/problem.md",
                                          "a sample of the problem",
                                          "an edge shelf", "a random shelf"};
 
@@ -367,9 +367,9 @@ static void say_passed(text *s, const shelf_judgement *j,
   if (j->skipped > 0) {
     shelf__text_format(
         s,
-        " The plan has %z tries; %z %s not fit this problem's limits (one "
-        "of the problem's seven cases outside its weights or length, an edge "
-        "shelf that says nothing new at this length) and %s passed over.",
+        " The plan has %z tries; %z %s not fit this problem's limits (a case "
+        "of docs/problem.md outside its weights or length, an edge shelf "
+        "that says nothing new at this length) and %s passed over.",
         j->planned, j->skipped, j->skipped == 1 ? "does" : "do",
         j->skipped == 1 ? "was" : "were");
   }

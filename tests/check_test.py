@@ -254,7 +254,7 @@ def usage(shelf):
                           "5", SOLUTION_C_HOLDER[0], "shelf", "greedy"])
     text = p.stdout
     for words in ["FAILED: wrong answer", "As shelf's arguments: shelf ",
-                  "(one of the problem's seven cases;",
+                  "(one of the seven cases of docs/problem.md;",
                   "Mistake: greedy.", "The greedy trap: at turn"]:
         if words not in text:
             fail("the report lacks %r:\n%s" % (words, text))

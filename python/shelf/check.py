@@ -68,7 +68,7 @@ class CheckReport:
 
     On a failure: verdict ("wrong", "crash", "timeout", "memory",
     "bad-output", "unstable", "idle"), try_index (1-based) and kind
-    ("case": one of the problem's seven cases; "sample", "edge", "random")
+    ("case": one of the seven cases of docs/problem.md; "sample", "edge", "random")
     of the failing try, wheels
     the shelf (shrunk from shrunk_from wheels), expected and got the answers
     on it (got: what the function returned, for bad output; None without

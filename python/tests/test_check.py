@@ -123,7 +123,7 @@ class Check(unittest.TestCase):
         # Greedy fails on the problem's second case, [3, 9, 1, 2].
         r = shelf.check(solution.greedy, "shelf", tries=5, seed=1)
         self.assertEqual((r.try_index, r.kind), (2, "case"), repr(r))
-        self.assertIn("(one of the problem's seven cases;", repr(r))
+        self.assertIn("(one of the seven cases of docs/problem.md;", repr(r))
 
     def test_wrong_ones_named(self):
         for problem, mistake, func in WRONG:
