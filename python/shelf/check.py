@@ -97,7 +97,20 @@ class CheckReport:
 
 class _TimeLimit(BaseException):
     """Raised by the watchdog into a run past its limit; never leaves
-    check()."""
+    check(). Where it lands, it arms the trap (stop.c): a function that
+    swallows it with a bare `except:` gets it again at its next line."""
+
+    def __init__(self, *args):
+        # Made on the run's thread (CPython makes a raised class's instance
+        # where it is raised): the one place code of ours runs there.
+        super().__init__(*args)
+        watch = _RUNS.get(threading.get_ident())
+        if watch is not None and watch.active and watch.stopped is not None:
+            _shelf._arm(_TimeLimit, _EXEMPT)
+
+
+_RUNS = {}  # thread id -> the _Watch of the check() running on it
+_EXEMPT = globals()  # the trap never raises in this file's code
 
 
 def _stable_id(t):
@@ -175,6 +188,22 @@ def _value_words(v):
     return f"it returned {article} {name} object"
 
 
+def _big_words(v):
+    """An int beyond 128 bits, for the report's "Got:": itself up to 60
+    digits, else "a number of N digits" and its first ones (str() of an
+    int of more than 4300 digits raises, by default, since Python 3.11)."""
+    a = abs(v)
+    digits = max(1, int((a.bit_length() - 1) * 0.30102999566398120) - 1)
+    while 10 ** digits <= a:
+        digits += 1
+    if digits <= 60:
+        return str(v)
+    head = str(a // 10 ** (digits - 12))
+    sign = "-" if v < 0 else ""
+    return (f"a number of {digits} digits ({sign}{head[0]}.{head[1:]}... "
+            f"x 10^{digits - 1})")
+
+
 # ==== The watchdog ====
 
 def _due():
@@ -207,7 +236,8 @@ class _Watch:
 
     __slots__ = ("lock", "thread", "clock", "schedstat", "time_limit",
                  "wall_limit", "scale", "active", "stopped", "stopped_at",
-                 "cpu0", "wall0", "queued0", "_done", "_watchdog")
+                 "cpu0", "wall0", "queued0", "interrupted", "exempt",
+                 "_signals", "_done", "_watchdog")
 
     def __init__(self, time_limit, wall_limit):
         self.lock = threading.Lock()
@@ -225,19 +255,92 @@ class _Watch:
         self.active = False
         self.stopped = None  # _TIMEOUT or _IDLE once the run was stopped
         self.stopped_at = self.cpu0 = self.wall0 = self.queued0 = 0.0
+        self.interrupted = False  # Ctrl-C came during the check
+        self.exempt = _EXEMPT
+        self._signals = None  # {signum: the handler before}, main thread
         self._done = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, daemon=True,
                                           name="shelf.check watchdog")
 
     def start(self):
+        _RUNS[self.thread] = self
         self._watchdog.start()
+        self._take_signals()
 
     def stop(self):
+        self._give_signals()
+        _RUNS.pop(self.thread, None)
         self._done.set()
         self._watchdog.join()
         if self.schedstat is not None:
             os.close(self.schedstat)
             self.schedstat = None
+
+    # On the main thread, signals reach a run that holds the GIL (a spin
+    # under sys.setswitchinterval(1000) keeps the watchdog thread from ever
+    # running): SIGINT, whose handler (_shelf._sigint, in C) arms the trap
+    # with KeyboardInterrupt, so that a bare `except:` cannot keep Ctrl-C
+    # from the caller; and SIGVTALRM, from a timer of the process's CPU
+    # time set at each run's start, whose handler stops a run past its
+    # limit itself. Each only where Python's default is in place (a
+    # handler of the caller's own stays); both given back at the end.
+
+    def _take_signals(self):
+        if threading.current_thread() is not threading.main_thread():
+            return
+        import functools
+        import signal
+        self._signals = {}
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._signals[signal.SIGINT] = signal.signal(
+                signal.SIGINT, functools.partial(_shelf._sigint, self))
+        vt = getattr(signal, "SIGVTALRM", None)
+        if vt is not None and hasattr(signal, "setitimer") and \
+                signal.getsignal(vt) == signal.SIG_DFL:
+            self._signals[vt] = signal.signal(vt, self._on_timer)
+
+    def _give_signals(self):
+        if not self._signals:
+            return
+        import signal
+        vt = getattr(signal, "SIGVTALRM", None)
+        if vt in self._signals:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+            for _ in (1, 2):  # a jump back: a tick already caught runs here
+                pass
+        for signum, handler in self._signals.items():
+            signal.signal(signum, handler)
+        self._signals = None
+
+    def _timer(self, seconds):
+        """The CPU-time timer of the main thread's runs: set to `seconds`,
+        or off with 0."""
+        if self._signals:
+            import signal
+            if getattr(signal, "SIGVTALRM", None) in self._signals:
+                signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+
+    def _on_timer(self, signum, frame):
+        """SIGVTALRM: the process's CPU time reached the run's limit; the
+        thread's own may not have (other threads count), so it is read,
+        and the timer set again for what is left."""
+        if not self.active:
+            return
+        if self.stopped is None:
+            left = self.time_limit * self.scale - (self.cpu() - self.cpu0)
+            if left > 0:
+                self._timer(left + _POLL)
+                return
+            self.stopped = _TIMEOUT
+            self.stopped_at = time.monotonic()
+        _shelf._arm(_TimeLimit, _EXEMPT)
+        raise _TimeLimit
+
+    def ended(self):
+        """After a run's end (run_one's, written out there), on its thread:
+        the trap disarmed and the timer off."""
+        _shelf._disarm()
+        self._timer(0)
 
     def cpu(self):
         return (time.clock_gettime(self.clock) if self.clock is not None
@@ -261,6 +364,7 @@ class _Watch:
             self.queued0 = self.queued()
             self.wall0 = time.monotonic()
             self.cpu0 = self.cpu()
+            self._timer(self.time_limit * patience + _POLL)
             self.active = True
 
     def spent(self):
@@ -382,10 +486,13 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             _due()
         except _TimeLimit:
             pass
+        watch.ended()
         stopped = watch.stopped
         cpu, wall, waited = watch.spent()
         if isinstance(caught, KeyboardInterrupt):
             raise caught
+        if watch.interrupted:  # Ctrl-C, and the function swallowed it
+            raise KeyboardInterrupt
         if stopped is None and cpu > limit * patience:
             stopped = _TIMEOUT
         if stopped is None and waited > waiting * patience:
@@ -402,6 +509,11 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                 "raised", caught)
         if verdict == _BAD_OUTPUT:
             return verdict, None, 0, output, cpu, ("returned", value)
+        if not winner and not -2**127 <= got < 2**127:
+            # Beyond what the library holds: it reads it as the nearest
+            # end, which no answer on an int64 shelf is near (so it is
+            # wrong); the report shows it as it is.
+            return verdict, got, 0, output, cpu, ("big", got)
         return verdict, got, 0, output, cpu, None
 
     def describe(verdict, detail):
@@ -413,6 +525,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                 return _exception_words(detail[1])
             if detail[0] == "returned":
                 return _value_words(detail[1])
+            if detail[0] == "big":
+                return _big_words(detail[1])
             if detail[0] == "spent" and verdict == _IDLE:
                 return (f"it used {detail[1]:.3g} s of CPU in {detail[2]:.3g}"
                         f" s by the clock, and waited past the {waiting:.3g}"
@@ -432,12 +546,16 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             _due()
         except _TimeLimit:
             pass
+        watch.ended()
         watch.stop()
     detail = j["detail"]
     if j["verdict"] == "crash" and isinstance(detail, tuple):
         _raise_shrunk(detail[1], j["wheels"], j["try_index"])
     got = j["got"]
     if j["verdict"] == "bad-output" and isinstance(detail, tuple):
+        got = detail[1]
+    if j["verdict"] == "wrong" and isinstance(detail, tuple) and \
+            detail[0] == "big":
         got = detail[1]
     return CheckReport(passed=j["passed"], tried=j["tried"],
                        planned=j["planned"], skipped=j["skipped"], seed=seed,
