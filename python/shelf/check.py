@@ -25,7 +25,13 @@ time limit, and reading what it returned.
   `except Exception` in the function does not catch it); an exponential
   search is stopped, and named. The exception is raised at the function's
   next call or loop iteration in Python: a single long call into C (one
-  huge sum(), a NumPy call) ends first.
+  huge sum(), a NumPy call) ends first. A function that catches it (a bare
+  `except:`) gets it again at its next line: the stop arms a trap (stop.c)
+  until the run ends. On the main thread, a timer of the process's CPU
+  time (SIGVTALRM, where no handler of the caller's has it) stops a run
+  that keeps the watchdog from the GIL (a spin under
+  sys.setswitchinterval(1000)); on another thread such a run is stopped
+  once the switch interval lets the watchdog run.
 - A run may wait `wall_limit` seconds (3 times the time limit, at least 3):
   time by the clock in which the thread neither ran nor was ready to run
   (Linux's /proc/self/task/TID/schedstat tells the second). A function that
@@ -39,7 +45,10 @@ time limit, and reading what it returned.
   shelf is shrunk to the smallest that raises the same type, and the
   exception from that shelf is raised again with a note naming it. A
   MemoryError is judged as a memory limit, and reported. KeyboardInterrupt
-  stops the check.
+  stops the check, and Ctrl-C does even when the function swallows it (on
+  the main thread, where Python's default SIGINT handler is in place).
+- An int beyond 128 bits is a wrong answer, shown as it is (or by its
+  number of digits).
 """
 
 import hashlib
@@ -237,7 +246,7 @@ class _Watch:
     __slots__ = ("lock", "thread", "clock", "schedstat", "time_limit",
                  "wall_limit", "scale", "active", "stopped", "stopped_at",
                  "cpu0", "wall0", "queued0", "interrupted", "exempt",
-                 "_signals", "_done", "_watchdog")
+                 "_signals", "_outer", "_done", "_watchdog")
 
     def __init__(self, time_limit, wall_limit):
         self.lock = threading.Lock()
@@ -258,18 +267,23 @@ class _Watch:
         self.interrupted = False  # Ctrl-C came during the check
         self.exempt = _EXEMPT
         self._signals = None  # {signum: the handler before}, main thread
+        self._outer = None  # the watch of a check() this one runs inside
         self._done = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, daemon=True,
                                           name="shelf.check watchdog")
 
     def start(self):
+        self._outer = _RUNS.get(self.thread)
         _RUNS[self.thread] = self
         self._watchdog.start()
         self._take_signals()
 
     def stop(self):
         self._give_signals()
-        _RUNS.pop(self.thread, None)
+        if self._outer is not None:
+            _RUNS[self.thread] = self._outer
+        else:
+            _RUNS.pop(self.thread, None)
         self._done.set()
         self._watchdog.join()
         if self.schedstat is not None:
