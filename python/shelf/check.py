@@ -246,7 +246,7 @@ class _Watch:
     __slots__ = ("lock", "thread", "clock", "schedstat", "time_limit",
                  "wall_limit", "scale", "active", "stopped", "stopped_at",
                  "cpu0", "wall0", "queued0", "interrupted", "exempt",
-                 "_signals", "_outer", "_done", "_watchdog")
+                 "_signals", "_outer", "_wakeup", "_done", "_watchdog")
 
     def __init__(self, time_limit, wall_limit):
         self.lock = threading.Lock()
@@ -268,6 +268,7 @@ class _Watch:
         self.exempt = _EXEMPT
         self._signals = None  # {signum: the handler before}, main thread
         self._outer = None  # the watch of a check() this one runs inside
+        self._wakeup = None  # (read end, write end, the fd before)
         self._done = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, daemon=True,
                                           name="shelf.check watchdog")
@@ -279,13 +280,13 @@ class _Watch:
         self._take_signals()
 
     def stop(self):
+        self._done.set()
+        self._watchdog.join()  # first: it reads the wakeup fd
         self._give_signals()
         if self._outer is not None:
             _RUNS[self.thread] = self._outer
         else:
             _RUNS.pop(self.thread, None)
-        self._done.set()
-        self._watchdog.join()
         if self.schedstat is not None:
             os.close(self.schedstat)
             self.schedstat = None
@@ -305,13 +306,25 @@ class _Watch:
         import functools
         import signal
         self._signals = {}
-        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self._signals[signal.SIGINT] = signal.signal(
-                signal.SIGINT, functools.partial(_shelf._sigint, self))
         vt = getattr(signal, "SIGVTALRM", None)
-        if vt is not None and hasattr(signal, "setitimer") and \
-                signal.getsignal(vt) == signal.SIG_DFL:
-            self._signals[vt] = signal.signal(vt, self._on_timer)
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._signals[signal.SIGINT] = signal.signal(
+                    signal.SIGINT, functools.partial(_shelf._sigint, self))
+                # Near the recursion limit Python cannot call a handler (a
+                # RecursionError comes instead, which a bare `except:`
+                # swallows, and the signal is spent); its wakeup fd still
+                # hears of it, and the watchdog reads it (_woken).
+                r, w = os.pipe()
+                os.set_blocking(r, False)
+                os.set_blocking(w, False)
+                self._wakeup = (r, w, signal.set_wakeup_fd(
+                    w, warn_on_full_buffer=False))
+            if vt is not None and hasattr(signal, "setitimer") and \
+                    signal.getsignal(vt) == signal.SIG_DFL:
+                self._signals[vt] = signal.signal(vt, self._on_timer)
+        except ValueError:  # not the main interpreter's main thread
+            pass
 
     def _give_signals(self):
         if not self._signals:
@@ -325,6 +338,37 @@ class _Watch:
         for signum, handler in self._signals.items():
             signal.signal(signum, handler)
         self._signals = None
+        if self._wakeup is not None:
+            r, w, before = self._wakeup
+            signal.set_wakeup_fd(before)
+            self._wakeup = None
+            self._woken(r, before)
+            os.close(r)
+            os.close(w)
+
+    def _woken(self, r=None, before=-1):
+        """Signals that reached the wakeup fd, read by the watchdog: Ctrl-C
+        during a run stops it with KeyboardInterrupt (the trap armed), even
+        where Python could not call the handler. What was read is passed
+        on to the fd that was there before (asyncio's)."""
+        wakeup = self._wakeup
+        if wakeup is None and r is None:
+            return
+        if wakeup is not None:
+            before = wakeup[2]
+        try:
+            got = os.read(r if r is not None else wakeup[0], 512)
+        except OSError:  # nothing there, or closed meanwhile
+            return
+        if before >= 0:
+            try:
+                os.write(before, got)
+            except OSError:
+                pass
+        import signal
+        if signal.SIGINT in got and r is None:
+            self.interrupted = True
+            _shelf._stop(self.thread, KeyboardInterrupt, self)
 
     def _timer(self, seconds):
         """The CPU-time timer of the main thread's runs: set to `seconds`,
@@ -392,6 +436,7 @@ class _Watch:
 
     def _watch(self):
         while not self._done.wait(_POLL):
+            self._woken()
             with self.lock:
                 if not self.active:
                     continue
@@ -410,7 +455,7 @@ class _Watch:
                 elif now - self.stopped_at < _AGAIN:
                     continue  # it caught the first, and went on
                 self.stopped_at = now
-                _shelf._interrupt(self.thread, _TimeLimit, self)
+                _shelf._stop(self.thread, _TimeLimit, self)
 
 
 # ==== The check ====

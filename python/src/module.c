@@ -146,6 +146,11 @@ static PyMethodDef shelf_methods[] = {
      "_arm(exc_type, exempt)\n--\n\n"
      "Arms the calling thread's trap: exc_type raised at every call and\n"
      "line of Python whose globals are not exempt, until _disarm()."},
+    {"_stop", shelf_py_stop, METH_VARARGS,
+     "_stop(thread_id, exc_type, watch)\n--\n\n"
+     "If watch.active, read in the same call: arms that thread's trap with\n"
+     "exc_type and raises exc_type there (as _interrupt). Returns the\n"
+     "count of threads told."},
     {"_disarm", shelf_py_disarm, METH_NOARGS,
      "_disarm()\n--\n\n"
      "The calling thread's trap off, its trace function back; whether\n"

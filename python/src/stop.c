@@ -2,13 +2,14 @@
  * stop.c - a stop that a function cannot swallow, for shelf.check
  * (python/shelf/check.py).
  *
- * The watchdog's stop is an exception raised in the run (judge.c's
- * _interrupt); a bare `except:` in the function catches it, and the run
- * goes on. So once a run is past its limit, check.py arms a trap on the
- * run's thread: a C trace function (PyEval_SetTrace) that raises the stop
+ * The watchdog's stop is an exception raised in the run
+ * (PyThreadState_SetAsyncExc); a bare `except:` in the function catches
+ * it, and the run goes on. So the stop (_stop, the watchdog's, in the same
+ * call and under the same `active` rule as judge.c's _interrupt) also arms
+ * a trap on the run's thread: a C trace function that raises the stop
  * again at every call and every line of Python, in every frame but
- * check.py's own (its globals are `exempt`), so that the run's end, which is
- * check.py's code, is never hit. A bare `except:` catches one stop; its
+ * check.py's own (its globals are `exempt`), so that the run's end, which
+ * is check.py's code, is never hit. A bare `except:` catches one stop; its
  * next line raises the next. check.py disarms the trap at the run's end,
  * and the thread's own trace function (a debugger's, coverage's) comes back.
  *
@@ -69,6 +70,46 @@ static int trap_trace(PyObject *obj, PyFrameObject *frame, int what,
   return -1;
 }
 
+/* Sets the trace function of thread state `ts`, which may be another
+ * thread's (under the GIL): CPython's own _PyEval_SetTrace() does so for
+ * sys.settrace, and 3.12's threading.settrace_all_threads() for every
+ * thread. From 3.13 it is internal, and only the calling thread is armed
+ * (check.py's _TimeLimit arms it where the stop lands). Returns 0, or -1
+ * with an exception set. */
+static int set_trace(PyThreadState *ts, Py_tracefunc func, PyObject *obj) {
+  if (ts == PyThreadState_Get()) {
+    PyEval_SetTrace(func, obj);
+    return PyErr_Occurred() ? -1 : 0;
+  }
+#if PY_VERSION_HEX < 0x030D0000
+  return _PyEval_SetTrace(ts, func, obj);
+#else
+  return 0;
+#endif
+}
+
+/* Arms the trap on thread state `ts`, raising exc; armed already, it
+ * raises exc from now on. */
+static int arm(PyThreadState *ts, PyObject *exc, PyObject *exempt) {
+  if (ts->c_tracefunc == trap_trace) {
+    trap_object *t = (trap_object *)ts->c_traceobj;
+    Py_SETREF(t->exc, Py_NewRef(exc));
+    return 0;
+  }
+  if (PyType_Ready(&trap_type) < 0)
+    return -1;
+  trap_object *t = PyObject_New(trap_object, &trap_type);
+  if (t == NULL)
+    return -1;
+  t->exc = Py_NewRef(exc);
+  t->exempt = Py_NewRef(exempt);
+  t->prev_func = ts->c_tracefunc;
+  t->prev_obj = Py_XNewRef(ts->c_traceobj);
+  int rc = set_trace(ts, trap_trace, (PyObject *)t); /* which holds a ref */
+  Py_DECREF(t);
+  return rc;
+}
+
 /* _arm(exc_type, exempt): arms the trap on the calling thread, raising
  * exc_type; armed already, it raises exc_type from now on. Returns None. */
 PyObject *shelf_py_arm(PyObject *module, PyObject *args) {
@@ -79,26 +120,47 @@ PyObject *shelf_py_arm(PyObject *module, PyObject *args) {
   if (!PyExceptionClass_Check(exc))
     return PyErr_Format(PyExc_TypeError,
                         "_arm: exc_type must be an exception class");
-  PyThreadState *ts = PyThreadState_Get();
-  if (ts->c_tracefunc == trap_trace) {
-    trap_object *t = (trap_object *)ts->c_traceobj;
-    Py_SETREF(t->exc, Py_NewRef(exc));
-    Py_RETURN_NONE;
-  }
-  if (PyType_Ready(&trap_type) < 0)
-    return NULL;
-  trap_object *t = PyObject_New(trap_object, &trap_type);
-  if (t == NULL)
-    return NULL;
-  t->exc = Py_NewRef(exc);
-  t->exempt = Py_NewRef(exempt);
-  t->prev_func = ts->c_tracefunc;
-  t->prev_obj = Py_XNewRef(ts->c_traceobj);
-  PyEval_SetTrace(trap_trace, (PyObject *)t); /* which holds a reference */
-  Py_DECREF(t);
-  if (PyErr_Occurred()) /* an audit hook said no */
+  if (arm(PyThreadState_Get(), exc, exempt) < 0)
     return NULL;
   Py_RETURN_NONE;
+}
+
+/* _stop(thread_id, exc_type, watch): the watchdog's stop. If watch.active
+ * (read in this one call, under the GIL, as _interrupt does: no stop
+ * after a run's end), arms the trap on that thread with exc_type and
+ * raises exc_type there at its next call or jump back
+ * (PyThreadState_SetAsyncExc). Armed here, not where the exception lands:
+ * near the recursion limit, making the exception's instance fails (a
+ * RecursionError instead), and so does calling a signal handler. Returns
+ * how many threads were told (0 or 1). */
+PyObject *shelf_py_stop(PyObject *module, PyObject *args) {
+  (void)module;
+  unsigned long thread_id;
+  PyObject *exc, *watch;
+  if (!PyArg_ParseTuple(args, "kOO:_stop", &thread_id, &exc, &watch))
+    return NULL;
+  if (!PyExceptionClass_Check(exc))
+    return PyErr_Format(PyExc_TypeError,
+                        "_stop: exc_type must be an exception class");
+  PyObject *active = PyObject_GetAttrString(watch, "active");
+  if (active == NULL)
+    return NULL;
+  int on = PyObject_IsTrue(active);
+  Py_DECREF(active);
+  if (on <= 0)
+    return on < 0 ? NULL : PyLong_FromLong(0);
+  PyObject *exempt = PyObject_GetAttrString(watch, "exempt");
+  if (exempt == NULL)
+    return NULL;
+  PyThreadState *ts = PyInterpreterState_ThreadHead(PyInterpreterState_Get());
+  for (; ts != NULL; ts = PyThreadState_Next(ts))
+    if (ts->thread_id == thread_id)
+      break;
+  int rc = ts != NULL ? arm(ts, exc, exempt) : 0;
+  Py_DECREF(exempt);
+  if (rc < 0)
+    return NULL;
+  return PyLong_FromLong(PyThreadState_SetAsyncExc(thread_id, exc));
 }
 
 /* _disarm(): the calling thread's trap off, its trace function before the
@@ -122,6 +184,7 @@ PyObject *shelf_py_disarm(PyObject *module, PyObject *unused) {
  * trap with KeyboardInterrupt while a run is active (watch.active), and
  * raises KeyboardInterrupt. */
 PyObject *shelf_py_sigint(PyObject *module, PyObject *args) {
+  (void)module;
   PyObject *watch, *signum, *frame;
   if (!PyArg_ParseTuple(args, "OOO:_sigint", &watch, &signum, &frame))
     return NULL;
@@ -138,15 +201,10 @@ PyObject *shelf_py_sigint(PyObject *module, PyObject *args) {
     PyObject *exempt = PyObject_GetAttrString(watch, "exempt");
     if (exempt == NULL)
       return NULL;
-    PyObject *armed = Py_BuildValue("(OO)", PyExc_KeyboardInterrupt, exempt);
+    int rc = arm(PyThreadState_Get(), PyExc_KeyboardInterrupt, exempt);
     Py_DECREF(exempt);
-    if (armed == NULL)
+    if (rc < 0)
       return NULL;
-    PyObject *done = shelf_py_arm(module, armed);
-    Py_DECREF(armed);
-    if (done == NULL)
-      return NULL;
-    Py_DECREF(done);
   }
   PyErr_SetNone(PyExc_KeyboardInterrupt);
   return NULL;
