@@ -106,12 +106,14 @@ class CheckReport:
 
 class _TimeLimit(BaseException):
     """Raised by the watchdog into a run past its limit; never leaves
-    check(). Where it lands, it arms the trap (stop.c): a function that
-    swallows it with a bare `except:` gets it again at its next line."""
+    check(). The watchdog arms the trap (stop.c) as it sends one
+    (_shelf._stop): a function that swallows it with a bare `except:` gets
+    it again at its next line."""
 
     def __init__(self, *args):
         # Made on the run's thread (CPython makes a raised class's instance
-        # where it is raised): the one place code of ours runs there.
+        # where it is raised): arms the trap there too, for a Python (3.13
+        # on) where the watchdog cannot set another thread's.
         super().__init__(*args)
         watch = _RUNS.get(threading.get_ident())
         if watch is not None and watch.active and watch.stopped is not None:
