@@ -67,6 +67,11 @@ _OK, _WRONG, _CRASH, _TIMEOUT, _MEMORY, _BAD_OUTPUT, _UNSTABLE, _IDLE = range(8)
 _ANSWERS = ("margin", "first", "second", "winner")
 _POLL = 0.01      # seconds between the watchdog's looks at a run
 _AGAIN = 0.1      # seconds before a stopped run that goes on is stopped again
+# Seconds of CPU past the limit before the main thread's timer looks at a
+# run: a fallback for a watchdog kept from the GIL, it comes after the
+# watchdog's stop, never before it (near the recursion limit a signal
+# handler cannot be called, and a RecursionError comes in its place).
+_LATE = 2 * _AGAIN
 
 
 # ==== The report ====
@@ -389,7 +394,7 @@ class _Watch:
         if self.stopped is None:
             left = self.time_limit * self.scale - (self.cpu() - self.cpu0)
             if left > 0:
-                self._timer(left + _POLL)
+                self._timer(left + _LATE)
                 return
             self.stopped = _TIMEOUT
             self.stopped_at = time.monotonic()
@@ -424,7 +429,7 @@ class _Watch:
             self.queued0 = self.queued()
             self.wall0 = time.monotonic()
             self.cpu0 = self.cpu()
-            self._timer(self.time_limit * patience + _POLL)
+            self._timer(self.time_limit * patience + _LATE)
             self.active = True
 
     def spent(self):
