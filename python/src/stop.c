@@ -41,8 +41,7 @@ static void trap_dealloc(trap_object *self) {
 
 /* Not a type users see or make: _arm() makes one per armed thread. */
 static PyTypeObject trap_type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "shelf._shelf._Trap",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "shelf._shelf._Trap",
     .tp_basicsize = sizeof(trap_object),
     .tp_dealloc = (destructor)trap_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
