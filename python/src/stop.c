@@ -19,7 +19,9 @@
  * _sigint() is check.py's SIGINT handler, in C so that no line of Python
  * runs (and no stop is raised) before it has noted the interruption: it
  * arms the trap with KeyboardInterrupt, which a bare `except:` then cannot
- * keep from the caller.
+ * keep from the caller. Near the recursion limit Python cannot call a
+ * handler at all; check.py's watchdog then reads the signal from the
+ * wakeup fd and calls _stop() with KeyboardInterrupt.
  */
 #include "shelfmodule.h"
 

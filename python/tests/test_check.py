@@ -322,6 +322,52 @@ class Check(unittest.TestCase):
             for _ in range(3):
                 len([])
 
+    def test_trap_only_while_a_run_is_active(self):
+        """The watchdog's _stop, as _interrupt: nothing once the run has
+        ended (no stop, no trap); during it, the stop and the trap, which
+        raises again at each call of code outside the exempt globals (here
+        this file's) until _disarm()."""
+        from shelf import _shelf
+
+        class Stop(BaseException):
+            pass
+
+        class Run:
+            __slots__ = ("active", "exempt")
+        run = Run()
+        run.exempt = globals()  # this file's frames are never trapped
+        elsewhere = {}
+        exec("def lines():\n    for _ in range(3):\n        pass\n",
+             elsewhere)
+        me = threading.get_ident()
+        run.active = False
+        self.assertEqual(_shelf._stop(me, Stop, run), 0)
+        for _ in range(3):
+            len([])
+        elsewhere["lines"]()
+        self.assertIsNone(sys.gettrace())
+        run.active = True
+        raised = 0
+        try:  # no unittest code (other globals) until _disarm()
+            try:
+                _shelf._stop(me, Stop, run)
+                for _ in range(3):
+                    len([])
+            except Stop:
+                raised += 1
+            for _ in range(2):
+                try:
+                    elsewhere["lines"]()
+                except Stop:
+                    raised += 1
+        finally:
+            armed = _shelf._disarm()
+        self.assertTrue(armed)
+        self.assertEqual(raised, 3)
+        elsewhere["lines"]()
+        self.assertIsNone(sys.gettrace())
+        self.assertFalse(_shelf._disarm())
+
     def test_keyboard_interrupt_stops_the_check(self):
         runs = []
 
