@@ -703,8 +703,10 @@ typedef struct shelf_report_words {
   uint64_t seed;
   size_t memory_mb; /**< the memory limit applied, 0 for none */
   /** The failure in words, for a crash or a memory limit: "was killed by
-   * signal 11 (Segmentation fault)", "raised ZeroDivisionError: ..."; may
-   * be NULL. */
+   * signal 11 (Segmentation fault)", "raised ZeroDivisionError: ..."; for
+   * a wrong answer, the answer itself where shelf_i128 cannot hold it (a
+   * Python function's int beyond 128 bits), written after "Got:" in place
+   * of the answer; may be NULL. */
   const char *failure;
 } shelf_report_words;
 

@@ -458,7 +458,10 @@ static void say_got(text *s, const shelf_judgement *j, const shelf_judge *judge,
   switch (j->verdict) {
   case SHELF_VERDICT_WRONG:
     shelf__text_str(s, "Got:      ");
-    say_answer(s, judge->answer, j->got);
+    if (w->failure != NULL) /* an answer beyond shelf_i128, in words */
+      shelf__text_str(s, w->failure);
+    else
+      say_answer(s, judge->answer, j->got);
     shelf__text_str(s, "\n");
     return;
   case SHELF_VERDICT_UNSTABLE:

@@ -25,7 +25,13 @@ time limit, and reading what it returned.
   `except Exception` in the function does not catch it); an exponential
   search is stopped, and named. The exception is raised at the function's
   next call or loop iteration in Python: a single long call into C (one
-  huge sum(), a NumPy call) ends first.
+  huge sum(), a NumPy call) ends first. A function that catches it (a bare
+  `except:`) gets it again at its next line: the stop arms a trap (stop.c)
+  until the run ends. On the main thread, a timer of the process's CPU
+  time (SIGVTALRM, where no handler of the caller's has it) stops a run
+  that keeps the watchdog from the GIL (a spin under
+  sys.setswitchinterval(1000)); on another thread such a run is stopped
+  once the switch interval lets the watchdog run.
 - A run may wait `wall_limit` seconds (3 times the time limit, at least 3):
   time by the clock in which the thread neither ran nor was ready to run
   (Linux's /proc/self/task/TID/schedstat tells the second). A function that
@@ -39,7 +45,10 @@ time limit, and reading what it returned.
   shelf is shrunk to the smallest that raises the same type, and the
   exception from that shelf is raised again with a note naming it. A
   MemoryError is judged as a memory limit, and reported. KeyboardInterrupt
-  stops the check.
+  stops the check, and Ctrl-C does even when the function swallows it (on
+  the main thread, where Python's default SIGINT handler is in place).
+- An int beyond 128 bits is a wrong answer, shown as it is (or by its
+  number of digits).
 """
 
 import hashlib
@@ -58,6 +67,11 @@ _OK, _WRONG, _CRASH, _TIMEOUT, _MEMORY, _BAD_OUTPUT, _UNSTABLE, _IDLE = range(8)
 _ANSWERS = ("margin", "first", "second", "winner")
 _POLL = 0.01      # seconds between the watchdog's looks at a run
 _AGAIN = 0.1      # seconds before a stopped run that goes on is stopped again
+# Seconds of CPU past the limit before the main thread's timer looks at a
+# run: a fallback for a watchdog kept from the GIL, it comes after the
+# watchdog's stop, never before it (near the recursion limit a signal
+# handler cannot be called, and a RecursionError comes in its place).
+_LATE = 2 * _AGAIN
 
 
 # ==== The report ====
@@ -98,7 +112,22 @@ class CheckReport:
 
 class _TimeLimit(BaseException):
     """Raised by the watchdog into a run past its limit; never leaves
-    check()."""
+    check(). The watchdog arms the trap (stop.c) as it sends one
+    (_shelf._stop): a function that swallows it with a bare `except:` gets
+    it again at its next line."""
+
+    def __init__(self, *args):
+        # Made on the run's thread (CPython makes a raised class's instance
+        # where it is raised): arms the trap there too, for a Python (3.13
+        # on) where the watchdog cannot set another thread's.
+        super().__init__(*args)
+        watch = _RUNS.get(threading.get_ident())
+        if watch is not None and watch.active and watch.stopped is not None:
+            _shelf._arm(_TimeLimit, _EXEMPT)
+
+
+_RUNS = {}  # thread id -> the _Watch of the check() running on it
+_EXEMPT = globals()  # the trap never raises in this file's code
 
 
 def _stable_id(t):
@@ -176,6 +205,22 @@ def _value_words(v):
     return f"it returned {article} {name} object"
 
 
+def _big_words(v):
+    """An int beyond 128 bits, for the report's "Got:": itself up to 60
+    digits, else "a number of N digits" and its first ones (str() of an
+    int of more than 4300 digits raises, by default, since Python 3.11)."""
+    a = abs(v)
+    digits = max(1, int((a.bit_length() - 1) * 0.30102999566398120) - 1)
+    while 10 ** digits <= a:
+        digits += 1
+    if digits <= 60:
+        return str(v)
+    head = str(a // 10 ** (digits - 12))
+    sign = "-" if v < 0 else ""
+    return (f"a number of {digits} digits ({sign}{head[0]}.{head[1:]}... "
+            f"x 10^{digits - 1})")
+
+
 # ==== The watchdog ====
 
 def _due():
@@ -208,7 +253,8 @@ class _Watch:
 
     __slots__ = ("lock", "thread", "clock", "schedstat", "time_limit",
                  "wall_limit", "scale", "active", "stopped", "stopped_at",
-                 "cpu0", "wall0", "queued0", "_done", "_watchdog")
+                 "cpu0", "wall0", "queued0", "interrupted", "exempt",
+                 "_signals", "_outer", "_wakeup", "_done", "_watchdog")
 
     def __init__(self, time_limit, wall_limit):
         self.lock = threading.Lock()
@@ -226,19 +272,141 @@ class _Watch:
         self.active = False
         self.stopped = None  # _TIMEOUT or _IDLE once the run was stopped
         self.stopped_at = self.cpu0 = self.wall0 = self.queued0 = 0.0
+        self.interrupted = False  # Ctrl-C came during the check
+        self.exempt = _EXEMPT
+        self._signals = None  # {signum: the handler before}, main thread
+        self._outer = None  # the watch of a check() this one runs inside
+        self._wakeup = None  # (read end, write end, the fd before)
         self._done = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, daemon=True,
                                           name="shelf.check watchdog")
 
     def start(self):
+        self._outer = _RUNS.get(self.thread)
+        _RUNS[self.thread] = self
         self._watchdog.start()
+        self._take_signals()
 
     def stop(self):
         self._done.set()
-        self._watchdog.join()
+        self._watchdog.join()  # first: it reads the wakeup fd
+        self._give_signals()
+        if self._outer is not None:
+            _RUNS[self.thread] = self._outer
+        else:
+            _RUNS.pop(self.thread, None)
         if self.schedstat is not None:
             os.close(self.schedstat)
             self.schedstat = None
+
+    # On the main thread, signals reach a run that holds the GIL (a spin
+    # under sys.setswitchinterval(1000) keeps the watchdog thread from ever
+    # running): SIGINT, whose handler (_shelf._sigint, in C) arms the trap
+    # with KeyboardInterrupt, so that a bare `except:` cannot keep Ctrl-C
+    # from the caller; and SIGVTALRM, from a timer of the process's CPU
+    # time set at each run's start, whose handler stops a run past its
+    # limit itself. Each only where Python's default is in place (a
+    # handler of the caller's own stays); both given back at the end.
+
+    def _take_signals(self):
+        if threading.current_thread() is not threading.main_thread():
+            return
+        import functools
+        import signal
+        self._signals = {}
+        vt = getattr(signal, "SIGVTALRM", None)
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._signals[signal.SIGINT] = signal.signal(
+                    signal.SIGINT, functools.partial(_shelf._sigint, self))
+                # Near the recursion limit Python cannot call a handler (a
+                # RecursionError comes instead, which a bare `except:`
+                # swallows, and the signal is spent); its wakeup fd still
+                # hears of it, and the watchdog reads it (_woken).
+                r, w = os.pipe()
+                os.set_blocking(r, False)
+                os.set_blocking(w, False)
+                self._wakeup = (r, w, signal.set_wakeup_fd(
+                    w, warn_on_full_buffer=False))
+            if vt is not None and hasattr(signal, "setitimer") and \
+                    signal.getsignal(vt) == signal.SIG_DFL:
+                self._signals[vt] = signal.signal(vt, self._on_timer)
+        except ValueError:  # not the main interpreter's main thread
+            pass
+
+    def _give_signals(self):
+        if not self._signals:
+            return
+        import signal
+        vt = getattr(signal, "SIGVTALRM", None)
+        if vt in self._signals:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+            for _ in (1, 2):  # a jump back: a tick already caught runs here
+                pass
+        for signum, handler in self._signals.items():
+            signal.signal(signum, handler)
+        self._signals = None
+        if self._wakeup is not None:
+            r, w, before = self._wakeup
+            signal.set_wakeup_fd(before)
+            self._wakeup = None
+            self._woken(r, before)
+            os.close(r)
+            os.close(w)
+
+    def _woken(self, r=None, before=-1):
+        """Signals that reached the wakeup fd, read by the watchdog: Ctrl-C
+        during a run stops it with KeyboardInterrupt (the trap armed), even
+        where Python could not call the handler. What was read is passed
+        on to the fd that was there before (asyncio's)."""
+        wakeup = self._wakeup
+        if wakeup is None and r is None:
+            return
+        if wakeup is not None:
+            before = wakeup[2]
+        try:
+            got = os.read(r if r is not None else wakeup[0], 512)
+        except OSError:  # nothing there, or closed meanwhile
+            return
+        if before >= 0:
+            try:
+                os.write(before, got)
+            except OSError:
+                pass
+        import signal
+        if signal.SIGINT in got and r is None:
+            self.interrupted = True
+            _shelf._stop(self.thread, KeyboardInterrupt, self)
+
+    def _timer(self, seconds):
+        """The CPU-time timer of the main thread's runs: set to `seconds`,
+        or off with 0."""
+        if self._signals:
+            import signal
+            if getattr(signal, "SIGVTALRM", None) in self._signals:
+                signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+
+    def _on_timer(self, signum, frame):
+        """SIGVTALRM: the process's CPU time reached the run's limit; the
+        thread's own may not have (other threads count), so it is read,
+        and the timer set again for what is left."""
+        if not self.active:
+            return
+        if self.stopped is None:
+            left = self.time_limit * self.scale - (self.cpu() - self.cpu0)
+            if left > 0:
+                self._timer(left + _LATE)
+                return
+            self.stopped = _TIMEOUT
+            self.stopped_at = time.monotonic()
+        _shelf._arm(_TimeLimit, _EXEMPT)
+        raise _TimeLimit
+
+    def ended(self):
+        """After a run's end (run_one's, written out there), on its thread:
+        the trap disarmed and the timer off."""
+        _shelf._disarm()
+        self._timer(0)
 
     def cpu(self):
         return (time.clock_gettime(self.clock) if self.clock is not None
@@ -262,6 +430,7 @@ class _Watch:
             self.queued0 = self.queued()
             self.wall0 = time.monotonic()
             self.cpu0 = self.cpu()
+            self._timer(self.time_limit * patience + _LATE)
             self.active = True
 
     def spent(self):
@@ -275,6 +444,7 @@ class _Watch:
 
     def _watch(self):
         while not self._done.wait(_POLL):
+            self._woken()
             with self.lock:
                 if not self.active:
                     continue
@@ -293,7 +463,7 @@ class _Watch:
                 elif now - self.stopped_at < _AGAIN:
                     continue  # it caught the first, and went on
                 self.stopped_at = now
-                _shelf._interrupt(self.thread, _TimeLimit, self)
+                _shelf._stop(self.thread, _TimeLimit, self)
 
 
 # ==== The check ====
@@ -382,10 +552,13 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             _due()
         except _TimeLimit:
             pass
+        watch.ended()
         stopped = watch.stopped
         cpu, wall, waited = watch.spent()
         if isinstance(caught, KeyboardInterrupt):
             raise caught
+        if watch.interrupted:  # Ctrl-C, and the function swallowed it
+            raise KeyboardInterrupt
         if stopped is None and cpu > limit * patience:
             stopped = _TIMEOUT
         if stopped is None and waited > waiting * patience:
@@ -402,6 +575,11 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                 "raised", caught)
         if verdict == _BAD_OUTPUT:
             return verdict, None, 0, output, cpu, ("returned", value)
+        if not winner and not -2**127 <= got < 2**127:
+            # Beyond what the library holds: it reads it as the nearest
+            # end, which no answer on an int64 shelf is near (so it is
+            # wrong); the report shows it as it is.
+            return verdict, got, 0, output, cpu, ("big", got)
         return verdict, got, 0, output, cpu, None
 
     def describe(verdict, detail):
@@ -413,6 +591,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                 return _exception_words(detail[1])
             if detail[0] == "returned":
                 return _value_words(detail[1])
+            if detail[0] == "big":
+                return _big_words(detail[1])
             if detail[0] == "spent" and verdict == _IDLE:
                 return (f"it used {detail[1]:.3g} s of CPU in {detail[2]:.3g}"
                         f" s by the clock, and waited past the {waiting:.3g}"
@@ -432,12 +612,16 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             _due()
         except _TimeLimit:
             pass
+        watch.ended()
         watch.stop()
     detail = j["detail"]
     if j["verdict"] == "crash" and isinstance(detail, tuple):
         _raise_shrunk(detail[1], j["wheels"], j["try_index"])
     got = j["got"]
     if j["verdict"] == "bad-output" and isinstance(detail, tuple):
+        got = detail[1]
+    if j["verdict"] == "wrong" and isinstance(detail, tuple) and \
+            detail[0] == "big":
         got = detail[1]
     return CheckReport(passed=j["passed"], tried=j["tried"],
                        planned=j["planned"], skipped=j["skipped"], seed=seed,

@@ -9,6 +9,11 @@
  * The Game keeps its own copy of the weights (the caller's list or buffer
  * may change afterwards), which the library's game reads, and its Result,
  * computed once.
+ *
+ * take() releases the GIL for its O(n) search (shelf_game_take), as long
+ * work does everywhere in the package; the game is marked busy for that
+ * time, and a call on it from another thread meanwhile raises RuntimeError
+ * instead of racing (as shelf.Solver does).
  */
 #include "shelfmodule.h"
 #include <shelf_teach.h>
@@ -18,7 +23,18 @@ typedef struct game_object {
   size_t n;
   shelf_result result;
   shelf_game *play; /* libshelf's game on the weights */
+  int busy;         /* take() is running with the GIL released */
 } game_object;
+
+/* 0, or -1 with RuntimeError while take() runs on another thread. */
+static int check_idle(game_object *self) {
+  if (self->busy) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "this Game is in use by another thread");
+    return -1;
+  }
+  return 0;
+}
 
 static shelf_py_state *game_state(game_object *self) {
   return shelf_py_state_of_type(Py_TYPE(self));
@@ -78,6 +94,8 @@ static void game_dealloc(game_object *self) {
  * from the first move, perfect play's margin gives away how well the
  * person can do. */
 static PyObject *game_repr(game_object *self) {
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_position at;
   shelf_game_at(self->play, &at);
   int over = at.first == at.last;
@@ -172,13 +190,25 @@ static PyObject *game_take(game_object *self, PyObject *end) {
   if (!left && !right)
     return PyErr_Format(PyExc_ValueError,
                         "take: end must be 'left' or 'right', not %R", end);
+  /* After the comparisons: an `end` with an __eq__ of its own runs Python,
+   * which may have started a take() on another thread. */
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_position at;
   shelf_game_at(self->play, &at);
   if (at.first >= at.last)
     return PyErr_Format(PyExc_ValueError,
                         "take: the game is over (undo() takes a move back)");
-  shelf_status status =
-      shelf_game_take(self->play, left ? SHELF_LEFT : SHELF_RIGHT);
+  /* The search reads self->weights, which live as long as self: the
+   * caller's reference to self outlasts this call, and one more is held
+   * here all the same, for the time the GIL is released. */
+  shelf_end side = left ? SHELF_LEFT : SHELF_RIGHT;
+  shelf_status status;
+  Py_INCREF(self);
+  self->busy = 1;
+  Py_BEGIN_ALLOW_THREADS status = shelf_game_take(self->play, side);
+  Py_END_ALLOW_THREADS self->busy = 0;
+  Py_DECREF(self);
   if (status != SHELF_OK)
     return shelf_py_raise(st, status, NULL);
   Py_RETURN_NONE;
@@ -187,6 +217,8 @@ static PyObject *game_take(game_object *self, PyObject *end) {
 /* _undo(): the number of moves taken back (0: none). */
 static PyObject *game_undo(game_object *self, PyObject *unused) {
   (void)unused;
+  if (check_idle(self) < 0)
+    return NULL;
   size_t back = 0;
   shelf_game_undo(self->play, &back);
   return PyLong_FromSize_t(back);
@@ -194,6 +226,8 @@ static PyObject *game_undo(game_object *self, PyObject *unused) {
 
 static PyObject *game_again(game_object *self, PyObject *unused) {
   (void)unused;
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_status status = shelf_game_again(self->play);
   if (status != SHELF_OK)
     return shelf_py_raise(game_state(self), status, NULL);
@@ -204,6 +238,8 @@ static PyObject *game_again(game_object *self, PyObject *unused) {
  * block's last wheel + 1. */
 static PyObject *game_at(game_object *self, PyObject *unused) {
   (void)unused;
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_position at;
   shelf_game_at(self->play, &at);
   return Py_BuildValue("(KKKNN)", (unsigned long long)at.first,
@@ -215,6 +251,8 @@ static PyObject *game_at(game_object *self, PyObject *unused) {
 /* _moves(): every move made, as (Move, player, forced, best, kept). */
 static PyObject *game_moves(game_object *self, PyObject *unused) {
   (void)unused;
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_py_state *st = game_state(self);
   size_t count = shelf_game_move_count(self->play);
   PyObject *out = PyList_New((Py_ssize_t)count);
@@ -244,10 +282,13 @@ static PyObject *game_moves(game_object *self, PyObject *unused) {
 }
 
 /* _hint(): what each end of the block keeps (shelf_game_hint), as a
- * BestMove; None once the game is over. The GIL stays held: _take changes
- * the game under it, and a hint read beside a take would race. */
+ * BestMove; None once the game is over. The GIL stays held (a hint is one
+ * search, as a take's first): a hint read beside a take would race, and
+ * check_idle() turns that into RuntimeError only while the GIL is held. */
 static PyObject *game_hint(game_object *self, PyObject *unused) {
   (void)unused;
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_choice c;
   shelf_status status = shelf_game_hint(self->play, &c);
   if (status == SHELF_INVALID)
@@ -260,6 +301,8 @@ static PyObject *game_hint(game_object *self, PyObject *unused) {
 /* _review(): the library's review rows, as Review. */
 static PyObject *game_review(game_object *self, PyObject *unused) {
   (void)unused;
+  if (check_idle(self) < 0)
+    return NULL;
   shelf_py_state *st = game_state(self);
   size_t rows = shelf_game_review_count(self->play);
   PyObject *out = PyList_New((Py_ssize_t)rows);
@@ -288,6 +331,8 @@ static PyObject *game_say(game_object *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "i|n:_say", &which, &k) || k < 0)
     return k < 0 ? PyErr_Format(PyExc_ValueError, "_say: k must be >= 0")
                  : NULL;
+  if (check_idle(self) < 0)
+    return NULL;
   char said[SHELF_GAME_SENTENCE_BUFSIZE];
   shelf_status status = shelf_game_say(self->play, (shelf_game_sentence)which,
                                        (size_t)k, said, sizeof said, NULL);

@@ -141,6 +141,24 @@ static PyMethodDef shelf_methods[] = {
      "PyThreadState_SetAsyncExc() if watch.active, read in the same call:\n"
      "the thread raises exc_type at its next call or jump back. Returns\n"
      "the count of threads told."},
+    /* The trap of a stopped run (stop.c), private. */
+    {"_arm", shelf_py_arm, METH_VARARGS,
+     "_arm(exc_type, exempt)\n--\n\n"
+     "Arms the calling thread's trap: exc_type raised at every call and\n"
+     "line of Python whose globals are not exempt, until _disarm()."},
+    {"_stop", shelf_py_stop, METH_VARARGS,
+     "_stop(thread_id, exc_type, watch)\n--\n\n"
+     "If watch.active, read in the same call: arms that thread's trap with\n"
+     "exc_type and raises exc_type there (as _interrupt). Returns the\n"
+     "count of threads told."},
+    {"_disarm", shelf_py_disarm, METH_NOARGS,
+     "_disarm()\n--\n\n"
+     "The calling thread's trap off, its trace function back; whether\n"
+     "one was armed."},
+    {"_sigint", shelf_py_sigint, METH_VARARGS,
+     "_sigint(watch, signum, frame)\n--\n\n"
+     "shelf.check's SIGINT handler: notes watch.interrupted, arms the\n"
+     "trap with KeyboardInterrupt during a run, raises KeyboardInterrupt."},
     {NULL, NULL, 0, NULL}};
 
 static int shelf_exec(PyObject *module) {

@@ -163,6 +163,12 @@ PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_problem(PyObject *module, PyObject *name);
 PyObject *shelf_py_interrupt(PyObject *module, PyObject *args);
 
+/* stop.c: the trap that re-raises a run's stop at every line (check.py). */
+PyObject *shelf_py_arm(PyObject *module, PyObject *args);
+PyObject *shelf_py_disarm(PyObject *module, PyObject *unused);
+PyObject *shelf_py_stop(PyObject *module, PyObject *args);
+PyObject *shelf_py_sigint(PyObject *module, PyObject *args);
+
 /* svg.c: svg(). A width of 0 is SHELF_SVG_WIDTH; shelf_py_svg_width()
  * checks a width argument. */
 int shelf_py_svg_width(Py_ssize_t width, unsigned *out);

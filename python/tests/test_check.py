@@ -9,7 +9,9 @@ the rules (tests/check_test.py)."""
 import importlib.util
 import os
 import random
+import subprocess
 import sys
+import textwrap
 import threading
 import time
 import unittest
@@ -87,6 +89,37 @@ def calls(f, w, most):
     finally:
         sys.setprofile(None)
     return count
+
+
+# A recursion without a memo whose bare `except:` (a learner's guard
+# against an IndexError) catches every stop the watchdog raises: the issue's
+# check() that never returned.
+SWALLOWING = """
+import os, signal, sys, threading
+import shelf
+
+def swallowing(w):
+    def best(i, j):
+        if i > j:
+            return 0
+        try:
+            return max(w[i] - best(i + 1, j), w[j] - best(i, j - 1))
+        except:  # noqa: E722
+            return 0
+    return (sum(w) + best(0, len(w) - 1)) // 2
+"""
+
+
+def run_python(code, timeout):
+    """code run by a Python of its own, within `timeout` seconds (a
+    regression fails the test, not hangs it): (exit status, stdout,
+    stderr); None for the status when it ran out of time."""
+    try:
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                           text=True, timeout=timeout, env=os.environ.copy())
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or "", e.stderr or ""
+    return p.returncode, p.stdout, p.stderr
 
 
 def watchdogs():
@@ -295,6 +328,52 @@ class Check(unittest.TestCase):
             for _ in range(3):
                 len([])
 
+    def test_trap_only_while_a_run_is_active(self):
+        """The watchdog's _stop, as _interrupt: nothing once the run has
+        ended (no stop, no trap); during it, the stop and the trap, which
+        raises again at each call of code outside the exempt globals (here
+        this file's) until _disarm()."""
+        from shelf import _shelf
+
+        class Stop(BaseException):
+            pass
+
+        class Run:
+            __slots__ = ("active", "exempt")
+        run = Run()
+        run.exempt = globals()  # this file's frames are never trapped
+        elsewhere = {}
+        exec("def lines():\n    for _ in range(3):\n        pass\n",
+             elsewhere)
+        me = threading.get_ident()
+        run.active = False
+        self.assertEqual(_shelf._stop(me, Stop, run), 0)
+        for _ in range(3):
+            len([])
+        elsewhere["lines"]()
+        self.assertIsNone(sys.gettrace())
+        run.active = True
+        raised = 0
+        try:  # no unittest code (other globals) until _disarm()
+            try:
+                _shelf._stop(me, Stop, run)
+                for _ in range(3):
+                    len([])
+            except Stop:
+                raised += 1
+            for _ in range(2):
+                try:
+                    elsewhere["lines"]()
+                except Stop:
+                    raised += 1
+        finally:
+            armed = _shelf._disarm()
+        self.assertTrue(armed)
+        self.assertEqual(raised, 3)
+        elsewhere["lines"]()
+        self.assertIsNone(sys.gettrace())
+        self.assertFalse(_shelf._disarm())
+
     def test_keyboard_interrupt_stops_the_check(self):
         runs = []
 
@@ -334,6 +413,112 @@ class Check(unittest.TestCase):
             return solution.right(w)
         r = shelf.check(spins, tries=5, seed=1, time_limit=0.2)
         self.assertEqual(r.verdict, "timeout", repr(r))
+
+    def test_swallowing_recursion_is_stopped_and_named(self):
+        """A bare `except:` catches the first stop; the trap raises the
+        next at its next line, so the run ends, judged a timeout, and the
+        search named. In a Python of its own, with a generous limit: a
+        check that never returns fails here."""
+        code = SWALLOWING + textwrap.dedent("""
+            r = shelf.check(swallowing, "cses", tries=20, seed=3,
+                            time_limit=1, max_n=40)
+            print(r.verdict, r.mistake, len(r.wheels))
+            print(sys.gettrace())
+            """)
+        status, out, err = run_python(code, 600)
+        self.assertIsNotNone(status, "shelf.check did not return:\n" + err)
+        self.assertEqual(status, 0, err)
+        verdict, mistake, n = out.split("\n")[0].split()
+        self.assertEqual((verdict, mistake), ("timeout", "exponential"), out)
+        self.assertLessEqual(int(n), 40)
+        self.assertEqual(out.split("\n")[1], "None")  # the trap is off
+
+    def test_trap_gives_back_the_trace_function(self):
+        """Armed on a stopped run and disarmed at its end, the trap puts
+        back the thread's own trace function (a debugger's, coverage's)."""
+        seen = []
+
+        def tracer(frame, event, arg):
+            return None
+
+        def spins(w):
+            seen.append(sys.gettrace())
+            while len(w) > 2:
+                try:
+                    pass
+                except BaseException:  # noqa: B036 - swallows the stop
+                    pass
+            return solution.right(w)
+        sys.settrace(tracer)
+        try:
+            r = shelf.check(spins, tries=5, seed=1, time_limit=0.2)
+            after = sys.gettrace()
+        finally:
+            sys.settrace(None)
+        self.assertEqual(r.verdict, "timeout", repr(r))
+        self.assertIs(after, tracer)
+
+    def test_spin_under_a_long_switch_interval(self):
+        """sys.setswitchinterval(1000) and a spin: the watchdog thread waits
+        1000 s for the GIL; on the main thread, the CPU-time timer's signal
+        stops the run all the same."""
+        code = textwrap.dedent("""
+            import sys
+            import shelf
+            def spins(w):
+                while len(w) > 2:
+                    try:
+                        pass
+                    except:  # noqa: E722
+                        pass
+                return (sum(w) + shelf.solve(w)) // 2
+            sys.setswitchinterval(1000)
+            r = shelf.check(spins, "cses", tries=5, seed=1, time_limit=0.2)
+            sys.setswitchinterval(0.005)
+            print(r.verdict)
+            """)
+        status, out, err = run_python(code, 300)
+        self.assertIsNotNone(status, "shelf.check did not return:\n" + err)
+        self.assertEqual((status, out.strip()), (0, "timeout"), err)
+
+    def test_ctrl_c_reaches_the_caller_through_a_bare_except(self):
+        """SIGINT during a run of a function that swallows every exception:
+        KeyboardInterrupt reaches check()'s caller. The run's limit (60 s)
+        is beyond the test's patience: the interruption, not the limit,
+        ends it. The recursion runs at the recursion limit, where Python
+        cannot call a signal handler: the watchdog hears of it through the
+        wakeup fd. Three times, as the signal lands at other depths."""
+        code = SWALLOWING + textwrap.dedent("""
+            # As in a terminal (a child of a background job starts with
+            # SIGINT ignored, and Python then leaves it so).
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+            try:
+                shelf.check(swallowing, "cses", seed=1, time_limit=60)
+            except KeyboardInterrupt:
+                print("KeyboardInterrupt")
+            print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+            """)
+        for _ in range(3):
+            status, out, err = run_python(code, 45)
+            self.assertIsNotNone(status, "Ctrl-C did not stop shelf.check:"
+                                 "\n" + str(err))
+            self.assertEqual((status, out.split()), (0, ["KeyboardInterrupt",
+                                                          "True"]), err)
+
+    def test_int_beyond_128_bits_is_shown_as_itself(self):
+        """An int the library cannot hold is wrong, and shown as the
+        function returned it, never as 2^127 - 1."""
+        r = shelf.check(lambda w: 10**100000, tries=5, seed=1)
+        self.assertEqual(r.verdict, "wrong", repr(r))
+        self.assertEqual(r.got, 10**100000)
+        self.assertIn("Got:      a number of 100001 digits (1.0", repr(r))
+        self.assertNotIn(str(2**127 - 1), repr(r))
+        r = shelf.check(lambda w: -(2**130) + len(w), tries=5, seed=1)
+        self.assertEqual(r.verdict, "wrong", repr(r))
+        self.assertEqual(r.got, -(2**130) + len(r.wheels))
+        self.assertIn(f"Got:      {r.got}", repr(r))
+        self.assertNotIn(str(2**127), repr(r))
 
     def test_sentinel_memo_is_named(self):
         """A memo of the mover's total where -1 means "not computed", as the

@@ -11,6 +11,9 @@ other threads do meanwhile (issue 19, defects 2 and 3).
   call either works or raises RuntimeError "in use by another thread".
 - push() with an argument whose __index__ starts extend() on another
   thread: RuntimeError, not a push into a stack that extend() is widening.
+- Game.take() on a long shelf releases the GIL for its search: another
+  thread makes progress meanwhile; a call on the game from that thread
+  raises RuntimeError "in use by another thread" instead of racing.
 
 Bounded in time (each part stops after a few seconds), no timed
 assertion. Under the ASan build (CTest's python_ tests there preload
@@ -214,6 +217,54 @@ class OneSolver(unittest.TestCase):
                     sneaky.thread.join()
                     outcomes.append(len(s))
         self.assertEqual(outcomes[0] % len(big), 0)  # only whole extends
+
+
+class OneGame(unittest.TestCase):
+    def test_take_lets_other_threads_run(self):
+        """While take() searches 2M wheels, a counter on another thread
+        advances. The switch interval is long, so the counter runs only
+        when the GIL is released (by take(), or by waiting): no timing
+        threshold, only whether it ran at all. Tried a few times: a busy
+        machine may not schedule the counter during one take."""
+        g = shelf.Game(array.array("q", [3, 9, 1, 2]) * 500000)
+        count = [0]
+        started, stop = threading.Event(), threading.Event()
+        busy = []
+
+        def counter():
+            started.set()
+            while not stop.is_set():
+                count[0] += 1
+                try:
+                    g._at()
+                except RuntimeError as e:  # take() at work
+                    self.assertIn("in use by another thread", str(e))
+                    busy.append(1)
+                time.sleep(0)  # lets the GIL go: the main thread's turn
+
+        interval = sys.getswitchinterval()
+        t = threading.Thread(target=counter)
+        t.start()
+        started.wait()
+        sys.setswitchinterval(10)
+        progressed = False
+        try:
+            for _ in range(20):
+                before = count[0]
+                g.take("left")
+                after = count[0]
+                g.undo()
+                if after > before:
+                    progressed = True
+                    break
+        finally:
+            sys.setswitchinterval(interval)
+            stop.set()
+            t.join(60)
+        self.assertTrue(progressed, "no other thread ran during take()")
+        self.assertEqual(g.turn, 1)
+        g.take("right")  # and it still plays
+        self.assertEqual(g.turn, 3)
 
 
 if __name__ == "__main__":

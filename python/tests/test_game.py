@@ -204,6 +204,22 @@ class Play(unittest.TestCase):
         self.assertTrue(g.over)
         self.assertEqual([row.end for row in g.review()], ["left", "last"])
 
+    def test_long_shelf_take(self):
+        """take() on 2M wheels, its search run with the GIL released
+        (test_concurrency checks that another thread runs meanwhile): the
+        reply is perfect play's, as best_move() says, and undo() goes
+        back."""
+        import array
+        w = array.array("q", [3, 9, 1, 2]) * 500000
+        g = shelf.Game(w)
+        mine, reply = g.take("right")
+        self.assertEqual((mine.index, mine.weight), (len(w) - 1, 2))
+        best = shelf.best_move(w, 0, len(w) - 2)
+        self.assertEqual(reply.end, best.best)
+        self.assertEqual(g.turn, 3)
+        self.assertTrue(g.undo())
+        self.assertEqual(g.turn, 1)
+
     def test_bad_moves(self):
         g = shelf.Game([1, 2])
         with self.assertRaisesRegex(ValueError, "end must be 'left' or 'right'"):
