@@ -117,7 +117,10 @@
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <dirent.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
 #endif
 
 /* How long the kill may go on without fewer processes left before the run
@@ -185,6 +188,148 @@ static void nap(double seconds) {
   struct timespec t = {(time_t)seconds,
                        (long)((seconds - floor(seconds)) * 1e9)};
   nanosleep(&t, NULL);
+}
+
+/* ==== The cgroup ====
+ *
+ * Where cgroup v2 is mounted and this process may make a cgroup below its
+ * own (root, or a delegated subtree), every run's program goes into one
+ * made for this judge, shelf-check-PID: its cpu.stat counts the CPU time
+ * of every process that ran in it, the ones the kernel reaped included,
+ * and its cgroup.kill (Linux 5.14) kills them all, a setsid() or a
+ * double fork notwithstanding. cpu.stat exists whether or not the cpu
+ * controller is enabled, so a hybrid machine (v1 controllers, v2 at
+ * /sys/fs/cgroup/unified) has it too. Elsewhere the judge runs as
+ * without, on the scans alone. */
+
+static struct {
+  int ok;          /* the cgroup is made and its cpu.stat read */
+  int procs;       /* its cgroup.procs, open for the child to join */
+  char dir[1024];  /* its directory */
+} cg = {0, -1, ""};
+
+/* The cgroup v2 mount point into buf (from /proc/self/mountinfo); 1, or 0
+ * where there is none. */
+static int cgroup2_mount(char *buf, size_t size) {
+  FILE *f = fopen("/proc/self/mountinfo", "r");
+  if (f == NULL)
+    return 0;
+  char line[4096];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f) != NULL) {
+    char *dash = strstr(line, " - cgroup2 ");
+    char root[1024], point[1024];
+    if (dash != NULL &&
+        sscanf(line, "%*s %*s %*s %1023s %1023s", root, point) == 2 &&
+        strcmp(root, "/") == 0 && strlen(point) < size) {
+      strcpy(buf, point);
+      found = 1;
+    }
+  }
+  fclose(f);
+  return found;
+}
+
+/* This process's cgroup v2 path ("0::/path" in /proc/self/cgroup). */
+static int cgroup2_path(char *buf, size_t size) {
+  FILE *f = fopen("/proc/self/cgroup", "r");
+  if (f == NULL)
+    return 0;
+  char line[4096];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f) != NULL)
+    if (strncmp(line, "0::", 3) == 0) {
+      line[strcspn(line, "\n")] = '\0';
+      if (strlen(line + 3) < size) {
+        strcpy(buf, line + 3);
+        found = 1;
+      }
+    }
+  fclose(f);
+  return found;
+}
+
+/* CPU seconds the cgroup has counted (usage_usec), or -1. */
+static double cgroup_cpu(void) {
+  char path[1100], buf[512];
+  snprintf(path, sizeof path, "%s/cpu.stat", cg.dir);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0)
+    return -1;
+  buf[n] = '\0';
+  const char *u = strstr(buf, "usage_usec ");
+  return u == NULL ? -1 : strtod(u + 11, NULL) * 1e-6;
+}
+
+/* Kills every process in the cgroup (cgroup.kill); 1 if it could. */
+static int cgroup_kill(const char *dir) {
+  char path[1200];
+  snprintf(path, sizeof path, "%s/cgroup.kill", dir);
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  int ok = write(fd, "1", 1) == 1;
+  close(fd);
+  return ok;
+}
+
+/* Whether the cgroup still holds a process. */
+static int cgroup_populated(const char *dir) {
+  char path[1200], buf[64];
+  snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  ssize_t n = read(fd, buf, sizeof buf);
+  close(fd);
+  return n > 0;
+}
+
+/* Kills what is left in the cgroup at dir, for a while, and removes it. */
+static void cgroup_remove(const char *dir) {
+  double until = now() + KILL_SECONDS;
+  while (cgroup_populated(dir) && now() < until) {
+    cgroup_kill(dir);
+    nap(0.005);
+  }
+  rmdir(dir);
+}
+
+static void cgroup_close(void) {
+  if (cg.procs >= 0)
+    close(cg.procs);
+  cg.procs = -1;
+  if (cg.dir[0] != '\0')
+    cgroup_remove(cg.dir);
+  cg.ok = 0;
+}
+
+/* Makes this judge's cgroup, for the life of the process; `judge` names
+ * it. */
+static void cgroup_open(pid_t judge) {
+  char mount[400], path[400];
+  if (!cgroup2_mount(mount, sizeof mount) || !cgroup2_path(path, sizeof path))
+    return;
+  snprintf(cg.dir, sizeof cg.dir, "%s%s/shelf-check-%d", mount,
+           strcmp(path, "/") == 0 ? "" : path, (int)judge);
+  rmdir(cg.dir); /* a pid reused: an empty one left by a judge killed */
+  if (mkdir(cg.dir, 0755) != 0) {
+    cg.dir[0] = '\0';
+    return;
+  }
+  char procs[1100];
+  snprintf(procs, sizeof procs, "%s/cgroup.procs", cg.dir);
+  cg.procs = open(procs, O_WRONLY | O_CLOEXEC);
+  if (cg.procs < 0 || cgroup_cpu() < 0) {
+    cgroup_close();
+    return;
+  }
+  cg.ok = 1;
+  atexit(cgroup_close);
 }
 
 /* ==== Capture ==== */
@@ -301,6 +446,9 @@ static void set_stack(size_t stack_mb) {
 static void child(char *const argv[], int in, int out, int err, int report,
                   const run_limits *limits) {
   setpgid(0, 0); /* the parent sets it too: whichever runs first */
+  if (cg.ok && write(cg.procs, "0", 1) != 1) {
+    /* not in the cgroup: the scans still see it */
+  }
   signal(SIGPIPE, SIG_DFL);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
@@ -338,6 +486,7 @@ typedef struct run {
   pid_t leader, self;
   double start;
   double reaped_before;   /* RUSAGE_CHILDREN CPU when the run began */
+  double cg_before;       /* the cgroup's CPU then (cg.ok) */
   double tick_s, page_mb; /* one clock tick in seconds, a page in MB */
   int have_tree;          /* scans of /proc work */
   tree t;
@@ -360,6 +509,13 @@ static double tree_cpu_again(const run *s) {
       ticks += now_p.ticks;
   }
   return (double)ticks * s->tick_s + reaped;
+}
+
+/* The CPU seconds the cgroup counted in this run (exact: the processes
+ * the kernel reaped too), or -1 without one. */
+static double run_cgroup_cpu(const run *s) {
+  double c = cg.ok ? cgroup_cpu() : -1;
+  return c < 0 ? -1 : c - s->cg_before;
 }
 
 /* The time to the next scan (see the top), `cost` being the CPU seconds
@@ -397,6 +553,9 @@ static int scan(run *s, run_result *r, double t) {
         if (s->t.p[i].threads > 1 || s->t.p[i].state == 'Z')
           busy = proc_threads_busy(s->t.p[i].pid);
       double cpu = (double)ticks * s->tick_s + reaped;
+      double cg_cpu = run_cgroup_cpu(s);
+      if (cg_cpu > cpu)
+        cpu = cg_cpu;
       if (!busy && !s->last_busy && cpu <= s->last_cpu)
         s->waited += t - s->last_scan;
       s->last_busy = busy;
@@ -415,7 +574,8 @@ static int scan(run *s, run_result *r, double t) {
         r->memory_out = 1;
         return 1;
       }
-      if (cpu > l->cpu_seconds && tree_cpu_again(s) > l->cpu_seconds) {
+      if (cpu > l->cpu_seconds &&
+          (cg_cpu > l->cpu_seconds || tree_cpu_again(s) > l->cpu_seconds)) {
         r->cpu_out = 1;
         return 1;
       }
@@ -461,6 +621,8 @@ static int leader_ended(pid_t pid) {
 static size_t kill_tree(run *s, int listed, int *all_dead) {
   *all_dead = 1;
   kill(s->leader, SIGKILL); /* our unreaped child: its pid is still its */
+  if (cg.ok)
+    cgroup_kill(cg.dir); /* all of it at once, wherever it went */
   if (!s->have_tree) {
     kill(-s->leader, SIGKILL);
     return 0;
@@ -489,6 +651,8 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
     }
     if (round == 0)
       kill(-s->leader, SIGKILL);
+    else if (cg.ok)
+      cgroup_kill(cg.dir);
     if (from_list)
       continue;
     reap_zombies(&s->t, s->self, s->leader);
@@ -505,7 +669,152 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
   }
 }
 
+/* ==== The guard ====
+ *
+ * A program may signal the judge, its parent: SIGKILL, which nothing
+ * survives, or SIGSTOP, which nothing ignores. So run_setup() forks, and
+ * the process that was started stays behind as the guard, the judge's
+ * parent, a subreaper too, doing nothing but wait for the judge:
+ *   - the judge stopped by SIGSTOP: the guard continues it at once (a
+ *     terminal's Ctrl-Z sends SIGTSTP to the guard and the judge alike,
+ *     and the judge ignores a SIGTSTP, SIGTTIN or SIGTTOU that no terminal
+ *     sent: see on_stop());
+ *   - the judge dead of a signal: the program's leader dies with it
+ *     (PR_SET_PDEATHSIG), every other process of the tree comes to the
+ *     guard as an orphan, and the guard kills them (by its own scans, and
+ *     the cgroup's cgroup.kill), removes the cgroup, and dies of the same
+ *     signal;
+ *   - the judge ended: the guard ends with its status.
+ * SIGINT, SIGTERM and SIGHUP sent to the guard are passed on to the judge.
+ * The guard is found in the judge's /proc/PID/stat (its ppid), so a
+ * program that stops or kills the guard before the judge escapes all the
+ * same: a limit of a judge that runs as the same user as the program. */
+
+static pid_t guarded = 0; /* the judge, in the guard */
+
+static void guard_pass(int sig) {
+  if (guarded > 0)
+    kill(guarded, sig);
+}
+
+/* In the guard: kills every process left below it, the judge being dead,
+ * until a scan finds none (or KILL_SECONDS without fewer). */
+static void guard_clean(pid_t judge) {
+  char dir[sizeof cg.dir];
+  memcpy(dir, cg.dir, sizeof dir);
+  tree t = {NULL, 0, 0};
+  size_t fewest = (size_t)-1;
+  double until = now() + KILL_SECONDS;
+  pid_t self = getpid();
+  (void)judge;
+  for (;;) {
+    if (dir[0] != '\0')
+      cgroup_kill(dir);
+    if (tree_scan(&t, self) != 0)
+      break;
+    size_t alive = 0;
+    for (size_t i = 0; i < t.n; i++) {
+      if (t.p[i].state == 'Z') {
+        waitpid(t.p[i].pid, NULL, WNOHANG);
+        continue;
+      }
+      alive++;
+      kill(t.p[i].pid, SIGKILL);
+    }
+    if (alive == 0)
+      break;
+    if (alive < fewest) {
+      fewest = alive;
+      until = now() + KILL_SECONDS;
+    } else if (now() > until) {
+      break;
+    }
+    nap(0.002);
+  }
+  free(t.p);
+  while (waitpid(-1, NULL, WNOHANG) > 0)
+    ;
+  if (dir[0] != '\0')
+    cgroup_remove(dir);
+}
+
+/* The guard's life: waits for the judge and ends as it did. */
+static void guard(pid_t judge) {
+  guarded = judge;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = guard_pass;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  for (;;) {
+    int ws;
+    pid_t got = waitpid(judge, &ws, WUNTRACED);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got == judge && WIFSTOPPED(ws)) {
+      if (WSTOPSIG(ws) == SIGSTOP)
+        kill(judge, SIGCONT);
+      continue;
+    }
+    if (got == judge && WIFSIGNALED(ws)) {
+      guard_clean(judge);
+      signal(WTERMSIG(ws), SIG_DFL);
+      raise(WTERMSIG(ws));
+      _exit(128 + WTERMSIG(ws));
+    }
+    guard_clean(judge); /* nothing, unless the judge left something */
+    _exit(got == judge && WIFEXITED(ws) ? WEXITSTATUS(ws) : 1);
+  }
+}
+
+/* SIGTSTP, SIGTTIN or SIGTTOU in the judge: a terminal's (SI_KERNEL)
+ * stops it, as by default; one sent by a process (the program's, with
+ * kill()) is ignored. */
+static void on_stop(int sig, siginfo_t *info, void *context) {
+  (void)context;
+  if (info == NULL || info->si_code != SI_KERNEL)
+    return;
+  int saved = errno;
+  signal(sig, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  raise(sig); /* pending while the handler runs... */
+  sigprocmask(SIG_UNBLOCK, &set, NULL); /* ...stopped here, continued */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_stop;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+  errno = saved;
+}
+
 int run_setup(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  /* The guard first, so that the judge's orphans go to it should the
+   * judge die. Without a fork, no guard: the judge runs as before. */
+  /* The cgroup before the fork, so that the guard knows it too. */
+  cgroup_open(getpid());
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) {
+    fflush(NULL); /* nothing buffered is written twice */
+    pid_t judge = fork();
+    if (judge > 0)
+      guard(judge);
+    if (judge == 0) {
+      struct sigaction st;
+      memset(&st, 0, sizeof st);
+      st.sa_sigaction = on_stop;
+      st.sa_flags = SA_SIGINFO | SA_RESTART;
+      sigemptyset(&st.sa_mask);
+      sigaction(SIGTSTP, &st, NULL);
+      sigaction(SIGTTIN, &st, NULL);
+      sigaction(SIGTTOU, &st, NULL);
+    }
+  }
+#endif
   /* Ctrl-C or a kill reaches only the judge (the program has a group of its
    * own): the run under way stops, its tree is killed, then the judge dies
    * of the signal. No SA_RESTART, so that a wait is cut short. */
@@ -559,6 +868,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   s.lim = limits;
   s.self = getpid();
   s.reaped_before = reaped_cpu();
+  s.cg_before = cg.ok ? cgroup_cpu() : 0;
   s.tick_s = 1.0 / (double)sysconf(_SC_CLK_TCK);
   s.page_mb = (double)sysconf(_SC_PAGESIZE) / 1048576.0;
 #ifdef __linux__
@@ -682,6 +992,10 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   r->cpu = reaped_cpu() - s.reaped_before;
   if (r->cpu < 0)
     r->cpu = 0;
+  /* The cgroup's figure holds the children the kernel reaped as well. */
+  double cg_cpu = run_cgroup_cpu(&s);
+  if (cg_cpu > r->cpu)
+    r->cpu = cg_cpu;
   /* A program that ends between two scans just past its limit is over it
    * all the same, as the exact figure shows: the verdict must not depend
    * on when the scans fell. (After another limit, CPU spent while the kill
