@@ -561,11 +561,11 @@ static int scan(run *s, run_result *r, double t) {
       s->last_busy = busy;
       s->last_scan = t;
       s->last_cpu = cpu;
-      double mb = (double)pages * s->page_mb;
+      double mb = (double)pages * s->page_mb + tree_tmpfs_mb(&s->t);
       if (l->memory_mb > 0 && mb > (double)l->memory_mb && s->t.n > 1) {
         double pss = tree_pss_mb(&s->t);
         if (pss >= 0)
-          mb = pss;
+          mb = pss + tree_tmpfs_mb(&s->t);
       }
       if (mb > s->peak_mb)
         s->peak_mb = mb;
