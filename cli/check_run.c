@@ -526,6 +526,41 @@ static double scan_interval(double elapsed, double cost) {
   return gap > floor_gap ? gap : floor_gap;
 }
 
+/* The state that tells most of why the tree was not done at the clock cap:
+ * R if a process runs or is ready to (the machine is busy), else D if one
+ * waits in the kernel, else the leader's. */
+static char tree_state(const tree *t, pid_t leader) {
+  char state = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    char c = t->p[i].state;
+    if (c == 'R')
+      return 'R';
+    if (c == 'D' || (state != 'D' && t->p[i].pid == leader))
+      state = c;
+  }
+  return state;
+}
+
+const char *run_state_words(char state) {
+  switch (state) {
+  case 'R':
+    return "ready to run (state R) and given little CPU: the machine is too "
+           "busy";
+  case 'D':
+    return "waiting in the kernel (state D, uninterruptible: disk or device, "
+           "or a vfork() whose child never execs)";
+  case 'S':
+    return "sleeping (state S)";
+  case 'T':
+  case 't':
+    return "stopped (state T)";
+  case 'Z':
+    return "ended, with threads left (state Z)";
+  default:
+    return "in a state /proc did not show";
+  }
+}
+
 /* The clock cap, past which a run ends as starved (see the top). */
 static double starved_after(const run_limits *l) {
   return 2 * l->wall_seconds + 20 * l->cpu_seconds;
@@ -585,6 +620,7 @@ static int scan(run *s, run_result *r, double t) {
       }
       if (t - s->start > starved_after(l)) {
         r->starved = 1;
+        r->state = tree_state(&s->t, s->leader);
         return 1;
       }
       return 0;

@@ -39,6 +39,10 @@ typedef struct run_result {
                      (killed then, or seen afterwards) */
   int starved;    /* ended with no verdict possible: ready to run, it got
                      too little CPU for too long (a cap by the clock) */
+  char state;     /* starved: the state /proc showed of its tree then (R
+                     when a process was running or ready to run, else D
+                     when one waited in the kernel, else the leader's);
+                     run_state_words() says it */
   int stuck;      /* no verdict possible: a process of its tree would not
                      die (state D), and would be counted in the next run */
   int exited;     /* ended by exit(); exit_code is its status */
@@ -75,6 +79,10 @@ typedef struct run_result {
  * wait4()). Not thread-safe: it reads this process's RUSAGE_CHILDREN. */
 int run_program(char *const argv[], const char *input, size_t input_len,
                 const run_limits *limits, run_result *r);
+
+/* Words for a /proc state (R, D, S, T...) of a run the clock cap ended
+ * (run_result.state), to finish "a run was ...": a static string. */
+const char *run_state_words(char state);
 
 /* Frees r's buffers; r may have been freed already. */
 void run_result_free(run_result *r);
