@@ -39,9 +39,25 @@
  *           its parent reaps it between the two readings and the pids have
  *           wrapped (/proc lists pids in ascending order, so otherwise the
  *           child is missed, which errs the program's way). The figure
- *           reported is RUSAGE_CHILDREN alone once all is reaped: exact. A
- *           program that ended past cpu_seconds between two scans is over
- *           its limit too, so that no verdict depends on when scans fell.
+ *           reported is RUSAGE_CHILDREN once all is reaped. A program that
+ *           ended past cpu_seconds between two scans is over its limit
+ *           too, so that no verdict depends on when scans fell.
+ *           Where the judge has its cgroup (below), the cgroup's cpu.stat
+ *           (usage_usec) is read at every scan too, and the larger figure
+ *           counts, past the limit at once (it is exact) and at the end.
+ *           It alone sees a child the kernel reaped: a process that
+ *           ignores SIGCHLD (SA_NOCLDWAIT) has its children reaped as they
+ *           exit, their CPU time goes into no one's cutime, and one that
+ *           lives 5 ms lives between two scans. Without the cgroup that
+ *           CPU is lost: 400 such children of 5 ms (2 CPU seconds) were
+ *           measured as 0.07 s and passed a 1 s limit. Other measures the
+ *           kernel gives need privileges a judge should not need:
+ *           taskstats over netlink (CAP_NET_ADMIN, in the first network
+ *           namespace), BSD accounting (acct(2), CAP_SYS_PACCT, and one
+ *           file for the whole machine); keeping each pid's last figure
+ *           would catch only children alive at a scan, a fifth of them
+ *           at 5 ms each against 25 ms between scans, and only part of
+ *           their time. So it is a limit, without a cgroup.
  *   memory  resident pages summed over the tree; with more than one process
  *           and past memory_mb, proportional set sizes (smaps_rollup) are
  *           summed instead, so that pages shared since a fork count once.
@@ -53,6 +69,14 @@
  *           process's resident size at the fork (exec keeps the old
  *           image's high-water mark), so it counts only where it is above
  *           that size, read from /proc/self/statm just before the fork.
+ *           Files on tmpfs that the tree holds open (memfd_create(),
+ *           /dev/shm) are memory no resident size shows until mapped: each
+ *           scan adds their blocks (/proc/PID/fd, each file once), less
+ *           the tmpfs pages the tree maps (RssShmem, in the resident sizes
+ *           already). A file on tmpfs written, closed and not held is
+ *           missed (and outlives the run): a limit without a memory
+ *           cgroup, which the judge does not make (it would need the
+ *           memory controller delegated below a cgroup with no process).
  *   waiting an interval between scans counts as waited when no thread of
  *           the tree was running or ready to run (state R, or D) at either
  *           end, and the tree's CPU time did not grow within it. So a busy
@@ -64,9 +88,12 @@
  *           wall_seconds and run at most cpu_seconds, which takes 10 *
  *           cpu_seconds at a tenth of a core; the cap is twice that, so only
  *           a program given under a twentieth of a core on average reaches
- *           it, and ends as starved: no verdict. (A program in state D
+ *           it, and ends as starved: no verdict. A program in state D
  *           without end, such as a vfork parent whose child sleeps, ends
- *           here too.)
+ *           here too (D counts as running: it may be disk I/O); the
+ *           result carries the state /proc showed of the tree then, so
+ *           that the words name it (run_state_words()) and say "the
+ *           machine is too busy" only of a program ready to run.
  *
  * Ending. The run ends when the leader ends, whoever holds the pipes, or
  * when a limit is passed. Then every process of the tree is killed by pid
@@ -89,7 +116,21 @@
  * So the kill after a limit starts from the scan that found it, without
  * scanning again first.
  *
- * Where this holds. Linux with /proc after run_setup(): all of it. Linux
+ * The cgroup. Where cgroup v2 is mounted and this process may make a cgroup
+ * below its own (root, or a delegated subtree; a hybrid machine's
+ * /sys/fs/cgroup/unified will do, as cpu.stat needs no controller),
+ * run_setup() makes shelf-check-PID for the judge's life, and each
+ * program joins it before exec. It adds the exact CPU figure above, and
+ * cgroup.kill at every round of the kill. Elsewhere nothing changes.
+ *
+ * The guard. run_setup() forks: the process started stays the judge's
+ * parent, as a guard (see guard() below), so that a program that kills
+ * the judge (SIGKILL) leaves nothing behind, and one that stops it
+ * (SIGSTOP) does not stop the check.
+ *
+ * Where this holds. Linux with /proc after run_setup(): all of it, but
+ * the CPU of children the kernel reaps without the cgroup, and tmpfs
+ * files not held open. Linux
  * without the subreaper: an orphan goes to init and is lost to the scans,
  * so it is killed only while it stays in the process group. Without /proc
  * (other systems): the process group only; CPU by RLIMIT_CPU alone (a

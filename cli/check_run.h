@@ -90,7 +90,11 @@ void run_result_free(run_result *r);
 /* Call once before the first run_program(): makes this process the
  * subreaper of everything the program starts (Linux's
  * PR_SET_CHILD_SUBREAPER), so that no process it starts can leave its tree
- * by double-forking. Returns 0, or an errno value where that is not
+ * by double-forking. On Linux it also forks: the caller's process stays
+ * behind as a guard that never returns (it ends as the judge does, with
+ * its status or signal, after killing what a killed judge left), and the
+ * call returns in the child; and it makes the judge's cgroup where it may
+ * (check_run.c). Call it before any thread or other child is started. Returns 0, or an errno value where that is not
  * available (ENOSYS off Linux); there the process group is the fallback,
  * and the caller says so. */
 int run_setup(void);

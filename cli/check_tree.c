@@ -6,8 +6,9 @@
  * every process of the machine and keeps the judge's descendants:
  * /proc/PID/task/TID/children is not on every kernel (CONFIG_PROC_CHILDREN)
  * and is documented as reliable only while the children are stopped; and
- * cgroup v2, which would count and kill a group exactly, is not there (the
- * machine this was written on has cgroup v1 only, nothing delegated). A
+ * cgroup v2, which counts CPU and kills a group exactly, is used beside the
+ * scans where a cgroup can be made (check_run.c), not in their place: it
+ * is not on every machine (nothing delegated). A
  * scan opens and reads one file per process of the machine, about 10
  * microseconds each, which is why the runner spaces its scans by their
  * cost.
