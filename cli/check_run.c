@@ -762,7 +762,9 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
  *     the cgroup's cgroup.kill), removes the cgroup, and dies of the same
  *     signal;
  *   - the judge ended: the guard ends with its status.
- * SIGINT, SIGTERM and SIGHUP sent to the guard are passed on to the judge.
+ * SIGINT, SIGTERM and SIGHUP sent to the guard are passed on to the judge;
+ * the guard killed, the judge gets SIGTERM (PR_SET_PDEATHSIG), ends the
+ * run and kills its tree, as when interrupted.
  * The guard is found in the judge's /proc/PID/stat (its ppid), so a
  * program that stops or kills the guard before the judge escapes all the
  * same: a limit of a judge that runs as the same user as the program. */
@@ -881,6 +883,13 @@ int run_setup(void) {
     if (judge > 0)
       guard(judge);
     if (judge == 0) {
+      /* The guard killed (a harness's timeout kills the process it
+       * started): the judge is interrupted, as by SIGTERM, so that it
+       * kills the program's tree before it goes. */
+      pid_t parent = getppid();
+      prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+      if (getppid() != parent)
+        interrupted = SIGTERM;
       struct sigaction st;
       memset(&st, 0, sizeof st);
       st.sa_sigaction = on_stop;
