@@ -157,11 +157,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
 #include <dirent.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
+#ifdef __linux__
+#include <sys/prctl.h>
 #endif
 
 /* How long the kill may go on without fewer processes left before the run
@@ -308,7 +307,7 @@ static double cgroup_cpu(void) {
 
 /* Kills every process in the cgroup (cgroup.kill); 1 if it could. */
 static int cgroup_kill(const char *dir) {
-  char path[1200];
+  char path[1300];
   snprintf(path, sizeof path, "%s/cgroup.kill", dir);
   int fd = open(path, O_WRONLY | O_CLOEXEC);
   if (fd < 0)
@@ -320,7 +319,7 @@ static int cgroup_kill(const char *dir) {
 
 /* Whether the cgroup still holds a process. */
 static int cgroup_populated(const char *dir) {
-  char path[1200], buf[64];
+  char path[1300], buf[64];
   snprintf(path, sizeof path, "%s/cgroup.procs", dir);
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
@@ -349,14 +348,39 @@ static void cgroup_close(void) {
   cg.ok = 0;
 }
 
+/* Removes the cgroups in parent (a directory) left by judges that are
+ * gone, killed with their guards (a harness that kills a whole process
+ * group): what ran in them is killed now. */
+static void cgroup_sweep(const char *parent) {
+  DIR *d = opendir(parent);
+  if (d == NULL)
+    return;
+  struct dirent *de;
+  while ((de = readdir(d)) != NULL) {
+    int pid;
+    char tail;
+    if (sscanf(de->d_name, "shelf-check-%d%c", &pid, &tail) != 1 || pid <= 0 ||
+        kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+      continue;
+    char dir[1200];
+    snprintf(dir, sizeof dir, "%s/%s", parent, de->d_name);
+    cgroup_kill(dir);
+    rmdir(dir); /* or at a later sweep, once they are dead */
+  }
+  closedir(d);
+}
+
 /* Makes this judge's cgroup, for the life of the process; `judge` names
  * it. */
 static void cgroup_open(pid_t judge) {
   char mount[400], path[400];
   if (!cgroup2_mount(mount, sizeof mount) || !cgroup2_path(path, sizeof path))
     return;
-  snprintf(cg.dir, sizeof cg.dir, "%s%s/shelf-check-%d", mount,
-           strcmp(path, "/") == 0 ? "" : path, (int)judge);
+  char parent[sizeof mount + sizeof path];
+  snprintf(parent, sizeof parent, "%s%s", mount,
+           strcmp(path, "/") == 0 ? "" : path);
+  cgroup_sweep(parent);
+  snprintf(cg.dir, sizeof cg.dir, "%s/shelf-check-%d", parent, (int)judge);
   rmdir(cg.dir); /* a pid reused: an empty one left by a judge killed */
   if (mkdir(cg.dir, 0755) != 0) {
     cg.dir[0] = '\0';
@@ -769,6 +793,7 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
  * program that stops or kills the guard before the judge escapes all the
  * same: a limit of a judge that runs as the same user as the program. */
 
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
 static pid_t guarded = 0; /* the judge, in the guard */
 
 static void guard_pass(int sig) {
@@ -870,6 +895,7 @@ static void on_stop(int sig, siginfo_t *info, void *context) {
   sigaction(sig, &sa, NULL);
   errno = saved;
 }
+#endif
 
 int run_setup(void) {
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
