@@ -488,6 +488,7 @@ static void die_if_interrupted(void) {
   int sig = interrupted;
   if (sig == 0)
     return;
+  cgroup_close(); /* no atexit() after a signal */
   signal(sig, SIG_DFL);
   raise(sig);
 }
