@@ -290,6 +290,8 @@ def main():
                                   "--time-limit", "10")),
         # SIGSTOP to the judge, then a loop without end.
         ("stop_judge", "timeout", ()),
+        # SIGTSTP to the judge from a process, not a terminal.
+        ("tstp_judge", "timeout", ()),
     ]
     for name, verdict, extra in cases:
         if name == "reaped_children" and not cgroup_writable():
