@@ -550,6 +550,12 @@ int check_main(int argc, char **argv) {
             "not die (it may be stuck in the kernel); its time would count "
             "against the next run\n",
             stderr);
+    } else if (k.starved && k.starved_state != 'R') {
+      fprintf(stderr,
+              "shelf: check: no verdict: a run was %s when the clock cap "
+              "ended it (%.0f s by the clock, %.2g s of CPU)\n",
+              run_state_words(k.starved_state), k.starved_wall,
+              k.starved_cpu);
     } else if (k.starved) {
       fprintf(stderr,
               "shelf: check: no verdict: the machine is too busy (a run was "

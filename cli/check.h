@@ -63,6 +63,7 @@ typedef struct checker {
   int starved;     /* no verdict: 1 the machine gave a run too little CPU to
                      judge, 2 a process of the program would not die */
   double starved_wall, starved_cpu;
+  char starved_state; /* the run's state then (run_result.state) */
   stack_finding stack; /* of the failing run, from check_stack() */
   pypy_finding pypy;   /* of a timeout, from check_pypy() */
   size_t cases;        /* the problem's most cases a file, or 0: one shelf a

@@ -113,6 +113,7 @@ shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
     k->starved = r->starved ? 1 : 2;
     k->starved_wall = r->wall;
     k->starved_cpu = r->cpu;
+    k->starved_state = r->state;
     run_result_free(r);
     free(r);
     return SHELF_INVALID;

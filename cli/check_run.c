@@ -39,9 +39,25 @@
  *           its parent reaps it between the two readings and the pids have
  *           wrapped (/proc lists pids in ascending order, so otherwise the
  *           child is missed, which errs the program's way). The figure
- *           reported is RUSAGE_CHILDREN alone once all is reaped: exact. A
- *           program that ended past cpu_seconds between two scans is over
- *           its limit too, so that no verdict depends on when scans fell.
+ *           reported is RUSAGE_CHILDREN once all is reaped. A program that
+ *           ended past cpu_seconds between two scans is over its limit
+ *           too, so that no verdict depends on when scans fell.
+ *           Where the judge has its cgroup (below), the cgroup's cpu.stat
+ *           (usage_usec) is read at every scan too, and the larger figure
+ *           counts, past the limit at once (it is exact) and at the end.
+ *           It alone sees a child the kernel reaped: a process that
+ *           ignores SIGCHLD (SA_NOCLDWAIT) has its children reaped as they
+ *           exit, their CPU time goes into no one's cutime, and one that
+ *           lives 5 ms lives between two scans. Without the cgroup that
+ *           CPU is lost: 400 such children of 5 ms (2 CPU seconds) were
+ *           measured as 0.07 s and passed a 1 s limit. Other measures the
+ *           kernel gives need privileges a judge should not need:
+ *           taskstats over netlink (CAP_NET_ADMIN, in the first network
+ *           namespace), BSD accounting (acct(2), CAP_SYS_PACCT, and one
+ *           file for the whole machine); keeping each pid's last figure
+ *           would catch only children alive at a scan, a fifth of them
+ *           at 5 ms each against 25 ms between scans, and only part of
+ *           their time. So it is a limit, without a cgroup.
  *   memory  resident pages summed over the tree; with more than one process
  *           and past memory_mb, proportional set sizes (smaps_rollup) are
  *           summed instead, so that pages shared since a fork count once.
@@ -53,6 +69,14 @@
  *           process's resident size at the fork (exec keeps the old
  *           image's high-water mark), so it counts only where it is above
  *           that size, read from /proc/self/statm just before the fork.
+ *           Files on tmpfs that the tree holds open (memfd_create(),
+ *           /dev/shm) are memory no resident size shows until mapped: each
+ *           scan adds their blocks (/proc/PID/fd, each file once), less
+ *           the tmpfs pages the tree maps (RssShmem, in the resident sizes
+ *           already). A file on tmpfs written, closed and not held is
+ *           missed (and outlives the run): a limit without a memory
+ *           cgroup, which the judge does not make (it would need the
+ *           memory controller delegated below a cgroup with no process).
  *   waiting an interval between scans counts as waited when no thread of
  *           the tree was running or ready to run (state R, or D) at either
  *           end, and the tree's CPU time did not grow within it. So a busy
@@ -64,9 +88,12 @@
  *           wall_seconds and run at most cpu_seconds, which takes 10 *
  *           cpu_seconds at a tenth of a core; the cap is twice that, so only
  *           a program given under a twentieth of a core on average reaches
- *           it, and ends as starved: no verdict. (A program in state D
+ *           it, and ends as starved: no verdict. A program in state D
  *           without end, such as a vfork parent whose child sleeps, ends
- *           here too.)
+ *           here too (D counts as running: it may be disk I/O); the
+ *           result carries the state /proc showed of the tree then, so
+ *           that the words name it (run_state_words()) and say "the
+ *           machine is too busy" only of a program ready to run.
  *
  * Ending. The run ends when the leader ends, whoever holds the pipes, or
  * when a limit is passed. Then every process of the tree is killed by pid
@@ -89,7 +116,21 @@
  * So the kill after a limit starts from the scan that found it, without
  * scanning again first.
  *
- * Where this holds. Linux with /proc after run_setup(): all of it. Linux
+ * The cgroup. Where cgroup v2 is mounted and this process may make a cgroup
+ * below its own (root, or a delegated subtree; a hybrid machine's
+ * /sys/fs/cgroup/unified will do, as cpu.stat needs no controller),
+ * run_setup() makes shelf-check-PID for the judge's life, and each
+ * program joins it before exec. It adds the exact CPU figure above, and
+ * cgroup.kill at every round of the kill. Elsewhere nothing changes.
+ *
+ * The guard. run_setup() forks: the process started stays the judge's
+ * parent, as a guard (see guard() below), so that a program that kills
+ * the judge (SIGKILL) leaves nothing behind, and one that stops it
+ * (SIGSTOP) does not stop the check.
+ *
+ * Where this holds. Linux with /proc after run_setup(): all of it, but
+ * the CPU of children the kernel reaps without the cgroup, and tmpfs
+ * files not held open. Linux
  * without the subreaper: an orphan goes to init and is lost to the scans,
  * so it is killed only while it stays in the process group. Without /proc
  * (other systems): the process group only; CPU by RLIMIT_CPU alone (a
@@ -116,6 +157,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -185,6 +228,173 @@ static void nap(double seconds) {
   struct timespec t = {(time_t)seconds,
                        (long)((seconds - floor(seconds)) * 1e9)};
   nanosleep(&t, NULL);
+}
+
+/* ==== The cgroup ====
+ *
+ * Where cgroup v2 is mounted and this process may make a cgroup below its
+ * own (root, or a delegated subtree), every run's program goes into one
+ * made for this judge, shelf-check-PID: its cpu.stat counts the CPU time
+ * of every process that ran in it, the ones the kernel reaped included,
+ * and its cgroup.kill (Linux 5.14) kills them all, a setsid() or a
+ * double fork notwithstanding. cpu.stat exists whether or not the cpu
+ * controller is enabled, so a hybrid machine (v1 controllers, v2 at
+ * /sys/fs/cgroup/unified) has it too. Elsewhere the judge runs as
+ * without, on the scans alone. */
+
+static struct {
+  int ok;          /* the cgroup is made and its cpu.stat read */
+  int procs;       /* its cgroup.procs, open for the child to join */
+  char dir[1024];  /* its directory */
+} cg = {0, -1, ""};
+
+/* The cgroup v2 mount point into buf (from /proc/self/mountinfo); 1, or 0
+ * where there is none. */
+static int cgroup2_mount(char *buf, size_t size) {
+  FILE *f = fopen("/proc/self/mountinfo", "r");
+  if (f == NULL)
+    return 0;
+  char line[4096];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f) != NULL) {
+    char *dash = strstr(line, " - cgroup2 ");
+    char root[1024], point[1024];
+    if (dash != NULL &&
+        sscanf(line, "%*s %*s %*s %1023s %1023s", root, point) == 2 &&
+        strcmp(root, "/") == 0 && strlen(point) < size) {
+      strcpy(buf, point);
+      found = 1;
+    }
+  }
+  fclose(f);
+  return found;
+}
+
+/* This process's cgroup v2 path ("0::/path" in /proc/self/cgroup). */
+static int cgroup2_path(char *buf, size_t size) {
+  FILE *f = fopen("/proc/self/cgroup", "r");
+  if (f == NULL)
+    return 0;
+  char line[4096];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f) != NULL)
+    if (strncmp(line, "0::", 3) == 0) {
+      line[strcspn(line, "\n")] = '\0';
+      if (strlen(line + 3) < size) {
+        strcpy(buf, line + 3);
+        found = 1;
+      }
+    }
+  fclose(f);
+  return found;
+}
+
+/* CPU seconds the cgroup has counted (usage_usec), or -1. */
+static double cgroup_cpu(void) {
+  char path[1100], buf[512];
+  snprintf(path, sizeof path, "%s/cpu.stat", cg.dir);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0)
+    return -1;
+  buf[n] = '\0';
+  const char *u = strstr(buf, "usage_usec ");
+  return u == NULL ? -1 : strtod(u + 11, NULL) * 1e-6;
+}
+
+/* Kills every process in the cgroup (cgroup.kill); 1 if it could. */
+static int cgroup_kill(const char *dir) {
+  char path[1300];
+  snprintf(path, sizeof path, "%s/cgroup.kill", dir);
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  int ok = write(fd, "1", 1) == 1;
+  close(fd);
+  return ok;
+}
+
+/* Whether the cgroup still holds a process. */
+static int cgroup_populated(const char *dir) {
+  char path[1300], buf[64];
+  snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  ssize_t n = read(fd, buf, sizeof buf);
+  close(fd);
+  return n > 0;
+}
+
+/* Kills what is left in the cgroup at dir, for a while, and removes it. */
+static void cgroup_remove(const char *dir) {
+  double until = now() + KILL_SECONDS;
+  while (cgroup_populated(dir) && now() < until) {
+    cgroup_kill(dir);
+    nap(0.005);
+  }
+  rmdir(dir);
+}
+
+static void cgroup_close(void) {
+  if (cg.procs >= 0)
+    close(cg.procs);
+  cg.procs = -1;
+  if (cg.dir[0] != '\0')
+    cgroup_remove(cg.dir);
+  cg.ok = 0;
+}
+
+/* Removes the cgroups in parent (a directory) left by judges that are
+ * gone, killed with their guards (a harness that kills a whole process
+ * group): what ran in them is killed now. */
+static void cgroup_sweep(const char *parent) {
+  DIR *d = opendir(parent);
+  if (d == NULL)
+    return;
+  struct dirent *de;
+  while ((de = readdir(d)) != NULL) {
+    int pid;
+    char tail;
+    if (sscanf(de->d_name, "shelf-check-%d%c", &pid, &tail) != 1 || pid <= 0 ||
+        kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+      continue;
+    char dir[1200];
+    snprintf(dir, sizeof dir, "%s/%s", parent, de->d_name);
+    cgroup_kill(dir);
+    rmdir(dir); /* or at a later sweep, once they are dead */
+  }
+  closedir(d);
+}
+
+/* Makes this judge's cgroup, for the life of the process; `judge` names
+ * it. */
+static void cgroup_open(pid_t judge) {
+  char mount[400], path[400];
+  if (!cgroup2_mount(mount, sizeof mount) || !cgroup2_path(path, sizeof path))
+    return;
+  char parent[sizeof mount + sizeof path];
+  snprintf(parent, sizeof parent, "%s%s", mount,
+           strcmp(path, "/") == 0 ? "" : path);
+  cgroup_sweep(parent);
+  snprintf(cg.dir, sizeof cg.dir, "%s/shelf-check-%d", parent, (int)judge);
+  rmdir(cg.dir); /* a pid reused: an empty one left by a judge killed */
+  if (mkdir(cg.dir, 0755) != 0) {
+    cg.dir[0] = '\0';
+    return;
+  }
+  char procs[1100];
+  snprintf(procs, sizeof procs, "%s/cgroup.procs", cg.dir);
+  cg.procs = open(procs, O_WRONLY | O_CLOEXEC);
+  if (cg.procs < 0 || cgroup_cpu() < 0) {
+    cgroup_close();
+    return;
+  }
+  cg.ok = 1;
+  atexit(cgroup_close);
 }
 
 /* ==== Capture ==== */
@@ -278,6 +488,7 @@ static void die_if_interrupted(void) {
   int sig = interrupted;
   if (sig == 0)
     return;
+  cgroup_close(); /* no atexit() after a signal */
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -301,6 +512,9 @@ static void set_stack(size_t stack_mb) {
 static void child(char *const argv[], int in, int out, int err, int report,
                   const run_limits *limits) {
   setpgid(0, 0); /* the parent sets it too: whichever runs first */
+  if (cg.ok && write(cg.procs, "0", 1) != 1) {
+    /* not in the cgroup: the scans still see it */
+  }
   signal(SIGPIPE, SIG_DFL);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
@@ -338,6 +552,7 @@ typedef struct run {
   pid_t leader, self;
   double start;
   double reaped_before;   /* RUSAGE_CHILDREN CPU when the run began */
+  double cg_before;       /* the cgroup's CPU then (cg.ok) */
   double tick_s, page_mb; /* one clock tick in seconds, a page in MB */
   int have_tree;          /* scans of /proc work */
   tree t;
@@ -362,12 +577,54 @@ static double tree_cpu_again(const run *s) {
   return (double)ticks * s->tick_s + reaped;
 }
 
+/* The CPU seconds the cgroup counted in this run (exact: the processes
+ * the kernel reaped too), or -1 without one. */
+static double run_cgroup_cpu(const run *s) {
+  double c = cg.ok ? cgroup_cpu() : -1;
+  return c < 0 ? -1 : c - s->cg_before;
+}
+
 /* The time to the next scan (see the top), `cost` being the CPU seconds
  * the last one took. */
 static double scan_interval(double elapsed, double cost) {
   double gap = elapsed < 0.2 ? 0.010 : elapsed < 2.0 ? 0.025 : 0.050;
   double floor_gap = 20 * cost < 0.5 ? 20 * cost : 0.5;
   return gap > floor_gap ? gap : floor_gap;
+}
+
+/* The state that tells most of why the tree was not done at the clock cap:
+ * R if a process runs or is ready to (the machine is busy), else D if one
+ * waits in the kernel, else the leader's. */
+static char tree_state(const tree *t, pid_t leader) {
+  char state = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    char c = t->p[i].state;
+    if (c == 'R')
+      return 'R';
+    if (c == 'D' || (state != 'D' && t->p[i].pid == leader))
+      state = c;
+  }
+  return state;
+}
+
+const char *run_state_words(char state) {
+  switch (state) {
+  case 'R':
+    return "ready to run (state R) and given little CPU: the machine is too "
+           "busy";
+  case 'D':
+    return "waiting in the kernel (state D, uninterruptible: disk or device, "
+           "or a vfork() whose child never execs)";
+  case 'S':
+    return "sleeping (state S)";
+  case 'T':
+  case 't':
+    return "stopped (state T)";
+  case 'Z':
+    return "ended, with threads left (state Z)";
+  default:
+    return "in a state /proc did not show";
+  }
 }
 
 /* The clock cap, past which a run ends as starved (see the top). */
@@ -397,16 +654,19 @@ static int scan(run *s, run_result *r, double t) {
         if (s->t.p[i].threads > 1 || s->t.p[i].state == 'Z')
           busy = proc_threads_busy(s->t.p[i].pid);
       double cpu = (double)ticks * s->tick_s + reaped;
+      double cg_cpu = run_cgroup_cpu(s);
+      if (cg_cpu > cpu)
+        cpu = cg_cpu;
       if (!busy && !s->last_busy && cpu <= s->last_cpu)
         s->waited += t - s->last_scan;
       s->last_busy = busy;
       s->last_scan = t;
       s->last_cpu = cpu;
-      double mb = (double)pages * s->page_mb;
+      double mb = (double)pages * s->page_mb + tree_tmpfs_mb(&s->t);
       if (l->memory_mb > 0 && mb > (double)l->memory_mb && s->t.n > 1) {
         double pss = tree_pss_mb(&s->t);
         if (pss >= 0)
-          mb = pss;
+          mb = pss + tree_tmpfs_mb(&s->t);
       }
       if (mb > s->peak_mb)
         s->peak_mb = mb;
@@ -415,7 +675,8 @@ static int scan(run *s, run_result *r, double t) {
         r->memory_out = 1;
         return 1;
       }
-      if (cpu > l->cpu_seconds && tree_cpu_again(s) > l->cpu_seconds) {
+      if (cpu > l->cpu_seconds &&
+          (cg_cpu > l->cpu_seconds || tree_cpu_again(s) > l->cpu_seconds)) {
         r->cpu_out = 1;
         return 1;
       }
@@ -425,6 +686,7 @@ static int scan(run *s, run_result *r, double t) {
       }
       if (t - s->start > starved_after(l)) {
         r->starved = 1;
+        r->state = tree_state(&s->t, s->leader);
         return 1;
       }
       return 0;
@@ -461,6 +723,8 @@ static int leader_ended(pid_t pid) {
 static size_t kill_tree(run *s, int listed, int *all_dead) {
   *all_dead = 1;
   kill(s->leader, SIGKILL); /* our unreaped child: its pid is still its */
+  if (cg.ok)
+    cgroup_kill(cg.dir); /* all of it at once, wherever it went */
   if (!s->have_tree) {
     kill(-s->leader, SIGKILL);
     return 0;
@@ -489,6 +753,8 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
     }
     if (round == 0)
       kill(-s->leader, SIGKILL);
+    else if (cg.ok)
+      cgroup_kill(cg.dir);
     if (from_list)
       continue;
     reap_zombies(&s->t, s->self, s->leader);
@@ -505,7 +771,163 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
   }
 }
 
+/* ==== The guard ====
+ *
+ * A program may signal the judge, its parent: SIGKILL, which nothing
+ * survives, or SIGSTOP, which nothing ignores. So run_setup() forks, and
+ * the process that was started stays behind as the guard, the judge's
+ * parent, a subreaper too, doing nothing but wait for the judge:
+ *   - the judge stopped by SIGSTOP: the guard continues it at once (a
+ *     terminal's Ctrl-Z sends SIGTSTP to the guard and the judge alike,
+ *     and the judge ignores a SIGTSTP, SIGTTIN or SIGTTOU that no terminal
+ *     sent: see on_stop());
+ *   - the judge dead of a signal: the program's leader dies with it
+ *     (PR_SET_PDEATHSIG), every other process of the tree comes to the
+ *     guard as an orphan, and the guard kills them (by its own scans, and
+ *     the cgroup's cgroup.kill), removes the cgroup, and dies of the same
+ *     signal;
+ *   - the judge ended: the guard ends with its status.
+ * SIGINT, SIGTERM and SIGHUP sent to the guard are passed on to the judge;
+ * the guard killed, the judge gets SIGTERM (PR_SET_PDEATHSIG), ends the
+ * run and kills its tree, as when interrupted.
+ * The guard is found in the judge's /proc/PID/stat (its ppid), so a
+ * program that stops or kills the guard before the judge escapes all the
+ * same: a limit of a judge that runs as the same user as the program. */
+
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+static pid_t guarded = 0; /* the judge, in the guard */
+
+static void guard_pass(int sig) {
+  if (guarded > 0)
+    kill(guarded, sig);
+}
+
+/* In the guard: kills every process left below it, the judge being dead,
+ * until a scan finds none (or KILL_SECONDS without fewer). */
+static void guard_clean(pid_t judge) {
+  char dir[sizeof cg.dir];
+  memcpy(dir, cg.dir, sizeof dir);
+  tree t = {NULL, 0, 0};
+  size_t fewest = (size_t)-1;
+  double until = now() + KILL_SECONDS;
+  pid_t self = getpid();
+  (void)judge;
+  for (;;) {
+    if (dir[0] != '\0')
+      cgroup_kill(dir);
+    if (tree_scan(&t, self) != 0)
+      break;
+    size_t alive = 0;
+    for (size_t i = 0; i < t.n; i++) {
+      if (t.p[i].state == 'Z') {
+        waitpid(t.p[i].pid, NULL, WNOHANG);
+        continue;
+      }
+      alive++;
+      kill(t.p[i].pid, SIGKILL);
+    }
+    if (alive == 0)
+      break;
+    if (alive < fewest) {
+      fewest = alive;
+      until = now() + KILL_SECONDS;
+    } else if (now() > until) {
+      break;
+    }
+    nap(0.002);
+  }
+  free(t.p);
+  while (waitpid(-1, NULL, WNOHANG) > 0)
+    ;
+  if (dir[0] != '\0')
+    cgroup_remove(dir);
+}
+
+/* The guard's life: waits for the judge and ends as it did. */
+static void guard(pid_t judge) {
+  guarded = judge;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = guard_pass;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  for (;;) {
+    int ws;
+    pid_t got = waitpid(judge, &ws, WUNTRACED);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got == judge && WIFSTOPPED(ws)) {
+      if (WSTOPSIG(ws) == SIGSTOP)
+        kill(judge, SIGCONT);
+      continue;
+    }
+    if (got == judge && WIFSIGNALED(ws)) {
+      guard_clean(judge);
+      signal(WTERMSIG(ws), SIG_DFL);
+      raise(WTERMSIG(ws));
+      _exit(128 + WTERMSIG(ws));
+    }
+    guard_clean(judge); /* nothing, unless the judge left something */
+    _exit(got == judge && WIFEXITED(ws) ? WEXITSTATUS(ws) : 1);
+  }
+}
+
+/* SIGTSTP, SIGTTIN or SIGTTOU in the judge: a terminal's (SI_KERNEL)
+ * stops it, as by default; one sent by a process (the program's, with
+ * kill()) is ignored. */
+static void on_stop(int sig, siginfo_t *info, void *context) {
+  (void)context;
+  if (info == NULL || info->si_code != SI_KERNEL)
+    return;
+  int saved = errno;
+  signal(sig, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  raise(sig); /* pending while the handler runs... */
+  sigprocmask(SIG_UNBLOCK, &set, NULL); /* ...stopped here, continued */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_stop;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+  errno = saved;
+}
+#endif
+
 int run_setup(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  /* The guard first, so that the judge's orphans go to it should the
+   * judge die. Without a fork, no guard: the judge runs as before. */
+  /* The cgroup before the fork, so that the guard knows it too. */
+  cgroup_open(getpid());
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) {
+    fflush(NULL); /* nothing buffered is written twice */
+    pid_t judge = fork();
+    if (judge > 0)
+      guard(judge);
+    if (judge == 0) {
+      /* The guard killed (a harness's timeout kills the process it
+       * started): the judge is interrupted, as by SIGTERM, so that it
+       * kills the program's tree before it goes. */
+      pid_t parent = getppid();
+      prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+      if (getppid() != parent)
+        interrupted = SIGTERM;
+      struct sigaction st;
+      memset(&st, 0, sizeof st);
+      st.sa_sigaction = on_stop;
+      st.sa_flags = SA_SIGINFO | SA_RESTART;
+      sigemptyset(&st.sa_mask);
+      sigaction(SIGTSTP, &st, NULL);
+      sigaction(SIGTTIN, &st, NULL);
+      sigaction(SIGTTOU, &st, NULL);
+    }
+  }
+#endif
   /* Ctrl-C or a kill reaches only the judge (the program has a group of its
    * own): the run under way stops, its tree is killed, then the judge dies
    * of the signal. No SA_RESTART, so that a wait is cut short. */
@@ -559,6 +981,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   s.lim = limits;
   s.self = getpid();
   s.reaped_before = reaped_cpu();
+  s.cg_before = cg.ok ? cgroup_cpu() : 0;
   s.tick_s = 1.0 / (double)sysconf(_SC_CLK_TCK);
   s.page_mb = (double)sysconf(_SC_PAGESIZE) / 1048576.0;
 #ifdef __linux__
@@ -682,6 +1105,10 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   r->cpu = reaped_cpu() - s.reaped_before;
   if (r->cpu < 0)
     r->cpu = 0;
+  /* The cgroup's figure holds the children the kernel reaped as well. */
+  double cg_cpu = run_cgroup_cpu(&s);
+  if (cg_cpu > r->cpu)
+    r->cpu = cg_cpu;
   /* A program that ends between two scans just past its limit is over it
    * all the same, as the exact figure shows: the verdict must not depend
    * on when the scans fell. (After another limit, CPU spent while the kill

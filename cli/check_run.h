@@ -39,6 +39,10 @@ typedef struct run_result {
                      (killed then, or seen afterwards) */
   int starved;    /* ended with no verdict possible: ready to run, it got
                      too little CPU for too long (a cap by the clock) */
+  char state;     /* starved: the state /proc showed of its tree then (R
+                     when a process was running or ready to run, else D
+                     when one waited in the kernel, else the leader's);
+                     run_state_words() says it */
   int stuck;      /* no verdict possible: a process of its tree would not
                      die (state D), and would be counted in the next run */
   int exited;     /* ended by exit(); exit_code is its status */
@@ -76,13 +80,21 @@ typedef struct run_result {
 int run_program(char *const argv[], const char *input, size_t input_len,
                 const run_limits *limits, run_result *r);
 
+/* Words for a /proc state (R, D, S, T...) of a run the clock cap ended
+ * (run_result.state), to finish "a run was ...": a static string. */
+const char *run_state_words(char state);
+
 /* Frees r's buffers; r may have been freed already. */
 void run_result_free(run_result *r);
 
 /* Call once before the first run_program(): makes this process the
  * subreaper of everything the program starts (Linux's
  * PR_SET_CHILD_SUBREAPER), so that no process it starts can leave its tree
- * by double-forking. Returns 0, or an errno value where that is not
+ * by double-forking. On Linux it also forks: the caller's process stays
+ * behind as a guard that never returns (it ends as the judge does, with
+ * its status or signal, after killing what a killed judge left), and the
+ * call returns in the child; and it makes the judge's cgroup where it may
+ * (check_run.c). Call it before any thread or other child is started. Returns 0, or an errno value where that is not
  * available (ENOSYS off Linux); there the process group is the fallback,
  * and the caller says so. */
 int run_setup(void);

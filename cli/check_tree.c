@@ -6,8 +6,9 @@
  * every process of the machine and keeps the judge's descendants:
  * /proc/PID/task/TID/children is not on every kernel (CONFIG_PROC_CHILDREN)
  * and is documented as reliable only while the children are stopped; and
- * cgroup v2, which would count and kill a group exactly, is not there (the
- * machine this was written on has cgroup v1 only, nothing delegated). A
+ * cgroup v2, which counts CPU and kills a group exactly, is used beside the
+ * scans where a cgroup can be made (check_run.c), not in their place: it
+ * is not on every machine (nothing delegated). A
  * scan opens and reads one file per process of the machine, about 10
  * microseconds each, which is why the runner spaces its scans by their
  * cost.
@@ -25,6 +26,8 @@
 #ifdef __linux__
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
 #endif
 
 #ifdef __linux__
@@ -208,7 +211,114 @@ double tree_pss_mb(const tree *t) {
   return kb / 1024.0;
 }
 
+/* A file on tmpfs held open by the tree: its pages are memory that no
+ * resident set shows unless mapped. */
+typedef struct held {
+  dev_t dev;
+  ino_t ino;
+  unsigned long long bytes;
+} held;
+
+static int by_file(const void *a, const void *b) {
+  const held *x = a, *y = b;
+  if (x->dev != y->dev)
+    return (x->dev > y->dev) - (x->dev < y->dev);
+  return (x->ino > y->ino) - (x->ino < y->ino);
+}
+
+#define TMPFS_MAGIC_NUMBER 0x01021994 /* linux/magic.h's TMPFS_MAGIC */
+
+/* Whether device dev is a tmpfs (memfd_create's files, /dev/shm), asked of
+ * `path` on it; the answers are kept in a small table for the scan. */
+static int on_tmpfs(const char *path, dev_t dev, dev_t *seen, int *is,
+                    size_t *n_seen) {
+  for (size_t i = 0; i < *n_seen; i++)
+    if (seen[i] == dev)
+      return is[i];
+  struct statfs fs;
+  int tmp = statfs(path, &fs) == 0 && fs.f_type == TMPFS_MAGIC_NUMBER;
+  if (*n_seen < 16) {
+    seen[*n_seen] = dev;
+    is[(*n_seen)++] = tmp;
+  }
+  return tmp;
+}
+
+/* kB of RssShmem in /proc/PID/status: tmpfs pages the process maps, which
+ * its resident size counts already. */
+static double rss_shmem_kb(pid_t pid) {
+  char path[64], buf[4096];
+  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+  if (read_text(AT_FDCWD, path, buf, sizeof buf) <= 0)
+    return 0;
+  const char *p = strstr(buf, "\nRssShmem:");
+  return p == NULL ? 0 : strtod(p + 10, NULL);
+}
+
+double tree_tmpfs_mb(const tree *t) {
+  held *files = NULL;
+  size_t n = 0, cap = 0;
+  dev_t seen[16];
+  int is[16];
+  size_t n_seen = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    if (t->p[i].state == 'Z')
+      continue;
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%d/fd", (int)t->p[i].pid);
+    DIR *d = opendir(dir);
+    if (d == NULL)
+      continue;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+      if (de->d_name[0] < '0' || de->d_name[0] > '9')
+        continue;
+      char path[sizeof dir + sizeof de->d_name + 2];
+      snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+      struct stat st;
+      if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_blocks == 0 ||
+          !on_tmpfs(path, st.st_dev, seen, is, &n_seen))
+        continue;
+      if (n == cap) {
+        size_t c = cap ? 2 * cap : 16;
+        held *f = realloc(files, c * sizeof *f);
+        if (f == NULL)
+          break;
+        files = f, cap = c;
+      }
+      files[n].dev = st.st_dev;
+      files[n].ino = st.st_ino;
+      files[n++].bytes = (unsigned long long)st.st_blocks * 512;
+    }
+    closedir(d);
+  }
+  if (n == 0) {
+    free(files);
+    return 0;
+  }
+  /* A file held by several processes, or by several descriptors, counts
+   * once. */
+  qsort(files, n, sizeof *files, by_file);
+  double kb = 0;
+  for (size_t i = 0; i < n; i++)
+    if (i == 0 || by_file(&files[i - 1], &files[i]) != 0)
+      kb += (double)files[i].bytes / 1024.0;
+  free(files);
+  /* Pages mapped are in the resident sizes already: only the rest counts
+   * (which errs the program's way where it also maps other shared
+   * memory). */
+  for (size_t i = 0; i < t->n && kb > 0; i++)
+    if (t->p[i].state != 'Z')
+      kb -= rss_shmem_kb(t->p[i].pid);
+  return kb > 0 ? kb / 1024.0 : 0;
+}
+
 #else /* no /proc to read: the process group is all there is */
+
+double tree_tmpfs_mb(const tree *t) {
+  (void)t;
+  return 0;
+}
 
 int tree_scan(tree *t, pid_t self) {
   (void)self;

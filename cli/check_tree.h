@@ -51,4 +51,11 @@ int proc_threads_busy(pid_t pid);
  * limit. */
 double tree_pss_mb(const tree *t);
 
+/* MB of files on tmpfs (memfd_create's, /dev/shm's) that the tree's
+ * processes hold open, less the tmpfs pages they map (RssShmem, which
+ * their resident sizes count already): memory the program holds that no
+ * resident size shows. A file held twice counts once. Reads every
+ * process's /proc/PID/fd; 0 off Linux. */
+double tree_tmpfs_mb(const tree *t);
+
 #endif

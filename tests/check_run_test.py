@@ -132,6 +132,94 @@ def check_case(shelf, name, program, verdict, extra=()):
                 json.dumps(failure)[:600] if failure else ""))
 
 
+def cgroup_writable():
+    """Whether a cgroup v2 can be made below this process's own, as the
+    judge makes one (check_run.c): only there are the children the kernel
+    reaps counted."""
+    mount = path = None
+    try:
+        with open("/proc/self/mountinfo") as f:
+            for line in f:
+                fields = line.split()
+                if " - cgroup2 " in line and fields[3] == "/":
+                    mount = fields[4]
+                    break
+        with open("/proc/self/cgroup") as f:
+            for line in f:
+                if line.startswith("0::"):
+                    path = line[3:].strip()
+    except OSError:
+        return False
+    if mount is None or path is None:
+        return False
+    probe = os.path.join(mount + path.rstrip("/"),
+                         "shelf-probe-%d" % os.getpid())
+    try:
+        os.mkdir(probe)
+        os.rmdir(probe)
+        return True
+    except OSError:
+        return False
+
+
+def check_cap_state(shelf, program):
+    """A program waiting in state D (a vfork() whose child never execs)
+    until the clock cap: no verdict, and the words name the state, not a
+    busy machine."""
+    name = "vfork_wait"
+    marker = "shelf-hostile-%d-%s" % (os.getpid(), name)
+    cmd = [shelf, "check", "--tries", "3", "--time-limit", "0.25", program,
+           marker]
+    env = dict(os.environ)
+    env[MARKER_VARIABLE] = marker
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, env=env)
+    try:
+        out, err = p.communicate(timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+        fail("%s: shelf check still running after %d s" % (name, HANG_SECONDS))
+    left = kill_marked(marker)
+    if left:
+        fail("%s: %d of its processes still alive after shelf check "
+             "returned (killed now)" % (name, left))
+    said = err.decode(errors="replace")
+    print("%-16s %s" % (name, said.strip()[:160]))
+    if p.returncode != 1 or "no verdict" not in said:
+        fail("%s: status %d, want 1 and no verdict: %r"
+             % (name, p.returncode, said[:400]))
+    if "state D" not in said or "too busy" in said:
+        fail("%s: the words do not name state D: %r" % (name, said[:400]))
+
+
+def check_killed_judge(shelf, program):
+    """A program that kills the judge (SIGKILL) after starting a child in a
+    session of its own: the judge dies of it, and no process of the
+    program's may be left alive."""
+    name = "kill_judge"
+    marker = "shelf-hostile-%d-%s" % (os.getpid(), name)
+    args = ["--tries", "3", "--time-limit", "5", "--json"]
+    cmd = [shelf, "check"] + args + [program, marker]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True)
+    try:
+        p.communicate(timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        fail("%s: shelf check still running after %d s" % (name, HANG_SECONDS))
+    # The guard kills what is left before it ends; a moment for the dead to
+    # leave /proc is no timed assertion (more time only lets more escape).
+    left = kill_marked(marker)
+    print("%-16s status %d, left behind: %d" % (name, p.returncode, left))
+    if left:
+        fail("%s: %d of its processes still alive after the judge was "
+             "killed (killed now)" % (name, left))
+    if p.returncode != -signal.SIGKILL:
+        fail("%s: status %d, want death by SIGKILL" % (name, p.returncode))
+
+
 # ==== A busy machine ====
 
 def check_busy(shelf, solution_c, programs):
@@ -194,9 +282,26 @@ def main():
                                   "--time-limit", "10")),
         ("reserve", None, ("--memory-limit", "64")),
         ("fork_bomb", "timeout", ()),
+        # 400 children of 5 ms each, the kernel reaping them (SIGCHLD
+        # ignored): 2 s of CPU against 1.
+        ("reaped_children", "timeout", ("--time-limit", "1")),
+        # 300 MB in a memfd held open, never mapped.
+        ("memfd_hold", "memory", ("--memory-limit", "256",
+                                  "--time-limit", "10")),
+        # SIGSTOP to the judge, then a loop without end.
+        ("stop_judge", "timeout", ()),
+        # SIGTSTP to the judge from a process, not a terminal.
+        ("tstp_judge", "timeout", ()),
     ]
     for name, verdict, extra in cases:
+        if name == "reaped_children" and not cgroup_writable():
+            print("%-16s skipped: no cgroup v2 to make here, and without one "
+                  "the CPU of children the kernel reaps is not seen "
+                  "(check_run.c)" % name)
+            continue
         check_case(shelf, name, programs[name], verdict, extra)
+    check_cap_state(shelf, programs["vfork_wait"])
+    check_killed_judge(shelf, programs["kill_judge"])
     check_busy(shelf, solution_c, programs)
     if FAILURES:
         print("%d failed" % len(FAILURES))
