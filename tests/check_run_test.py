@@ -134,7 +134,7 @@ def check_case(shelf, name, program, verdict, extra=()):
 
 def cgroup_writable():
     """Whether a cgroup v2 can be made below this process's own, as the
-    judge makes one (check_run.c): only there are the children the kernel
+    judge makes one (cli/check_run.c): only there are the children the kernel
     reaps counted."""
     mount = path = None
     try:
