@@ -390,10 +390,11 @@ static unsigned threads_now(void) {
 }
 
 /* The thread count once it comes back to `base`, or what it is after a
- * while: under qemu-user a joined thread leaves the emulator's count a
- * moment after pthread_join() returns (seen at 5 where 2 were before), so
- * the count is read again, up to 2 s in steps of 10 ms, before it is
- * taken. A thread the library really left running never leaves it. */
+ * while: a joined thread may leave the count a moment after
+ * pthread_join() returns (qemu-user's own count lagged by seconds, which
+ * is why an emulated run checks no count at all), so the count is read
+ * again, up to 2 s in steps of 10 ms, before it is taken. A thread the
+ * library really left running never leaves it. */
 static unsigned threads_settle(unsigned base) {
   unsigned now = threads_now();
 #ifdef __linux__ /* the only place threads_now() knows the count */
@@ -433,8 +434,10 @@ static int64_t counting_read_at(void *ctx, char *buf, size_t len,
  * 8, and this one); not a million. Pieces of 3 hold a cut point (a blank
  * before a weight, or in batch a line feed), so that threads do start. */
 static void test_huge_threads(void) {
-  if (threads_now() == 0)
-    return; /* no count to check here; the answers are checked above */
+  /* No count to check where the system gives none, or where it is an
+   * emulator's (tests/CMakeLists.txt); the answers are checked above. */
+  if (threads_now() == 0 || getenv("SHELF_TEST_EMULATED") != NULL)
+    return;
   unsigned base = threads_now();
   int failed = harness_failures;
   static const unsigned asked[] = {4096, 1000000, UINT_MAX};
