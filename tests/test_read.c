@@ -403,6 +403,8 @@ static unsigned threads_settle(unsigned base) {
     nanosleep(&nap, NULL);
     now = threads_now();
   }
+#else
+  (void)base;
 #endif
   return now;
 }
