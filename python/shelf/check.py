@@ -246,7 +246,7 @@ class _Watch:
     """Times the runs of one check() call on the calling thread, and stops
     one past its limit. A run's start and the watchdog's look at it hold
     `lock`. A run ends when its thread clears `active`, in one bytecode,
-    and _shelf._interrupt() sends a stop only if `active` is still set,
+    and _shelf._stop() sends a stop only if `active` is still set,
     read in the same C call: both under the GIL, so no stop is sent after
     a run's end. One sent just before is raised at the end (_due()), where
     it is caught."""

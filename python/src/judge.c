@@ -387,31 +387,3 @@ PyObject *shelf_py_problem(PyObject *module, PyObject *name) {
       (long long)p->lo, "hi", (long long)p->hi, "time_limit", p->time_limit,
       "memory_mb", (Py_ssize_t)p->memory_mb, "samples", samples);
 }
-
-/* _interrupt(thread_id, exc_type, watch): PyThreadState_SetAsyncExc(), so
- * that the thread raises exc_type at its next call or jump back, if
- * watch.active is still true. The flag is read and the stop sent in this
- * one call, under the GIL, and the thread clears the flag in one bytecode,
- * also under the GIL (check.py's run_one): so a stop is sent before a run
- * ends or not at all. One sent after the end would be raised outside any
- * run, wherever the thread happened to be (CPython raises it at a call or
- * a jump back), and reach the learner as an error of shelf.check's own.
- * Returns how many threads were told (0 or 1). */
-PyObject *shelf_py_interrupt(PyObject *module, PyObject *args) {
-  (void)module;
-  unsigned long thread_id;
-  PyObject *exc, *watch;
-  if (!PyArg_ParseTuple(args, "kOO:_interrupt", &thread_id, &exc, &watch))
-    return NULL;
-  if (!PyExceptionClass_Check(exc))
-    return PyErr_Format(PyExc_TypeError,
-                        "_interrupt: exc_type must be an exception class");
-  PyObject *active = PyObject_GetAttrString(watch, "active");
-  if (active == NULL)
-    return NULL;
-  int on = PyObject_IsTrue(active);
-  Py_DECREF(active);
-  if (on < 0)
-    return NULL;
-  return PyLong_FromLong(on ? PyThreadState_SetAsyncExc(thread_id, exc) : 0);
-}

@@ -136,11 +136,6 @@ static PyMethodDef shelf_methods[] = {
     {"_problem", shelf_py_problem, METH_O,
      "_problem(name)\n--\n\n"
      "The problem called name (shelf_problem_find()) as a dict, or None."},
-    {"_interrupt", shelf_py_interrupt, METH_VARARGS,
-     "_interrupt(thread_id, exc_type, watch)\n--\n\n"
-     "PyThreadState_SetAsyncExc() if watch.active, read in the same call:\n"
-     "the thread raises exc_type at its next call or jump back. Returns\n"
-     "the count of threads told."},
     /* The trap of a stopped run (stop.c), private. */
     {"_arm", shelf_py_arm, METH_VARARGS,
      "_arm(exc_type, exempt)\n--\n\n"
@@ -149,8 +144,8 @@ static PyMethodDef shelf_methods[] = {
     {"_stop", shelf_py_stop, METH_VARARGS,
      "_stop(thread_id, exc_type, watch)\n--\n\n"
      "If watch.active, read in the same call: arms that thread's trap with\n"
-     "exc_type and raises exc_type there (as _interrupt). Returns the\n"
-     "count of threads told."},
+     "exc_type and raises exc_type there at its next call or jump back.\n"
+     "Returns the count of threads told."},
     {"_disarm", shelf_py_disarm, METH_NOARGS,
      "_disarm()\n--\n\n"
      "The calling thread's trap off, its trace function back; whether\n"

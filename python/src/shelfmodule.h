@@ -157,11 +157,10 @@ int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
 /* random.c: random(). */
 PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* judge.c: shelf.check over libshelf's judge (shelf_judge_run()), the
- * problems' statements, and the async exception that stops a run. */
+/* judge.c: shelf.check over libshelf's judge (shelf_judge_run()) and the
+ * problems' statements. */
 PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_problem(PyObject *module, PyObject *name);
-PyObject *shelf_py_interrupt(PyObject *module, PyObject *args);
 
 /* stop.c: the trap that re-raises a run's stop at every line (check.py). */
 PyObject *shelf_py_arm(PyObject *module, PyObject *args);

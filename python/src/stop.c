@@ -4,8 +4,8 @@
  *
  * The watchdog's stop is an exception raised in the run
  * (PyThreadState_SetAsyncExc); a bare `except:` in the function catches
- * it, and the run goes on. So the stop (_stop, the watchdog's, in the same
- * call and under the same `active` rule as judge.c's _interrupt) also arms
+ * it, and the run goes on. So the stop (_stop, the watchdog's, sent only
+ * while watch.active, read in the same call) also arms
  * a trap on the run's thread: a C trace function that raises the stop
  * again at every call and every line of Python, in every frame but
  * check.py's own (its globals are `exempt`), so that the run's end, which
@@ -127,8 +127,8 @@ PyObject *shelf_py_arm(PyObject *module, PyObject *args) {
 }
 
 /* _stop(thread_id, exc_type, watch): the watchdog's stop. If watch.active
- * (read in this one call, under the GIL, as _interrupt does: no stop
- * after a run's end), arms the trap on that thread with exc_type and
+ * (read in this one call, under the GIL, and cleared by the run's thread
+ * in one bytecode: no stop after a run's end), arms the trap on that thread with exc_type and
  * raises exc_type there at its next call or jump back
  * (PyThreadState_SetAsyncExc). Armed here, not where the exception lands:
  * near the recursion limit, making the exception's instance fails (a
