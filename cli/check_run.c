@@ -482,6 +482,18 @@ static volatile sig_atomic_t interrupted = 0;
 
 static void on_interrupt(int sig) { interrupted = sig; }
 
+/* `handler` for the signals that ask a process to end (Ctrl-C, kill,
+ * hang-up), without SA_RESTART, so that a wait is cut short. */
+static void on_stop_signals(void (*handler)(int)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
 /* Dies of the signal that interrupted the judge, once nothing of the
  * program's is left. */
 static void die_if_interrupted(void) {
@@ -846,13 +858,7 @@ static void guard_clean(pid_t judge) {
 /* The guard's life: waits for the judge and ends as it did. */
 static void guard(pid_t judge) {
   guarded = judge;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = guard_pass;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
+  on_stop_signals(guard_pass);
   for (;;) {
     int ws;
     pid_t got = waitpid(judge, &ws, WUNTRACED);
@@ -931,13 +937,7 @@ int run_setup(void) {
   /* Ctrl-C or a kill reaches only the judge (the program has a group of its
    * own): the run under way stops, its tree is killed, then the judge dies
    * of the signal. No SA_RESTART, so that a wait is cut short. */
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
+  on_stop_signals(on_interrupt);
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
     return errno;
