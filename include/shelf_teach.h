@@ -436,11 +436,6 @@ SHELF_API void shelf_game_free(shelf_game *game);
 SHELF_API shelf_status shelf_game_at(const shelf_game *game,
                                      shelf_position *at);
 
-/** Who plays a buyer in this game; SHELF_PLAYER_PERSON for a NULL game or
- * an unknown buyer. Time O(1). */
-SHELF_API shelf_player shelf_game_player(const shelf_game *game,
-                                         shelf_buyer buyer);
-
 /** The person to move takes the wheel at `end`, and the game plays on
  * (the program's replies, a forced last wheel) until a person has a
  * choice again or the game is over.

@@ -7,6 +7,8 @@
  * a user's program.
  */
 #include "harness.h"
+/* The calls the library keeps to itself, tested here all the same. */
+#include "../src/internal.h"
 
 #include <shelf_judge.h>
 #include <shelf_pieces.h>
@@ -63,9 +65,9 @@ static void core(void) {
   INVALID(shelf_parser_finish(NULL, s, &ended));
   INVALID(shelf_parser_finish(p, NULL, &ended));
   CHECK(shelf_parser_error(NULL) == NULL);
-  INVALID(shelf_parser_skip_line(NULL));
-  INVALID(shelf_parser_place(NULL, &place));
-  INVALID(shelf_parser_place(p, NULL));
+  INVALID(shelf__parser_skip_line(NULL));
+  INVALID(shelf__parser_place(NULL, &place));
+  INVALID(shelf__parser_place(p, NULL));
   INVALID(shelf_parser_resume(NULL, &place));
   INVALID(shelf_parser_resume(p, NULL));
   INVALID(shelf_parse(NULL, 1, &parsed, &n, &pe));
@@ -236,22 +238,22 @@ static void judge(void) {
                             NULL) == SHELF_OK);
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, NULL, 4, &v));
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, w, 4, NULL));
-  CHECK(shelf_plan_count(NULL) == 0);
+  CHECK(shelf__plan_count(NULL) == 0);
   memset(&plan, 0, sizeof plan);
   plan.max_n = 8;
   plan.lo = 1;
   plan.hi = 9;
-  INVALID(shelf_plan_shelf(NULL, 0, out, &n, &kind));
-  INVALID(shelf_plan_shelf(&plan, 0, NULL, &n, &kind));
-  INVALID(shelf_plan_shelf(&plan, 0, out, NULL, &kind));
-  CHECK(shelf_plan_shrink(NULL, w, 4, 0, out, &n) == 0);
-  CHECK(shelf_plan_shrink(&plan, NULL, 4, 0, out, &n) == 0);
-  CHECK(shelf_plan_shrink(&plan, w, 4, 0, NULL, &n) == 0);
-  CHECK(shelf_plan_shrink(&plan, w, 4, 0, out, NULL) == 0);
-  CHECK(shelf_fits_31_bits(NULL, 0) == 1);
-  INVALID(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 1, 0, &k));
-  INVALID(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 0, NULL));
-  CHECK(shelf_problem_at((size_t)-1) == NULL);
+  INVALID(shelf__plan_shelf(NULL, 0, out, &n, &kind));
+  INVALID(shelf__plan_shelf(&plan, 0, NULL, &n, &kind));
+  INVALID(shelf__plan_shelf(&plan, 0, out, NULL, &kind));
+  CHECK(shelf__plan_shrink(NULL, w, 4, 0, out, &n) == 0);
+  CHECK(shelf__plan_shrink(&plan, NULL, 4, 0, out, &n) == 0);
+  CHECK(shelf__plan_shrink(&plan, w, 4, 0, NULL, &n) == 0);
+  CHECK(shelf__plan_shrink(&plan, w, 4, 0, out, NULL) == 0);
+  CHECK(shelf__fits_31_bits(NULL, 0) == 1);
+  INVALID(shelf__mistake_of(SHELF_ANSWER_MARGIN, NULL, 1, 0, &k));
+  INVALID(shelf__mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 0, NULL));
+  CHECK(shelf__problem_at((size_t)-1) == NULL);
   CHECK(shelf_problem_find(NULL) == NULL);
   INVALID(
       shelf_layout_write(SHELF_LAYOUT_LINE, NULL, 4, text, sizeof text, &len));
