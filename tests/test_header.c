@@ -27,6 +27,12 @@ static int failed = 0, passed = 0;
     }                                                                          \
   } while (0)
 
+/* A shelf_replay_all() hook: adds up the weights taken. */
+static int add_weight(void *ctx, const shelf_move *move) {
+  *(shelf_i128 *)ctx += move->weight;
+  return 0;
+}
+
 int main(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_result r;
@@ -51,6 +57,11 @@ int main(void) {
   CHECK(shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT);
   CHECK(shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1);
   CHECK(shelf_lead_table(w, 4, cells) == SHELF_OK && cells[3].lead == 7);
+  {
+    shelf_i128 largest = 0;
+    CHECK(shelf_lead_table_largest(cells, 4, &largest) == SHELF_OK &&
+          largest == 9);
+  }
   char said[SHELF_SENTENCE_BUFSIZE], standing[SHELF_STANDING_BUFSIZE];
   size_t said_len = 0;
   CHECK(shelf_explain_sentence(&e, SHELF_SENTENCE_TRAP, said, sizeof said,
@@ -181,6 +192,10 @@ int main(void) {
           step_count > 4 && steps[step_count - 1].margin == 7);
     shelf_position_start(&g, 4);
     CHECK(shelf_replay(w, greedy, 2, &g, NULL) == SHELF_OK && g.turn == 2);
+    shelf_i128 weight_sum = 0;
+    CHECK(shelf_replay_all(w, 4, greedy, add_weight, &weight_sum) ==
+              SHELF_OK &&
+          weight_sum == 15);
   }
   {
     /* A game to play. */

@@ -130,6 +130,13 @@ static void pieces(void) {
   shelf_solver_free(s);
 }
 
+/* A hook for shelf_replay_all() that takes every move. */
+static int any_move(void *ctx, const shelf_move *move) {
+  (void)ctx;
+  (void)move;
+  return 0;
+}
+
 static void teach(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_cell cells[16];
@@ -144,6 +151,14 @@ static void teach(void) {
 
   INVALID(shelf_lead_table(NULL, 4, cells));
   INVALID(shelf_lead_table(w, 4, NULL));
+  {
+    shelf_i128 largest;
+    CHECK(shelf_lead_table(w, 4, cells) == SHELF_OK);
+    INVALID(shelf_lead_table_largest(NULL, 4, &largest));
+    INVALID(shelf_lead_table_largest(cells, 4, NULL));
+    CHECK(shelf_lead_table_largest(NULL, 0, &largest) == SHELF_OK &&
+          largest == 0);
+  }
   CHECK(shelf_buyer_name((shelf_buyer)7) == NULL); /* no name */
   CHECK(shelf_end_name((shelf_end)7) == NULL);
   INVALID(shelf_position_start(NULL, 4));
@@ -153,6 +168,12 @@ static void teach(void) {
   CHECK(shelf_position_take(&g, w, SHELF_LEFT, NULL) == SHELF_OK);
   INVALID(shelf_replay(w, NULL, 1, &g, &m));
   INVALID(shelf_replay(w, ends, 1, NULL, &m));
+  ends[0] = ends[1] = ends[2] = ends[3] = SHELF_LEFT;
+  INVALID(shelf_replay_all(NULL, 4, ends, any_move, NULL));
+  INVALID(shelf_replay_all(w, 4, NULL, any_move, NULL));
+  INVALID(shelf_replay_all(w, 4, ends, NULL, NULL));
+  CHECK(shelf_replay_all(w, 4, ends, any_move, NULL) == SHELF_OK);
+  CHECK(shelf_replay_all(NULL, 0, NULL, any_move, NULL) == SHELF_OK);
   {
     shelf_game *game = NULL;
     shelf_position at;

@@ -33,8 +33,6 @@ static void put_i128(char *out, size_t slot, shelf_i128 value) {
   shelf_i128_format(value, out + slot * SHELF_I128_BUFSIZE);
 }
 
-static shelf_i128 magnitude(shelf_i128 v) { return v < 0 ? -v : v; }
-
 /* MARK: - The problem's loop, as the page shows it */
 
 /*
@@ -58,7 +56,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
     return SHELF_TOO_LONG;
   if (form > (LEARN_LEFT_INDEX | LEARN_ADDED))
     return SHELF_INVALID;
-  shelf_i128 *lead = NULL;
+  shelf_cell *lead = NULL; /* the table as the loop leaves it (.lead) */
   unsigned char *written = NULL;
   shelf_i128 *stored = NULL;
   if (n > 0) {
@@ -74,7 +72,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
   }
   size_t k = 0;
   for (size_t i = 0; i < n; i++, k++) {
-    lead[i * n + i] = weights[i];
+    lead[i * n + i].lead = weights[i];
     written[i * n + i] = 1;
     info[3 * k] = (uint32_t)i;
     info[3 * k + 1] = (uint32_t)i;
@@ -92,8 +90,8 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
     for (size_t b = 0; b < count; b++, k++) {
       size_t i = (form & LEARN_LEFT_INDEX) ? a : b;
       size_t j = (form & LEARN_LEFT_INDEX) ? a + 1 + b : b + a - 1;
-      shelf_i128 rest_left = lead[(i + 1) * n + j];
-      shelf_i128 rest_right = lead[i * n + j - 1];
+      shelf_i128 rest_left = lead[(i + 1) * n + j].lead;
+      shelf_i128 rest_right = lead[i * n + j - 1].lead;
       shelf_i128 take_left = (form & LEARN_ADDED) ? weights[i] + rest_left
                                                   : weights[i] - rest_left;
       shelf_i128 take_right = (form & LEARN_ADDED) ? weights[j] + rest_right
@@ -103,7 +101,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
       info[3 * k + 1] = (uint32_t)j;
       info[3 * k + 2] = (written[(i + 1) * n + j] ? 0u : 1u) |
                         (written[i * n + j - 1] ? 0u : 2u);
-      lead[i * n + j] = v;
+      lead[i * n + j].lead = v;
       written[i * n + j] = 1;
       put_i128(out, 3 * k, take_left);
       put_i128(out, 3 * k + 1, take_right);
@@ -111,11 +109,9 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
       stored[k] = v;
     }
   }
+  /* Every block was written once, so the table holds what was stored. */
   shelf_i128 biggest = 0;
-  for (size_t w = 0; w < k; w++)
-    if (magnitude(stored[w]) > biggest)
-      biggest = magnitude(stored[w]);
-  shelf_status st = SHELF_OK;
+  shelf_status st = shelf_lead_table_largest(lead, n, &biggest);
   for (size_t w = 0; w < k && st == SHELF_OK; w++)
     st = shelf_lead_colour(stored[w], biggest, fills + w * SHELF_COLOUR_BUFSIZE,
                            inks + w * SHELF_COLOUR_BUFSIZE);
