@@ -301,10 +301,74 @@ static void svg(void) {
   shelf_svg_free(NULL);
 }
 
+/* A source whose one callback says the text has ended. */
+static int64_t no_bytes(void *ctx, char *buf, size_t len) {
+  (void)ctx;
+  (void)buf;
+  (void)len;
+  return 0;
+}
+
+static int any_shelf(void *ctx, shelf_status status, const shelf_result *result,
+                     const shelf_parse_error *error,
+                     const shelf_solver *solver) {
+  (void)ctx, (void)status, (void)result, (void)error, (void)solver;
+  return 0;
+}
+
+/* The threaded reads, and the calls with no pointer to check or whose
+ * pointers must not be NULL (a buffer of a fixed size): called as the
+ * documentation allows, so that this file names every public call
+ * (null_calls, tests/header_calls_test.py). */
+static void the_rest(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  char buf[SHELF_I128_BUFSIZE > SHELF_STANDING_BUFSIZE ? SHELF_I128_BUFSIZE
+                                                       : SHELF_STANDING_BUFSIZE];
+  char fill[SHELF_COLOUR_BUFSIZE];
+  shelf_reduction_step steps[SHELF_REDUCTION_STEPS(4)];
+  size_t count = 0;
+  shelf_solver *s = NULL;
+  REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
+  shelf_source source = {0};
+  shelf_source silent = {0};
+  silent.read = no_bytes;
+  shelf_read_options batch = {0};
+  batch.parse_flags = SHELF_PARSE_LINES;
+  batch.shelf = any_shelf;
+
+  INVALID(shelf_read(NULL, NULL, s, NULL, NULL));
+  INVALID(shelf_read(&silent, NULL, NULL, NULL, NULL));
+  INVALID(shelf_read(&source, NULL, s, NULL, NULL)); /* neither callback */
+  CHECK(shelf_read(&silent, NULL, s, NULL, NULL) == SHELF_OK);
+  INVALID(shelf_read_batch(NULL, &batch, NULL));
+  INVALID(shelf_read_batch(&silent, NULL, NULL));
+  batch.shelf = NULL;
+  INVALID(shelf_read_batch(&silent, &batch, NULL));
+  batch.shelf = any_shelf;
+  CHECK(shelf_read_batch(&silent, &batch, NULL) == SHELF_OK);
+  shelf_solver_free(s);
+
+  INVALID(shelf_reduction_trace(NULL, 4, steps, &count));
+  INVALID(shelf_reduction_trace(w, 4, NULL, &count));
+  INVALID(shelf_reduction_trace(w, 4, steps, NULL));
+  CHECK(shelf_reduction_trace(NULL, 0, NULL, &count) == SHELF_OK &&
+        count == 0);
+  INVALID(shelf_lead_colour(7, 9, NULL, NULL));
+  CHECK(shelf_lead_colour(7, 9, fill, NULL) == SHELF_OK); /* no ink asked */
+
+  /* No pointer at all, or one that must not be NULL. */
+  CHECK(shelf_version() != NULL);
+  CHECK(shelf_kilos_word(1) != NULL);
+  CHECK(shelf_turn_buyer(2) == SHELF_SECOND);
+  CHECK(shelf_greedy_end(w, 0, 3) == SHELF_LEFT);
+  CHECK(shelf_i128_format(-7, buf) == 2);
+  CHECK(shelf_standing_format(0, buf) > 0);
+}
+
 static const test tests[] = {
     {"shelf.h", core},        {"shelf_pieces.h", pieces},
     {"shelf_teach.h", teach}, {"shelf_judge.h", judge},
-    {"shelf_svg.h", svg},
+    {"shelf_svg.h", svg},     {"the rest", the_rest},
 };
 
 TEST_MAIN(tests)
