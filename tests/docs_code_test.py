@@ -5,13 +5,16 @@ says (and tests/README.md names every unit test).
 
     docs_code_test.py SOURCE_DIR
 
-Five checks:
+Six checks:
 
   - every name of code the document gives in backticks (`shelf_replay`,
     `shelf__scan_plain`, `fast_push`, `REDUCE_PEAK`, `shelf_game_*`,
     `shelf.solve_file`) is a word of the sources (src/, include/, cli/,
     report/, mpi/, web/, python/, examples/); the section on `__int128`
     plans calls still to be built, and is left out of this check;
+  - in "The library, file by file", each function a row names is in that
+    row's files (found by name anywhere under src/), and each other name
+    there too or in the public headers (a type, a macro);
   - in "Where each fact lives", each row's home calls (the names of its
     second column) are called by each caller its third column gives: a
     file named there in backticks (`report/report.c`, `web/wasm.c`), or a
@@ -159,6 +162,35 @@ def main(argv):
         if not re.search(name_pattern(name), everything):
             failures.append("docs/architecture.md names `%s`, which no "
                             "source has" % name)
+
+    # The library, file by file: each name a row gives is in its files.
+    headers = "\n".join(code[f] for f in files
+                        if f.startswith("include" + os.sep))
+    table = re.search(r"^## The library, file by file\n(.*?)(?=^The judge)",
+                      doc, re.S | re.M)
+    if table is None:
+        failures.append("no table \"The library, file by file\"")
+    for row in table.group(1).splitlines() if table else []:
+        if not row.startswith("| `"):
+            continue
+        cells = [c.strip() for c in
+                 re.split(r"(?<!\\)\|", row.strip().strip("|"))]
+        named = re.findall(r"`([^`]+\.[ch])`", cells[0])
+        where = [f for n in named for f in by_name(files, os.path.join("src", n))
+                 or by_name(files, n) if f.startswith("src" + os.sep)]
+        if len(where) < len(named):
+            failures.append("file by file: no such file in src/: %s" %
+                            cells[0])
+            continue
+        text = "\n".join(code[f] for f in where)
+        for name in identifiers(cells[1]):
+            # A type or a macro of the public headers (`shelf_parse_error`)
+            # may live there; a function lives in the row's files.
+            public = not re.search(name_pattern(name) + r"\s*\(", headers) \
+                and re.search(name_pattern(name), headers)
+            if not public and not re.search(name_pattern(name), text):
+                failures.append("file by file: %s names `%s`, which is not "
+                                "in %s" % (cells[0], name, ", ".join(where)))
 
     # Each fact's home, called by each of its callers.
     table = re.search(r"^## Where each fact lives\n(.*?)(?=^## )", doc,
