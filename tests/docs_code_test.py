@@ -5,7 +5,7 @@ says (and tests/README.md names every unit test).
 
     docs_code_test.py SOURCE_DIR
 
-Six checks:
+Seven checks:
 
   - every name of code the document gives in backticks (`shelf_replay`,
     `shelf__scan_plain`, `fast_push`, `REDUCE_PEAK`, `shelf_game_*`,
@@ -25,6 +25,8 @@ Six checks:
     section, are those the public headers declare;
   - "Everything above the header uses the public API and nothing else":
     no program includes a header of src/;
+  - shelf.h's conventions list every public call that returns something
+    other than a shelf_status (and say what it does with NULL);
   - tests/README.md names every tests/test_*.c, so that each module's test
     is found where the README says.
 
@@ -258,6 +260,17 @@ def main(argv):
             if "src/" in m.group(1) or m.group(1) == "internal.h":
                 failures.append("%s includes %s, a header of the library's "
                                 "own" % (f, m.group(1)))
+
+    # shelf.h's conventions name every call that returns no status.
+    with open(os.path.join("include", "shelf.h"), encoding="utf-8") as f:
+        shelf_h = f.read()
+    conventions = shelf_h[shelf_h.index("Conventions that hold"):
+                          shelf_h.index("Weights are int64_t")]
+    for m in re.finditer(r"SHELF_API\s+([^;(]*?)\b(shelf_\w+)\s*\(", headers):
+        if m.group(1).strip() != "shelf_status" and \
+                m.group(2) + "()" not in conventions:
+            failures.append("%s returns no shelf_status, and shelf.h's "
+                            "conventions do not list it" % m.group(2))
 
     # Each unit test in the README's tables.
     with open(os.path.join("tests", "README.md"), encoding="utf-8") as f:
