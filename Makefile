@@ -245,7 +245,7 @@ web-picture: web
 	node web/picture.js $(BUILD)
 
 format:
-	clang-format -i include/*.h src/*.[ch] cli/*.[ch] report/*.[ch] tests/*.[ch] mpi/*.c \
+	clang-format -i include/*.h src/*/*.[ch] cli/*.[ch] report/*.[ch] tests/*.[ch] mpi/*.c \
 	  $(wildcard fuzz/*.c bench/*.c bench/peers/*.c examples/*.c web/*.c)
 
 clean:

@@ -43,7 +43,7 @@
 #include "reference_parse.h"
 #include <shelf_pieces.h>
 /* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
-#include "../src/internal.h"
+#include "../src/core/internal.h"
 
 #include <shelf.h>
 

@@ -30,7 +30,7 @@
 
 #include <shelf.h>
 /* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
-#include "../src/internal.h"
+#include "../src/core/internal.h"
 
 #include <stdint.h>
 #include <stdio.h>

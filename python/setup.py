@@ -1,5 +1,5 @@
 """setup.py - builds the shelf package: the C module shelf._shelf, made of
-python/src/*.c and libshelf's own src/*.c, compiled together.
+python/src/*.c and libshelf's own src/*/*.c, compiled together.
 
 There is deliberately no pyproject.toml with a [build-system] table: with
 one, pip builds in an isolated environment and fetches setuptools from the
@@ -34,11 +34,15 @@ def sources(folder):
                   for p in glob.glob(os.path.join(folder, "*.c")))
 
 
+# libshelf's folders (src/core/ and the others, one a header), where its
+# sources find each other's internal headers by their bare names.
+LIBRARY = sorted(glob.glob(os.path.join(ROOT, "src", "*", "")))
+
 extension = Extension(
     "shelf._shelf",
     sources=sources(os.path.join(HERE, "src"))
-    + sources(os.path.join(ROOT, "src")),
-    include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src")],
+    + [c for folder in LIBRARY for c in sources(folder)],
+    include_dirs=[os.path.join(ROOT, "include")] + LIBRARY,
     # libshelf is linked in, not exported: only PyInit__shelf is visible.
     define_macros=[("SHELF_STATIC_DEFINE", "1")],
     extra_compile_args=["-std=c11", "-fvisibility=hidden"],

@@ -26,7 +26,7 @@
 #include <shelf.h>
 #include <shelf_pieces.h>
 /* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
-#include "../src/internal.h"
+#include "../src/core/internal.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * test_counted_cut.c - the threaded reader's cut points for --batch
- * --counted (src/counted_cut.c) against libshelf's own parser.
+ * --counted (src/pieces/counted_cut.c) against libshelf's own parser.
  *
  * A cut point must be where the one-thread parser, having read the text
  * before it, is at a line's start with a count next and no error behind
@@ -11,10 +11,10 @@
  */
 #include "harness.h"
 /* The calls the library keeps to itself, tested here all the same. */
-#include "../src/internal.h"
+#include "../src/core/internal.h"
 #include <shelf_pieces.h>
 
-#include "../src/counted_cut.h"
+#include "../src/pieces/counted_cut.h"
 
 /* A counted parser of many shelves and a solver; aborts without memory. */
 static void made(shelf_parser **p, shelf_solver **s) {

@@ -10,7 +10,7 @@
 
 /* The library's internal ways of summing a run (plain C, SSE2, AVX2), so
  * that each is checked here whatever the processor would pick. */
-#include "../src/solver.h"
+#include "../src/core/solver.h"
 
 /* Up to this many wheels, agree() also searches the first buyer's total
  * itself (2^n steps). */

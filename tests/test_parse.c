@@ -5,7 +5,7 @@
  */
 #include "harness.h"
 /* The calls the library keeps to itself, tested here all the same. */
-#include "../src/internal.h"
+#include "../src/core/internal.h"
 #include <shelf_pieces.h>
 
 /* Parses text as one shelf; checks the weights. */

@@ -21,7 +21,7 @@
  */
 #include "harness.h"
 /* shelf__parser_skip_line(), the library's own (the loop of --batch). */
-#include "../src/internal.h"
+#include "../src/core/internal.h"
 
 /* The narrow stack holds while the sum of |weight| pushed is at most this
  * (NARROW_LIMIT in src/internal.h). */

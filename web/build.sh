@@ -1,5 +1,5 @@
 #!/bin/sh
-# build.sh OUTDIR - compiles libshelf (every src/*.c), web/wasm.c and
+# build.sh OUTDIR - compiles libshelf (every src/*/*.c), web/wasm.c and
 # web/wasm_learn.c with
 # emscripten, joins web/page/*.js into OUTDIR/app.js, and writes
 # OUTDIR/index.html: the page with its scripts and the wasm inlined, so that
@@ -20,8 +20,10 @@ export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
 mkdir -p "$out"
 
 "$EMCC" -std=c11 -O2 -Wall -Wextra -pedantic -Wstrict-prototypes -Wshadow \
-  -Werror -I"$root/include" -I"$root/src" -DSHELF_STATIC_DEFINE \
-  "$root"/src/*.c "$here/wasm.c" "$here/wasm_learn.c" \
+  -Werror -I"$root/include" -I"$root/src/core" -I"$root/src/pieces" \
+  -I"$root/src/teach" -I"$root/src/judge" -I"$root/src/svg" \
+  -DSHELF_STATIC_DEFINE \
+  "$root"/src/*/*.c "$here/wasm.c" "$here/wasm_learn.c" \
   -sMODULARIZE -sEXPORT_NAME=ShelfModule -sSINGLE_FILE -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH -sFILESYSTEM=0 -sINCOMING_MODULE_JS_API=[] \
   -sEXPORTED_FUNCTIONS=_malloc,_free \
