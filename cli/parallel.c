@@ -1,6 +1,6 @@
 /*
  * parallel.c - a file descriptor as libshelf's source (parallel.h). The
- * threads, the cutting and the joining are libshelf's (src/read.c); what
+ * threads, the cutting and the joining are libshelf's (src/pieces/read.c); what
  * is here is the system's part: pread(2) and read(2) (retried after a
  * signal), poll(2), the cores and the progress line; on Windows, their
  * equivalents (ReadFile() at an offset, PeekNamedPipe()).

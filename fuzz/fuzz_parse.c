@@ -9,7 +9,7 @@
  * and every outcome must be the same:
  *
  *   1. a reference parser written from the grammar alone, sharing no code
- *      with src/parse.c (reference_parse.c): it decides acceptance, the
+ *      with src/core/parse.c (reference_parse.c): it decides acceptance, the
  *      weights, and for an error its code, place and the `found` text;
  *   2. the push parser in one piece, and shelf_parse() on the whole text
  *      (mode 0 only); each shelf's result is also the interval DP's;

@@ -1,7 +1,7 @@
 /*
- * fuzz_pieces.c - libFuzzer target for parsing in pieces (src/pieces.c):
+ * fuzz_pieces.c - libFuzzer target for parsing in pieces (src/pieces/pieces.c):
  * any text, cut anywhere the fuzzer picks, guessed, checked and joined as
- * src/read.c and shelf-mpi do it, gives what one pass over the same
+ * src/pieces/read.c and shelf-mpi do it, gives what one pass over the same
  * bytes gives.
  *
  * The first byte picks the grammar (the whole text one shelf, which covers

@@ -50,12 +50,12 @@
  * (linear engine's beyond DP_MAX wheels), and the joined solver must itself
  * travel: save, load, same result.
  *
- * The format is read here from its description in src/solver.c: 48 bytes of
- * header ("SHLF", version 1, entry width 8 or 16, two zero bytes, n, the
- * 128-bit total, the sum of |weight|, the entry count), the entries, and
- * an 8-byte checksum. state_hash() below is written from that description,
- * and states the library saves must carry it (mode 3), so that modes 1 and
- * 2 cannot quietly stop reaching past the checksum.
+ * The format is read here from its description in src/core/solver.c: 48 bytes
+ * of header ("SHLF", version 1, entry width 8 or 16, two zero bytes, n, the
+ * 128-bit total, the sum of |weight|, the entry count), the entries, and an
+ * 8-byte checksum. state_hash() below is written from that description, and
+ * states the library saves must carry it (mode 3), so that modes 1 and 2 cannot
+ * quietly stop reaching past the checksum.
  *
  * FUZZ_ASSERT is always on and aborts with a message.
  */
@@ -79,7 +79,7 @@ __extension__ typedef unsigned __int128 u128;
 #define TAIL 8
 
 /* The most wheels a solver counts, and a 64-bit stack's sum of |weight|
- * (shelf.h, src/solver.h). */
+ * (shelf.h, src/core/solver.h). */
 #define N_MAX ((uint64_t)1 << 63)
 #define NARROW_LIMIT ((uint64_t)INT64_MAX - 2)
 

@@ -1,9 +1,9 @@
 /*
  * reference_parse.c - a second parser of the input grammar, for
- * fuzz_parse.c to hold the library's parser (src/parse.c) against.
+ * fuzz_parse.c to hold the library's parser (src/core/parse.c) against.
  *
- * It is written from the grammar alone and shares no code with src/parse.c
- * (nor with src/grammar.h): a mistake copied into both would agree with
+ * It is written from the grammar alone and shares no code with src/core/parse.c
+ * (nor with src/core/grammar.h): a mistake copied into both would agree with
  * itself, and the fuzzer would never see it. It is also written as simply
  * as it can be, not as the library is: it sees the whole text at once,
  * looks ahead where it likes, and takes each token whole, so that its

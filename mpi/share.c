@@ -67,7 +67,7 @@ void read_at(input *in, MPI_Offset off, char *buf, int n) {
   }
 }
 
-/* ==== Cut points and guessed places (libshelf's, src/pieces.c) ==== */
+/* ==== Cut points and guessed places (libshelf's, src/pieces/pieces.c) ==== */
 
 /* The cut point for the boundary at `b` (0 < b < size): the first one in
  * [b, b + WINDOW), or -1 if there is none there. Every rank finds the same

@@ -6,7 +6,7 @@
  * blocks on input, and at exit; stdio is not used for results, so a write
  * error (a full disk, a closed pipe) is seen and reported once.
  *
- * Why not the library's text buffer (src/text.h): that one builds text in
+ * Why not the library's text buffer (src/core/text.h): that one builds text in
  * memory and is internal to libshelf, while this one streams to an fd and
  * is built, as the programs are, on the public API alone (numbers through
  * shelf_i128_format()). The two printf dialects agree on the letters they
@@ -41,7 +41,7 @@ void out_u64(out *o, uint64_t v);
 /* A small printf for results, on the buffer (never stdio, so that write
  * errors are seen in one place). Conversions: %s a string, %u a uint64_t,
  * %w an int64_t (a weight), %I a pointer to a shelf_i128 (these four as in
- * the library's src/text.h), %J a string as a JSON string with its quotes,
+ * the library's src/core/text.h), %J a string as a JSON string with its quotes,
  * %% a percent. There is no %d: its C meaning (int) and a weight's type
  * differ, and a mix-up would compile. 128-bit values go by pointer because
  * clang 14 reads a variadic __int128 from the wrong place once arguments

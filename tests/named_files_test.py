@@ -7,7 +7,7 @@ exists, so that a deleted or renamed file is not still sent for.
 Looks in the comments of the C, Python and JavaScript sources and in every
 Markdown file for two kinds of names:
 
-  - paths under one of the project's directories (`src/read.c`,
+  - paths under one of the project's directories (`src/pieces/read.c`,
     `tests/check/hostile/`, `web/tests/page_*.js`): the file, directory or
     glob must exist in SOURCE_DIR;
   - bare file names of the source languages (`read.c`, `skipped.py`): in

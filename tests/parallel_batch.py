@@ -49,7 +49,7 @@ def test_batch(tmp, quick):
 
 def test_batch_counted(tmp, quick):
     """--batch --counted: counted shelves over any lines, cut between
-    shelves at line ends by the reader (src/counted_cut.c) and parsed on
+    shelves at line ends by the reader (src/pieces/counted_cut.c) and parsed on
     threads; against the reference and against one thread, from files and
     pipes, right and wrong."""
     rnd = random.Random(7)

@@ -39,7 +39,7 @@ def counted_variants(n, w):
 
 def test_counted(tmp, quick):
     """--counted on many threads: the count from the head, the weights
-    after it cut into ranges (src/read.c, read_counted()). Right
+    after it cut into ranges (src/pieces/read.c, read_counted()). Right
     texts give the one-thread answer; wrong ones are read again on one
     thread and give its error, placed in the whole text."""
     rnd = random.Random(2412)

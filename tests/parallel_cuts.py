@@ -25,7 +25,7 @@ def is_cut(b, i):
 
 
 def file_cuts(b, piece):
-    """The starts of the byte ranges of a file, as src/read.c cuts it
+    """The starts of the byte ranges of a file, as src/pieces/read.c cuts it
     with SHELF_TEST_PIECE=piece: from each nominal start (piece bytes after
     the last cut), the first cut point within the next piece bytes."""
     cuts, nominal = [0], piece

@@ -6,7 +6,7 @@ Usage: parallel_test.py PATH/TO/shelf [--quick]
 
 `shelf` reads a file in byte ranges and a pipe in blocks, each on its own
 thread, cut at a digit or sign after a blank or a comma (libshelf's
-shelf_piece_cut(), which libshelf's src/read.c calls). The test aid
+shelf_piece_cut(), which libshelf's src/pieces/read.c calls). The test aid
 SHELF_TEST_PIECE=N makes the pieces about N bytes long and threads files of
 any size, so that short texts are cut many times. Each part of the test is
 a module of its own, run here in turn:

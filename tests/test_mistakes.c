@@ -1,7 +1,7 @@
 /*
- * test_mistakes.c - the known mistakes (src/mistakes.c) against each wrong
- * algorithm written out plainly here, as a learner would write it, on many
- * random shelves; and the cell mistakes against reference.h's lead table.
+ * test_mistakes.c - the known mistakes (src/judge/mistakes.c) against each
+ * wrong algorithm written out plainly here, as a learner would write it, on
+ * many random shelves; and the cell mistakes against reference.h's lead table.
  */
 #include "harness.h"
 #include "reference.h"

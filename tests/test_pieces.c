@@ -1,5 +1,5 @@
 /*
- * test_pieces.c - parsing in pieces (src/pieces.c): the cut rule, the
+ * test_pieces.c - parsing in pieces (src/pieces/pieces.c): the cut rule, the
  * opening, the guess and when it is unsure, the end of a piece at its cut,
  * the join's check and rebase, and a place as bytes.
  *

@@ -1,5 +1,5 @@
 /*
- * test_read.c - shelf_read() and shelf_read_batch() (src/read.c) against
+ * test_read.c - shelf_read() and shelf_read_batch() (src/pieces/read.c) against
  * one parser fed the whole text: on one thread and on three, a file
  * (read_at) and a stream (read), with pieces of a few bytes so that every
  * cut lands near the errors. The answer, or the first error's code, line,

@@ -24,7 +24,7 @@
 #include "../src/core/internal.h"
 
 /* The narrow stack holds while the sum of |weight| pushed is at most this
- * (NARROW_LIMIT in src/internal.h). */
+ * (NARROW_LIMIT in src/core/internal.h). */
 #define LIMIT ((uint64_t)INT64_MAX - 2)
 
 /* ==== Solving three ways ==== */

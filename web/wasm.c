@@ -7,7 +7,7 @@
  * and range) are read from memory the caller filled, and every 128-bit
  * result is written as a decimal string into a slot of SHELF_I128_BUFSIZE
  * bytes, which web/bridge.js turns into a BigInt (web_standing reads one
- * back the same way). Words come from the library (src/words.c), never from
+ * back the same way). Words come from the library (words.c), never from
  * the page, so the page says what the command says. Nothing here allocates
  * for the caller except web_parse's weights, freed with web_weights_free;
  * nothing keeps state between calls.

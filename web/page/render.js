@@ -3,7 +3,7 @@
 
 // MARK: - The greedy trap
 
-// The explanation in the library's words (src/words.c), as the command's
+// The explanation in the library's words (src/teach/words.c), as the command's
 // --explain prints it; the summary above gives its first sentence,
 // perfect play's.
 function trapHtml(m) {
