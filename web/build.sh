@@ -1,6 +1,6 @@
 #!/bin/sh
-# build.sh OUTDIR - compiles libshelf (every src/*.c), web/wasm.c and
-# web/wasm_learn.c with
+# build.sh OUTDIR - compiles libshelf (every src/*.c), web/wasm.c,
+# web/wasm_learn.c and web/wasm_records.c with
 # emscripten, joins web/page/*.js into OUTDIR/app.js, and writes
 # OUTDIR/index.html: the page with its scripts and the wasm inlined, so that
 # it works from file:// (where Chromium refuses module scripts and fetch) as
@@ -21,7 +21,7 @@ mkdir -p "$out"
 
 "$EMCC" -std=c11 -O2 -Wall -Wextra -pedantic -Wstrict-prototypes -Wshadow \
   -Werror -I"$root/include" -I"$root/src" -DSHELF_STATIC_DEFINE \
-  "$root"/src/*.c "$here/wasm.c" "$here/wasm_learn.c" \
+  "$root"/src/*.c "$here/wasm.c" "$here/wasm_learn.c" "$here/wasm_records.c" \
   -sMODULARIZE -sEXPORT_NAME=ShelfModule -sSINGLE_FILE -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH -sFILESYSTEM=0 -sINCOMING_MODULE_JS_API=[] \
   -sEXPORTED_FUNCTIONS=_malloc,_free \
