@@ -458,7 +458,7 @@
         const n = weights.length;
         const count = n * (n + 1) / 2;
         if (n > C.SVG_LEAD_MAX) throw error(C.TOO_LONG);
-        const form = (leftIndex ? 1 : 0) | (added ? 2 : 0);
+        const form = (leftIndex ? C.LEARN_LEFT_INDEX : 0) | (added ? C.LEARN_ADDED : 0);
         return withWeights(weights, [count * R.cell.size], (wp, _n, outp) => {
           check(m._web_learn_fill(wp, n, form, outp));
           return R.cell.readAll(outp, count).map(({ first, last, unreadLeft, unreadRight, left, right, lead, fill, ink }) =>

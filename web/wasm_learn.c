@@ -25,10 +25,6 @@
 
 #define WEB_API EMSCRIPTEN_KEEPALIVE
 
-/* The forms of the loop (web_learn_fill's `form`, bits). */
-#define LEARN_LEFT_INDEX 1u /* for i ascending, for j = i+1.. ascending */
-#define LEARN_ADDED 2u      /* w + lead(rest) instead of w - lead(rest) */
-
 static shelf_i128 magnitude(shelf_i128 v) { return v < 0 ? -v : v; }
 
 /* MARK: - The problem's loop, as the page shows it */

@@ -189,6 +189,11 @@ typedef struct web_cell {
   char ink[SHELF_COLOUR_BUFSIZE];
 } web_cell;
 
+/* The forms of the problem's loop (web_learn_fill's `form`, bits; the
+ * page reads them from the constants table). */
+#define LEARN_LEFT_INDEX 1u /* for i ascending, for j = i+1.. ascending */
+#define LEARN_ADDED 2u      /* w + lead(rest) instead of w - lead(rest) */
+
 /* web_random's 64-bit arguments, which the page writes. */
 typedef struct web_random_args {
   int64_t seed; /* as an unsigned value */
