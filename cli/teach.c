@@ -120,11 +120,11 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     return 1;
   case TEACH_SVG_LINE:
     if (strcmp(arg, "perfect") == 0)
-      p->svg_line = SHELF_SVG_LINE_PERFECT;
+      p->svg_line = SHELF_LINE_PERFECT;
     else if (strcmp(arg, "greedy") == 0)
-      p->svg_line = SHELF_SVG_LINE_GREEDY_BOTH;
+      p->svg_line = SHELF_LINE_GREEDY_BOTH;
     else if (strcmp(arg, "greedy-first") == 0)
-      p->svg_line = SHELF_SVG_LINE_GREEDY_FIRST;
+      p->svg_line = SHELF_LINE_GREEDY_FIRST;
     else
       return fail(why, size,
                   "--svg-line needs perfect, greedy (both buyers) or "

@@ -36,7 +36,7 @@ typedef struct teach_options {
   const char *svg_key; /* --svg-key FILE: the answer key; --svg then draws
                           the question */
   unsigned svg_parts;  /* --svg-show: SHELF_SVG_SHELF, _TABLE, 0 for all */
-  unsigned svg_line;   /* --svg-line: SHELF_SVG_LINE_* */
+  unsigned svg_line;   /* --svg-line: SHELF_LINE_* */
   uint64_t svg_turn;   /* --svg-turn K, or 0 */
   int svg_turn_given;
   uint64_t svg_given; /* --svg-given L: cells given in the question */

@@ -151,7 +151,7 @@ WEB_API int web_greedy_end(const int64_t *weights, size_t n, size_t first,
 }
 
 /* shelf_greedy_line(): the ends of greedy play, both buyers greedy
- * (SHELF_GREEDY_BOTH) or a greedy first against a perfect second. */
+ * (SHELF_LINE_GREEDY_BOTH) or a greedy first against a perfect second. */
 WEB_API int web_greedy_line(const int64_t *weights, size_t n, unsigned flags,
                             unsigned char *ends) {
   return (int)shelf_greedy_line(weights, n, flags, ends);
@@ -590,8 +590,8 @@ static const struct {
     {"SVG_WHEELS_MAX", SHELF_SVG_WHEELS_MAX},
     {"SVG_LEAD_MAX", SHELF_SVG_LEAD_MAX},
     {"PARSE_COUNTED", SHELF_PARSE_COUNTED},
-    {"GREEDY_BOTH", SHELF_GREEDY_BOTH},
-    {"GREEDY_FIRST", SHELF_GREEDY_FIRST},
+    {"GREEDY_BOTH", SHELF_LINE_GREEDY_BOTH},
+    {"GREEDY_FIRST", SHELF_LINE_GREEDY_FIRST},
     {"MISTAKE_NONE", SHELF_MISTAKE_NONE},
     {"MISTAKE_ONE_END", SHELF_MISTAKE_ONE_END},
     {"CELL_SENTENCE_BUFSIZE", SHELF_CELL_SENTENCE_BUFSIZE},
