@@ -362,7 +362,7 @@ static void review_cells(const view *v, size_t k,
   shelf_review_row r;
   shelf_game_review(v->game, k - 1, &r);
   shelf_i128_format((shelf_i128)r.turn, cells[0]);
-  strcpy(cells[1], r.end);
+  strcpy(cells[1], r.forced ? SHELF_REVIEW_LAST : shelf_end_name(r.end));
   shelf_i128_format(r.weight, cells[2]);
   shelf_i128_format(r.kept, cells[3]);
   shelf_i128_format(r.best, cells[4]);

@@ -573,12 +573,18 @@ SHELF_API shelf_status shelf_game_say(const shelf_game *game,
 typedef struct shelf_review_row {
   uint64_t turn;     /**< from 1 */
   shelf_buyer buyer; /**< who moved */
-  const char *end;   /**< "left", "right", or "last" for a forced move */
+  shelf_end end;     /**< the end taken */
+  int forced;        /**< 1: a last wheel, taken without a choice (every
+                          surface writes its end as SHELF_REVIEW_LAST) */
   int64_t weight;    /**< the wheel taken */
   shelf_i128 kept;   /**< the lead the move kept */
   shelf_i128 best;   /**< the best lead the block offered */
   shelf_i128 cost;   /**< best - kept: 0 for a perfect move */
 } shelf_review_row;
+
+/** The word the review writes for the end of a forced move, a last wheel
+ * taken without a choice, on every surface (the command, Python, the page). */
+#define SHELF_REVIEW_LAST "last"
 
 /** The number of rows of the review: the moves people made so far. 0 for
  * a NULL game. Time O(moves). */

@@ -271,8 +271,7 @@ WEB_API int web_play(const int64_t *weights, size_t n, int first, int second,
     uint32_t *u = nums + 5 + 4 * count + 3 * r;
     u[0] = (uint32_t)row.turn;
     u[1] = (uint32_t)row.buyer;
-    u[2] = strcmp(row.end, "left") == 0 ? 0 : strcmp(row.end, "right") == 0 ? 1
-                                                                           : 2;
+    u[2] = row.forced ? 2 : (uint32_t)row.end; /* 2: SHELF_REVIEW_LAST */
     size_t v = 5 * count + 4 * r;
     put_i128(values, v, row.weight);
     put_i128(values, v + 1, row.kept);
