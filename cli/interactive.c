@@ -584,15 +584,14 @@ static int play(view *v, shelf_player opponent) {
   }
 }
 
-int interactive_play(const int64_t *weights, size_t n, int second, int vs) {
+int interactive_play(const int64_t *weights, size_t n, int second,
+                     shelf_player vs) {
   view v;
   memset(&v, 0, sizeof v);
   v.w = weights;
-  v.two = vs == INTERACTIVE_VS_PERSON;
+  v.two = vs == SHELF_PLAYER_PERSON;
   v.person = second && !v.two ? 1 : 0;
-  shelf_player opponent = vs == INTERACTIVE_VS_GREEDY ? SHELF_PLAYER_GREEDY
-                          : v.two ? SHELF_PLAYER_PERSON
-                                  : SHELF_PLAYER_PERFECT;
+  shelf_player opponent = vs;
   shelf_player first = v.person == 0 ? SHELF_PLAYER_PERSON : opponent;
   shelf_player other = v.person == 0 ? opponent : SHELF_PLAYER_PERSON;
   if (shelf_game_new(weights, n, first, other, &v.game) != SHELF_OK) {
