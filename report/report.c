@@ -312,16 +312,6 @@ void report_json_error(out *o, uint64_t line, uint64_t column,
 
 /* ==== Answers ==== */
 
-const char *const report_answer_names[4] = {"margin", "first", "second",
-                                            "winner"};
-
-int report_answer_find(const char *name) {
-  for (int k = 0; k < 4; k++)
-    if (strcmp(name, report_answer_names[k]) == 0)
-      return k;
-  return -1;
-}
-
 /* The asked answer as the judges read it: a number, or for the winner
  * true or false as LeetCode 486 prints it (shelf_judge.h: the first buyer
  * wins a tie). */

@@ -53,10 +53,7 @@
     const names = {};
     for (let k = 0, p; (p = m._web_enum_name(k)) !== 0; k++) {
       const values = [];
-      for (let v = 0; v < m._web_enum_count(k); v++) {
-        const q = m._web_enum_value_name(k, v);
-        values.push(q === 0 ? undefined : m.UTF8ToString(q));
-      }
+      for (let i = 0; i < m._web_enum_count(k); i++) values[m._web_enum_value(k, i)] = m.UTF8ToString(m._web_enum_value_name(k, i));
       names[m.UTF8ToString(p)] = Object.freeze(values);
     }
     return Object.freeze(names);
@@ -137,6 +134,7 @@
     const PARSE_FIRST = C.EXPECTED_INTEGER; // codes from here up are parse errors (shelf.h)
     const text = (p) => m.UTF8ToString(p);
     const END = NAMES.end;
+    const REVIEW_LAST = text(m._web_review_last());
     const BUYER = NAMES.buyer;
     const palette = {};
     for (let k = 0, p; (p = m._web_colour_name(k)) !== 0; k++) palette[text(p)] = text(m._web_colour_value(k));
@@ -359,7 +357,9 @@
               weight: mv.weight, best: mv.best, kept: mv.kept, totals: { first: mv.first, second: mv.second },
               said: mv.said,
             }));
-            const review = R.review_row.readAll(rp, at.rows);
+            // A forced move's end is written as every surface writes it
+            // (SHELF_REVIEW_LAST), with `forced` beside it.
+            const review = R.review_row.readAll(rp, at.rows).map((row) => ({ ...row, end: row.forced ? REVIEW_LAST : row.end }));
             const over = at.first === at.last;
             const lastMove = moves[at.moves - 1];
             return {

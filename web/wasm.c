@@ -141,7 +141,7 @@ WEB_API int web_greedy_end(const int64_t *weights, size_t n, size_t first,
 }
 
 /* shelf_greedy_line(): the ends of greedy play, both buyers greedy
- * (SHELF_GREEDY_BOTH) or a greedy first against a perfect second. */
+ * (SHELF_LINE_GREEDY_BOTH) or a greedy first against a perfect second. */
 WEB_API int web_greedy_line(const int64_t *weights, size_t n, unsigned flags,
                             unsigned char *ends) {
   return (int)shelf_greedy_line(weights, n, flags, ends);
@@ -256,10 +256,8 @@ WEB_API int web_play(const int64_t *weights, size_t n, int first, int second,
     web_review_row *out = &rows[r];
     out->turn = (uint32_t)row.turn;
     out->buyer = (int32_t)row.buyer;
-    /* TODO(issue 45): row.end and row.forced once the row carries them
-     * (helper "names"). */
-    out->forced = strcmp(row.end, "last") == 0;
-    out->end = strcmp(row.end, "right") == 0 ? SHELF_RIGHT : SHELF_LEFT;
+    out->end = (int32_t)row.end;
+    out->forced = row.forced != 0;
     web_put_i128(out->weight, row.weight);
     web_put_i128(out->kept, row.kept);
     web_put_i128(out->best, row.best);
@@ -514,6 +512,9 @@ WEB_API const char *web_status_name(int status) {
 
 WEB_API const char *web_version(void) { return shelf_version(); }
 
+/* The word every surface writes for the end of a forced move in a review. */
+WEB_API const char *web_review_last(void) { return SHELF_REVIEW_LAST; }
+
 /* The header's numbers bridge.js needs (status codes, buffer sizes, limits),
  * by name, so that they are written once, in shelf.h: web_constant_name(k)
  * and web_constant_value(k) for k from 0 until the name is NULL. */
@@ -538,8 +539,8 @@ static const struct {
     {"SVG_WHEELS_MAX", SHELF_SVG_WHEELS_MAX},
     {"SVG_LEAD_MAX", SHELF_SVG_LEAD_MAX},
     {"PARSE_COUNTED", SHELF_PARSE_COUNTED},
-    {"GREEDY_BOTH", SHELF_GREEDY_BOTH},
-    {"GREEDY_FIRST", SHELF_GREEDY_FIRST},
+    {"GREEDY_BOTH", SHELF_LINE_GREEDY_BOTH},
+    {"GREEDY_FIRST", SHELF_LINE_GREEDY_FIRST},
     {"MISTAKE_NONE", SHELF_MISTAKE_NONE},
     {"MISTAKE_ONE_END", SHELF_MISTAKE_ONE_END},
     {"MISTAKE_LEFT_INDEX", SHELF_MISTAKE_LEFT_INDEX},

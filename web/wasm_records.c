@@ -189,59 +189,65 @@ WEB_API uint32_t web_field_size(size_t k) {
 
 /* MARK: - The library's names */
 
-/* The names of the enums whose values cross in records (and of the
- * mistakes the page names), by the library's own name calls: the enum's
- * name as a record field's kind, how many values to ask for from 0, and
- * the value's name (NULL for a value the enum does not have). */
+/* The enums whose values cross in records, and the mistakes the page
+ * names: each enum's values from its list in the header, each value's name
+ * from the library's call for it, so that the page spells none. */
+#define VALUE_(NAME, value, name, words) value,
+static const int end_values[] = {SHELF_END_LIST(VALUE_)};
+static const int buyer_values[] = {SHELF_BUYER_LIST(VALUE_)};
+static const int player_values[] = {SHELF_PLAYER_LIST(VALUE_)};
+static const int step_kind_values[] = {SHELF_STEP_KIND_LIST(VALUE_)};
+static const int note_kind_values[] = {SHELF_NOTE_KIND_LIST(VALUE_)};
+static const int mistake_values[] = {SHELF_MISTAKE_LIST(VALUE_)};
+#undef VALUE_
+
 static const char *end_name(int v) { return shelf_end_name((shelf_end)v); }
 static const char *buyer_name(int v) {
   return shelf_buyer_name((shelf_buyer)v);
 }
-static const char *mistake_name(int v) {
-  return v >= 0 && v < SHELF_MISTAKE_COUNT
-             ? shelf_mistake_name((shelf_mistake)v)
-             : NULL;
-}
-/* TODO(issue 45): the library's shelf_player_name, shelf_step_kind_name
- * and shelf_note_kind_name (helper "names") replace these three. */
 static const char *player_name(int v) {
-  static const char *const names[] = {"person", "perfect", "greedy"};
-  return v >= 0 && v < 3 ? names[v] : NULL;
+  return shelf_player_name((shelf_player)v);
 }
 static const char *step_kind_name(int v) {
-  static const char *const names[] = {"push", "merge", "take"};
-  return v >= 0 && v < 3 ? names[v] : NULL;
+  return shelf_step_kind_name((shelf_step_kind)v);
 }
 static const char *note_kind_name(int v) {
-  return v == SHELF_NOTE_COUNT       ? "count"
-         : v == SHELF_NOTE_THOUSANDS ? "thousands"
-                                     : NULL;
+  return shelf_note_kind_name((shelf_note_kind)v);
+}
+static const char *mistake_name(int v) {
+  return shelf_mistake_name((shelf_mistake)v);
 }
 
+#define ENUM(name)                                                             \
+  { #name, name##_values, COUNT(name##_values), name##_name }
 static const struct {
   const char *name;
-  int count;
+  const int *values;
+  size_t count;
   const char *(*of)(int);
 } enums[] = {
-    {"end", 2, end_name},
-    {"buyer", 2, buyer_name},
-    {"player", 3, player_name},
-    {"step_kind", 3, step_kind_name},
-    {"note_kind", 3, note_kind_name},
-    {"mistake", SHELF_MISTAKE_COUNT, mistake_name},
+    ENUM(end),       ENUM(buyer),     ENUM(player),
+    ENUM(step_kind), ENUM(note_kind), ENUM(mistake),
 };
+#undef ENUM
 
-/* Enum k's name and how many values to ask web_enum_value_name() for,
- * for k from 0 until the name is NULL. */
+/* Enum k's name and how many values it has, for k from 0 until the name
+ * is NULL. */
 WEB_API const char *web_enum_name(size_t k) {
   return k < COUNT(enums) ? enums[k].name : NULL;
 }
 
-WEB_API int web_enum_count(size_t k) {
-  return k < COUNT(enums) ? enums[k].count : 0;
+WEB_API uint32_t web_enum_count(size_t k) {
+  return k < COUNT(enums) ? (uint32_t)enums[k].count : 0;
 }
 
-/* The library's name for `value` of enum k; NULL where it has none. */
-WEB_API const char *web_enum_value_name(size_t k, int value) {
-  return k < COUNT(enums) ? enums[k].of(value) : NULL;
+/* Value i of enum k, and the library's name for it. */
+WEB_API int32_t web_enum_value(size_t k, size_t i) {
+  return k < COUNT(enums) && i < enums[k].count ? enums[k].values[i] : -1;
+}
+
+WEB_API const char *web_enum_value_name(size_t k, size_t i) {
+  return k < COUNT(enums) && i < enums[k].count
+             ? enums[k].of(enums[k].values[i])
+             : NULL;
 }

@@ -89,9 +89,9 @@ PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
   options.parts = part == 1   ? SHELF_SVG_SHELF
                   : part == 2 ? SHELF_SVG_TABLE
                               : 0u;
-  options.line = how == 1   ? SHELF_SVG_LINE_GREEDY_BOTH
-                 : how == 2 ? SHELF_SVG_LINE_GREEDY_FIRST
-                            : SHELF_SVG_LINE_PERFECT;
+  options.line = how == 1   ? SHELF_LINE_GREEDY_BOTH
+                 : how == 2 ? SHELF_LINE_GREEDY_FIRST
+                            : SHELF_LINE_PERFECT;
   options.turn = turn;
   options.given = given;
   if (shelf_py_weights_get(obj, "wheels", &w) == 0)

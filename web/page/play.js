@@ -123,7 +123,7 @@ function reviewHtml(g) {
     <div class="table-wrap"><table class="review"><thead><tr><th scope="col">turn</th><th scope="col">end</th>
     <th scope="col">weight</th><th scope="col">lead kept</th><th scope="col">best lead</th><th scope="col">cost</th></tr></thead><tbody>`;
   for (const r of g.review) {
-    html += `<tr><td>${r.turn}</td><td>${r.forced ? 'last' : r.end}</td><td>${num(r.weight)}</td><td>${num(r.kept)}</td><td>${num(r.best)}</td>` +
+    html += `<tr><td>${r.turn}</td><td>${r.end}</td><td>${num(r.weight)}</td><td>${num(r.kept)}</td><td>${num(r.best)}</td>` +
       `<td${r.cost > 0n ? ' class="costly"' : ''}>${num(r.cost)}</td></tr>`;
   }
   html += '</tbody></table></div>';

@@ -41,7 +41,7 @@ test('the same games give the same words on the page and in the terminal', async
       const where = `${JSON.stringify(who)} on [${w}] playing ${script}`;
       for (const m of g.moves) assert.ok(text.includes(m.said), `${where}: ${m.said}`);
       for (const s of g.summary) assert.ok(text.includes(s), `${where}: ${s}`);
-      const rows = g.review.map((r) => [r.turn, r.forced ? 'last' : r.end, r.weight, r.kept, r.best, r.cost].join(' ')).join(' ');
+      const rows = g.review.map((r) => [r.turn, r.end, r.weight, r.kept, r.best, r.cost].join(' ')).join(' ');
       assert.ok(text.includes(`lead kept best lead cost ${rows} (A lead`), `${where}: ${rows}`);
     }
   }
@@ -91,7 +91,7 @@ test('undo, the forced last wheel and the choices kept', async () => {
   // A last wheel of the person's is taken for them and never undone alone.
   g = shelf.play([1, 5, 2], who, 'L');
   assert.ok(g.over);
-  assert.deepEqual(g.review.map((r) => [r.end, r.forced]), [['left', false], ['left', true]]);
+  assert.deepEqual(g.review.map((r) => [r.end, r.forced]), [['left', false], ['last', true]]);
   assert.equal(shelf.play([1, 5, 2], who, 'LU').choices, '');
   // Again starts over; a move when over is refused.
   assert.equal(shelf.play([3, 9, 1, 2], who, 'LRA').moves.length, 0);
