@@ -62,7 +62,7 @@ install:
 # unit tests, the replays of the fuzz corpora, the command's own tests and
 # the checks of the sources (names, exports, header, manual). make test runs
 # these and everything else, under the sanitizers too; CI runs make test.
-QUICK_TESTS ?= ^(test_|fuzz_|cli$$|svg$$|interactive$$|portable_bytes$$|named_files$$|exports$$|header_calls$$|man3$$)
+QUICK_TESTS ?= ^(test_|fuzz_|cli$$|svg$$|interactive$$|portable_bytes$$|named_files$$|exports$$|header_calls$$|null_calls$$|docs_code$$|man3$$)
 check: all
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j $(JOBS) -R '$(QUICK_TESTS)'
 

@@ -24,6 +24,14 @@ static void print_i128(const char *label, shelf_i128 v) {
   printf("%s%s", label, buf);
 }
 
+/* Prints the weight of each move of a line, as shelf_replay_all() hands
+ * them over; 0: go on. */
+static int print_weight(void *ctx, const shelf_move *move) {
+  (void)ctx;
+  printf(" %" PRId64, move->weight);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *text = argc > 1 ? argv[1] : "[3, 9, 1, 2]";
   int64_t *w = NULL;
@@ -48,13 +56,7 @@ int main(int argc, char **argv) {
   printf("libshelf %s, a shelf of %zu, ", shelf_version(), n);
   print_i128("margin ", r.margin);
   printf("\nline:");
-  shelf_position at;
-  shelf_move move;
-  shelf_position_start(&at, n);
-  while (at.turn < n) {
-    shelf_replay(w, ends, 1, &at, &move);
-    printf(" %" PRId64, move.weight);
-  }
+  shelf_replay_all(w, n, ends, print_weight, NULL);
   /* A perfect opponent: libshelf's game with a greedy first buyer (the
    * heavier end) and a perfect second, who answers each move with the best
    * move on the block that remains. With no person in it, it is played out
@@ -70,6 +72,7 @@ int main(int argc, char **argv) {
   shelf_game_move m;
   for (size_t k = 0; shelf_game_move_at(game, k, &m) == SHELF_OK; k++)
     printf(" %" PRId64, m.move.weight);
+  shelf_position at;
   shelf_game_at(game, &at);
   print_i128("\ngreedy ", at.totals[SHELF_FIRST]);
   print_i128(", perfect ", at.totals[SHELF_SECOND]);

@@ -20,7 +20,7 @@
  *      byte-at-a-time machine in turn;
  *   4. the push parser fed one byte at a time (short inputs only);
  *   5. the text cut in two after a blank (a space, tab or line feed the
- *      bytes pick): the first parser's shelf_parser_place() is handed to a
+ *      bytes pick): the first parser's shelf__parser_place() is handed to a
  *      second parser by shelf_parser_resume(), which parses the rest into a
  *      solver of its own, and the two solvers are appended
  *      (shelf_solver_append()): the shelves' results and the errors'
@@ -42,6 +42,8 @@
 #include "fuzz.h"
 #include "reference_parse.h"
 #include <shelf_pieces.h>
+/* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
+#include "../src/internal.h"
 
 #include <shelf.h>
 
@@ -279,7 +281,7 @@ static void shelf_done(driver *v, outcome_list *out) {
 static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at,
                       int line_unknown) {
   shelf_parse_place place;
-  if (shelf_parser_place(v->p, &place) != SHELF_OK) {
+  if (shelf__parser_place(v->p, &place) != SHELF_OK) {
     /* Only inside a name or after its '=', or in a skipped line. */
     int name = 0;
     for (size_t i = 0; i < at; i++)
@@ -377,7 +379,7 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
           stopped = 1;
           break;
         }
-        FUZZ_ASSERT(shelf_parser_skip_line(v.p) == SHELF_OK, "skip_line");
+        FUZZ_ASSERT(shelf__parser_skip_line(v.p) == SHELF_OK, "skip_line");
         FUZZ_ASSERT(shelf_parser_error(v.p)->code == SHELF_OK,
                     "skip_line forgets the error");
         shelf_solver_reset(v.s);

@@ -29,6 +29,8 @@
 #include "fuzz.h"
 
 #include <shelf.h>
+/* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
+#include "../src/internal.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -315,8 +317,8 @@ static void op_finish(world *w) {
 }
 
 static void op_skip_line(world *w) {
-  shelf_status st = shelf_parser_skip_line(w->pa);
-  FUZZ_ASSERT(shelf_parser_skip_line(w->pk) == st, "twin parsers agree");
+  shelf_status st = shelf__parser_skip_line(w->pa);
+  FUZZ_ASSERT(shelf__parser_skip_line(w->pk) == st, "twin parsers agree");
   if (!(w->p_flags & SHELF_PARSE_LINES)) {
     FUZZ_ASSERT(st == SHELF_INVALID, "skip_line needs line mode");
     return;
@@ -406,7 +408,7 @@ static void op_nulls(world *w) {
               "finish NULL solver");
   FUZZ_ASSERT(shelf_parser_finish(w->pa, w->a, NULL) == SHELF_INVALID,
               "finish NULL ended");
-  FUZZ_ASSERT(shelf_parser_skip_line(NULL) == SHELF_INVALID, "skip NULL");
+  FUZZ_ASSERT(shelf__parser_skip_line(NULL) == SHELF_INVALID, "skip NULL");
   FUZZ_ASSERT(shelf_parser_error(NULL) == NULL, "error of NULL");
   shelf_parser_reset(NULL);
   shelf_parser_free(NULL);

@@ -29,7 +29,7 @@
  *       - frees and resets (void; NULL does nothing): shelf_solver_free(),
  *         shelf_solver_reset(), shelf_parser_free(), shelf_parser_reset(),
  *         shelf_weights_free(), shelf_notes_free(), shelf_svg_free(),
- *         shelf_judgement_free();
+ *         shelf_game_free(), shelf_judgement_free();
  *       - names (a static string; NULL for a value without a name):
  *         shelf_version(), shelf_strerror(), shelf_status_name(),
  *         shelf_buyer_name(), shelf_end_name(), shelf_kilos_word(),
@@ -38,11 +38,11 @@
  *         the buffer must not be NULL): shelf_i128_format(),
  *         shelf_standing_format();
  *       - lookups (a pointer, or NULL for nothing): shelf_solver_weights(),
- *         shelf_parser_error(), shelf_problem_at(), shelf_problem_find();
+ *         shelf_parser_error(), shelf_problem_find();
  *       - questions and counts: shelf_greedy_end(), shelf_notes_take(),
- *         shelf_plan_count(), shelf_plan_shrink(), shelf_fits_31_bits(),
- *         and in shelf_pieces.h shelf_piece_cut(), shelf_piece_count(),
- *         shelf_piece_fits(),
+ *         shelf_turn_buyer(), shelf_game_move_count(),
+ *         shelf_game_review_count(), and in shelf_pieces.h
+ *         shelf_piece_cut(), shelf_piece_count(), shelf_piece_fits(),
  *         shelf_piece_rebase(), shelf_place_encode().
  *   - Weights are int64_t. Totals and margins can need more than 64 bits, so
  *     they are shelf_i128 and always exact: nothing is ever wrapped.
@@ -498,7 +498,8 @@ SHELF_API void shelf_parser_free(shelf_parser *parser);
  *         wheels (the weight is not taken, and the text cannot go on into
  *         that solver); SHELF_INVALID for a NULL argument. After a
  *         parse error the parser is failed and returns the same code, until
- *         shelf_parser_skip_line() (line mode) or shelf_parser_reset().
+ *         shelf_parser_reset() (shelf_read_batch() goes on past an error
+ *         with keep_going).
  *
  * Time O(len); memory O(1) beyond the solver's. */
 SHELF_API shelf_status shelf_parser_feed(shelf_parser *parser,
@@ -520,13 +521,6 @@ SHELF_API shelf_status shelf_parser_finish(shelf_parser *parser,
  * to keep it. shelf_parse_error_format() words it. Time O(1). */
 SHELF_API const shelf_parse_error *
 shelf_parser_error(const shelf_parser *parser);
-
-/** In line mode, after a parse error: forget the error and skip the rest of
- * the offending line, so that the next shelf starts on the next line. The
- * caller should reset its solver too.
- *
- * @return SHELF_OK; SHELF_INVALID if the parser is not in line mode. */
-SHELF_API shelf_status shelf_parser_skip_line(shelf_parser *parser);
 
 /** Forgets all input and any error, as if just created. */
 SHELF_API void shelf_parser_reset(shelf_parser *parser);
@@ -632,7 +626,7 @@ typedef struct shelf_read_options {
    * for shelf_read_batch(). */
   unsigned parse_flags;
   /** shelf_read_batch(): after a parse error, skip its line (or, counted,
-   * the rest of its line) and go on, as shelf_parser_skip_line() does;
+   * the rest of its line) and go on;
    * 0: the read ends with the first error. */
   int keep_going;
   /** For tests only: cut the text into pieces of about this many bytes,

@@ -327,18 +327,6 @@ SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
                                        const int64_t *weights, size_t n,
                                        shelf_i128 *out);
 
-/** What a judge tries, as a problem states its limits. */
-typedef struct shelf_plan {
-  size_t max_n;   /**< the most wheels a shelf may have, at least 1 */
-  int64_t lo, hi; /**< every weight is in lo..hi */
-  size_t tries;   /**< random shelves after the fixed ones */
-  uint64_t seed;  /**< the same seed gives the same tries */
-  const int64_t *const *samples; /**< the problem's samples, NULL-ended;
-                                      may be NULL for none */
-  const size_t *sample_n;        /**< their lengths; a sample longer than
-                                      max_n is skipped */
-} shelf_plan;
-
 /** Which part of a plan a try comes from. */
 #define SHELF_TRY_LIST(X)                                                      \
   /* One of the seven cases of shelf's own problem (docs/problem.md,           \
@@ -363,83 +351,6 @@ SHELF_API shelf_status shelf_try_from_name(const char *name, shelf_try *out);
 /** Deprecated: the old name of SHELF_TRY_CASE (the same value, 0), kept so
  * that old source compiles. Use SHELF_TRY_CASE. */
 #define SHELF_TRY_WRITEUP SHELF_TRY_CASE
-
-/** The number of tries of a plan: the fixed ones and `tries` random ones,
- * or SIZE_MAX if there are more. Time O(number of samples). */
-SHELF_API size_t shelf_plan_count(const shelf_plan *plan);
-
-/** Writes try k (0-based, below shelf_plan_count()) into `weights`, which
- * has room for max(max_n, 8) weights, its length into *n and its part into
- * *kind (if not NULL). A fixed shelf that does not fit the plan's limits,
- * or an edge shelf's large version that says nothing new, is given as an
- * empty shelf (*n = 0), for the caller to skip.
- *
- * @return SHELF_OK; SHELF_INVALID (a NULL argument, lo > hi, max_n 0, k out
- *         of range). Time O(max_n); no memory. Thread-safe. */
-SHELF_API shelf_status shelf_plan_shelf(const shelf_plan *plan, size_t k,
-                                        int64_t *weights, size_t *n,
-                                        shelf_try *kind);
-
-/** Shrink candidate c (0-based) of a failing shelf, smallest first, as
- * Hypothesis and QuickCheck order them: fewer wheels first (chunks of n/2,
- * n/4, ..., 1 wheels deleted at each place, never below one wheel); then
- * every weight at once, writing t for the point of lo..hi nearest 0: all
- * at t, each one step from t on its side, all one step above t, all one
- * below, each 1 to 7 from t on its side (its distance from t mod 7, plus
- * 1), a random shelf within 3 of t (seeded by the plan's seed and n),
- * every distance from t divided by 256, then halved (a candidate of these
- * whose distances from t do not sum to less than the shelf's is left out,
- * so that no two candidates lead back to each other); then chunks of n/2,
- * n/4, ..., 2 weights set to t at each place (a chunk already at t left
- * out); then each weight from the left moved toward t (to it, then
- * halfway, a quarter, ...). The
- * whole-shelf candidates make a long shelf light in a few runs, where one
- * weight at a time would take a run a weight. A judge tries candidates in
- * order and starts again from the first that still fails.
- *
- * @param out    room for n weights; receives the candidate.
- * @param out_n  receives its length.
- * @return 1 when candidate c exists and was written, 0 when it does not (or
- *         an argument is NULL). Time O(n + c); no memory. Thread-safe. */
-SHELF_API int shelf_plan_shrink(const shelf_plan *plan, const int64_t *weights,
-                                size_t n, size_t c, int64_t *out,
-                                size_t *out_n);
-
-/** One shelf a program got wrong, and what it answered. */
-typedef struct shelf_failure {
-  const int64_t *weights;
-  size_t n;
-  shelf_i128 got; /**< the program's answer, of the asked kind */
-} shelf_failure;
-
-/** Whether every total of a shelf fits in 31 bits with room for the sum of
- * two of them (a program computes the first buyer's total as (sum +
- * margin) / 2): twice the sum of |w| is at most 2^31 - 1. Time O(n). */
-SHELF_API int shelf_fits_31_bits(const int64_t *weights, size_t n);
-
-/** Names the known mistake that a program's wrong answers show, or
- * SHELF_MISTAKE_NONE when none fits all of them: greedy, added or
- * left-index when that algorithm (shelf_mistake_margin()) gives every
- * answer, turned into the asked kind as a program would (a total from a
- * margin rounded either way); strict-tie when the winner was asked and
- * every failing shelf is a tie called a loss; wrong-quantity when every
- * answer is another of margin, first and second; overflow32 when
- * `fitting_passed` says the shelves tried whose totals fit in 31 bits all
- * passed and none of the failing ones fits. wrong-quantity and overflow32
- * are what the answers suggest, not yet shown: shelf_judge_run() confirms
- * each with a run before it names it.
- *
- * @param out  receives the mistake, or SHELF_MISTAKE_NONE.
- * @return SHELF_OK; SHELF_INVALID (`out` NULL, `failures` NULL with count
- *         > 0, an unknown kind); SHELF_NOMEM, with *out NONE: no mistake is
- *         named, or ruled out, on a computation that did not happen.
- *
- * Time O(total wheels of the failures); memory as shelf_solve().
- * Thread-safe. */
-SHELF_API shelf_status shelf_mistake_of(shelf_answer kind,
-                                        const shelf_failure *failures,
-                                        size_t count, int fitting_passed,
-                                        shelf_mistake *out);
 
 /* MARK: - The judge's loop (Public) */
 
@@ -493,16 +404,11 @@ typedef struct shelf_problem {
 /** shelf_problem.stack_mb: no stack limit. */
 #define SHELF_STACK_UNLIMITED ((size_t)-1)
 
-/** The problems shelf knows, by index from 0: "shelf" (the problem,
- * docs/problem.md: "Splitting the ripening shelf", the default), "cses"
- * (CSES 1097), "atcoder" (AtCoder DP contest L), "leetcode486" and
- * "algolab" (ETH AlgoLab's Burning Coins: up to 30 cases a file). Returns NULL
- * past the last, so that a caller can list them. Static; do not free. Time
- * O(1). Thread-safe. */
-SHELF_API const shelf_problem *shelf_problem_at(size_t k);
-
-/** The problem called `name` (as shelf_problem_at() lists them), or NULL
- * for an unknown name or a NULL one. Time O(1). Thread-safe. */
+/** The problem called `name`: "shelf" (the problem, docs/problem.md:
+ * "Splitting the ripening shelf", the default), "cses" (CSES 1097),
+ * "atcoder" (AtCoder DP contest L), "leetcode486" or "algolab" (ETH
+ * AlgoLab's Burning Coins: up to 30 cases a file); NULL for an unknown name
+ * or a NULL one. Static; do not free. Time O(1). Thread-safe. */
 SHELF_API const shelf_problem *shelf_problem_find(const char *name);
 
 /** Writes a shelf as a program of `layout` reads it, snprintf-style: at
@@ -653,16 +559,16 @@ typedef struct shelf_judgement {
 } shelf_judgement;
 
 /** Judges a program: runs it through judge->run on the tries of the plan
- * (shelf_plan_shelf(), made one at a time as they are run), each against
+ * (made one at a time as they are run), each against
  * the exact answer, and stops at the first failure:
  *
  *   - a time limit is run again before it counts (a busy moment), on the
  *     second run of a short shelf too;
  *   - a shelf of at most 16 wheels is run twice: a second run that differs
  *     in verdict, answer or fingerprint is UNSTABLE;
- *   - a wrong answer, a crash or bad output is shrunk (shelf_plan_shrink(),
- *     at most 600 runs) to the smallest shelf that fails the same way, and
- *     a wrong answer's mistake named (shelf_mistake_of(), over at most 64
+ *   - a wrong answer, a crash or bad output is shrunk (at most 600
+ *     runs) to the smallest shelf that fails the same way, and
+ *     a wrong answer's mistake named (over at most 64
  *     failing shelves); a greedy mistake is shrunk again, if it must, to a
  *     shelf whose decisive turn has no tie, so that the lesson is the
  *     heavier end, not the tie rule;

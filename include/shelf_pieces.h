@@ -53,17 +53,6 @@ typedef struct shelf_parse_place {
                                  UINT64_MAX before the count is read */
 } shelf_parse_place;
 
-/** Where the parser is: the place after the text fed so far.
- *
- * @return SHELF_OK; SHELF_INVALID if an argument is NULL, or the parser is
- *         not between items (inside a weight or other text, after a
- *         carriage return waiting for its line feed, or failed): cut a
- *         text only after a space, tab or line feed.
- *
- * Time O(1). */
-SHELF_API shelf_status shelf_parser_place(const shelf_parser *parser,
-                                          shelf_parse_place *out);
-
 /** Forgets all input and any error, and goes on as if the text before
  * `at` had been fed and had left the parser there: errors then carry the
  * lines, columns and offsets of the whole text. A caller that does not
@@ -95,7 +84,7 @@ SHELF_API shelf_status shelf_parser_resume(shelf_parser *parser,
  * reads spans it: a weight, an error token and a UTF-8 sequence all end at
  * the blank or comma, and a carriage return waits for its line feed, not a
  * blank. So at a cut point a parser that has read the text before it is
- * between items (shelf_parser_place() works there), or has failed, or is
+ * between items, or has failed, or is
  * at a name waiting for its '=' (which fails on the weight that follows;
  * shelf_piece_end()). With SHELF_PARSE_LINES alone a cut point is any byte
  * after a line feed, where the next shelf starts.

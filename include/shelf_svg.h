@@ -192,7 +192,8 @@ SHELF_API void shelf_svg_free(char *svg);
  *
  * @param lead     the lead to colour.
  * @param biggest  the largest |lead| on the scale (for a table, of every
- *                 cell); below |lead| it is taken as |lead|.
+ *                 cell: shelf_lead_table_largest()); below |lead| it is
+ *                 taken as |lead|.
  * @param fill     receives "#rrggbb", SHELF_COLOUR_BUFSIZE bytes.
  * @param ink      if not NULL, receives the colour of text written on the
  *                 fill: "#ffffff" or SHELF_COLOUR_INK, whichever has the

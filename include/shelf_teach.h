@@ -52,6 +52,21 @@ typedef struct shelf_cell {
 SHELF_API shelf_status shelf_lead_table(const int64_t *weights, size_t n,
                                         shelf_cell *cells);
 
+/** The largest |lead| of a lead table: of every block first..last (first
+ * <= last) of the n * n cells shelf_lead_table() filled; 0 when n is 0.
+ * The end of the colour scale of a table (shelf_lead_colour()'s
+ * `biggest`), which the pictures and the page draw with.
+ *
+ * @param cells    n * n cells; may be NULL when n is 0.
+ * @param largest  receives it.
+ * @return SHELF_OK; SHELF_INVALID if `largest` is NULL, or `cells` is NULL
+ *         with n > 0; SHELF_TOO_LONG if n > SHELF_TABLE_MAX.
+ *
+ * Time O(n^2); no memory. Thread-safe. */
+SHELF_API shelf_status shelf_lead_table_largest(const shelf_cell *cells,
+                                                size_t n,
+                                                shelf_i128 *largest);
+
 /* MARK: - Buyers, moves and games (Public) */
 
 /** A buyer: the first moves at turns 1, 3, 5, ..., the second at 2, 4, ... */
@@ -137,6 +152,33 @@ SHELF_API shelf_status shelf_position_take(shelf_position *at,
 SHELF_API shelf_status shelf_replay(const int64_t *weights,
                                     const unsigned char *ends, size_t count,
                                     shelf_position *at, shelf_move *moves);
+
+/** What shelf_replay_all() hands each move to: the move, with both totals
+ * after it. Returns 0 to go on, nonzero to stop the replay there. */
+typedef int (*shelf_move_hook)(void *ctx, const shelf_move *move);
+
+/** Replays a whole game from its start: the n moves ends[0..n-1] on a
+ * shelf of n wheels, each handed to `each` in turn order, with the running
+ * totals shelf_replay() adds up. The loop every caller that shows a whole
+ * line move by move would write (--moves, the pictures, Python's
+ * shelf.line(), examples/play.c), in one call and with no memory for the
+ * moves, however long the shelf.
+ *
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param ends     n values, SHELF_LEFT or SHELF_RIGHT; may be NULL when n
+ *                 is 0.
+ * @param each     called once a move, on the calling thread; must not be
+ *                 NULL. When it returns nonzero the replay stops, and the
+ *                 call still returns SHELF_OK: the caller's ctx says why.
+ * @param ctx      handed to `each`.
+ * @return SHELF_OK; SHELF_INVALID if `each` is NULL, `weights` or `ends` is
+ *         NULL with n > 0, or an end is unknown (the moves before it were
+ *         handed over).
+ *
+ * Time O(n) and the hook's; no memory. Thread-safe. */
+SHELF_API shelf_status shelf_replay_all(const int64_t *weights, size_t n,
+                                        const unsigned char *ends,
+                                        shelf_move_hook each, void *ctx);
 
 /** The greedy move on block first..last (0-based, inclusive): the heavier
  * end, the left on equal weights. The one rule every surface calls greedy.
@@ -472,11 +514,6 @@ SHELF_API void shelf_game_free(shelf_game *game);
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL. Time O(1). */
 SHELF_API shelf_status shelf_game_at(const shelf_game *game,
                                      shelf_position *at);
-
-/** Who plays a buyer in this game; SHELF_PLAYER_PERSON for a NULL game or
- * an unknown buyer. Time O(1). */
-SHELF_API shelf_player shelf_game_player(const shelf_game *game,
-                                         shelf_buyer buyer);
 
 /** The person to move takes the wheel at `end`, and the game plays on
  * (the program's replies, a forced last wheel) until a person has a

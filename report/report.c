@@ -36,23 +36,6 @@ static void number_cell(out *o, int column, shelf_i128 v, int width,
   cell(o, column, buf, shelf_i128_format(v, buf), width, align);
 }
 
-/* Replays the line (shelf_replay() adds up the totals), 64 moves at a
- * time, calling back with each move. Used once to measure the columns and
- * once to print them. */
-typedef void (*turn_fn)(void *ctx, const shelf_move *move);
-
-static void replay(const report *r, turn_fn fn, void *ctx) {
-  shelf_position game;
-  shelf_move moves[64];
-  shelf_position_start(&game, r->n);
-  while (game.turn < r->n) {
-    size_t k = r->n - (size_t)game.turn < 64 ? r->n - (size_t)game.turn : 64;
-    shelf_replay(r->weights, r->ends, k, &game, moves);
-    for (size_t m = 0; m < k; m++)
-      fn(ctx, &moves[m]);
-  }
-}
-
 typedef struct moves_ctx {
   out *o;
   const report *r;
@@ -65,16 +48,19 @@ static void widen(int *width, int w) {
     *width = w;
 }
 
-static void measure_turn(void *ctx, const shelf_move *mv) {
+/* The line is replayed by shelf_replay_all() (which adds up the totals)
+ * twice: once to measure the columns, once to print them. */
+static int measure_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
   widen(&m->width[0], i128_width((shelf_i128)mv->turn));
   widen(&m->width[3], i128_width((shelf_i128)mv->wheel + 1));
   widen(&m->width[4], i128_width(mv->weight));
   widen(&m->width[5], i128_width(mv->first));
   widen(&m->width[6], i128_width(mv->second));
+  return 0;
 }
 
-static void print_turn(void *ctx, const shelf_move *mv) {
+static int print_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
   const char *buyer = shelf_buyer_name(mv->buyer);
   const char *end = shelf_end_name(mv->end);
@@ -86,6 +72,7 @@ static void print_turn(void *ctx, const shelf_move *mv) {
   number_cell(m->o, 5, mv->first, m->width[5], m->align);
   number_cell(m->o, 6, mv->second, m->width[6], m->align);
   out_char(m->o, '\n');
+  return 0;
 }
 
 static void text_moves(out *o, const report_options *opt, const report *r) {
@@ -95,12 +82,12 @@ static void text_moves(out *o, const report_options *opt, const report *r) {
   widen(&m.width[1], (int)strlen("second"));
   widen(&m.width[2], (int)strlen("right"));
   if (opt->align)
-    replay(r, measure_turn, &m);
+    shelf_replay_all(r->weights, r->n, r->ends, measure_turn, &m);
   for (int c = 0; c < COLUMNS; c++)
     cell(o, c, column_names[c], strlen(column_names[c]), m.width[c],
          opt->align);
   out_char(o, '\n');
-  replay(r, print_turn, &m);
+  shelf_replay_all(r->weights, r->n, r->ends, print_turn, &m);
   out_format(o, "first %I, second %I, margin %I\n", &r->result.first,
              &r->result.second, &r->result.margin);
 }
@@ -217,18 +204,19 @@ static void csv_table(out *o, const report *r) {
     }
 }
 
-static void csv_turn(void *ctx, const shelf_move *mv) {
+static int csv_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
   out_format(m->o, "%u,%s,%s,%u,%w,%I,%I\n", mv->turn,
              shelf_buyer_name(mv->buyer), shelf_end_name(mv->end),
              mv->wheel + 1, mv->weight, &mv->first, &mv->second);
+  return 0;
 }
 
 /* The line as CSV, the columns of the text (wheel from 1). */
 static void csv_moves(out *o, const report *r) {
   moves_ctx m = {o, r, 0, {0}};
   out_str(o, "turn,buyer,end,wheel,weight,first,second\n");
-  replay(r, csv_turn, &m);
+  shelf_replay_all(r->weights, r->n, r->ends, csv_turn, &m);
 }
 
 /* ==== JSON ==== */
@@ -283,19 +271,20 @@ static void json_explain(out *o, const report *r) {
     out_str(o, ", \"limits_reached\": true");
 }
 
-static void json_turn(void *ctx, const shelf_move *mv) {
+static int json_turn(void *ctx, const shelf_move *mv) {
   moves_ctx *m = ctx;
   out_format(m->o,
              "%s{\"turn\": %u, \"buyer\": \"%s\", \"end\": \"%s\", "
              "\"index\": %u, \"weight\": %w}",
              mv->turn > 1 ? ", " : "", mv->turn, shelf_buyer_name(mv->buyer),
              shelf_end_name(mv->end), mv->wheel, mv->weight);
+  return 0;
 }
 
 static void json_moves(out *o, const report *r) {
   moves_ctx m = {o, r, 0, {0}};
   out_str(o, ", \"moves\": [");
-  replay(r, json_turn, &m);
+  shelf_replay_all(r->weights, r->n, r->ends, json_turn, &m);
   out_char(o, ']');
 }
 

@@ -96,6 +96,26 @@ shelf_status shelf__dp_lead(const int64_t *w, size_t n, i128 *lead) {
 
 /* The same recurrence as DP_ROWS, keeping every block instead of one row,
  * and both candidates of each. Exact in 128 bits for any 64-bit weights. */
+shelf_status shelf_lead_table_largest(const shelf_cell *cells, size_t n,
+                                      shelf_i128 *largest) {
+  if (largest == NULL || (n > 0 && cells == NULL))
+    return SHELF_INVALID;
+  if (n > SHELF_TABLE_MAX)
+    return SHELF_TOO_LONG;
+  /* A lead of 64-bit weights is below 2^74 in size, so its negation fits. */
+  i128 top = 0;
+  for (size_t first = 0; first < n; first++)
+    for (size_t last = first; last < n; last++) {
+      i128 lead = cells[first * n + last].lead;
+      if (lead < 0)
+        lead = -lead;
+      if (lead > top)
+        top = lead;
+    }
+  *largest = top;
+  return SHELF_OK;
+}
+
 shelf_status shelf_lead_table(const int64_t *w, size_t n, shelf_cell *cells) {
   if (n > 0 && (w == NULL || cells == NULL))
     return SHELF_INVALID;

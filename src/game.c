@@ -60,8 +60,8 @@ static shelf_status make(shelf_game *g, shelf_end end, int forced,
   if (g->now.turn >= g->cap) {
     /* Grown as moves are made, not for the whole shelf at once: a game on
      * 10^9 wheels is played a few moves deep. */
-    void *grown = shelf__grow_array(g->moves, &g->cap,
-                                    (size_t)g->now.turn + 1, sizeof(played));
+    void *grown = shelf__grow_array(g->moves, &g->cap, (size_t)g->now.turn + 1,
+                                    sizeof(played));
     if (grown == NULL)
       return SHELF_NOMEM;
     g->moves = grown;
@@ -148,7 +148,7 @@ shelf_status shelf_game_at(const shelf_game *game, shelf_position *at) {
   return SHELF_OK;
 }
 
-shelf_player shelf_game_player(const shelf_game *game, shelf_buyer buyer) {
+shelf_player shelf__game_player(const shelf_game *game, shelf_buyer buyer) {
   if (game == NULL || (buyer != SHELF_FIRST && buyer != SHELF_SECOND))
     return SHELF_PLAYER_PERSON;
   return game->players[buyer];
@@ -292,7 +292,7 @@ static shelf_status say_hint(text *s, const shelf_game *g) {
   say_wheel(s, "right", g->w[last_wheel(g)]);
   shelf__text_str(s, " keeps a lead of ");
   say_lead(s, c.right);
-  shelf__text_str(s, c.left == c.right ? ". Both ends are best."
+  shelf__text_str(s, c.left == c.right      ? ". Both ends are best."
                      : c.best == SHELF_LEFT ? ". Best: the left."
                                             : ". Best: the right.");
   shelf__text_str(s, " (A lead: what the buyer to move finishes ahead by "
@@ -319,11 +319,12 @@ static void say_move(text *s, const shelf_game *g, const shelf_game_move *m) {
   }
   shelf__text_str(s, persons(g) == 1 ? ": that cost you " : ": that cost ");
   shelf__say_kilos(s, cost);
-  shelf__text_format(s, " of lead (the %s would have kept a lead of %I; the %s "
-                        "keeps %I).",
-                     shelf_end_name(m->move.end == SHELF_LEFT ? SHELF_RIGHT
-                                                              : SHELF_LEFT),
-                     &m->best, shelf_end_name(m->move.end), &m->kept);
+  shelf__text_format(
+      s,
+      " of lead (the %s would have kept a lead of %I; the %s "
+      "keeps %I).",
+      shelf_end_name(m->move.end == SHELF_LEFT ? SHELF_RIGHT : SHELF_LEFT),
+      &m->best, shelf_end_name(m->move.end), &m->kept);
 }
 
 /* The buyer whose view the summary takes: the person's, or the first

@@ -101,7 +101,127 @@ void *shelf__grow_array(void *p, size_t *cap, size_t need, size_t size);
  * it with huge pages (Linux; elsewhere it is realloc()). */
 void *shelf__realloc_large(void *p, size_t bytes);
 
-/* The judge (judge.c): how many of shelf_plan_shrink()'s candidates for a
+/* ==== The game and the parser, for their tests (game.c, parse.c) ==== */
+
+/* Who plays a buyer in this game; SHELF_PLAYER_PERSON for a NULL game or
+ * an unknown buyer. Time O(1). */
+shelf_player shelf__game_player(const shelf_game *game, shelf_buyer buyer);
+
+/* In line mode, after a parse error: forget the error and skip the rest of
+ * the offending line, so that the next shelf starts on the next line (the
+ * loop of --batch, lines.c). The caller should reset its solver too.
+ * Returns SHELF_OK; SHELF_INVALID if the parser is NULL or not in line
+ * mode. */
+shelf_status shelf__parser_skip_line(shelf_parser *parser);
+
+/* Where the parser is: the place after the text fed so far, to resume
+ * another parser from (shelf_parser_resume()). SHELF_OK; SHELF_INVALID if
+ * an argument is NULL, or the parser is not between items (inside a weight
+ * or other text, after a carriage return waiting for its line feed, or
+ * failed): cut a text only after a space, tab or line feed. Time O(1). */
+shelf_status shelf__parser_place(const shelf_parser *parser,
+                                 shelf_parse_place *out);
+
+/* ==== The judge's building blocks (judge.c, problems.c) ====
+ *
+ * Public until 0.3; shelf_judge_run() is their one caller, so they are the
+ * judge loop's own (tests/test_judge.c tests them through this header). */
+
+/** What a judge tries, as a problem states its limits. */
+typedef struct shelf_plan {
+  size_t max_n;   /**< the most wheels a shelf may have, at least 1 */
+  int64_t lo, hi; /**< every weight is in lo..hi */
+  size_t tries;   /**< random shelves after the fixed ones */
+  uint64_t seed;  /**< the same seed gives the same tries */
+  const int64_t *const *samples; /**< the problem's samples, NULL-ended;
+                                      may be NULL for none */
+  const size_t *sample_n;        /**< their lengths; a sample longer than
+                                      max_n is skipped */
+} shelf_plan;
+
+/** One shelf a program got wrong, and what it answered. */
+typedef struct shelf_failure {
+  const int64_t *weights;
+  size_t n;
+  shelf_i128 got; /**< the program's answer, of the asked kind */
+} shelf_failure;
+
+/** The number of tries of a plan: the fixed ones and `tries` random ones,
+ * or SIZE_MAX if there are more. Time O(number of samples). */
+size_t shelf__plan_count(const shelf_plan *plan);
+
+/** Writes try k (0-based, below shelf__plan_count()) into `weights`, which
+ * has room for max(max_n, 8) weights, its length into *n and its part into
+ * *kind (if not NULL). A fixed shelf that does not fit the plan's limits,
+ * or an edge shelf's large version that says nothing new, is given as an
+ * empty shelf (*n = 0), for the caller to skip.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, lo > hi, max_n 0, k out
+ *         of range). Time O(max_n); no memory. Thread-safe. */
+shelf_status shelf__plan_shelf(const shelf_plan *plan, size_t k,
+                               int64_t *weights, size_t *n, shelf_try *kind);
+
+/** Shrink candidate c (0-based) of a failing shelf, smallest first, as
+ * Hypothesis and QuickCheck order them: fewer wheels first (chunks of n/2,
+ * n/4, ..., 1 wheels deleted at each place, never below one wheel); then
+ * every weight at once, writing t for the point of lo..hi nearest 0: all
+ * at t, each one step from t on its side, all one step above t, all one
+ * below, each 1 to 7 from t on its side (its distance from t mod 7, plus
+ * 1), a random shelf within 3 of t (seeded by the plan's seed and n),
+ * every distance from t divided by 256, then halved (a candidate of these
+ * whose distances from t do not sum to less than the shelf's is left out,
+ * so that no two candidates lead back to each other); then chunks of n/2,
+ * n/4, ..., 2 weights set to t at each place (a chunk already at t left
+ * out); then each weight from the left moved toward t (to it, then
+ * halfway, a quarter, ...). The
+ * whole-shelf candidates make a long shelf light in a few runs, where one
+ * weight at a time would take a run a weight. A judge tries candidates in
+ * order and starts again from the first that still fails.
+ *
+ * @param out    room for n weights; receives the candidate.
+ * @param out_n  receives its length.
+ * @return 1 when candidate c exists and was written, 0 when it does not (or
+ *         an argument is NULL). Time O(n + c); no memory. Thread-safe. */
+int shelf__plan_shrink(const shelf_plan *plan, const int64_t *weights, size_t n,
+                       size_t c, int64_t *out, size_t *out_n);
+
+/** Whether every total of a shelf fits in 31 bits with room for the sum of
+ * two of them (a program computes the first buyer's total as (sum +
+ * margin) / 2): twice the sum of |w| is at most 2^31 - 1. Time O(n). */
+int shelf__fits_31_bits(const int64_t *weights, size_t n);
+
+/** Names the known mistake that a program's wrong answers show, or
+ * SHELF_MISTAKE_NONE when none fits all of them: greedy, added or
+ * left-index when that algorithm (shelf_mistake_margin()) gives every
+ * answer, turned into the asked kind as a program would (a total from a
+ * margin rounded either way); strict-tie when the winner was asked and
+ * every failing shelf is a tie called a loss; wrong-quantity when every
+ * answer is another of margin, first and second; overflow32 when
+ * `fitting_passed` says the shelves tried whose totals fit in 31 bits all
+ * passed and none of the failing ones fits. wrong-quantity and overflow32
+ * are what the answers suggest, not yet shown: shelf_judge_run() confirms
+ * each with a run before it names it.
+ *
+ * @param out  receives the mistake, or SHELF_MISTAKE_NONE.
+ * @return SHELF_OK; SHELF_INVALID (`out` NULL, `failures` NULL with count
+ *         > 0, an unknown kind); SHELF_NOMEM, with *out NONE: no mistake is
+ *         named, or ruled out, on a computation that did not happen.
+ *
+ * Time O(total wheels of the failures); memory as shelf_solve().
+ * Thread-safe. */
+shelf_status shelf__mistake_of(shelf_answer kind, const shelf_failure *failures,
+                               size_t count, int fitting_passed,
+                               shelf_mistake *out);
+
+/** The problems shelf knows, by index from 0: "shelf" (the problem,
+ * docs/problem.md: "Splitting the ripening shelf", the default), "cses"
+ * (CSES 1097), "atcoder" (AtCoder DP contest L), "leetcode486" and
+ * "algolab" (ETH AlgoLab's Burning Coins: up to 30 cases a file). Returns NULL
+ * past the last, so that a caller can list them. Static; do not free. Time
+ * O(1). Thread-safe. */
+const shelf_problem *shelf__problem_at(size_t k);
+
+/* The judge (judge.c): how many of shelf__plan_shrink()'s candidates for a
  * shelf of n wheels delete wheels (they come first; the rest keep the
  * length), and whether `got` is what a program computing the answer of
  * kind k in 32-bit integers that wrap prints on w: the exact answer cut to

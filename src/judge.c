@@ -145,7 +145,7 @@ static size_t sample_count(const shelf_plan *p) {
   return k;
 }
 
-size_t shelf_plan_count(const shelf_plan *p) {
+size_t shelf__plan_count(const shelf_plan *p) {
   if (p == NULL)
     return 0;
   size_t fixed =
@@ -316,10 +316,10 @@ static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w,
   return SHELF_TRY_RANDOM;
 }
 
-shelf_status shelf_plan_shelf(const shelf_plan *p, size_t k, int64_t *w,
-                              size_t *n, shelf_try *kind) {
+shelf_status shelf__plan_shelf(const shelf_plan *p, size_t k, int64_t *w,
+                               size_t *n, shelf_try *kind) {
   if (p == NULL || w == NULL || n == NULL || p->lo > p->hi || p->max_n == 0 ||
-      k >= shelf_plan_count(p))
+      k >= shelf__plan_count(p))
     return SHELF_INVALID;
   shelf_try t = plan_try(p, k, w, n);
   if (kind != NULL)
@@ -415,8 +415,8 @@ static void whole_shelf(const shelf_plan *p, const int64_t *w, size_t n,
   }
 }
 
-int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
-                      int64_t *out, size_t *out_n) {
+int shelf__plan_shrink(const shelf_plan *p, const int64_t *w, size_t n,
+                       size_t c, int64_t *out, size_t *out_n) {
   if (p == NULL || w == NULL || out == NULL || out_n == NULL)
     return 0;
   /* Deleting chunks: for size = n/2, n/4, ..., 1, each start 0, size, ... */
@@ -496,7 +496,7 @@ int shelf_plan_shrink(const shelf_plan *p, const int64_t *w, size_t n, size_t c,
 
 /* ==== Naming the mistake ==== */
 
-int shelf_fits_31_bits(const int64_t *w, size_t n) {
+int shelf__fits_31_bits(const int64_t *w, size_t n) {
   i128 sum = 0;
   for (size_t k = 0; k < n; k++)
     sum += w[k] < 0 ? -(i128)w[k] : w[k];
@@ -579,9 +579,9 @@ static int all_strict_ties(shelf_answer k, const shelf_failure *f, size_t count,
   return 1;
 }
 
-shelf_status shelf_mistake_of(shelf_answer kind, const shelf_failure *f,
-                              size_t count, int fitting_passed,
-                              shelf_mistake *out) {
+shelf_status shelf__mistake_of(shelf_answer kind, const shelf_failure *f,
+                               size_t count, int fitting_passed,
+                               shelf_mistake *out) {
   if (out == NULL || (f == NULL && count > 0) || kind < SHELF_ANSWER_MARGIN ||
       kind > SHELF_ANSWER_WINNER)
     return SHELF_INVALID;
@@ -612,7 +612,7 @@ shelf_status shelf_mistake_of(shelf_answer kind, const shelf_failure *f,
    * none of which fits. */
   int past = fitting_passed;
   for (size_t i = 0; past && i < count; i++)
-    past = !shelf_fits_31_bits(f[i].weights, f[i].n);
+    past = !shelf__fits_31_bits(f[i].weights, f[i].n);
   *out = past ? SHELF_MISTAKE_OVERFLOW32 : SHELF_MISTAKE_NONE;
   return SHELF_OK;
 }

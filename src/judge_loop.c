@@ -185,7 +185,7 @@ static int is_greedy_answer(const loop *L, const int64_t *w, size_t n,
                             i128 got) {
   shelf_failure f = {w, n, got};
   shelf_mistake m = SHELF_MISTAKE_NONE;
-  return shelf_mistake_of(L->j->answer, &f, 1, 0, &m) == SHELF_OK &&
+  return shelf__mistake_of(L->j->answer, &f, 1, 0, &m) == SHELF_OK &&
          m == SHELF_MISTAKE_GREEDY;
 }
 
@@ -201,7 +201,7 @@ static int same_failure(const loop *L, const want *k, const shelf_run *r,
 }
 
 /* Shrinks the failing shelf w[0..*n) while a candidate fails the way `k`
- * says, trying shelf_plan_shrink()'s candidates in order and starting again
+ * says, trying shelf__plan_shrink()'s candidates in order and starting again
  * from each one that does (as Hypothesis does), for at most `max_runs` runs
  * of which at most `max_fails` fail. The last failing run replaces *kept.
  * Returns SHELF_OK or the runner's stop. */
@@ -222,7 +222,7 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
     moved = 0;
     size_t cn;
     for (size_t c = from;
-         runs < max_runs && shelf_plan_shrink(&L->plan, w, *n, c, cand, &cn);
+         runs < max_runs && shelf__plan_shrink(&L->plan, w, *n, c, cand, &cn);
          c++) {
       if (k->greedy && !greedy_without_tie(cand, cn))
         continue; /* decided without a run */
@@ -795,15 +795,15 @@ static shelf_status name_mistake(loop *L, const int64_t *w, size_t n,
     }
   }
   /* Out of memory names no mistake: the report says none. */
-  shelf_mistake_of(L->j->answer, L->failing, L->failing_count,
-                   L->fitting_passed >= 3, &L->out->mistake);
+  shelf__mistake_of(L->j->answer, L->failing, L->failing_count,
+                    L->fitting_passed >= 3, &L->out->mistake);
   shelf_status st = SHELF_OK;
   if (L->out->mistake == SHELF_MISTAKE_WRONG_QUANTITY &&
       failing_lengths(L) < 2) {
     if ((st = quantity_shown(L, n)) == SHELF_OK &&
         L->out->mistake != SHELF_MISTAKE_NONE)
-      shelf_mistake_of(L->j->answer, L->failing, L->failing_count,
-                       L->fitting_passed >= 3, &L->out->mistake);
+      shelf__mistake_of(L->j->answer, L->failing, L->failing_count,
+                        L->fitting_passed >= 3, &L->out->mistake);
   }
   if (st == SHELF_OK && L->out->mistake == SHELF_MISTAKE_OVERFLOW32) {
     int shown = 0;
@@ -952,7 +952,7 @@ shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
                         j->seed,
                         j->problem->samples,
                         j->problem->sample_n};
-  out->planned = shelf_plan_count(&L.plan);
+  out->planned = shelf__plan_count(&L.plan);
   size_t room = j->max_n > 8 ? j->max_n : 8;
   int64_t *w = malloc(room * sizeof *w);
   if (w == NULL)
@@ -961,7 +961,7 @@ shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
   for (size_t t = 0; t < out->planned; t++) {
     size_t n = 0;
     shelf_try kind = SHELF_TRY_CASE;
-    if ((st = shelf_plan_shelf(&L.plan, t, w, &n, &kind)) != SHELF_OK)
+    if ((st = shelf__plan_shelf(&L.plan, t, w, &n, &kind)) != SHELF_OK)
       break;
     if (n == 0) {
       out->skipped++;
@@ -979,7 +979,7 @@ shelf_status shelf_judge_run(const shelf_judge *j, shelf_judgement *out) {
         SHELF_OK)
       break;
     if (r.verdict == SHELF_VERDICT_OK) {
-      L.fitting_passed += shelf_fits_31_bits(w, n) != 0;
+      L.fitting_passed += shelf__fits_31_bits(w, n) != 0;
       drop(&L, &r);
       continue;
     }

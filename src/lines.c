@@ -3,6 +3,7 @@
  * both the calling thread (read.c) and the parser threads (read_stream.c).
  */
 #include "lines.h"
+#include "internal.h"
 
 /* An error: handed over; then the rest of its line is skipped, or the run
  * stops. */
@@ -11,7 +12,7 @@ static int failed(shelf_parser *parser, shelf_solver *solver, shelf_status st,
   if (h->error(h->ctx, st, shelf_parser_error(parser)) != 0 || !h->keep_going ||
       st == SHELF_NOMEM)
     return 1;
-  shelf_parser_skip_line(parser);
+  shelf__parser_skip_line(parser);
   shelf_solver_reset(solver);
   return 0;
 }

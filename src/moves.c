@@ -55,6 +55,25 @@ shelf_status shelf_replay(const int64_t *weights, const unsigned char *ends,
   return SHELF_OK;
 }
 
+shelf_status shelf_replay_all(const int64_t *weights, size_t n,
+                              const unsigned char *ends, shelf_move_hook each,
+                              void *ctx) {
+  if (each == NULL || (n > 0 && (weights == NULL || ends == NULL)))
+    return SHELF_INVALID;
+  shelf_position at;
+  shelf_position_start(&at, n);
+  for (size_t k = 0; k < n; k++) {
+    shelf_move move;
+    shelf_status st =
+        shelf_position_take(&at, weights, (shelf_end)ends[k], &move);
+    if (st != SHELF_OK)
+      return st;
+    if (each(ctx, &move) != 0)
+      break;
+  }
+  return SHELF_OK;
+}
+
 /* ==== Greedy play ==== */
 
 shelf_end shelf_greedy_end(const int64_t *weights, size_t first, size_t last) {

@@ -77,7 +77,7 @@ const shelf_parse_error *shelf_parser_error(const shelf_parser *p) {
   return p != NULL ? &p->error : NULL;
 }
 
-shelf_status shelf_parser_skip_line(shelf_parser *p) {
+shelf_status shelf__parser_skip_line(shelf_parser *p) {
   if (p == NULL || !(p->flags & SHELF_PARSE_LINES))
     return SHELF_INVALID;
   p->failed = SHELF_OK;
@@ -575,7 +575,8 @@ shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
 
 /* ==== Pieces: a place to go on from ==== */
 
-shelf_status shelf_parser_place(const shelf_parser *p, shelf_parse_place *out) {
+shelf_status shelf__parser_place(const shelf_parser *p,
+                                 shelf_parse_place *out) {
   if (p == NULL || out == NULL || p->failed != SHELF_OK ||
       p->state != STATE_BETWEEN || p->cr || p->pos == AFTER_EQUALS)
     return SHELF_INVALID;

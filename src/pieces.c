@@ -1,7 +1,7 @@
 /*
  * pieces.c - the policy of parsing one text in pieces: where to cut, what
  * to guess at a cut, and how to join. The mechanism is the parser's
- * (shelf_parser_place() and shelf_parser_resume(), parse.c); the programs
+ * (shelf__parser_place() and shelf_parser_resume(), parse.c); the programs
  * that cut (read.c on threads, mpi/shelf_mpi.c on ranks) keep only
  * their I/O and their threads or ranks.
  *
@@ -210,7 +210,7 @@ shelf_status shelf_piece_end(shelf_parser *parser, shelf_solver *solver,
       (next == NULL && len > 0))
     return SHELF_INVALID;
   for (size_t i = 0;; i++) {
-    if (shelf_parser_place(parser, out) == SHELF_OK)
+    if (shelf__parser_place(parser, out) == SHELF_OK)
       return SHELF_OK;
     const shelf_parse_error *e = shelf_parser_error(parser);
     if (e->code != SHELF_OK)
@@ -344,7 +344,7 @@ size_t shelf_piece_count(const char *head, size_t len, uint64_t *count) {
         break;
       at++;
       shelf_parse_place place;
-      if (shelf_parser_place(p, &place) == SHELF_OK &&
+      if (shelf__parser_place(p, &place) == SHELF_OK &&
           place.counted != UINT64_MAX) {
         have = 1;
         *count = place.counted;

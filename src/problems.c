@@ -64,7 +64,7 @@ static const shelf_problem problems[] = {
      SHELF_STACK_AS_MEMORY, 30},
 };
 
-const shelf_problem *shelf_problem_at(size_t k) {
+const shelf_problem *shelf__problem_at(size_t k) {
   return k < sizeof problems / sizeof problems[0] ? &problems[k] : NULL;
 }
 

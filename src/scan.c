@@ -5,7 +5,7 @@
  * Nearly all real input is plain: decimal weights of at most 16 digits, an
  * optional sign, each followed by a space, tab, line feed, CR LF or comma,
  * and maybe more blanks (spaces, tabs, line feeds) before the next one.
- * scan_fast() takes such text a 64-byte window at a time. One pass marks
+ * shelf__scan_plain() takes such text a 64-byte window at a time. One pass marks
  * the window's digits in a 64-bit mask; each weight's first and last digit
  * are then read off the mask with bit operations, its value is computed
  * from one or two 8-byte words (SWAR), and it is merged into the solver's

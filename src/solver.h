@@ -133,8 +133,8 @@ static inline size_t reduce_push64(int64_t *st, size_t top, int64_t x) {
 #define FAST_X86 0
 #endif
 
-/* The narrow stack as the fast loops work on it (the parser's scan_fast()
- * and shelf_solver_push_many()): the top two entries live in registers as
+/* The narrow stack as the fast loops work on it (the parser's scanner,
+ * shelf__scan_plain(), and shelf_solver_push_many()): the top two entries live in registers as
  * well as in memory. */
 typedef struct fast_stack {
   int64_t *sp;    /* one past the top entry */

@@ -240,6 +240,16 @@ static void draw_empty(picture *p) {
         "No wheels: both buyers finish with 0 kilos, margin 0.");
 }
 
+/* One move of the line drawn: the turn its wheel is taken, and the totals
+ * so far (after the last move, the line's). */
+static int note_turn(void *ctx, const shelf_move *mv) {
+  picture *p = ctx;
+  p->turn_of[mv->wheel] = mv->turn;
+  p->line_first = mv->first;
+  p->line_second = mv->second;
+  return 0;
+}
+
 /* Solves the shelf; explains it as the command's --explain does (the same
  * limit, so the same sentences) when a sentence of greedy play is said, or
  * when a question drawn wheel by wheel may say that greedy loses there.
@@ -279,22 +289,11 @@ static shelf_status prepare(picture *p) {
     st = shelf_greedy_line(p->w, p->n, p->o.line, p->ends);
   if (st != SHELF_OK)
     return st;
-  /* The moment shown, then the whole line a few moves at a time, for the
-   * turn each wheel is taken. */
+  /* The moment shown, then the whole line, for the turn each wheel is
+   * taken and the totals at its end. */
   shelf_position_start(&p->now, p->n);
   shelf_replay(p->w, p->ends, (size_t)p->o.turn, &p->now, NULL);
-  shelf_position g;
-  shelf_move mv[64];
-  shelf_position_start(&g, p->n);
-  while (g.turn < p->n) {
-    size_t k = p->n - (size_t)g.turn < 64 ? p->n - (size_t)g.turn : 64;
-    shelf_replay(p->w, p->ends, k, &g, mv);
-    for (size_t m = 0; m < k; m++)
-      p->turn_of[mv[m].wheel] = mv[m].turn;
-  }
-  p->line_first = g.totals[0];
-  p->line_second = g.totals[1];
-  return SHELF_OK;
+  return shelf_replay_all(p->w, p->n, p->ends, note_turn, p);
 }
 
 static const shelf_svg_options defaults = {0, 0, 0, 0, 0, 0, 0};

@@ -41,10 +41,8 @@ void shelf__svg_put_escaped(text *t, const char *s, size_t n);
 int shelf__svg_text_px(const char *s, size_t len, int size, int bold);
 int shelf__svg_number_px(i128 v, int size);
 void shelf__svg_tint_rgb(const char *hex, int amount, int rgb[3]);
-void shelf__svg_put_tint(text *t, const char *hex, int amount);
 u128 shelf__svg_isqrt(u128 x);
 
-static inline i128 magnitude(i128 v) { return v < 0 ? -v : v; }
 static inline u128 umag(int64_t w) { return w < 0 ? -(u128)w : (u128)w; }
 
 /* ==== The picture being drawn (svg.c) ==== */

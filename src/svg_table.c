@@ -332,11 +332,8 @@ int shelf__svg_draw_lead_table(picture *p, const shelf_cell *cells,
       shelf_replay(p->w, p->ends, 1, &g, NULL);
     }
   }
-  i128 biggest = 1;
-  for (size_t a = 0; a < n; a++)
-    for (size_t b = a; b < n; b++)
-      if (magnitude(cells[a * n + b].lead) > biggest)
-        biggest = magnitude(cells[a * n + b].lead);
+  i128 biggest = 0;
+  shelf_lead_table_largest(cells, n, &biggest);
 
   shelf__text_str(&p->body, "<g class=\"lead-table\">\n");
   label(p, x, y, 15, "start", "font-weight=\"bold\" fill=\"" INK "\"",

@@ -124,16 +124,3 @@ void shelf__svg_tint_rgb(const char *hex, int amount, int rgb[3]) {
     rgb[c] = 255 - (255 - (hi * 16 + lo)) * amount / 1000;
   }
 }
-
-/* That colour as #rrggbb. */
-void shelf__svg_put_tint(text *t, const char *hex, int amount) {
-  static const char digits[] = "0123456789abcdef";
-  int rgb[3];
-  shelf__svg_tint_rgb(hex, amount, rgb);
-  char out[8] = "#";
-  for (int c = 0; c < 3; c++) {
-    out[1 + 2 * c] = digits[rgb[c] / 16];
-    out[2 + 2 * c] = digits[rgb[c] % 16];
-  }
-  shelf__text_bytes(t, out, 7);
-}

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""header_calls_test.py - keeps test_header.c's claim true: it calls every
-function the public headers declare with SHELF_API, so each declaration is
-compiled as a user would call it, under the strictest flags.
+"""header_calls_test.py - keeps the claim of test_header.c (and of
+test_null.c) true: it calls every function the public headers declare with
+SHELF_API, so each declaration is compiled as a user would call it, under
+the strictest flags (and each call's NULLs are tried).
 
-    header_calls_test.py INCLUDE_DIR TEST_HEADER_C
+    header_calls_test.py INCLUDE_DIR C_FILE
 
 Fails, naming them, if a SHELF_API function is not called in the C file
 (comments do not count), or if no SHELF_API function is found at all.

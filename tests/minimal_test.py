@@ -35,7 +35,7 @@ CORE = ("shelf_solve", "shelf_solver_save", "shelf_solver_load",
         "shelf_place_encode", "shelf_parse_error_format", "shelf_position_take",
         "shelf_lead_table")
 LEFT_OUT = ("shelf_svg", "shelf_svg_free", "shelf_judge_run",
-            "shelf_mistake_name", "shelf_problem_at", "shelf_plan_count")
+            "shelf_mistake_name", "shelf_problem_find", "shelf_layout_write")
 
 
 def defined_symbols(nm, path, dynamic):

@@ -25,6 +25,8 @@
  */
 #include <shelf.h>
 #include <shelf_pieces.h>
+/* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
+#include "../src/internal.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -89,7 +91,7 @@ static shelf_status feed(const cut_text *c, size_t from, size_t to,
   if (st == SHELF_OK)
     st = shelf_parser_feed(p, s, c->text + from, to - from, &used, &ended);
   if (st == SHELF_OK && place != NULL)
-    st = shelf_parser_place(p, place);
+    st = shelf__parser_place(p, place);
   if (st == SHELF_OK && finish)
     st = shelf_parser_finish(p, s, &ended);
   shelf_parser_free(p);

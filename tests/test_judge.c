@@ -4,6 +4,8 @@
  * rules written out here.
  */
 #include "harness.h"
+/* The calls the library keeps to itself, tested here all the same. */
+#include "../src/internal.h"
 #include "reference.h"
 #include <shelf_judge.h>
 
@@ -30,15 +32,15 @@ static const shelf_plan cses = {5000, -1000000000, 1000000000, 300,
 /* Every try is within the limits, the same each time, and the sizes grow. */
 static void test_plan(void) {
   static int64_t w[5000], again[5000];
-  size_t count = shelf_plan_count(&cses);
+  size_t count = shelf__plan_count(&cses);
   CHECK(count == 7 + 26 + 8 + 300);
   size_t last_random = 0, seen_max = 0;
   int seen[4] = {0};
   for (size_t k = 0; k < count; k++) {
     size_t n = 0, m = 0;
     shelf_try kind;
-    REQUIRE(shelf_plan_shelf(&cses, k, w, &n, &kind) == SHELF_OK);
-    REQUIRE(shelf_plan_shelf(&cses, k, again, &m, NULL) == SHELF_OK);
+    REQUIRE(shelf__plan_shelf(&cses, k, w, &n, &kind) == SHELF_OK);
+    REQUIRE(shelf__plan_shelf(&cses, k, again, &m, NULL) == SHELF_OK);
     CHECK(n == m && memcmp(w, again, n * sizeof *w) == 0);
     CHECK(n <= cses.max_n);
     for (size_t i = 0; i < n; i++)
@@ -56,27 +58,28 @@ static void test_plan(void) {
   CHECK(seen_max > 2500 && last_random > 2500);
   /* The first try is the problem's first case. */
   size_t n = 0;
-  CHECK_STATUS(shelf_plan_shelf(&cses, 0, w, &n, NULL), SHELF_OK);
+  CHECK_STATUS(shelf__plan_shelf(&cses, 0, w, &n, NULL), SHELF_OK);
   CHECK(n == 4 && w[0] == 7 && w[3] == 4);
   /* A case of the problem outside the range is skipped (weights 1..3 here). */
   shelf_plan small = {10, 1, 3, 5, 1, NULL, NULL};
-  CHECK_STATUS(shelf_plan_shelf(&small, 0, w, &n, NULL), SHELF_OK);
+  CHECK_STATUS(shelf__plan_shelf(&small, 0, w, &n, NULL), SHELF_OK);
   CHECK(n == 0);
-  CHECK_STATUS(shelf_plan_shelf(&small, shelf_plan_count(&small), w, &n, NULL),
-               SHELF_INVALID);
+  CHECK_STATUS(
+      shelf__plan_shelf(&small, shelf__plan_count(&small), w, &n, NULL),
+      SHELF_INVALID);
   shelf_plan bad = {10, 3, 1, 5, 1, NULL, NULL};
-  CHECK_STATUS(shelf_plan_shelf(&bad, 0, w, &n, NULL), SHELF_INVALID);
-  CHECK(shelf_plan_count(NULL) == 0);
+  CHECK_STATUS(shelf__plan_shelf(&bad, 0, w, &n, NULL), SHELF_INVALID);
+  CHECK(shelf__plan_count(NULL) == 0);
   /* A plan of nearly SIZE_MAX tries counts SIZE_MAX (it wrapped to a few,
    * and refused its own tries), and its last tries are random shelves
    * that grow to max_n (the growth's product wrapped). */
   shelf_plan endless = {10, 1, 3, SIZE_MAX - 3, 1, NULL, NULL};
-  CHECK(shelf_plan_count(&endless) == SIZE_MAX);
+  CHECK(shelf__plan_count(&endless) == SIZE_MAX);
   shelf_try last_kind;
-  CHECK_STATUS(shelf_plan_shelf(&endless, SIZE_MAX - 1, w, &n, &last_kind),
+  CHECK_STATUS(shelf__plan_shelf(&endless, SIZE_MAX - 1, w, &n, &last_kind),
                SHELF_OK);
   CHECK(last_kind == SHELF_TRY_RANDOM && n >= 4 && n <= 10);
-  CHECK_STATUS(shelf_plan_shelf(&endless, 100, w, &n, &last_kind), SHELF_OK);
+  CHECK_STATUS(shelf__plan_shelf(&endless, 100, w, &n, &last_kind), SHELF_OK);
   CHECK(last_kind == SHELF_TRY_RANDOM && n == 1);
   /* Samples come after the problem's cases. */
   static const int64_t sample[] = {10, 80, 90, 30};
@@ -84,7 +87,7 @@ static void test_plan(void) {
   static const size_t sample_n[] = {4};
   shelf_plan atcoder = {3000, 1, 1000000000, 10, 7, samples, sample_n};
   shelf_try kind;
-  CHECK_STATUS(shelf_plan_shelf(&atcoder, 7, w, &n, &kind), SHELF_OK);
+  CHECK_STATUS(shelf__plan_shelf(&atcoder, 7, w, &n, &kind), SHELF_OK);
   CHECK(kind == SHELF_TRY_SAMPLE && n == 4 && w[1] == 80);
   /* A sample longer than max_n is skipped, not copied past the caller's
    * room of max(max_n, 8) weights (it was, under ASan a heap overflow). */
@@ -95,7 +98,7 @@ static void test_plan(void) {
   int64_t *room = malloc(8 * sizeof *room);
   REQUIRE(room != NULL);
   n = 99;
-  CHECK_STATUS(shelf_plan_shelf(&tight, 7, room, &n, &kind), SHELF_OK);
+  CHECK_STATUS(shelf__plan_shelf(&tight, 7, room, &n, &kind), SHELF_OK);
   CHECK(kind == SHELF_TRY_SAMPLE && n == 0);
   free(room);
 }
@@ -117,7 +120,7 @@ static void test_shrink(void) {
   const int64_t w[] = {40, -30, 7, 0, 12};
   int64_t out[5], kept[40][5];
   size_t n = 0, c = 0, fewer = 0, same_n = 0;
-  for (; shelf_plan_shrink(&p, w, 5, c, out, &n); c++) {
+  for (; shelf__plan_shrink(&p, w, 5, c, out, &n); c++) {
     CHECK(n >= 1 && n <= 5);
     if (n < 5) {
       CHECK(same_n == 0); /* deletions come first */
@@ -160,15 +163,15 @@ static void test_shrink(void) {
   CHECK(memcmp(kept[same_n - single - 1], chunk2, sizeof chunk2) == 0);
   /* One wheel shrinks only its weight; at the target, not at all. */
   const int64_t one[] = {0};
-  CHECK(shelf_plan_shrink(&p, one, 1, 0, out, &n) == 0);
-  CHECK(shelf_plan_shrink(NULL, one, 1, 0, out, &n) == 0);
+  CHECK(shelf__plan_shrink(&p, one, 1, 0, out, &n) == 0);
+  CHECK(shelf__plan_shrink(NULL, one, 1, 0, out, &n) == 0);
 }
 
-/* shelf_mistake_of()'s mistake, NONE if it failed (which is checked). */
+/* shelf__mistake_of()'s mistake, NONE if it failed (which is checked). */
 static shelf_mistake mistake_of(shelf_answer kind, const shelf_failure *f,
                                 size_t count, int fitting_passed) {
   shelf_mistake m = SHELF_MISTAKE_GREEDY;
-  CHECK_STATUS(shelf_mistake_of(kind, f, count, fitting_passed, &m), SHELF_OK);
+  CHECK_STATUS(shelf__mistake_of(kind, f, count, fitting_passed, &m), SHELF_OK);
   return m;
 }
 
@@ -207,7 +210,7 @@ static void test_mistake_of(void) {
   /* Wrong only past 31 bits, with the fitting shelves passed. */
   const int64_t big[] = {2000000000, 1, 2000000000};
   shelf_failure o = {big, 3, 12345};
-  CHECK(!shelf_fits_31_bits(big, 3) && shelf_fits_31_bits(tie, 3));
+  CHECK(!shelf__fits_31_bits(big, 3) && shelf__fits_31_bits(tie, 3));
   CHECK(mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 1) == SHELF_MISTAKE_OVERFLOW32);
   CHECK(mistake_of(SHELF_ANSWER_MARGIN, &o, 1, 0) == SHELF_MISTAKE_NONE);
   CHECK(mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 1) == SHELF_MISTAKE_NONE);
@@ -237,10 +240,10 @@ static void test_sentinel_tries(void) {
   static int64_t w[5000];
   int found_total = 0, found_min = 0, found_3f = 0;
   int found_big = 0;
-  for (size_t k = 0; k < shelf_plan_count(&cses); k++) {
+  for (size_t k = 0; k < shelf__plan_count(&cses); k++) {
     size_t n = 0;
     shelf_try kind;
-    REQUIRE(shelf_plan_shelf(&cses, k, w, &n, &kind) == SHELF_OK);
+    REQUIRE(shelf__plan_shelf(&cses, k, w, &n, &kind) == SHELF_OK);
     if (kind != SHELF_TRY_EDGE || n == 0)
       continue;
     if (n == 5000 && w[2499] == -1 && w[2500] == -1 && w[0] == 0 &&
@@ -271,10 +274,10 @@ static void test_sentinel_tries(void) {
   /* Weights 1..10^9: no shape of any sentinel fits. */
   const shelf_plan atcoder = {3000, 1, 1000000000, 0, 1, NULL, NULL};
   size_t edges = 0;
-  for (size_t k = 7; k < shelf_plan_count(&atcoder); k++) {
+  for (size_t k = 7; k < shelf__plan_count(&atcoder); k++) {
     size_t n = 0;
     shelf_try kind;
-    REQUIRE(shelf_plan_shelf(&atcoder, k, w, &n, &kind) == SHELF_OK);
+    REQUIRE(shelf__plan_shelf(&atcoder, k, w, &n, &kind) == SHELF_OK);
     for (size_t i = 0; i < n; i++)
       CHECK(w[i] >= 1);
     edges += n > 0;

@@ -49,6 +49,56 @@ static void test_game_take(void) {
   CHECK_STATUS(shelf_position_take(NULL, w, SHELF_LEFT, NULL), SHELF_INVALID);
 }
 
+/* A whole game replayed (shelf_replay_all()) hands over the moves that
+ * one move at a time (shelf_position_take()) makes, in turn order; a hook
+ * that stops ends it there; an unknown end stops it before that move. */
+typedef struct replayed {
+  shelf_move moves[40];
+  size_t count, stop_after;
+} replayed;
+
+static int keep_move(void *ctx, const shelf_move *move) {
+  replayed *r = ctx;
+  r->moves[r->count++] = *move;
+  return r->count == r->stop_after;
+}
+
+static void test_replay_all(void) {
+  rng r = {test_seed() ^ 0x4e91a7};
+  int64_t w[40];
+  unsigned char ends[40];
+  for (int round = 0; round < 2000; round++) {
+    size_t n = (size_t)rng_range(&r, 0, 40);
+    for (size_t k = 0; k < n; k++) {
+      w[k] = (int64_t)rng_next(&r);
+      ends[k] = rng_next(&r) & 1 ? SHELF_RIGHT : SHELF_LEFT;
+    }
+    replayed got = {.count = 0, .stop_after = round % 4 == 0 ? n / 2 : 0};
+    CHECK_STATUS(shelf_replay_all(w, n, ends, keep_move, &got), SHELF_OK);
+    size_t want_count = got.stop_after > 0 ? got.stop_after : n;
+    CHECK(got.count == want_count);
+    /* The same moves one at a time, and through shelf_replay() too. */
+    shelf_position g, h;
+    shelf_position_start(&g, n);
+    shelf_position_start(&h, n);
+    for (size_t t = 0; t < got.count; t++) {
+      shelf_move m, via_replay;
+      REQUIRE(shelf_position_take(&g, w, (shelf_end)ends[t], &m) == SHELF_OK);
+      CHECK_STATUS(shelf_replay(w, ends, 1, &h, &via_replay), SHELF_OK);
+      CHECK(memcmp(&m, &got.moves[t], sizeof m) == 0);
+      CHECK(memcmp(&m, &via_replay, sizeof m) == 0);
+    }
+  }
+  int64_t three[] = {4, 5, 6};
+  unsigned char bad[] = {SHELF_LEFT, 7, SHELF_LEFT};
+  replayed got = {.count = 0, .stop_after = 0};
+  CHECK_STATUS(shelf_replay_all(three, 3, bad, keep_move, &got),
+               SHELF_INVALID);
+  CHECK(got.count == 1 && got.moves[0].weight == 4);
+  CHECK_STATUS(shelf_replay_all(NULL, 0, NULL, keep_move, &got), SHELF_OK);
+  CHECK(got.count == 1);
+}
+
 /* ==== Greedy play ==== */
 
 static shelf_i128 line_margin(const int64_t *w, size_t n,
@@ -231,6 +281,7 @@ static void test_notes(void) {
 }
 
 static const test tests[] = {
+    {"a whole game replayed", test_replay_all},
     {"game_take", test_game_take},
     {"greedy", test_greedy},
     {"words", test_words},

@@ -7,6 +7,8 @@
  * a user's program.
  */
 #include "harness.h"
+/* The calls the library keeps to itself, tested here all the same. */
+#include "../src/internal.h"
 
 #include <shelf_judge.h>
 #include <shelf_pieces.h>
@@ -63,9 +65,9 @@ static void core(void) {
   INVALID(shelf_parser_finish(NULL, s, &ended));
   INVALID(shelf_parser_finish(p, NULL, &ended));
   CHECK(shelf_parser_error(NULL) == NULL);
-  INVALID(shelf_parser_skip_line(NULL));
-  INVALID(shelf_parser_place(NULL, &place));
-  INVALID(shelf_parser_place(p, NULL));
+  INVALID(shelf__parser_skip_line(NULL));
+  INVALID(shelf__parser_place(NULL, &place));
+  INVALID(shelf__parser_place(p, NULL));
   INVALID(shelf_parser_resume(NULL, &place));
   INVALID(shelf_parser_resume(p, NULL));
   INVALID(shelf_parse(NULL, 1, &parsed, &n, &pe));
@@ -128,6 +130,13 @@ static void pieces(void) {
   shelf_solver_free(s);
 }
 
+/* A hook for shelf_replay_all() that takes every move. */
+static int any_move(void *ctx, const shelf_move *move) {
+  (void)ctx;
+  (void)move;
+  return 0;
+}
+
 static void teach(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_cell cells[16];
@@ -142,6 +151,14 @@ static void teach(void) {
 
   INVALID(shelf_lead_table(NULL, 4, cells));
   INVALID(shelf_lead_table(w, 4, NULL));
+  {
+    shelf_i128 largest;
+    CHECK(shelf_lead_table(w, 4, cells) == SHELF_OK);
+    INVALID(shelf_lead_table_largest(NULL, 4, &largest));
+    INVALID(shelf_lead_table_largest(cells, 4, NULL));
+    CHECK(shelf_lead_table_largest(NULL, 0, &largest) == SHELF_OK &&
+          largest == 0);
+  }
   CHECK(shelf_buyer_name((shelf_buyer)7) == NULL); /* no name */
   CHECK(shelf_end_name((shelf_end)7) == NULL);
   INVALID(shelf_position_start(NULL, 4));
@@ -151,6 +168,12 @@ static void teach(void) {
   CHECK(shelf_position_take(&g, w, SHELF_LEFT, NULL) == SHELF_OK);
   INVALID(shelf_replay(w, NULL, 1, &g, &m));
   INVALID(shelf_replay(w, ends, 1, NULL, &m));
+  ends[0] = ends[1] = ends[2] = ends[3] = SHELF_LEFT;
+  INVALID(shelf_replay_all(NULL, 4, ends, any_move, NULL));
+  INVALID(shelf_replay_all(w, 4, NULL, any_move, NULL));
+  INVALID(shelf_replay_all(w, 4, ends, NULL, NULL));
+  CHECK(shelf_replay_all(w, 4, ends, any_move, NULL) == SHELF_OK);
+  CHECK(shelf_replay_all(NULL, 0, NULL, any_move, NULL) == SHELF_OK);
   {
     shelf_game *game = NULL;
     shelf_position at;
@@ -237,22 +260,22 @@ static void judge(void) {
         SHELF_OK);
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, NULL, 4, &v));
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, w, 4, NULL));
-  CHECK(shelf_plan_count(NULL) == 0);
+  CHECK(shelf__plan_count(NULL) == 0);
   memset(&plan, 0, sizeof plan);
   plan.max_n = 8;
   plan.lo = 1;
   plan.hi = 9;
-  INVALID(shelf_plan_shelf(NULL, 0, out, &n, &kind));
-  INVALID(shelf_plan_shelf(&plan, 0, NULL, &n, &kind));
-  INVALID(shelf_plan_shelf(&plan, 0, out, NULL, &kind));
-  CHECK(shelf_plan_shrink(NULL, w, 4, 0, out, &n) == 0);
-  CHECK(shelf_plan_shrink(&plan, NULL, 4, 0, out, &n) == 0);
-  CHECK(shelf_plan_shrink(&plan, w, 4, 0, NULL, &n) == 0);
-  CHECK(shelf_plan_shrink(&plan, w, 4, 0, out, NULL) == 0);
-  CHECK(shelf_fits_31_bits(NULL, 0) == 1);
-  INVALID(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 1, 0, &k));
-  INVALID(shelf_mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 0, NULL));
-  CHECK(shelf_problem_at((size_t)-1) == NULL);
+  INVALID(shelf__plan_shelf(NULL, 0, out, &n, &kind));
+  INVALID(shelf__plan_shelf(&plan, 0, NULL, &n, &kind));
+  INVALID(shelf__plan_shelf(&plan, 0, out, NULL, &kind));
+  CHECK(shelf__plan_shrink(NULL, w, 4, 0, out, &n) == 0);
+  CHECK(shelf__plan_shrink(&plan, NULL, 4, 0, out, &n) == 0);
+  CHECK(shelf__plan_shrink(&plan, w, 4, 0, NULL, &n) == 0);
+  CHECK(shelf__plan_shrink(&plan, w, 4, 0, out, NULL) == 0);
+  CHECK(shelf__fits_31_bits(NULL, 0) == 1);
+  INVALID(shelf__mistake_of(SHELF_ANSWER_MARGIN, NULL, 1, 0, &k));
+  INVALID(shelf__mistake_of(SHELF_ANSWER_MARGIN, NULL, 0, 0, NULL));
+  CHECK(shelf__problem_at((size_t)-1) == NULL);
   CHECK(shelf_problem_find(NULL) == NULL);
   INVALID(
       shelf_layout_write(SHELF_LAYOUT_LINE, NULL, 4, text, sizeof text, &len));
@@ -381,10 +404,75 @@ static void names(void) {
   CHECK(shelf_layout_name((shelf_layout)99) == NULL);
 }
 
+/* A source whose one callback says the text has ended. */
+static int64_t no_bytes(void *ctx, char *buf, size_t len) {
+  (void)ctx;
+  (void)buf;
+  (void)len;
+  return 0;
+}
+
+static int any_shelf(void *ctx, shelf_status status, const shelf_result *result,
+                     const shelf_parse_error *error,
+                     const shelf_solver *solver) {
+  (void)ctx, (void)status, (void)result, (void)error, (void)solver;
+  return 0;
+}
+
+/* The threaded reads, and the calls with no pointer to check or whose
+ * pointers must not be NULL (a buffer of a fixed size): called as the
+ * documentation allows, so that this file names every public call
+ * (null_calls, tests/header_calls_test.py). */
+static void the_rest(void) {
+  const int64_t w[] = {3, 9, 1, 2};
+  char buf[SHELF_I128_BUFSIZE > SHELF_STANDING_BUFSIZE ? SHELF_I128_BUFSIZE
+                                                       : SHELF_STANDING_BUFSIZE];
+  char fill[SHELF_COLOUR_BUFSIZE];
+  shelf_reduction_step steps[SHELF_REDUCTION_STEPS(4)];
+  size_t count = 0;
+  shelf_solver *s = NULL;
+  REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
+  shelf_source source = {0};
+  shelf_source silent = {0};
+  silent.read = no_bytes;
+  shelf_read_options batch = {0};
+  batch.parse_flags = SHELF_PARSE_LINES;
+  batch.shelf = any_shelf;
+
+  INVALID(shelf_read(NULL, NULL, s, NULL, NULL));
+  INVALID(shelf_read(&silent, NULL, NULL, NULL, NULL));
+  INVALID(shelf_read(&source, NULL, s, NULL, NULL)); /* neither callback */
+  CHECK(shelf_read(&silent, NULL, s, NULL, NULL) == SHELF_OK);
+  INVALID(shelf_read_batch(NULL, &batch, NULL));
+  INVALID(shelf_read_batch(&silent, NULL, NULL));
+  batch.shelf = NULL;
+  INVALID(shelf_read_batch(&silent, &batch, NULL));
+  batch.shelf = any_shelf;
+  CHECK(shelf_read_batch(&silent, &batch, NULL) == SHELF_OK);
+  shelf_solver_free(s);
+
+  INVALID(shelf_reduction_trace(NULL, 4, steps, &count));
+  INVALID(shelf_reduction_trace(w, 4, NULL, &count));
+  INVALID(shelf_reduction_trace(w, 4, steps, NULL));
+  CHECK(shelf_reduction_trace(NULL, 0, NULL, &count) == SHELF_OK &&
+        count == 0);
+  INVALID(shelf_lead_colour(7, 9, NULL, NULL));
+  CHECK(shelf_lead_colour(7, 9, fill, NULL) == SHELF_OK); /* no ink asked */
+
+  /* No pointer at all, or one that must not be NULL. */
+  CHECK(shelf_version() != NULL);
+  CHECK(shelf_kilos_word(1) != NULL);
+  CHECK(shelf_turn_buyer(2) == SHELF_SECOND);
+  CHECK(shelf_greedy_end(w, 0, 3) == SHELF_LEFT);
+  CHECK(shelf_i128_format(-7, buf) == 2);
+  CHECK(shelf_standing_format(0, buf) > 0);
+}
+
 static const test tests[] = {
     {"shelf.h", core},        {"shelf_pieces.h", pieces},
     {"shelf_teach.h", teach}, {"shelf_judge.h", judge},
     {"shelf_svg.h", svg},     {"names", names},
+    {"the rest", the_rest},
 };
 
 TEST_MAIN(tests)

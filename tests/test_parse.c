@@ -4,6 +4,8 @@
  * outcome whatever pieces the text arrives in; line mode.
  */
 #include "harness.h"
+/* The calls the library keeps to itself, tested here all the same. */
+#include "../src/internal.h"
 #include <shelf_pieces.h>
 
 /* Parses text as one shelf; checks the weights. */
@@ -243,7 +245,7 @@ static void test_lines(void) {
       CHECK(shelf_parser_error(p)->column == 3);
       CHECK(want[k] == -1);
       k++;
-      CHECK_STATUS(shelf_parser_skip_line(p), SHELF_OK);
+      CHECK_STATUS(shelf__parser_skip_line(p), SHELF_OK);
       shelf_solver_reset(s);
       continue;
     }
@@ -278,7 +280,7 @@ static void test_lines(void) {
   /* Sticky until skipped. */
   CHECK_STATUS(shelf_parser_feed(p, s, "3\n", 2, &used, &ended),
                SHELF_UNCLOSED);
-  CHECK_STATUS(shelf_parser_skip_line(p), SHELF_OK);
+  CHECK_STATUS(shelf__parser_skip_line(p), SHELF_OK);
   shelf_solver_reset(s);
   CHECK_STATUS(shelf_parser_feed(p, s, "\n2\n", 3, &used, &ended), SHELF_OK);
   CHECK(ended == 1 && used == 3);
@@ -292,7 +294,7 @@ static void test_lines(void) {
   CHECK_STATUS(shelf_parser_feed(p, s, "x\r5\n7", 5, &used, &ended),
                SHELF_EXPECTED_INTEGER);
   CHECK(used == 1);
-  CHECK_STATUS(shelf_parser_skip_line(p), SHELF_OK);
+  CHECK_STATUS(shelf__parser_skip_line(p), SHELF_OK);
   CHECK_STATUS(shelf_parser_feed(p, s, "\r5\n7", 4, &used, &ended), SHELF_OK);
   CHECK(ended == 0 && used == 4);
   CHECK_STATUS(shelf_parser_finish(p, s, &ended), SHELF_OK);
@@ -486,7 +488,7 @@ static void test_resume(void) {
       shelf_parse_place at;
       char got[256] = "";
       shelf_status st = shelf_parser_feed(a, s, text, cut, &used, &ended);
-      if (st == SHELF_OK && shelf_parser_place(a, &at) == SHELF_OK) {
+      if (st == SHELF_OK && shelf__parser_place(a, &at) == SHELF_OK) {
         CHECK(at.offset == cut);
         CHECK_STATUS(shelf_parser_resume(b, &at), SHELF_OK);
         st = shelf_parser_feed(b, s2, text + cut, len - cut, &used, &ended);
@@ -525,10 +527,10 @@ static void test_resume(void) {
   REQUIRE(shelf_parser_new(&p, 0) == SHELF_OK &&
           shelf_solver_new(&s, 0) == SHELF_OK);
   CHECK_STATUS(shelf_parser_feed(p, s, "12", 2, &used, &ended), SHELF_OK);
-  CHECK_STATUS(shelf_parser_place(p, &at), SHELF_INVALID);
+  CHECK_STATUS(shelf__parser_place(p, &at), SHELF_INVALID);
   shelf_parser_reset(p);
   CHECK_STATUS(shelf_parser_feed(p, s, "1\r", 2, &used, &ended), SHELF_OK);
-  CHECK_STATUS(shelf_parser_place(p, &at), SHELF_INVALID);
+  CHECK_STATUS(shelf__parser_place(p, &at), SHELF_INVALID);
   at.line = 0;
   CHECK_STATUS(shelf_parser_resume(p, &at), SHELF_INVALID);
   CHECK_STATUS(shelf_parser_resume(NULL, &at), SHELF_INVALID);
@@ -560,7 +562,7 @@ static void test_arguments(void) {
   CHECK_STATUS(shelf_parser_feed(p, s, NULL, 1, &used, &ended), SHELF_INVALID);
   CHECK_STATUS(shelf_parser_feed(NULL, s, "1", 1, &used, &ended),
                SHELF_INVALID);
-  CHECK_STATUS(shelf_parser_skip_line(p), SHELF_INVALID);
+  CHECK_STATUS(shelf__parser_skip_line(p), SHELF_INVALID);
   CHECK(shelf_parser_error(p)->code == SHELF_OK);
   int64_t *w;
   size_t n;

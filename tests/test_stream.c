@@ -20,6 +20,8 @@
  * Random cases print their seed on failure; SHELF_TEST_SEED replays them.
  */
 #include "harness.h"
+/* shelf__parser_skip_line(), the library's own (the loop of --batch). */
+#include "../src/internal.h"
 
 /* The narrow stack holds while the sum of |weight| pushed is at most this
  * (NARROW_LIMIT in src/internal.h). */
@@ -319,7 +321,7 @@ static outcome parse_text(const char *text, size_t len, unsigned pflags,
         mix_error(&o, shelf_parser_error(p));
         if (!lines)
           goto done;
-        shelf_parser_skip_line(p);
+        shelf__parser_skip_line(p);
         shelf_solver_reset(s);
         continue;
       }

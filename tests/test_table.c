@@ -1,7 +1,7 @@
 /*
  * test_table.c - the lead table: a table worked out by hand, every block of
  * random small shelves against brute force on that block alone, the 64-bit
- * extremes, and the arguments.
+ * extremes, the largest |lead| of a table, and the arguments.
  */
 #include "harness.h"
 #include <shelf_teach.h>
@@ -83,6 +83,39 @@ static void test_extremes(void) {
   CHECK_I128(c[0 * 3 + 2].lead, INT64_MIN);
 }
 
+/* The largest |lead| of random tables (negatives, beyond 64 bits) against
+ * the cells read here, below the diagonal left out. */
+static void test_largest(void) {
+  rng r = {test_seed() ^ 0x1a59e};
+  int64_t w[12];
+  shelf_cell c[12 * 12];
+  shelf_i128 largest = -1;
+  CHECK_STATUS(shelf_lead_table_largest(NULL, 0, &largest), SHELF_OK);
+  CHECK_I128(largest, 0);
+  for (int round = 0; round < 2000; round++) {
+    size_t n = 1 + (size_t)(rng_next(&r) % 12);
+    for (size_t i = 0; i < n; i++)
+      w[i] = round % 2 ? (int64_t)rng_next(&r) : rng_range(&r, -9, 3);
+    REQUIRE(shelf_lead_table(w, n, c) == SHELF_OK);
+    shelf_i128 want = 0;
+    for (size_t first = 0; first < n; first++)
+      for (size_t last = first; last < n; last++) {
+        shelf_i128 v = c[first * n + last].lead;
+        if (v > want || -v > want)
+          want = v > 0 ? v : -v;
+      }
+    if (n > 1) /* a cell below the diagonal is not a block */
+      c[1 * n + 0].lead = want + 1;
+    CHECK_STATUS(shelf_lead_table_largest(c, n, &largest), SHELF_OK);
+    CHECK_I128(largest, want);
+  }
+  /* [3, 9, 1, 2] by hand: the leads run -5..9. */
+  static const int64_t hand[] = {3, 9, 1, 2};
+  REQUIRE(shelf_lead_table(hand, 4, c) == SHELF_OK);
+  CHECK_STATUS(shelf_lead_table_largest(c, 4, &largest), SHELF_OK);
+  CHECK_I128(largest, 9);
+}
+
 static void test_arguments(void) {
   static const int64_t w[] = {1};
   shelf_cell c[1];
@@ -90,12 +123,18 @@ static void test_arguments(void) {
   CHECK_STATUS(shelf_lead_table(NULL, 1, c), SHELF_INVALID);
   CHECK_STATUS(shelf_lead_table(w, 1, NULL), SHELF_INVALID);
   CHECK_STATUS(shelf_lead_table(w, SHELF_TABLE_MAX + 1, c), SHELF_TOO_LONG);
+  shelf_i128 largest;
+  CHECK_STATUS(shelf_lead_table_largest(c, 1, NULL), SHELF_INVALID);
+  CHECK_STATUS(shelf_lead_table_largest(NULL, 1, &largest), SHELF_INVALID);
+  CHECK_STATUS(shelf_lead_table_largest(c, SHELF_TABLE_MAX + 1, &largest),
+               SHELF_TOO_LONG);
 }
 
 static const test tests[] = {
     {"table worked by hand", test_by_hand},
     {"every block against brute force", test_random_blocks},
     {"64-bit extremes", test_extremes},
+    {"the largest |lead|", test_largest},
     {"arguments", test_arguments},
 };
 

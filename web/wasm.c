@@ -467,14 +467,8 @@ WEB_API int web_lead_table(const int64_t *weights, size_t n, web_cell *out) {
   /* The scale's end: the largest |lead| of the table, known only once
    * every cell is filled. */
   shelf_i128 biggest = 0;
-  for (size_t first = 0; st == SHELF_OK && first < n; first++)
-    for (size_t last = first; last < n; last++) {
-      shelf_i128 lead = cells[first * n + last].lead;
-      if (lead > biggest)
-        biggest = lead;
-      if (-lead > biggest)
-        biggest = -lead;
-    }
+  if (st == SHELF_OK)
+    st = shelf_lead_table_largest(cells, n, &biggest);
   size_t k = 0;
   for (size_t span = 1; span <= n && st == SHELF_OK; span++)
     for (size_t first = 0; first + span <= n && st == SHELF_OK; first++, k++) {

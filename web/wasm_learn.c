@@ -25,8 +25,6 @@
 
 #define WEB_API EMSCRIPTEN_KEEPALIVE
 
-static shelf_i128 magnitude(shelf_i128 v) { return v < 0 ? -v : v; }
-
 /* MARK: - The problem's loop, as the page shows it */
 
 /*
@@ -49,7 +47,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
     return SHELF_TOO_LONG;
   if (form > (LEARN_LEFT_INDEX | LEARN_ADDED))
     return SHELF_INVALID;
-  shelf_i128 *lead = NULL;
+  shelf_cell *lead = NULL; /* the table as the loop leaves it (.lead) */
   unsigned char *written = NULL;
   shelf_i128 *stored = NULL;
   if (n > 0) {
@@ -65,7 +63,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
   }
   size_t k = 0;
   for (size_t i = 0; i < n; i++, k++) {
-    lead[i * n + i] = weights[i];
+    lead[i * n + i].lead = weights[i];
     written[i * n + i] = 1;
     out[k].first = out[k].last = (uint32_t)i;
     out[k].unread_left = out[k].unread_right = 0;
@@ -83,8 +81,8 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
     for (size_t b = 0; b < count; b++, k++) {
       size_t i = (form & LEARN_LEFT_INDEX) ? a : b;
       size_t j = (form & LEARN_LEFT_INDEX) ? a + 1 + b : b + a - 1;
-      shelf_i128 rest_left = lead[(i + 1) * n + j];
-      shelf_i128 rest_right = lead[i * n + j - 1];
+      shelf_i128 rest_left = lead[(i + 1) * n + j].lead;
+      shelf_i128 rest_right = lead[i * n + j - 1].lead;
       shelf_i128 take_left = (form & LEARN_ADDED) ? weights[i] + rest_left
                                                   : weights[i] - rest_left;
       shelf_i128 take_right = (form & LEARN_ADDED) ? weights[j] + rest_right
@@ -94,7 +92,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
       out[k].last = (uint32_t)j;
       out[k].unread_left = !written[(i + 1) * n + j];
       out[k].unread_right = !written[i * n + j - 1];
-      lead[i * n + j] = v;
+      lead[i * n + j].lead = v;
       written[i * n + j] = 1;
       web_put_i128(out[k].left, take_left);
       web_put_i128(out[k].right, take_right);
@@ -102,11 +100,9 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
       stored[k] = v;
     }
   }
+  /* Every block was written once, so the table holds what was stored. */
   shelf_i128 biggest = 0;
-  for (size_t w = 0; w < k; w++)
-    if (magnitude(stored[w]) > biggest)
-      biggest = magnitude(stored[w]);
-  shelf_status st = SHELF_OK;
+  shelf_status st = shelf_lead_table_largest(lead, n, &biggest);
   for (size_t w = 0; w < k && st == SHELF_OK; w++)
     st = shelf_lead_colour(stored[w], biggest, out[w].fill, out[w].ink);
   free(lead);

@@ -35,6 +35,30 @@ int shelf_py_line_init(PyObject *module, shelf_py_state *st) {
   return st->best_move_type != NULL ? 0 : -1;
 }
 
+/* The list shelf_py_line_of() fills, a move at a time; failed when a Move
+ * could not be made (the error is set). */
+typedef struct line_moves {
+  shelf_py_state *st;
+  PyObject *list;
+  int failed;
+} line_moves;
+
+static int add_move(void *ctx, const shelf_move *mv) {
+  line_moves *lm = ctx;
+  PyObject *items[5] = {PyLong_FromUnsignedLongLong(mv->turn),
+                        shelf_py_buyer(lm->st, mv->turn),
+                        shelf_py_end(lm->st, mv->end),
+                        PyLong_FromUnsignedLongLong(mv->wheel),
+                        PyLong_FromLongLong((long long)mv->weight)};
+  PyObject *move = shelf_py_struct(lm->st->move_type, items, 5);
+  if (move == NULL) {
+    lm->failed = 1;
+    return 1;
+  }
+  PyList_SET_ITEM(lm->list, (Py_ssize_t)(mv->turn - 1), move);
+  return 0;
+}
+
 PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
                            size_t n) {
   /* Raw: shelf_line writes it with the GIL released. */
@@ -52,22 +76,11 @@ PyObject *shelf_py_line_of(shelf_py_state *st, const int64_t *weights,
   }
   if ((list = PyList_New((Py_ssize_t)n)) == NULL)
     goto done;
-  shelf_position at; /* the line replayed by the library, a move at a time */
-  shelf_position_start(&at, n);
-  for (size_t t = 0; t < n; t++) {
-    shelf_move mv;
-    shelf_replay(weights, ends, 1, &at, &mv);
-    PyObject *items[5] = {PyLong_FromSize_t(t + 1), shelf_py_buyer(st, t + 1),
-                          shelf_py_end(st, mv.end),
-                          PyLong_FromUnsignedLongLong(mv.wheel),
-                          PyLong_FromLongLong((long long)mv.weight)};
-    PyObject *move = shelf_py_struct(st->move_type, items, 5);
-    if (move == NULL) {
-      Py_CLEAR(list);
-      goto done;
-    }
-    PyList_SET_ITEM(list, (Py_ssize_t)t, move);
-  }
+  /* The line replayed by the library, each move a Move. */
+  line_moves lm = {st, list, 0};
+  shelf_replay_all(weights, n, ends, add_move, &lm);
+  if (lm.failed)
+    Py_CLEAR(list);
 done:
   PyMem_RawFree(ends);
   return list;

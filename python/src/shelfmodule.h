@@ -114,8 +114,6 @@ PyObject *shelf_py_list(const int64_t *weights, size_t n);
 int shelf_py_solve_init(PyObject *module, shelf_py_state *st);
 shelf_status shelf_py_solve_weights(const int64_t *weights, size_t n,
                                     shelf_result *r);
-PyObject *shelf_py_result_of(shelf_py_state *st, const int64_t *weights,
-                             size_t n);
 PyObject *shelf_py_result_from(shelf_py_state *st, const shelf_result *r);
 PyObject *shelf_py_solve(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_result(PyObject *module, PyObject *args, PyObject *kwargs);

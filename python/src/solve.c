@@ -37,15 +37,6 @@ shelf_status shelf_py_solve_weights(const int64_t *weights, size_t n,
   return status;
 }
 
-PyObject *shelf_py_result_of(shelf_py_state *st, const int64_t *weights,
-                             size_t n) {
-  shelf_result r;
-  shelf_status status = shelf_py_solve_weights(weights, n, &r);
-  if (status != SHELF_OK)
-    return shelf_py_raise(st, status, NULL);
-  return shelf_py_result_from(st, &r);
-}
-
 /* Solves an opened shelf (shelf_py_weights_open): a caller's buffer is
  * pushed a chunk at a time into a solver, the linear engine's own. */
 static shelf_status solve_opened(const shelf_py_weights *w, shelf_result *r) {
