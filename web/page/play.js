@@ -49,13 +49,17 @@ function playSkeleton(m) {
       Roll a smaller random shelf to play.</p>`;
   }
   const opt = (v, text, cur) => `<option value="${v}"${v === cur ? ' selected' : ''}>${text}</option>`;
+  // The values are the library's names (buyers, players); the words are the page's.
+  const sides = shelf.buyers.map((b) => opt(b, `the ${b} buyer`, page.state.as)).join('');
+  const [perfect, greedy] = opponents();
+  const against = opt(perfect, 'a perfect buyer', page.state.vs) + opt(greedy, 'a greedy buyer (the heavier end)', page.state.vs);
   return head + `<p>Take a wheel from either end: click it, use the buttons, or press the Left and Right arrow keys.
     Your opponent answers at once, and a last wheel is taken for you. A hint shows the lead each end keeps for you: the
     most you can then finish ahead by on the rest of the game. At the end each of your moves is compared with perfect
     play, as <code>shelf --interactive</code> and Python's <code>shelf.Game</code> do it.</p>
     <div class="row">
-      <label class="inline" for="play-as">You are ${'<select id="play-as">' + opt('first', 'the first buyer', page.state.as) + opt('second', 'the second buyer', page.state.as) + '</select>'}</label>
-      <label class="inline" for="play-vs">against ${'<select id="play-vs">' + opt('perfect', 'a perfect buyer', page.state.vs) + opt('greedy', 'a greedy buyer (the heavier end)', page.state.vs) + '</select>'}</label>
+      <label class="inline" for="play-as">You are <select id="play-as">${sides}</select></label>
+      <label class="inline" for="play-vs">against <select id="play-vs">${against}</select></label>
     </div>
     <div class="row" role="group" aria-label="Your move">
       <button type="button" id="take-left">&#x2190; Take left</button>
@@ -77,11 +81,12 @@ function playUpdate(m) {
   if (m.n > PLAY_MAX) return;
   const g = gameAt(m, page.state.moves);
   const you = page.state.as;
-  const other = you === 'first' ? 'second' : 'first';
+  const other = shelf.buyers.find((b) => b !== you);
   const yours = g.toMove === you && !g.over;
   const who = (b) => (b === you ? 'you' : `the ${page.state.vs} buyer`);
-  $('play-first-label').textContent = `First buyer (${who('first')})`;
-  $('play-second-label').textContent = `Second buyer (${who('second')})`;
+  const [first, second] = shelf.buyers;
+  $('play-first-label').textContent = `First buyer (${who(first)})`;
+  $('play-second-label').textContent = `Second buyer (${who(second)})`;
   $('play-first').innerHTML = num(g.first);
   $('play-second').innerHTML = num(g.second);
   $('play-margin').innerHTML = num(g[you] - g[other]);
