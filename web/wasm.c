@@ -370,8 +370,7 @@ WEB_API const char *web_kilos_word(const char *kilos) {
  * (shelf_cell_sentence(), in the block's own numbers). SHELF_RANGE for a
  * value beyond 128 bits, SHELF_INVALID for text that is not a number. */
 WEB_API int web_cell_mistake(const int64_t *weights, size_t n, size_t first,
-                             size_t last, const char *value,
-                             web_mistake *out) {
+                             size_t last, const char *value, web_mistake *out) {
   shelf_i128 v;
   shelf_status st = read_i128(value, &v);
   if (st != SHELF_OK)
