@@ -62,9 +62,15 @@ from . import _shelf
 
 __all__ = ["check", "CheckReport"]
 
-# shelf_verdict's values, as the library pins them.
-_OK, _WRONG, _CRASH, _TIMEOUT, _MEMORY, _BAD_OUTPUT, _UNSTABLE, _IDLE = range(8)
-_ANSWERS = ("margin", "first", "second", "winner")
+# shelf_verdict's values and shelf_answer's names, from the library's lists.
+_VERDICT = _shelf._values["verdict"]
+_OK = _VERDICT["ok"]
+_CRASH = _VERDICT["crash"]
+_TIMEOUT = _VERDICT["timeout"]
+_MEMORY = _VERDICT["memory"]
+_BAD_OUTPUT = _VERDICT["bad-output"]
+_IDLE = _VERDICT["idle"]
+_ANSWERS = tuple(_shelf._values["answer"])
 _POLL = 0.01      # seconds between the watchdog's looks at a run
 _AGAIN = 0.1      # seconds before a stopped run that goes on is stopped again
 # Seconds of CPU past the limit before the main thread's timer looks at a
