@@ -219,7 +219,7 @@ static PyObject *judgement_obj(const shelf_judgement *j,
           j->mistake != SHELF_MISTAKE_NONE
               ? PyUnicode_FromString(shelf_mistake_name(j->mistake))
               : Py_NewRef(Py_None)) == 0 &&
-      put(d, "cpu", failed ? seconds_obj(j->cpu) : Py_NewRef(Py_None)) == 0 &&
+      put(d, "cpu_seconds", failed ? seconds_obj(j->cpu) : Py_NewRef(Py_None)) == 0 &&
       put(d, "detail",
           Py_NewRef(j->detail != NULL ? (PyObject *)j->detail : Py_None)) ==
           0 &&
