@@ -215,7 +215,7 @@ void report_json(out *o, const check_report *c) {
     out_str(o, "null}\n");
     return;
   }
-  out_format(o, "{\"try\": %u, \"kind\": %J, \"wheels\": [",
+  out_format(o, "{\"try_index\": %u, \"kind\": %J, \"wheels\": [",
              (uint64_t)j->try_index, shelf_try_name(j->kind));
   for (size_t k = 0; k < j->n; k++)
     out_format(o, "%s%w", k ? ", " : "", j->weights[k]);

@@ -32,8 +32,8 @@
  *         shelf_game_free(), shelf_judgement_free();
  *       - names (a static string; NULL for a value without a name):
  *         shelf_version(), shelf_strerror(), shelf_status_name(),
- *         shelf_buyer_name(), shelf_end_name(), shelf_kilos_word(),
- *         shelf_mistake_name(), shelf_verdict_name();
+ *         shelf_kilos_word(), and each enum's shelf_<enum>_name() (see
+ *         "Names of values"), such as shelf_end_name();
  *       - formatters into a buffer of a fixed size (the length written;
  *         the buffer must not be NULL): shelf_i128_format(),
  *         shelf_standing_format();

@@ -331,8 +331,8 @@ SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
 #define SHELF_TRY_LIST(X)                                                      \
   /* One of the seven cases of shelf's own problem (docs/problem.md,           \
    * "Splitting the ripening shelf"), tried whatever the problem. */           \
-  X(TRY_CASE, 0, "case", "one of the seven cases of the problem")              \
-  X(TRY_SAMPLE, 1, "sample", "one of the problem's samples")                   \
+  X(TRY_CASE, 0, "case", "one of the seven cases of docs/problem.md")          \
+  X(TRY_SAMPLE, 1, "sample", "a sample of the problem")                        \
   /* An edge shelf: one wheel, two, all equal, zeros, ties, rising, falling,   \
    * zigzag, every weight at the bottom or top of the range, totals past       \
    * 2^31 and 2^32, the sentinel shelves (many blocks leave the mover -1,      \
@@ -425,17 +425,23 @@ SHELF_API shelf_status shelf_layout_write(shelf_layout layout,
 
 /** What a judge says of a program. Values are pinned. */
 #define SHELF_VERDICT_LIST(X)                                                  \
-  X(VERDICT_OK, 0, "ok",                                                       \
-    "the right answer (from a runner: an answer of the asked form)")           \
-  X(VERDICT_WRONG, 1, "wrong", "an answer, not the right one")                 \
-  X(VERDICT_CRASH, 2, "crash", "a signal, a non-zero exit, an error")          \
-  X(VERDICT_TIMEOUT, 3, "timeout", "more CPU time than the limit")             \
-  X(VERDICT_MEMORY, 4, "memory", "more resident memory than the limit")        \
-  X(VERDICT_BAD_OUTPUT, 5, "bad-output",                                       \
-    "ended well, but not one answer of the asked form")                        \
-  X(VERDICT_UNSTABLE, 6, "unstable", "two runs on one shelf differ")           \
-  /* Input it never gets, a child it waits for. */                             \
-  X(VERDICT_IDLE, 7, "idle", "waited past the wall limit, using little CPU")
+  /* The right answer (from a runner: an answer of the asked form). */         \
+  X(VERDICT_OK, 0, "ok", "passed")                                             \
+  /* An answer, not the right one. */                                          \
+  X(VERDICT_WRONG, 1, "wrong", "wrong answer")                                 \
+  /* A signal, a non-zero exit, an error. */                                   \
+  X(VERDICT_CRASH, 2, "crash", "crash")                                        \
+  /* More CPU time than the limit. */                                          \
+  X(VERDICT_TIMEOUT, 3, "timeout", "time limit")                               \
+  /* More resident memory than the limit. */                                   \
+  X(VERDICT_MEMORY, 4, "memory", "memory limit")                               \
+  /* Ended well, but not one answer of the asked form. */                      \
+  X(VERDICT_BAD_OUTPUT, 5, "bad-output", "bad output")                         \
+  /* Two runs on one shelf differ. */                                          \
+  X(VERDICT_UNSTABLE, 6, "unstable", "changes from run to run")                \
+  /* Waited past the wall limit, using little CPU (input it never gets, a      \
+   * child it waits for). */                                                   \
+  X(VERDICT_IDLE, 7, "idle", "waiting, not computing")
 typedef enum shelf_verdict {
   SHELF_VERDICT_LIST(SHELF_ENUMERATOR_)
 } shelf_verdict;

@@ -11,8 +11,11 @@
 
 /* The columns of the line: name, and whether text is left-aligned. */
 enum { COLUMNS = 7 };
+/* The last two, each buyer's total, are headed by the buyer's name. */
+#define BUYER_COLUMN_(NAME, value, name, words) name,
 static const char *const column_names[COLUMNS] = {
-    "turn", "buyer", "end", "wheel", "weight", "first", "second"};
+    "turn", "buyer", "end", "wheel", "weight", SHELF_BUYER_LIST(BUYER_COLUMN_)};
+#undef BUYER_COLUMN_
 
 /* One cell: a separator before all but the first, then the text, padded to
  * `width` when aligning (left for words, right for numbers). */

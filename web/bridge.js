@@ -46,16 +46,15 @@
     return Object.freeze(c);
   }
 
-  // The library's names of the enums whose values cross in records
-  // (shelf_end_name(), ...), as web/wasm_records.c lists them: for each
-  // enum, its names by value (undefined where a value has none).
+  // Every enum's names by value (names.end[0] 'left'), from its list in
+  // the header, as web/wasm.c gives them (web_named_*).
   function enumNames(m) {
     const names = {};
-    for (let k = 0, p; (p = m._web_enum_name(k)) !== 0; k++) {
-      const values = [];
-      for (let i = 0; i < m._web_enum_count(k); i++) values[m._web_enum_value(k, i)] = m.UTF8ToString(m._web_enum_value_name(k, i));
-      names[m.UTF8ToString(p)] = Object.freeze(values);
+    for (let k = 0, p; (p = m._web_named_enum(k)) !== 0; k++) {
+      const list = (names[m.UTF8ToString(p)] ??= []);
+      list[m._web_named_value(k)] = m.UTF8ToString(m._web_named_name(k));
     }
+    for (const list of Object.values(names)) Object.freeze(list);
     return Object.freeze(names);
   }
 
@@ -241,9 +240,11 @@
 
       /** Perfect play: { n, margin, first, second } as BigInt, by the
        * linear engine or, with engine 'dp', the interval DP. */
-      solve(weights, engine = 'linear') {
+      solve(weights, engine = NAMES.engine[C.ENGINE_LINEAR]) {
         return withWeights(weights, [R.solution.size], (wp, n, outp) => {
-          check(m._web_solve(wp, n, engine === 'dp' ? C.ENGINE_DP : C.ENGINE_LINEAR, outp));
+          const e = NAMES.engine.indexOf(engine);
+          if (e < 0) throw error(C.INVALID);
+          check(m._web_solve(wp, n, e, outp));
           return { n, ...R.solution.read(outp) };
         });
       },

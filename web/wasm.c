@@ -561,14 +561,74 @@ WEB_API int32_t web_constant_value(size_t k) {
   return k < sizeof constants / sizeof constants[0] ? constants[k].value : 0;
 }
 
+/* Every enum's values with their names, from the lists in the headers, so
+ * that the page spells no name and numbers no value of its own: for k from
+ * 0 until web_named_enum(k) is NULL, the enum ("end", "verdict"), the
+ * value's name ("left", "bad-output") and the value (0, 5). */
+#define WEB_NAMED_(NAME, value, name, words) {WEB_ENUM_, name, value},
+static const struct {
+  const char *enum_name;
+  const char *name;
+  int32_t value;
+} named[] = {
+#define WEB_ENUM_ "end"
+    SHELF_END_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "buyer"
+    SHELF_BUYER_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "engine"
+    SHELF_ENGINE_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "line_kind"
+    SHELF_LINE_KIND_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "player"
+    SHELF_PLAYER_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "game_sentence"
+    SHELF_GAME_SENTENCE_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "step_kind"
+    SHELF_STEP_KIND_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "sentence"
+    SHELF_SENTENCE_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "note_kind"
+    SHELF_NOTE_KIND_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "mistake"
+    SHELF_MISTAKE_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+#define WEB_ENUM_ "verdict"
+    SHELF_VERDICT_LIST(WEB_NAMED_)
+#undef WEB_ENUM_
+};
+#undef WEB_NAMED_
+
+WEB_API const char *web_named_enum(size_t k) {
+  return k < sizeof named / sizeof named[0] ? named[k].enum_name : NULL;
+}
+
+WEB_API const char *web_named_name(size_t k) {
+  return k < sizeof named / sizeof named[0] ? named[k].name : NULL;
+}
+
+WEB_API int32_t web_named_value(size_t k) {
+  return k < sizeof named / sizeof named[0] ? named[k].value : 0;
+}
+
 /* The palette of shelf.h (SHELF_COLOUR_*), by name, for the page's CSS
  * custom properties: web_colour_name(k) and web_colour_value(k) for k from
  * 0 until the name is NULL. */
+#define WEB_BUYER_COLOUR_(NAME, value, name, words) {name, SHELF_COLOUR_##NAME},
 static const char *const colours[][2] = {
-    {"first", SHELF_COLOUR_FIRST}, {"second", SHELF_COLOUR_SECOND},
+    SHELF_BUYER_LIST(WEB_BUYER_COLOUR_) /* "first", "second" */
     {"ahead", SHELF_COLOUR_AHEAD}, {"behind", SHELF_COLOUR_BEHIND},
     {"trap", SHELF_COLOUR_TRAP},   {"ink", SHELF_COLOUR_INK},
 };
+#undef WEB_BUYER_COLOUR_
 
 WEB_API const char *web_colour_name(size_t k) {
   return k < sizeof colours / sizeof colours[0] ? colours[k][0] : NULL;

@@ -1,18 +1,15 @@
 /*
  * wasm_records.c - the description of the records the page's exports write
- * (web/wasm_records.h), and the names of the library's enums, exported so
- * that web/bridge.js builds its readers and its names from them: every
- * offset and size comes from the struct itself, every name from the
- * library, none from the page.
+ * (web/wasm_records.h), exported so that web/bridge.js builds its readers
+ * from it: every offset and size comes from the struct itself, none from
+ * the page. A field of an enum's kind is read into the name web/wasm.c's
+ * web_named_*() give its value, from the enum's list in the header.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include <emscripten.h>
 
-#include "shelf.h"
-#include "shelf_judge.h"
-#include "shelf_teach.h"
 #include "wasm_records.h"
 
 #define WEB_API EMSCRIPTEN_KEEPALIVE
@@ -185,69 +182,4 @@ WEB_API uint32_t web_field_offset(size_t k) {
 
 WEB_API uint32_t web_field_size(size_t k) {
   return k < COUNT(fields) ? fields[k].size : 0;
-}
-
-/* MARK: - The library's names */
-
-/* The enums whose values cross in records, and the mistakes the page
- * names: each enum's values from its list in the header, each value's name
- * from the library's call for it, so that the page spells none. */
-#define VALUE_(NAME, value, name, words) value,
-static const int end_values[] = {SHELF_END_LIST(VALUE_)};
-static const int buyer_values[] = {SHELF_BUYER_LIST(VALUE_)};
-static const int player_values[] = {SHELF_PLAYER_LIST(VALUE_)};
-static const int step_kind_values[] = {SHELF_STEP_KIND_LIST(VALUE_)};
-static const int note_kind_values[] = {SHELF_NOTE_KIND_LIST(VALUE_)};
-static const int mistake_values[] = {SHELF_MISTAKE_LIST(VALUE_)};
-#undef VALUE_
-
-static const char *end_name(int v) { return shelf_end_name((shelf_end)v); }
-static const char *buyer_name(int v) {
-  return shelf_buyer_name((shelf_buyer)v);
-}
-static const char *player_name(int v) {
-  return shelf_player_name((shelf_player)v);
-}
-static const char *step_kind_name(int v) {
-  return shelf_step_kind_name((shelf_step_kind)v);
-}
-static const char *note_kind_name(int v) {
-  return shelf_note_kind_name((shelf_note_kind)v);
-}
-static const char *mistake_name(int v) {
-  return shelf_mistake_name((shelf_mistake)v);
-}
-
-#define ENUM(name)                                                             \
-  { #name, name##_values, COUNT(name##_values), name##_name }
-static const struct {
-  const char *name;
-  const int *values;
-  size_t count;
-  const char *(*of)(int);
-} enums[] = {
-    ENUM(end),       ENUM(buyer),     ENUM(player),
-    ENUM(step_kind), ENUM(note_kind), ENUM(mistake),
-};
-#undef ENUM
-
-/* Enum k's name and how many values it has, for k from 0 until the name
- * is NULL. */
-WEB_API const char *web_enum_name(size_t k) {
-  return k < COUNT(enums) ? enums[k].name : NULL;
-}
-
-WEB_API uint32_t web_enum_count(size_t k) {
-  return k < COUNT(enums) ? (uint32_t)enums[k].count : 0;
-}
-
-/* Value i of enum k, and the library's name for it. */
-WEB_API int32_t web_enum_value(size_t k, size_t i) {
-  return k < COUNT(enums) && i < enums[k].count ? enums[k].values[i] : -1;
-}
-
-WEB_API const char *web_enum_value_name(size_t k, size_t i) {
-  return k < COUNT(enums) && i < enums[k].count
-             ? enums[k].of(enums[k].values[i])
-             : NULL;
 }

@@ -15,9 +15,9 @@
  *              (JavaScript has no 128-bit integer; it becomes a BigInt);
  *   text       NUL-terminated text, as many bytes as the field has;
  *   pointer    a wasm address (32 bits);
- *   end, buyer, player, step_kind, note_kind, mistake
+ *   end, buyer, player, step_kind, note_kind
  *              an int32_t holding a value of that library enum; the bridge
- *              gives the library's name for it (web_enum_name()).
+ *              gives the library's name for it (web_named_*() in wasm.c).
  */
 #ifndef SHELF_WEB_WASM_RECORDS_H
 #define SHELF_WEB_WASM_RECORDS_H
