@@ -149,13 +149,6 @@ static const struct option longs[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
-static int pick(const char *arg, const char *const *names, int count) {
-  for (int k = 0; k < count; k++)
-    if (strcmp(arg, names[k]) == 0)
-      return k;
-  return -1;
-}
-
 static double seconds_arg(const char *opt, const char *arg, const char *shown) {
   char *end;
   errno = 0;
@@ -182,9 +175,10 @@ static const char *own_option(const char *arg) {
 }
 
 static void parse_check_options(int argc, char **argv, check_options *o) {
-  static const char *const layouts[] = {"counted", "line", "list"};
   /* Parts given on their own win over the problem's, whatever the order. */
-  int layout_k = -1, answer_k = -1, range_given = 0, seed_given = 0;
+  int layout_given = 0, answer_given = 0, range_given = 0, seed_given = 0;
+  shelf_layout layout = SHELF_LAYOUT_COUNTED;
+  shelf_answer answer = SHELF_ANSWER_MARGIN;
   size_t max_n = 0, memory = 0, stack = SHELF_STACK_AS_MEMORY;
   int64_t lo = 0, hi = 0;
   double seconds = 0, wall = 0;
@@ -210,11 +204,13 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                     arg);
       break;
     case OPT_LAYOUT:
-      if ((layout_k = pick(optarg, layouts, 3)) < 0)
+      layout_given = 1;
+      if (shelf_layout_from_name(optarg, &layout) != SHELF_OK)
         usage_error("unknown layout '%s' (use counted, line or list)", arg);
       break;
     case OPT_ANSWER:
-      if ((answer_k = pick(optarg, report_answer_names, 4)) < 0)
+      answer_given = 1;
+      if (shelf_answer_from_name(optarg, &answer) != SHELF_OK)
         usage_error("unknown answer '%s' (use margin, first, second or "
                     "winner)",
                     arg);
@@ -300,8 +296,8 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                   own, own, escape_text(argv[optind], shown, sizeof shown));
   }
   const shelf_problem *p = o->problem;
-  o->layout = layout_k >= 0 ? (shelf_layout)layout_k : p->layout;
-  o->answer = answer_k >= 0 ? (shelf_answer)answer_k : p->answer;
+  o->layout = layout_given ? layout : p->layout;
+  o->answer = answer_given ? answer : p->answer;
   o->max_n = max_n > 0 ? max_n : p->max_n;
   o->lo = range_given ? lo : p->lo;
   o->hi = range_given ? hi : p->hi;
@@ -384,7 +380,6 @@ enum { HINT_SHELVES = 3 };
 static const char *layout_hint(checker *k, const shelf_judge *judge,
                                const shelf_judgement *j, char *buf,
                                size_t size) {
-  static const char *const names[] = {"counted", "line", "list"};
   static const char *const words[] = {"the count first, then the weights",
                                       "the weights on one line",
                                       "a bracketed list"};
@@ -421,12 +416,12 @@ static const char *layout_hint(checker *k, const shelf_judge *judge,
       check_release(k, r.detail);
     }
     if (same != 0) {
-      found = names[l];
+      found = shelf_layout_name((shelf_layout)l);
       snprintf(buf, size,
                "Hint: given %s (--layout %s), the program answers shelves of "
                "%zu, %zu and %zu wheels with a number of the game: it reads "
                "%s.%s",
-               words[l], names[l], lens[0], lens[1], lens[2], words[l],
+               words[l], found, lens[0], lens[1], lens[2], words[l],
                l == SHELF_LAYOUT_COUNTED
                    ? " CSES and AtCoder give the count first: check it with "
                      "--problem cses or --problem atcoder."

@@ -20,9 +20,11 @@
 
 #define FILES FULL_FILES
 
-static const char *const try_verdict_words[] = {
-    "passed",       "wrong answer", "crash",    "time limit",
-    "memory limit", "bad output",   "unstable", "idle"};
+/* A verdict in the report: its list's words, as the library's report says
+ * it. */
+#define WORDS_(NAME, value, name, words) [value] = words,
+static const char *const try_verdict_words[] = {SHELF_VERDICT_LIST(WORDS_)};
+#undef WORDS_
 
 /* File f's shelves: cases * n weights, case c at w + c * n. */
 static int file_shelves(const shelf_judge *judge, size_t f, size_t cases,

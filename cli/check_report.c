@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = {"case", "sample", "edge", "random"};
-
 void out_shown(out *o, const char *s, size_t len, size_t max) {
   for (size_t k = 0; k < len && k < max; k++) {
     unsigned char c = (unsigned char)s[k];
@@ -217,8 +215,8 @@ void report_json(out *o, const check_report *c) {
     out_str(o, "null}\n");
     return;
   }
-  out_format(o, "{\"try\": %u, \"kind\": %J, \"wheels\": [",
-             (uint64_t)j->try_index, kind_names[j->kind]);
+  out_format(o, "{\"try_index\": %u, \"kind\": %J, \"wheels\": [",
+             (uint64_t)j->try_index, shelf_try_name(j->kind));
   for (size_t k = 0; k < j->n; k++)
     out_format(o, "%s%w", k ? ", " : "", j->weights[k]);
   out_format(

@@ -12,6 +12,7 @@
  */
 #include "commands.h"
 #include "terminal.h"
+#include <shelf.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -78,14 +79,15 @@ command commands_key(void) {
   }
 }
 
-/* The commands a line may hold, once each; the last four are the arrows'
- * escape sequences, lowered as the line is. */
+/* The commands a line may hold, once each, besides an end's name ("left",
+ * "right": shelf_end_from_name()); the last four are the arrows' escape
+ * sequences, lowered as the line is. */
 static const struct {
   const char *word;
   command cmd;
 } words[] = {
-    {"l", LEFT},      {"left", LEFT},    {"r", RIGHT},     {"right", RIGHT},
-    {"u", UNDO},      {"undo", UNDO},    {"a", AGAIN},     {"again", AGAIN},
+    {"l", LEFT},      {"r", RIGHT},      {"u", UNDO},      {"undo", UNDO},
+    {"a", AGAIN},     {"again", AGAIN},
     {"y", AGAIN},     {"yes", AGAIN},    {"n", NO},        {"no", NO},
     {"?", HINT},      {"q", QUIT},       {"quit", QUIT},   {"\x1b[d", LEFT},
     {"\x1bod", LEFT}, {"\x1b[c", RIGHT}, {"\x1boc", RIGHT}};
@@ -123,6 +125,9 @@ command commands_line(line_buffer *b, char *what, size_t size) {
     shown_len += 3;
   }
   what[shown_len] = '\0';
+  shelf_end end;
+  if (shelf_end_from_name(s, &end) == SHELF_OK)
+    return end == SHELF_LEFT ? LEFT : RIGHT;
   for (size_t m = 0; m < sizeof words / sizeof words[0]; m++)
     if (strcmp(s, words[m].word) == 0)
       return words[m].cmd;

@@ -362,7 +362,7 @@ static void review_cells(const view *v, size_t k,
   shelf_review_row r;
   shelf_game_review(v->game, k - 1, &r);
   shelf_i128_format((shelf_i128)r.turn, cells[0]);
-  strcpy(cells[1], r.end);
+  strcpy(cells[1], r.forced ? SHELF_REVIEW_LAST : shelf_end_name(r.end));
   shelf_i128_format(r.weight, cells[2]);
   shelf_i128_format(r.kept, cells[3]);
   shelf_i128_format(r.best, cells[4]);
@@ -584,15 +584,14 @@ static int play(view *v, shelf_player opponent) {
   }
 }
 
-int interactive_play(const int64_t *weights, size_t n, int second, int vs) {
+int interactive_play(const int64_t *weights, size_t n, int second,
+                     shelf_player vs) {
   view v;
   memset(&v, 0, sizeof v);
   v.w = weights;
-  v.two = vs == INTERACTIVE_VS_PERSON;
+  v.two = vs == SHELF_PLAYER_PERSON;
   v.person = second && !v.two ? 1 : 0;
-  shelf_player opponent = vs == INTERACTIVE_VS_GREEDY ? SHELF_PLAYER_GREEDY
-                          : v.two ? SHELF_PLAYER_PERSON
-                                  : SHELF_PLAYER_PERFECT;
+  shelf_player opponent = vs;
   shelf_player first = v.person == 0 ? SHELF_PLAYER_PERSON : opponent;
   shelf_player other = v.person == 0 ? opponent : SHELF_PLAYER_PERSON;
   if (shelf_game_new(weights, n, first, other, &v.game) != SHELF_OK) {

@@ -5,6 +5,8 @@
 #ifndef SHELF_CLI_INTERACTIVE_H
 #define SHELF_CLI_INTERACTIVE_H
 
+#include <shelf_teach.h>
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,11 +21,12 @@
  * Returns the exit status: 0 when the person quits or input ends; 1 after
  * a read error on standard input, a write error or a lack of memory
  * (reported on stderr, except a reader that went away). */
-int interactive_play(const int64_t *weights, size_t n, int second, int vs);
+int interactive_play(const int64_t *weights, size_t n, int second,
+                     shelf_player vs);
 
-/* Who the person plays (`vs`): the line's move, the heavier end, or a
- * second person at the same keyboard (then `second` is 0, and both
- * buyers' moves are asked, judged and reviewed). */
-enum { INTERACTIVE_VS_PERFECT, INTERACTIVE_VS_GREEDY, INTERACTIVE_VS_PERSON };
+/* Who the person plays (`vs`): the line's move (SHELF_PLAYER_PERFECT), the
+ * heavier end (SHELF_PLAYER_GREEDY), or a second person at the same
+ * keyboard (SHELF_PLAYER_PERSON: then `second` is 0, and both buyers'
+ * moves are asked, judged and reviewed). */
 
 #endif

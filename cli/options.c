@@ -174,22 +174,6 @@ void error_line(const char *fmt, ...) {
 
 /* ==== Values ==== */
 
-static int parse_engine(const char *name, shelf_engine *engine) {
-  static const struct {
-    const char *name;
-    shelf_engine engine;
-  } engines[] = {{"linear", SHELF_ENGINE_LINEAR},
-                 {"dp", SHELF_ENGINE_DP},
-                 {"brute", SHELF_ENGINE_BRUTE}};
-  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
-    if (strcmp(name, engines[i].name) == 0) {
-      *engine = engines[i].engine;
-      return 1;
-    }
-  }
-  return 0;
-}
-
 /* --threads N: 1 to THREADS_MAX, the most libshelf's reader uses. */
 #define THREADS_MAX ((int)SHELF_READ_THREADS_MAX)
 static int parse_threads(const char *s, unsigned *threads) {
@@ -302,7 +286,7 @@ static void take(options *opt, int code, const char *value) {
     opt->report.explain = 1;
     break;
   case 'a':
-    if (!parse_engine(value, &opt->engine))
+    if (shelf_engine_from_name(value, &opt->engine) != SHELF_OK)
       usage_error("unknown algorithm '%s' (use linear, dp or brute)",
                   escape_text(value, shown, sizeof shown));
     opt->engine_given = 1;
@@ -323,11 +307,9 @@ static void take(options *opt, int code, const char *value) {
                   THREADS_MAX, escape_text(value, shown, sizeof shown));
     break;
   case OPT_ANSWER: {
-    int k = report_answer_find(value);
-    if (k < 0)
+    if (shelf_answer_from_name(value, &opt->report.answer) != SHELF_OK)
       usage_error("unknown answer '%s' (use margin, first, second or winner)",
                   escape_text(value, shown, sizeof shown));
-    opt->report.answer = (shelf_answer)k;
     opt->answer_given = 1;
     break;
   }

@@ -39,6 +39,7 @@ void teach_defaults(teach_options *p) {
   p->lo = 1;
   p->hi = 10000;
   p->cost = 1;
+  p->vs = SHELF_PLAYER_PERFECT;
 }
 
 static int fail(char *why, size_t size, const char *fmt, ...) {
@@ -119,13 +120,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
                   escape_text(arg, shown, sizeof shown));
     return 1;
   case TEACH_SVG_LINE:
-    if (strcmp(arg, "perfect") == 0)
-      p->svg_line = SHELF_SVG_LINE_PERFECT;
-    else if (strcmp(arg, "greedy") == 0)
-      p->svg_line = SHELF_SVG_LINE_GREEDY_BOTH;
-    else if (strcmp(arg, "greedy-first") == 0)
-      p->svg_line = SHELF_SVG_LINE_GREEDY_FIRST;
-    else
+    if (shelf_line_kind_from_name(arg, &p->svg_line) != SHELF_OK)
       return fail(why, size,
                   "--svg-line needs perfect, greedy (both buyers) or "
                   "greedy-first (greedy first, perfect second), not '%s'",
@@ -166,13 +161,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     p->trap = 1;
     return 1;
   case TEACH_VS:
-    if (strcmp(arg, "perfect") == 0)
-      p->vs = INTERACTIVE_VS_PERFECT;
-    else if (strcmp(arg, "greedy") == 0)
-      p->vs = INTERACTIVE_VS_GREEDY;
-    else if (strcmp(arg, "person") == 0)
-      p->vs = INTERACTIVE_VS_PERSON;
-    else
+    if (shelf_player_from_name(arg, &p->vs) != SHELF_OK)
       return fail(why, size,
                   "--vs needs perfect, greedy or person (two people at one "
                   "keyboard), not '%s'",
@@ -299,7 +288,7 @@ int teach_check(const teach_options *p, const report_options *ropt, int batch,
                 "--moves, --table or --svg -");
   if (p->vs_given && !p->interactive)
     return fail(why, size, "--vs goes with --interactive");
-  if (p->second && p->vs == INTERACTIVE_VS_PERSON)
+  if (p->second && p->vs == SHELF_PLAYER_PERSON)
     return fail(why, size,
                 "--second says which buyer you are; with --vs person both "
                 "are people");

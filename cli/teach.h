@@ -36,7 +36,7 @@ typedef struct teach_options {
   const char *svg_key; /* --svg-key FILE: the answer key; --svg then draws
                           the question */
   unsigned svg_parts;  /* --svg-show: SHELF_SVG_SHELF, _TABLE, 0 for all */
-  unsigned svg_line;   /* --svg-line: SHELF_SVG_LINE_* */
+  shelf_line_kind svg_line; /* --svg-line */
   uint64_t svg_turn;   /* --svg-turn K, or 0 */
   int svg_turn_given;
   uint64_t svg_given; /* --svg-given L: cells given in the question */
@@ -45,7 +45,7 @@ typedef struct teach_options {
   uint64_t cost; /* --cost-at-least C (1 unless given) */
   int cost_given;
   uint64_t sheet; /* --sheet K: K shelves, 0 without */
-  int vs;         /* --vs: INTERACTIVE_VS_* (interactive.h) */
+  shelf_player vs; /* --vs: who the person plays */
   int vs_given;
 } teach_options;
 

@@ -197,7 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   else if (n > 0 && (mode & 0x40u))
     o.turn = 1 + (uint64_t)fuzz_next(&r) % n;
   if (mode & 0x80u)
-    o.line = n <= 64 ? SHELF_SVG_LINE_GREEDY_FIRST : SHELF_SVG_LINE_GREEDY_BOTH;
+    o.line = n <= 64 ? SHELF_LINE_GREEDY_FIRST : SHELF_LINE_GREEDY_BOTH;
   shelf_status st = shelf_svg(w, n, &o, &svg, &len);
   FUZZ_ASSERT(st == SHELF_OK, shelf_strerror(st));
   FUZZ_ASSERT(svg != NULL && strlen(svg) == len, "length as reported");

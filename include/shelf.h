@@ -32,8 +32,8 @@
  *         shelf_game_free(), shelf_judgement_free();
  *       - names (a static string; NULL for a value without a name):
  *         shelf_version(), shelf_strerror(), shelf_status_name(),
- *         shelf_buyer_name(), shelf_end_name(), shelf_kilos_word(),
- *         shelf_mistake_name(), shelf_verdict_name();
+ *         shelf_kilos_word(), and each enum's shelf_<enum>_name() (see
+ *         "Names of values"), such as shelf_end_name();
  *       - formatters into a buffer of a fixed size (the length written;
  *         the buffer must not be NULL): shelf_i128_format(),
  *         shelf_standing_format();
@@ -184,14 +184,40 @@ SHELF_API const char *shelf_strerror(shelf_status status);
  * "UNKNOWN" for a value not in SHELF_STATUS_LIST. Static. Thread-safe. */
 SHELF_API const char *shelf_status_name(shelf_status status);
 
+/** Finds a status by its name as shelf_status_name() gives it ("NOMEM").
+ *
+ * @return SHELF_OK; SHELF_INVALID if an argument is NULL or no status has
+ *         that name. Time O(1). Thread-safe. */
+SHELF_API shelf_status shelf_status_from_name(const char *name,
+                                              shelf_status *out);
+
+/* MARK: - Names of values (Public) */
+
+/* Every other public enum is made from one list in its header too, each
+ * entry X(NAME, value, "name", "words"): the enumerator SHELF_NAME, its
+ * pinned value, the name every surface writes (the command, its JSON,
+ * Python, the page), and a few words on what it means. Each enum has
+ * shelf_<enum>_name() (the name; NULL for a value not in the list) and
+ * shelf_<enum>_from_name() (SHELF_OK, or SHELF_INVALID for a NULL argument
+ * or an unknown name). Nothing else spells the names. */
+
+/** Expands an entry of a name list into its enumerator. */
+#define SHELF_ENUMERATOR_(NAME, value, name, words) SHELF_##NAME = value,
+
 /* MARK: - Solving a whole shelf (Public) */
 
 /** The three engines. They compute the same numbers; they differ in cost. */
-typedef enum shelf_engine {
-  SHELF_ENGINE_LINEAR = 0, /**< O(n) time; the default. */
-  SHELF_ENGINE_DP = 1,     /**< interval DP, O(n^2) time, O(n) memory. */
-  SHELF_ENGINE_BRUTE = 2   /**< both moves at every turn, O(2^n) time. */
-} shelf_engine;
+#define SHELF_ENGINE_LIST(X)                                                   \
+  X(ENGINE_LINEAR, 0, "linear", "O(n) time; the default")                      \
+  X(ENGINE_DP, 1, "dp", "interval DP, O(n^2) time, O(n) memory")               \
+  X(ENGINE_BRUTE, 2, "brute", "both moves at every turn, O(2^n) time")
+typedef enum shelf_engine { SHELF_ENGINE_LIST(SHELF_ENUMERATOR_) } shelf_engine;
+
+/** "linear", "dp", "brute"; NULL for another value. */
+SHELF_API const char *shelf_engine_name(shelf_engine engine);
+/** The engine of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_engine_from_name(const char *name,
+                                              shelf_engine *out);
 
 /** The longest shelf SHELF_ENGINE_BRUTE accepts. */
 #define SHELF_BRUTE_MAX 25
@@ -719,7 +745,34 @@ SHELF_API shelf_status shelf_read_batch(const shelf_source *source,
 /* MARK: - The line of perfect play (Public) */
 
 /** An end of the shelf. */
-typedef enum shelf_end { SHELF_LEFT = 0, SHELF_RIGHT = 1 } shelf_end;
+#define SHELF_END_LIST(X)                                                      \
+  X(LEFT, 0, "left", "the left end")                                           \
+  X(RIGHT, 1, "right", "the right end")
+typedef enum shelf_end { SHELF_END_LIST(SHELF_ENUMERATOR_) } shelf_end;
+
+/** An end's name as every surface writes it: "left" or "right"; NULL for
+ * an unknown value. Time O(1). Thread-safe; the string is static. */
+SHELF_API const char *shelf_end_name(shelf_end end);
+/** The end of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_end_from_name(const char *name, shelf_end *out);
+
+/** The lines of play a caller can ask for: perfect play (shelf_line()),
+ * or greedy play (shelf_greedy_line(); the pictures' shelf_svg_options.line
+ * takes all three). One set of values for every surface. */
+#define SHELF_LINE_KIND_LIST(X)                                                \
+  X(LINE_PERFECT, 0, "perfect", "the line of shelf_line()")                    \
+  X(LINE_GREEDY_BOTH, 1, "greedy", "both buyers take the heavier end")         \
+  X(LINE_GREEDY_FIRST, 2, "greedy-first",                                      \
+    "a greedy first buyer against the game's perfect second")
+typedef enum shelf_line_kind {
+  SHELF_LINE_KIND_LIST(SHELF_ENUMERATOR_)
+} shelf_line_kind;
+
+/** "perfect", "greedy", "greedy-first"; NULL for another value. */
+SHELF_API const char *shelf_line_kind_name(shelf_line_kind kind);
+/** The line kind of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_line_kind_from_name(const char *name,
+                                                 shelf_line_kind *out);
 
 /** The line: which end is taken at each turn of a perfect game.
  *

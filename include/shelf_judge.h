@@ -22,81 +22,85 @@ extern "C" {
 /** The known mistakes of solutions to this game, as a judge names them
  * (`shelf check`, shelf.check() in Python, the page's exercise). Values are
  * pinned like status codes. */
+#define SHELF_MISTAKE_LIST(X)                                                  \
+  /* No mistake: the answer is right. */                                       \
+  X(MISTAKE_NONE, 0, "none", "the right answer")                               \
+  /* Taking the heavier end at each turn (the left on equal weights), for      \
+   * both buyers, instead of searching. */                                     \
+  X(MISTAKE_GREEDY, 1, "greedy", "the heavier end at each turn")               \
+  /* The problem's DP with lead = w + lead(rest) instead of w - lead(rest):    \
+   * one buyer taking everything. */                                           \
+  X(MISTAKE_ADDED, 2, "added", "w + lead(rest) for w - lead(rest)")            \
+  /* The problem's DP filled by left index (i, then j, ascending) instead of   \
+   * by span length, so that lead[i+1][j] is read before it is written. */     \
+  X(MISTAKE_LEFT_INDEX, 3, "left-index", "the table filled by left index")     \
+  /* The margin where a buyer's total was asked, or a total (or the other      \
+   * buyer's) where the margin was asked. Judged from behaviour. */            \
+  X(MISTAKE_WRONG_QUANTITY, 4, "wrong-quantity",                               \
+    "the margin for a total, or a total for the margin")                       \
+  /* Asked who wins (the first buyer's total at least the second's), a tie     \
+   * counted as a loss. Judged from behaviour. */                              \
+  X(MISTAKE_STRICT_TIE, 5, "strict-tie", "a tie counted as a loss")            \
+  /* 32-bit arithmetic: right while every total fits in 31 bits, wrong past    \
+   * them. Judged from behaviour. */                                           \
+  X(MISTAKE_OVERFLOW32, 6, "overflow32", "32-bit arithmetic")                  \
+  /* A block's lead from the lead of the wrong block: an end's weight minus    \
+   * a neighbouring cell of the lead table, not the block that taking that     \
+   * end leaves. */                                                            \
+  X(MISTAKE_NEIGHBOUR, 7, "neighbour", "the lead of a neighbouring block")     \
+  /* The lead with its sign turned: the other buyer's view of the block. */    \
+  X(MISTAKE_SIGN, 8, "sign", "the lead with its sign turned")                  \
+  /* The lead of taking one end, when taking the other end keeps more: the     \
+   * max of the two ends left out. */                                          \
+  X(MISTAKE_ONE_END, 9, "one-end", "the lead of one end only")                 \
+  /* A wrong answer that matches none of the known mistakes. */                \
+  X(MISTAKE_UNKNOWN, 10, "unknown", "none of the known mistakes")              \
+  /* A memo table that takes 0 for "not computed", so that blocks whose        \
+   * lead is 0 are computed again at every visit: right, and fast on shelves   \
+   * where no block's lead is 0, exponential where many are. Judged from       \
+   * behaviour (the run times of two shelves of one length). */                \
+  X(MISTAKE_ZERO_MEMO, 11, "zero-memo",                                        \
+    "a memo that takes 0 for not computed")                                    \
+  /* A search of every order of moves without a memo: right, and out of        \
+   * time on a shelf of a few dozen wheels whatever its weights. Judged from   \
+   * behaviour. */                                                             \
+  X(MISTAKE_EXPONENTIAL, 12, "exponential", "a search without a memo")         \
+  /* Wrong (or a crash) only at the problem's largest n: the same shelf        \
+   * with one wheel fewer passes, as when an array is one element too small    \
+   * (a table of n by n cells read at n). Judged from behaviour: named only    \
+   * when that shorter shelf was run and passed. */                            \
+  X(MISTAKE_LARGEST_N, 13, "largest-n", "wrong only at the largest n")         \
+  /* A memo table of the total of the buyer to move that takes a value         \
+   * other than 0 for "not computed" (-1, INT32_MIN, INT32_MAX or              \
+   * 0x3f3f3f3f), a total a block can have when weights may be negative:       \
+   * right, and fast on shelves where few blocks have it, exponential where    \
+   * many do ([0]*k + [-1, -1] + [0]*k: every block holding the middle         \
+   * leaves the mover -1). The value and the quantity are in                   \
+   * shelf_judgement.sentinel and .sentinel_total. Zero-memo stays the name    \
+   * of the value 0, of the lead or of a total (a shelf of zeros has both      \
+   * at 0 in every block); sentinel-memo names every other value. (A memo of   \
+   * the lead with a value other than 0 has no slow shelf that the judge       \
+   * knows: blocks of lead v != 0 do not nest as a total's do.) Judged from    \
+   * behaviour: out of time on a short shelf of that shape, where a shelf      \
+   * of the same length with no block at that value runs in half the           \
+   * limit. */                                                                 \
+  X(MISTAKE_SENTINEL_MEMO, 14, "sentinel-memo",                                \
+    "a memo of a total with a sentinel a block can have")                      \
+  /* A block's lead taken as an end's weight alone: the lead of what           \
+   * remains, which the other buyer then has, left out. */                     \
+  X(MISTAKE_WHEEL_ALONE, 15, "wheel-alone",                                    \
+    "an end's weight alone for the lead")
 typedef enum shelf_mistake {
-  /** No mistake: the answer is right. */
-  SHELF_MISTAKE_NONE = 0,
-  /** Taking the heavier end at each turn (the left on equal weights), for
-   * both buyers, instead of searching. */
-  SHELF_MISTAKE_GREEDY = 1,
-  /** The problem's DP with lead = w + lead(rest) instead of w - lead(rest): one
-   * buyer taking everything. */
-  SHELF_MISTAKE_ADDED = 2,
-  /** The problem's DP filled by left index (i, then j, ascending) instead of by
-   * span length, so that lead[i+1][j] is read before it is written. */
-  SHELF_MISTAKE_LEFT_INDEX = 3,
-  /** The margin where a buyer's total was asked, or a total (or the other
-   * buyer's) where the margin was asked. Judged from behaviour. */
-  SHELF_MISTAKE_WRONG_QUANTITY = 4,
-  /** Asked who wins (the first buyer's total at least the second's), a tie
-   * counted as a loss. Judged from behaviour. */
-  SHELF_MISTAKE_STRICT_TIE = 5,
-  /** 32-bit arithmetic: right while every total fits in 31 bits, wrong past
-   * them. Judged from behaviour. */
-  SHELF_MISTAKE_OVERFLOW32 = 6,
-  /** A block's lead from the lead of the wrong block: an end's weight minus
-   * a neighbouring cell of the lead table, not the block that taking that
-   * end leaves. */
-  SHELF_MISTAKE_NEIGHBOUR = 7,
-  /** The lead with its sign turned: the other buyer's view of the block. */
-  SHELF_MISTAKE_SIGN = 8,
-  /** The lead of taking one end, when taking the other end keeps more: the
-   * max of the two ends left out. */
-  SHELF_MISTAKE_ONE_END = 9,
-  /** A wrong answer that matches none of the known mistakes. */
-  SHELF_MISTAKE_UNKNOWN = 10,
-  /** A memo table that takes 0 for "not computed", so that blocks whose
-   * lead is 0 are computed again at every visit: right, and fast on shelves
-   * where no block's lead is 0, exponential where many are. Judged from
-   * behaviour (the run times of two shelves of one length). */
-  SHELF_MISTAKE_ZERO_MEMO = 11,
-  /** A search of every order of moves without a memo: right, and out of
-   * time on a shelf of a few dozen wheels whatever its weights. Judged from
-   * behaviour. */
-  SHELF_MISTAKE_EXPONENTIAL = 12,
-  /** Wrong (or a crash) only at the problem's largest n: the same shelf
-   * with one wheel fewer passes, as when an array is one element too small
-   * (a table of n by n cells read at n). Judged from behaviour: named only
-   * when that shorter shelf was run and passed. */
-  SHELF_MISTAKE_LARGEST_N = 13,
-  /** A memo table of the total of the buyer to move that takes a value
-   * other than 0 for "not computed" (-1, INT32_MIN, INT32_MAX or
-   * 0x3f3f3f3f), a total a block can have when weights may be negative:
-   * right, and fast on shelves where few blocks have it, exponential where
-   * many do ([0]*k + [-1, -1] + [0]*k: every block holding the middle
-   * leaves the mover -1). The value and the quantity are in
-   * shelf_judgement.sentinel and .sentinel_total. Zero-memo stays the name
-   * of the value 0, of the lead or of a total (a shelf of zeros has both
-   * at 0 in every block); sentinel-memo names every other value. (A memo of
-   * the lead with a value other than 0 has no slow shelf that the judge
-   * knows: blocks of lead v != 0 do not nest as a total's do.) Judged from
-   * behaviour: out of time on a short shelf of that shape, where a shelf
-   * of the same length with no block at that value runs in half the
-   * limit. */
-  SHELF_MISTAKE_SENTINEL_MEMO = 14,
-  /** A block's lead taken as an end's weight alone: the lead of what
-   * remains, which the other buyer then has, left out. */
-  SHELF_MISTAKE_WHEEL_ALONE = 15
+  SHELF_MISTAKE_LIST(SHELF_ENUMERATOR_)
 } shelf_mistake;
 
 /** The number of mistakes: SHELF_MISTAKE_NONE up to, not including, this
  * value. */
 #define SHELF_MISTAKE_COUNT 16
 
-/** Returns the name a judge prints for a mistake: "none", "greedy",
- * "added", "left-index", "wrong-quantity", "strict-tie", "overflow32",
- * "neighbour", "sign", "one-end", "unknown", "zero-memo", "exponential",
- * "largest-n", "sentinel-memo", "wheel-alone"; NULL for a value not in
- * shelf_mistake. Static; do not free it. Time O(1). Thread-safe. */
+/** Returns the name a judge prints for a mistake, as SHELF_MISTAKE_LIST
+ * spells it ("greedy", "left-index"); NULL for a value not in the list.
+ * Static; do not free it. Time O(1). Thread-safe. */
 SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
 
 /** Finds a mistake by its name as shelf_mistake_name() gives it.
@@ -300,13 +304,20 @@ SHELF_API shelf_status shelf_cell_sentence(const int64_t *weights, size_t n,
 /* MARK: - Judging a solution (Public) */
 
 /** What a problem asks a solution to print. */
-typedef enum shelf_answer {
-  SHELF_ANSWER_MARGIN = 0, /**< the first buyer's total minus the second's */
-  SHELF_ANSWER_FIRST = 1,  /**< the first buyer's total (CSES 1097) */
-  SHELF_ANSWER_SECOND = 2, /**< the second buyer's total */
-  SHELF_ANSWER_WINNER = 3  /**< 1 when the first buyer's total is at least
-                                the second's, else 0 (LeetCode 486) */
-} shelf_answer;
+#define SHELF_ANSWER_LIST(X)                                                   \
+  X(ANSWER_MARGIN, 0, "margin", "the first buyer's total minus the second's")  \
+  X(ANSWER_FIRST, 1, "first", "the first buyer's total (CSES 1097)")           \
+  X(ANSWER_SECOND, 2, "second", "the second buyer's total")                    \
+  X(ANSWER_WINNER, 3, "winner",                                                \
+    "1 when the first buyer's total is at least the second's, else 0 "         \
+    "(LeetCode 486)")
+typedef enum shelf_answer { SHELF_ANSWER_LIST(SHELF_ENUMERATOR_) } shelf_answer;
+
+/** "margin", "first", "second", "winner"; NULL for another value. */
+SHELF_API const char *shelf_answer_name(shelf_answer kind);
+/** The answer of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_answer_from_name(const char *name,
+                                              shelf_answer *out);
 
 /** The right answer of the asked kind on a shelf.
  *
@@ -317,22 +328,25 @@ SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
                                        shelf_i128 *out);
 
 /** Which part of a plan a try comes from. */
-typedef enum shelf_try {
-  SHELF_TRY_CASE = 0,   /**< one of the seven cases of shelf's own
-                             problem (docs/problem.md, "Splitting the
-                             ripening shelf"), tried whatever the problem */
-  SHELF_TRY_SAMPLE = 1, /**< one of the problem's samples */
-  SHELF_TRY_EDGE = 2,   /**< an edge shelf: one wheel, two, all equal,
-                             zeros, ties, rising, falling, zigzag, every
-                             weight at the bottom or top of the range, totals
-                             past 2^31 and 2^32, the sentinel shelves (many
-                             blocks leave the mover -1, INT32_MIN...:
-                             sentinel-memo);
-                             each small and at max_n */
-  SHELF_TRY_RANDOM = 3  /**< a random shelf; sizes double from 1 to max_n
-                             over the tries, a third of them in a narrow
-                             range at the bottom of lo..hi (ties) */
-} shelf_try;
+#define SHELF_TRY_LIST(X)                                                      \
+  /* One of the seven cases of shelf's own problem (docs/problem.md,           \
+   * "Splitting the ripening shelf"), tried whatever the problem. */           \
+  X(TRY_CASE, 0, "case", "one of the seven cases of docs/problem.md")          \
+  X(TRY_SAMPLE, 1, "sample", "a sample of the problem")                        \
+  /* An edge shelf: one wheel, two, all equal, zeros, ties, rising, falling,   \
+   * zigzag, every weight at the bottom or top of the range, totals past       \
+   * 2^31 and 2^32, the sentinel shelves (many blocks leave the mover -1,      \
+   * INT32_MIN...: sentinel-memo); each small and at max_n. */                 \
+  X(TRY_EDGE, 2, "edge", "an edge shelf")                                      \
+  /* A random shelf; sizes double from 1 to max_n over the tries, a third of   \
+   * them in a narrow range at the bottom of lo..hi (ties). */                 \
+  X(TRY_RANDOM, 3, "random", "a random shelf")
+typedef enum shelf_try { SHELF_TRY_LIST(SHELF_ENUMERATOR_) } shelf_try;
+
+/** "case", "sample", "edge", "random"; NULL for another value. */
+SHELF_API const char *shelf_try_name(shelf_try kind);
+/** The try kind of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_try_from_name(const char *name, shelf_try *out);
 
 /** Deprecated: the old name of SHELF_TRY_CASE (the same value, 0), kept so
  * that old source compiles. Use SHELF_TRY_CASE. */
@@ -341,12 +355,18 @@ typedef enum shelf_try {
 /* MARK: - The judge's loop (Public) */
 
 /** How a problem hands a shelf to a program. */
-typedef enum shelf_layout {
-  SHELF_LAYOUT_COUNTED = 0, /**< the count on a line, then the weights on
-                                 the next (CSES, AtCoder) */
-  SHELF_LAYOUT_LINE = 1,    /**< the weights on one line */
-  SHELF_LAYOUT_LIST = 2     /**< a bracketed list: [7, 2, 9, 4] */
-} shelf_layout;
+#define SHELF_LAYOUT_LIST(X)                                                   \
+  X(LAYOUT_COUNTED, 0, "counted",                                              \
+    "the count on a line, then the weights on the next (CSES, AtCoder)")       \
+  X(LAYOUT_LINE, 1, "line", "the weights on one line")                         \
+  X(LAYOUT_LIST, 2, "list", "a bracketed list: [7, 2, 9, 4]")
+typedef enum shelf_layout { SHELF_LAYOUT_LIST(SHELF_ENUMERATOR_) } shelf_layout;
+
+/** "counted", "line", "list"; NULL for another value. */
+SHELF_API const char *shelf_layout_name(shelf_layout layout);
+/** The layout of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_layout_from_name(const char *name,
+                                              shelf_layout *out);
 
 /** A problem as its statement gives it: how the shelf comes in, what is
  * asked, its limits and its samples. */
@@ -404,24 +424,34 @@ SHELF_API shelf_status shelf_layout_write(shelf_layout layout,
                                           char *buf, size_t size, size_t *len);
 
 /** What a judge says of a program. Values are pinned. */
+#define SHELF_VERDICT_LIST(X)                                                  \
+  /* The right answer (from a runner: an answer of the asked form). */         \
+  X(VERDICT_OK, 0, "ok", "passed")                                             \
+  /* An answer, not the right one. */                                          \
+  X(VERDICT_WRONG, 1, "wrong", "wrong answer")                                 \
+  /* A signal, a non-zero exit, an error. */                                   \
+  X(VERDICT_CRASH, 2, "crash", "crash")                                        \
+  /* More CPU time than the limit. */                                          \
+  X(VERDICT_TIMEOUT, 3, "timeout", "time limit")                               \
+  /* More resident memory than the limit. */                                   \
+  X(VERDICT_MEMORY, 4, "memory", "memory limit")                               \
+  /* Ended well, but not one answer of the asked form. */                      \
+  X(VERDICT_BAD_OUTPUT, 5, "bad-output", "bad output")                         \
+  /* Two runs on one shelf differ. */                                          \
+  X(VERDICT_UNSTABLE, 6, "unstable", "changes from run to run")                \
+  /* Waited past the wall limit, using little CPU (input it never gets, a      \
+   * child it waits for). */                                                   \
+  X(VERDICT_IDLE, 7, "idle", "waiting, not computing")
 typedef enum shelf_verdict {
-  SHELF_VERDICT_OK = 0,         /**< the right answer (from a runner: an
-                                     answer of the asked form) */
-  SHELF_VERDICT_WRONG = 1,      /**< an answer, not the right one */
-  SHELF_VERDICT_CRASH = 2,      /**< a signal, a non-zero exit, an error */
-  SHELF_VERDICT_TIMEOUT = 3,    /**< more CPU time than the limit */
-  SHELF_VERDICT_MEMORY = 4,     /**< more resident memory than the limit */
-  SHELF_VERDICT_BAD_OUTPUT = 5, /**< ended well, but not one answer of the
-                                     asked form */
-  SHELF_VERDICT_UNSTABLE = 6,   /**< two runs on one shelf differ */
-  SHELF_VERDICT_IDLE = 7        /**< waited past the wall limit, using
-                                     little CPU (input it never gets, a
-                                     child it waits for) */
+  SHELF_VERDICT_LIST(SHELF_ENUMERATOR_)
 } shelf_verdict;
 
-/** "ok", "wrong", "crash", "timeout", "memory", "bad-output", "unstable",
- * "idle"; NULL for another value. Static. Time O(1). Thread-safe. */
+/** The verdict's name as SHELF_VERDICT_LIST spells it ("ok", "wrong",
+ * "bad-output"); NULL for another value. Static. Time O(1). Thread-safe. */
 SHELF_API const char *shelf_verdict_name(shelf_verdict verdict);
+/** The verdict of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_verdict_from_name(const char *name,
+                                               shelf_verdict *out);
 
 /** One run of a program on one shelf, as the runner saw it. */
 typedef struct shelf_run {

@@ -20,13 +20,21 @@ extern "C" {
 /* MARK: - Places in a text (Public) */
 
 /** What came last before a place in the text, as the grammar sees it. */
+#define SHELF_PARSE_AFTER_LIST(X)                                              \
+  X(AFTER_NOTHING, 0, "nothing", "the start of a shelf")                       \
+  X(AFTER_OPEN, 1, "open", "its opening bracket")                              \
+  X(AFTER_WEIGHT, 2, "weight", "a weight")                                     \
+  X(AFTER_COMMA, 3, "comma", "a comma")                                        \
+  X(AFTER_CLOSE, 4, "close", "its closing bracket")
 typedef enum shelf_parse_after {
-  SHELF_AFTER_NOTHING = 0, /**< the start of a shelf */
-  SHELF_AFTER_OPEN = 1,    /**< its opening bracket */
-  SHELF_AFTER_WEIGHT = 2,  /**< a weight */
-  SHELF_AFTER_COMMA = 3,   /**< a comma */
-  SHELF_AFTER_CLOSE = 4    /**< its closing bracket */
+  SHELF_PARSE_AFTER_LIST(SHELF_ENUMERATOR_)
 } shelf_parse_after;
+
+/** The name SHELF_PARSE_AFTER_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_parse_after_name(shelf_parse_after value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_parse_after_from_name(const char *name,
+                                                   shelf_parse_after *out);
 
 /** A place between two items of a text, with all the parser needs to go on
  * from there: so that a long text can be cut into pieces and each piece

@@ -60,10 +60,11 @@ extern "C" {
 #define SHELF_SVG_SHELF 1u /**< the wheels on the shelf */
 #define SHELF_SVG_TABLE 2u /**< the lead table (at most SHELF_SVG_LEAD_MAX) */
 
-/** shelf_svg_options.line: the game the wheels show. */
-#define SHELF_SVG_LINE_PERFECT 0u      /**< the line of shelf_line() */
-#define SHELF_SVG_LINE_GREEDY_BOTH 1u  /**< both buyers greedy */
-#define SHELF_SVG_LINE_GREEDY_FIRST 2u /**< greedy first, perfect second */
+/** Deprecated: the old names of shelf_svg_options.line's values, the same
+ * as shelf_line_kind's (shelf_teach.h), which every surface uses. */
+#define SHELF_SVG_LINE_PERFECT SHELF_LINE_PERFECT
+#define SHELF_SVG_LINE_GREEDY_BOTH SHELF_LINE_GREEDY_BOTH
+#define SHELF_SVG_LINE_GREEDY_FIRST SHELF_LINE_GREEDY_FIRST
 
 /** The longest shelf shelf_svg() draws wheel by wheel; longer shelves get a
  * summary picture. */
@@ -94,7 +95,7 @@ typedef struct shelf_svg_options {
                         1280 x 720) */
   unsigned flags;  /**< SHELF_SVG_EXPLAIN, SHELF_SVG_QUESTION */
   unsigned parts;  /**< SHELF_SVG_SHELF, SHELF_SVG_TABLE, or 0 for both */
-  unsigned line;   /**< SHELF_SVG_LINE_PERFECT, _GREEDY or _GREEDY_FIRST */
+  shelf_line_kind line; /**< the game the wheels show */
   uint64_t turn;   /**< 0: the whole game; 1..n: the moment after that turn
                         (the wheels taken so far shown faded, class
                         `taken`, the totals so far in the heading) */
@@ -166,8 +167,8 @@ typedef struct shelf_svg_options {
  * line, and, with SHELF_SVG_EXPLAIN, the time of shelf_explain() with limit
  * 0: O(n^2) up to SHELF_EXPLAIN_MAX wheels, and at most about
  * SHELF_EXPLAIN_MAX^2 / 2 steps beyond (a question of up to
- * SHELF_SVG_WHEELS_MAX wheels explains too: O(n^2)). Memory O(n) while drawing (the
- * line, the explanation's row, about 40 bytes a wheel at most); the
+ * SHELF_SVG_WHEELS_MAX wheels explains too: O(n^2)). Memory O(n) while drawing
+ * (the line, the explanation's row, about 40 bytes a wheel at most); the
  * document is O(n) bytes up to SHELF_SVG_WHEELS_MAX wheels (about 700 bytes
  * a wheel) and under 64 kB for a summary. Thread-safe. */
 SHELF_API shelf_status shelf_svg(const int64_t *weights, size_t n,

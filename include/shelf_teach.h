@@ -70,15 +70,17 @@ SHELF_API shelf_status shelf_lead_table_largest(const shelf_cell *cells,
 /* MARK: - Buyers, moves and games (Public) */
 
 /** A buyer: the first moves at turns 1, 3, 5, ..., the second at 2, 4, ... */
-typedef enum shelf_buyer { SHELF_FIRST = 0, SHELF_SECOND = 1 } shelf_buyer;
+#define SHELF_BUYER_LIST(X)                                                    \
+  X(FIRST, 0, "first", "the buyer who moves at turns 1, 3, 5, ...")            \
+  X(SECOND, 1, "second", "the buyer who moves at turns 2, 4, 6, ...")
+typedef enum shelf_buyer { SHELF_BUYER_LIST(SHELF_ENUMERATOR_) } shelf_buyer;
 
 /** A buyer's name as every surface writes it: "first" or "second"; NULL
  * for an unknown value. Time O(1). Thread-safe; the string is static. */
 SHELF_API const char *shelf_buyer_name(shelf_buyer buyer);
-
-/** An end's name as every surface writes it: "left" or "right"; NULL for
- * an unknown value. Time O(1). Thread-safe; the string is static. */
-SHELF_API const char *shelf_end_name(shelf_end end);
+/** The buyer of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_buyer_from_name(const char *name,
+                                             shelf_buyer *out);
 
 /** "kilo" for a weight of 1 or -1, else "kilos": the unit agrees with the
  * number. Time O(1). Thread-safe; the string is static. */
@@ -185,11 +187,13 @@ SHELF_API shelf_status shelf_replay_all(const int64_t *weights, size_t n,
 SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
                                      size_t last);
 
-/** Flags for shelf_greedy_line(): who plays greedy. */
-#define SHELF_GREEDY_BOTH 0u  /**< both buyers take the heavier end */
-#define SHELF_GREEDY_FIRST 1u /**< greedy first, the game's perfect second */
+/** Deprecated: the old names of SHELF_LINE_GREEDY_BOTH and
+ * SHELF_LINE_GREEDY_FIRST, kept so that old source compiles (their values
+ * were 0 and 1, now those of the one set: 1 and 2). */
+#define SHELF_GREEDY_BOTH SHELF_LINE_GREEDY_BOTH
+#define SHELF_GREEDY_FIRST SHELF_LINE_GREEDY_FIRST
 
-/** The most wheels shelf_greedy_line() plays with SHELF_GREEDY_FIRST. */
+/** The most wheels shelf_greedy_line() plays with SHELF_LINE_GREEDY_FIRST. */
 #define SHELF_GREEDY_LINE_MAX SHELF_EXPLAIN_MAX
 
 /** The ends taken at turns 1..n by greedy play: both buyers greedy, or a
@@ -199,43 +203,53 @@ SHELF_API shelf_end shelf_greedy_end(const int64_t *weights, size_t first,
  * takes the heavier end every time plays in --interactive, shelf.Game and
  * the page; its margin is shelf_explanation.greedy_vs_perfect.
  *
+ * @param kind  SHELF_LINE_GREEDY_BOTH or SHELF_LINE_GREEDY_FIRST.
  * @param ends  receives n values, SHELF_LEFT or SHELF_RIGHT; may be NULL
  *              when n is 0.
- * @return SHELF_OK; SHELF_INVALID (a NULL argument, an unknown flag);
- *         SHELF_TOO_LONG with SHELF_GREEDY_FIRST above
+ * @return SHELF_OK; SHELF_INVALID (a NULL argument, another kind);
+ *         SHELF_TOO_LONG with SHELF_LINE_GREEDY_FIRST above
  *         SHELF_GREEDY_LINE_MAX wheels; SHELF_NOMEM.
  *
  * Both greedy: time O(n), no memory. Greedy against perfect: time O(n^2)
  * (one O(block) reduction a turn), memory 16 bytes a wheel, freed before
  * returning. Thread-safe. */
 SHELF_API shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
-                                         unsigned flags, unsigned char *ends);
+                                         shelf_line_kind kind,
+                                         unsigned char *ends);
 
 /* MARK: - The linear reduction, step by step (Public) */
 
 /** What one step of the linear engine's reduction did. */
+#define SHELF_STEP_KIND_LIST(X)                                                \
+  /* A wheel pushed onto the stack as a group of its own: `value` is its       \
+   * weight, first == last its place. */                                       \
+  X(STEP_PUSH, 0, "push", "a wheel pushed as a group of its own")              \
+  /* A peak merged: the groups a, b, c (b at least both neighbours) became     \
+   * one group worth a - b + c, covering wheels first..last. */                \
+  X(STEP_MERGE, 1, "merge", "a peak merged")                                   \
+  /* On the valley that remains, the buyer to move took the larger end         \
+   * group (the left on equal ends), wheels first..last: `value` is that       \
+   * group's worth and `margin` the margin so far. */                          \
+  X(STEP_TAKE, 2, "take", "the larger end group taken")
 typedef enum shelf_step_kind {
-  /** A wheel pushed onto the stack as a group of its own: `value` is its
-   * weight, first == last its place. */
-  SHELF_STEP_PUSH = 0,
-  /** A peak merged: the groups a, b, c (b at least both neighbours) became
-   * one group worth a - b + c, covering wheels first..last. */
-  SHELF_STEP_MERGE = 1,
-  /** On the valley that remains, the buyer to move took the larger end
-   * group (the left on equal ends), wheels first..last: `value` is that
-   * group's worth and `margin` the margin so far. */
-  SHELF_STEP_TAKE = 2
+  SHELF_STEP_KIND_LIST(SHELF_ENUMERATOR_)
 } shelf_step_kind;
+
+/** The name SHELF_STEP_KIND_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_step_kind_name(shelf_step_kind value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_step_kind_from_name(const char *name,
+                                                 shelf_step_kind *out);
 
 /** One step of the reduction, as shelf_reduction_trace() records it. */
 typedef struct shelf_reduction_step {
   shelf_step_kind kind;
-  uint64_t first;    /**< the group's first wheel (0-based) */
-  uint64_t last;     /**< its last wheel */
-  shelf_buyer buyer; /**< with SHELF_STEP_TAKE: who took it */
+  uint64_t first;     /**< the group's first wheel (0-based) */
+  uint64_t last;      /**< its last wheel */
+  shelf_buyer buyer;  /**< with SHELF_STEP_TAKE: who took it */
   shelf_i128 a, b, c; /**< with SHELF_STEP_MERGE: the three groups merged */
-  shelf_i128 value;  /**< the group's worth after the step */
-  shelf_i128 margin; /**< with SHELF_STEP_TAKE: the margin so far */
+  shelf_i128 value;   /**< the group's worth after the step */
+  shelf_i128 margin;  /**< with SHELF_STEP_TAKE: the margin so far */
 } shelf_reduction_step;
 
 /** The most steps shelf_reduction_trace() records for n wheels: n pushes,
@@ -270,7 +284,7 @@ typedef struct shelf_explanation {
   shelf_i128 greedy_vs_perfect; /**< the margin of a greedy first buyer
                                      against the game's perfect second
                                      (shelf_greedy_line()'s
-                                     SHELF_GREEDY_FIRST game); margin -
+                                     SHELF_LINE_GREEDY_FIRST game); margin -
                                      greedy_vs_perfect (>= 0) is the lead
                                      greedy loses on its own turns */
   int mistake;                  /**< 1: greedy loses lead in that game; 0:
@@ -329,10 +343,18 @@ SHELF_API shelf_status shelf_explain(const int64_t *weights, size_t n,
 
 /** Who a sentence about a mistake speaks of: the judge's program, or the
  * person who made the move in a game or on the page ("you"). */
+#define SHELF_SUBJECT_LIST(X)                                                  \
+  X(SUBJECT_PROGRAM, 0, "program", "the program adds ...")                     \
+  X(SUBJECT_YOU, 1, "you", "you added ...")
 typedef enum shelf_subject {
-  SHELF_SUBJECT_PROGRAM = 0, /**< "the program adds ..." */
-  SHELF_SUBJECT_YOU = 1      /**< "you added ..." */
+  SHELF_SUBJECT_LIST(SHELF_ENUMERATOR_)
 } shelf_subject;
+
+/** The name SHELF_SUBJECT_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_subject_name(shelf_subject value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_subject_from_name(const char *name,
+                                               shelf_subject *out);
 
 /** Bytes a buffer needs for any standing from shelf_standing_format(), with
  * the terminating NUL. */
@@ -351,26 +373,35 @@ SHELF_API size_t shelf_standing_format(shelf_i128 margin, char *buf);
 
 /** The sentences that present a shelf_explanation, in the order the command
  * prints them. Each is one line of plain ASCII ending in a full stop. */
+#define SHELF_SENTENCE_LIST(X)                                                 \
+  /* "Perfect play: the first buyer finishes 7 kilos ahead, 11 to 4." Reads    \
+   * margin, first and second only. */                                         \
+  X(SENTENCE_PERFECT, 0, "perfect", "perfect play")                            \
+  /* Both buyers greedy: their totals and how the first stands. */             \
+  X(SENTENCE_GREEDY, 1, "greedy", "both buyers greedy")                        \
+  /* A greedy first buyer against the game's perfect second buyer, and how     \
+   * much worse than perfect play that is (the lead greedy loses); or that     \
+   * it was not computed above the limit. */                                   \
+  X(SENTENCE_GREEDY_VS_PERFECT, 2, "greedy-vs-perfect",                        \
+    "a greedy first buyer against a perfect second")                           \
+  /* The greedy trap: the first buyer's first turn that loses lead against     \
+   * the game's perfect second buyer, with its end, wheel (1-based) and        \
+   * weight, the lead it loses there, the wheel perfect play takes there,      \
+   * and (within the limit) the lead greedy loses in the whole game; or that   \
+   * greedy never loses lead there; or that the game stopped at its limit. */  \
+  X(SENTENCE_TRAP, 3, "trap", "the greedy trap")                               \
+  /* The parity floor for an even number of wheels, or that there is none      \
+   * for an odd number. */                                                     \
+  X(SENTENCE_PARITY, 4, "parity", "the parity floor")
 typedef enum shelf_sentence {
-  /** "Perfect play: the first buyer finishes 7 kilos ahead, 11 to 4." Reads
-   * margin, first and second only. */
-  SHELF_SENTENCE_PERFECT = 0,
-  /** Both buyers greedy: their totals and how the first stands. */
-  SHELF_SENTENCE_GREEDY = 1,
-  /** A greedy first buyer against the game's perfect second buyer, and how
-   * much worse than perfect play that is (the lead greedy loses); or that
-   * it was not computed above the limit. */
-  SHELF_SENTENCE_GREEDY_VS_PERFECT = 2,
-  /** The greedy trap: the first buyer's first turn that loses lead against
-   * the game's perfect second buyer, with its end, wheel (1-based) and
-   * weight, the lead it loses there, the wheel perfect play takes there,
-   * and (within the limit) the lead greedy loses in the whole game; or that
-   * greedy never loses lead there; or that the game stopped at its limit. */
-  SHELF_SENTENCE_TRAP = 3,
-  /** The parity floor for an even number of wheels, or that there is none
-   * for an odd number. */
-  SHELF_SENTENCE_PARITY = 4
+  SHELF_SENTENCE_LIST(SHELF_ENUMERATOR_)
 } shelf_sentence;
+
+/** The name SHELF_SENTENCE_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_sentence_name(shelf_sentence value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_sentence_from_name(const char *name,
+                                                shelf_sentence *out);
 
 /** The number of sentences: SHELF_SENTENCE_PERFECT up to, not including,
  * this value. */
@@ -430,11 +461,17 @@ SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
  */
 
 /** Who plays a buyer's side of a game. */
-typedef enum shelf_player {
-  SHELF_PLAYER_PERSON = 0,  /**< a person: the game waits for their move */
-  SHELF_PLAYER_PERFECT = 1, /**< the line's move on the block that remains */
-  SHELF_PLAYER_GREEDY = 2   /**< the heavier end, the left on equal weights */
-} shelf_player;
+#define SHELF_PLAYER_LIST(X)                                                   \
+  X(PLAYER_PERSON, 0, "person", "a person: the game waits for their move")     \
+  X(PLAYER_PERFECT, 1, "perfect", "the line's move on the block that remains") \
+  X(PLAYER_GREEDY, 2, "greedy", "the heavier end, the left on equal weights")
+typedef enum shelf_player { SHELF_PLAYER_LIST(SHELF_ENUMERATOR_) } shelf_player;
+
+/** The name SHELF_PLAYER_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_player_name(shelf_player value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_player_from_name(const char *name,
+                                              shelf_player *out);
 
 /** A game in play: the shelf, who plays each side, and every move made.
  * Opaque; make one with shelf_game_new(), free it with shelf_game_free().
@@ -515,34 +552,43 @@ SHELF_API shelf_status shelf_game_hint(const shelf_game *game,
 
 /** The sentences a game says, each one line of plain ASCII, addressed to
  * the person ("you"; the first and second buyer when two play). */
+#define SHELF_GAME_SENTENCE_LIST(X)                                            \
+  /* The hint: "Hint: the left wheel (3 kilos) keeps a lead of -5 (5 kilos     \
+   * behind), the right wheel (2 kilos) keeps a lead of 7 (7 kilos ahead).     \
+   * Best: the right." Only while a person is to move. */                      \
+  X(GAME_HINT, 0, "hint", "the hint")                                          \
+  /* Move k, judged: "You take the left wheel (3 kilos): that cost you 12      \
+   * kilos of lead (the right would have kept a lead of 7; the left keeps      \
+   * -5)." or "You take the right wheel (2 kilos). A perfect move." or, for    \
+   * a move the person did not choose, "The opponent takes the right wheel     \
+   * (2 kilos)." and "You take the last wheel (9 kilos)." */                   \
+  X(GAME_MOVE, 1, "move", "a move, judged")                                    \
+  /* When the game is over: both totals and how the person finished:           \
+   * "Game over: you 5, opponent 10. You finished 5 kilos behind (margin       \
+   * -5)." */                                                                  \
+  X(GAME_SUMMARY, 2, "summary", "both totals, and how the person finished")    \
+  /* When the game is over: how that stands against perfect play: "Perfect     \
+   * play finishes 7 kilos ahead (margin 7); your moves cost 12 kilos." */     \
+  X(GAME_AGAINST_PERFECT, 3, "against-perfect",                                \
+    "how that stands against perfect play")                                    \
+  /* When the game is over: the first move in the review that cost lead,       \
+   * named ("The first mistake: turn 1, the left end, which cost 12 kilos      \
+   * of lead: the heavier end, the greedy mistake."), or that there was        \
+   * none. */                                                                  \
+  X(GAME_FIRST_MISTAKE, 4, "first-mistake", "the first move that cost lead")   \
+  /* When the game is over and the first mistake is a known one (the           \
+   * heavier end): what the mistake teaches, shelf_mistake_sentence() said     \
+   * to "you". Empty otherwise. */                                             \
+  X(GAME_LESSON, 5, "lesson", "what the first mistake teaches")
 typedef enum shelf_game_sentence {
-  /** The hint: "Hint: the left wheel (3 kilos) keeps a lead of -5 (5 kilos
-   * behind), the right wheel (2 kilos) keeps a lead of 7 (7 kilos ahead).
-   * Best: the right." Only while a person is to move. */
-  SHELF_GAME_HINT = 0,
-  /** Move k, judged: "You take the left wheel (3 kilos): that cost you 12
-   * kilos of lead (the right would have kept a lead of 7; the left keeps
-   * -5)." or "You take the right wheel (2 kilos). A perfect move." or, for
-   * a move the person did not choose, "The opponent takes the right wheel
-   * (2 kilos)." and "You take the last wheel (9 kilos)." */
-  SHELF_GAME_MOVE = 1,
-  /** When the game is over: both totals and how the person finished:
-   * "Game over: you 5, opponent 10. You finished 5 kilos behind (margin
-   * -5)." */
-  SHELF_GAME_SUMMARY = 2,
-  /** When the game is over: how that stands against perfect play: "Perfect
-   * play finishes 7 kilos ahead (margin 7); your moves cost 12 kilos." */
-  SHELF_GAME_AGAINST_PERFECT = 3,
-  /** When the game is over: the first move in the review that cost lead,
-   * named ("The first mistake: turn 1, the left end, which cost 12 kilos
-   * of lead: the heavier end, the greedy mistake."), or that there was
-   * none. */
-  SHELF_GAME_FIRST_MISTAKE = 4,
-  /** When the game is over and the first mistake is a known one (the
-   * heavier end): what the mistake teaches, shelf_mistake_sentence() said
-   * to "you". Empty otherwise. */
-  SHELF_GAME_LESSON = 5
+  SHELF_GAME_SENTENCE_LIST(SHELF_ENUMERATOR_)
 } shelf_game_sentence;
+
+/** The name SHELF_GAME_SENTENCE_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_game_sentence_name(shelf_game_sentence value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_game_sentence_from_name(const char *name,
+                                                     shelf_game_sentence *out);
 
 /** Writes one of the game's sentences, snprintf-style like
  * shelf_explain_sentence(). A buffer of SHELF_GAME_SENTENCE_BUFSIZE bytes
@@ -564,12 +610,18 @@ SHELF_API shelf_status shelf_game_say(const shelf_game *game,
 typedef struct shelf_review_row {
   uint64_t turn;     /**< from 1 */
   shelf_buyer buyer; /**< who moved */
-  const char *end;   /**< "left", "right", or "last" for a forced move */
+  shelf_end end;     /**< the end taken */
+  int forced;        /**< 1: a last wheel, taken without a choice (every
+                          surface writes its end as SHELF_REVIEW_LAST) */
   int64_t weight;    /**< the wheel taken */
   shelf_i128 kept;   /**< the lead the move kept */
   shelf_i128 best;   /**< the best lead the block offered */
   shelf_i128 cost;   /**< best - kept: 0 for a perfect move */
 } shelf_review_row;
+
+/** The word the review writes for the end of a forced move, a last wheel
+ * taken without a choice, on every surface (the command, Python, the page). */
+#define SHELF_REVIEW_LAST "last"
 
 /** The number of rows of the review: the moves people made so far. 0 for
  * a NULL game. Time O(moves). */
@@ -602,12 +654,21 @@ typedef struct shelf_notes shelf_notes;
 #define SHELF_NOTE_TEXT_MAX 28
 
 /** What a note is about. */
+#define SHELF_NOTE_KIND_LIST(X)                                                \
+  /* The first line is one number, n - 1, followed by n - 1 more weights. */   \
+  X(NOTE_COUNT, 1, "count", "a first line that is the count")                  \
+  /* A token such as 1,000 or -12,500,000 was read as several weights. */      \
+  X(NOTE_THOUSANDS, 2, "thousands",                                            \
+    "a number written with thousands separators")
 typedef enum shelf_note_kind {
-  /** The first line is one number, n - 1, followed by n - 1 more weights. */
-  SHELF_NOTE_COUNT = 1,
-  /** A token such as 1,000 or -12,500,000 was read as several weights. */
-  SHELF_NOTE_THOUSANDS = 2
+  SHELF_NOTE_KIND_LIST(SHELF_ENUMERATOR_)
 } shelf_note_kind;
+
+/** The name SHELF_NOTE_KIND_LIST gives a value; NULL for another value. */
+SHELF_API const char *shelf_note_kind_name(shelf_note_kind value);
+/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
+SHELF_API shelf_status shelf_note_kind_from_name(const char *name,
+                                                 shelf_note_kind *out);
 
 /** One note. */
 typedef struct shelf_note {

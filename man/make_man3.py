@@ -193,6 +193,27 @@ def status_list(text):
     return out
 
 
+def name_lists(texts):
+    """The entries of every other list of names, SHELF_<ENUM>_LIST, whose
+    entries are X(NAME, value, "name", "words"): {list: [(NAME, value,
+    name, words)]}."""
+    out = {}
+    for text in texts:
+        for m in re.finditer(r"#define (SHELF_\w+_LIST)\(X\)(.*?)\n(?=\S)",
+                             text, re.S):
+            if m.group(1) == "SHELF_STATUS_LIST":
+                continue
+            body = re.sub(r"/\*.*?\*/", " ", m.group(2).replace("\\\n", " "),
+                          flags=re.S)
+            entries = []
+            for e in re.finditer(r'X\((\w+),\s*(\d+),\s*"([^"]*)",\s*'
+                                 r'((?:"[^"]*"\s*)+)\)', body):
+                words = "".join(re.findall(r'"([^"]*)"', e.group(4)))
+                entries.append((e.group(1), e.group(2), e.group(3), words))
+            out[m.group(1)] = entries
+    return out
+
+
 # ==== Writing roff ====
 
 
@@ -311,7 +332,7 @@ def render_doc(lines, style, out):
         previous = b[0]
 
 
-def decl_for_display(item, statuses):
+def decl_for_display(item, statuses, lists=None):
     """The declaration as the page shows it: without SHELF_API and without
     member comments (listed below it instead)."""
     text = "\n".join(item.decl)
@@ -345,6 +366,13 @@ def decl_for_display(item, statuses):
         body = ["typedef enum shelf_status {"]
         body += ["  SHELF_%s = %s," % (n, v) for n, v, _, _ in statuses if n]
         body.append("} shelf_status;")
+        return body
+    m = re.search(r"(SHELF_\w+_LIST)\(SHELF_ENUMERATOR_\)", text)
+    if m and lists and m.group(1) in lists:
+        name = re.search(r"typedef enum (\w+)", text).group(1)
+        body = ["typedef enum %s {" % name]
+        body += ["  SHELF_%s = %s," % (n, v) for n, v, _, _ in lists[m.group(1)]]
+        body.append("} %s;" % name)
         return body
     return [line.rstrip() for line in text.split("\n")]
 
@@ -389,6 +417,7 @@ def render(headers):
             s.intro = part_intro if k == 0 else None
         sections += part
     statuses = status_list(headers[0][1])
+    lists = name_lists(text for _, text in headers)
     api = [n for s in sections for it in s.items for n in it.names]
     functions = [it for s in sections for it in s.items
                  if it.kind == "function"]
@@ -411,7 +440,7 @@ def render(headers):
         if fs:
             w(".PP")
         for it in fs:
-            for line in decl_for_display(it, statuses):
+            for line in decl_for_display(it, statuses, lists):
                 w(safe_line(code(line)))
     w(".fi")
     w(".PP")
@@ -446,7 +475,7 @@ def render(headers):
         for it in s.items:
             w(".PP")
             w(".EX")
-            for line in decl_for_display(it, statuses):
+            for line in decl_for_display(it, statuses, lists):
                 w(safe_line(code(line)))
             w(".EE")
             w(".RS 4")
@@ -460,6 +489,9 @@ def render(headers):
                 w(safe_line(style.inline(doc)))
             if "SHELF_STATUS_LIST" in it.names and statuses:
                 render_statuses(statuses, style, out)
+            for name in it.names:
+                if lists.get(name):
+                    render_names(lists[name], style, out)
             w(".RE")
     w(".SH \"SEE ALSO\"")
     w(".BR shelf (1),")
@@ -471,6 +503,16 @@ def render(headers):
     page = "\n".join(out) + "\n"
     check_complete(sections, page)
     return page
+
+
+def render_names(entries, style, out):
+    out.append(".PP")
+    out.append("The values, with their names and what they mean:")
+    for enumerator, value, name, words in entries:
+        out.append(".TP")
+        out.append("\\fBSHELF_%s\\fP (%s) \\(lq%s\\(rq" % (enumerator, value,
+                                                        escape(name)))
+        out.append(safe_line(style.inline(words)))
 
 
 def render_statuses(statuses, style, out):

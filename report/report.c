@@ -11,8 +11,11 @@
 
 /* The columns of the line: name, and whether text is left-aligned. */
 enum { COLUMNS = 7 };
+/* The last two, each buyer's total, are headed by the buyer's name. */
+#define BUYER_COLUMN_(NAME, value, name, words) name,
 static const char *const column_names[COLUMNS] = {
-    "turn", "buyer", "end", "wheel", "weight", "first", "second"};
+    "turn", "buyer", "end", "wheel", "weight", SHELF_BUYER_LIST(BUYER_COLUMN_)};
+#undef BUYER_COLUMN_
 
 /* One cell: a separator before all but the first, then the text, padded to
  * `width` when aligning (left for words, right for numbers). */
@@ -300,16 +303,6 @@ void report_json_error(out *o, uint64_t line, uint64_t column,
 }
 
 /* ==== Answers ==== */
-
-const char *const report_answer_names[4] = {"margin", "first", "second",
-                                            "winner"};
-
-int report_answer_find(const char *name) {
-  for (int k = 0; k < 4; k++)
-    if (strcmp(name, report_answer_names[k]) == 0)
-      return k;
-  return -1;
-}
 
 /* The asked answer as the judges read it: a number, or for the winner
  * true or false as LeetCode 486 prints it (shelf_judge.h: the first buyer

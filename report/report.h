@@ -25,13 +25,6 @@ typedef struct report_options {
                           (0) unless asked */
 } report_options;
 
-/* The answers' names, by shelf_answer, as `shelf --answer` and `shelf check
- * --answer` take them: margin, first, second, winner. */
-extern const char *const report_answer_names[4];
-
-/* The shelf_answer `name` names, or -1. */
-int report_answer_find(const char *name);
-
 /* The longest shelf --table shows: 30 columns of leads still fit a wide
  * terminal and can be checked by hand. */
 #define REPORT_TABLE_MAX 30

@@ -268,7 +268,7 @@ def usage(shelf):
         f = json.loads(p.stdout)["failure"]
     except (ValueError, KeyError):
         f = None
-    if not f or f.get("kind") != "case" or f.get("try") != 2:
+    if not f or f.get("kind") != "case" or f.get("try_index") != 2:
         fail("greedy's failure on the problem's second case: %r" % p.stdout)
     else:
         print("ok   the problem's cases are of kind \"case\" in JSON")

@@ -146,6 +146,75 @@ int main(void) {
   CHECK(strcmp(shelf_strerror(SHELF_NOMEM), "out of memory") == 0);
   CHECK(strcmp(shelf_status_name(SHELF_RANGE), "RANGE") == 0);
   {
+    /* Every enum's names, both ways. */
+    shelf_status status_v;
+    shelf_engine engine_v;
+    shelf_end end_v;
+    shelf_line_kind line_kind_v;
+    shelf_buyer buyer_v;
+    shelf_step_kind step_kind_v;
+    shelf_subject subject_v;
+    shelf_sentence sentence_v;
+    shelf_player player_v;
+    shelf_game_sentence game_sentence_v;
+    shelf_note_kind note_kind_v;
+    shelf_parse_after parse_after_v;
+    shelf_answer answer_v;
+    shelf_try try_v;
+    shelf_layout layout_v;
+    shelf_verdict verdict_v;
+    CHECK(shelf_status_from_name("NOMEM", &status_v) == SHELF_OK &&
+          status_v == SHELF_NOMEM);
+    CHECK(strcmp(shelf_engine_name(SHELF_ENGINE_DP), "dp") == 0);
+    CHECK(shelf_engine_from_name("dp", &engine_v) == SHELF_OK &&
+          engine_v == SHELF_ENGINE_DP);
+    CHECK(strcmp(shelf_end_name(SHELF_RIGHT), "right") == 0);
+    CHECK(shelf_end_from_name("right", &end_v) == SHELF_OK &&
+          end_v == SHELF_RIGHT);
+    CHECK(strcmp(shelf_line_kind_name(SHELF_LINE_GREEDY_FIRST),
+                 "greedy-first") == 0);
+    CHECK(shelf_line_kind_from_name("greedy-first", &line_kind_v) == SHELF_OK &&
+          line_kind_v == SHELF_LINE_GREEDY_FIRST);
+    CHECK(strcmp(shelf_buyer_name(SHELF_SECOND), "second") == 0);
+    CHECK(shelf_buyer_from_name("second", &buyer_v) == SHELF_OK &&
+          buyer_v == SHELF_SECOND);
+    CHECK(strcmp(shelf_step_kind_name(SHELF_STEP_MERGE), "merge") == 0);
+    CHECK(shelf_step_kind_from_name("merge", &step_kind_v) == SHELF_OK &&
+          step_kind_v == SHELF_STEP_MERGE);
+    CHECK(strcmp(shelf_subject_name(SHELF_SUBJECT_YOU), "you") == 0);
+    CHECK(shelf_subject_from_name("you", &subject_v) == SHELF_OK &&
+          subject_v == SHELF_SUBJECT_YOU);
+    CHECK(strcmp(shelf_sentence_name(SHELF_SENTENCE_TRAP), "trap") == 0);
+    CHECK(shelf_sentence_from_name("trap", &sentence_v) == SHELF_OK &&
+          sentence_v == SHELF_SENTENCE_TRAP);
+    CHECK(strcmp(shelf_player_name(SHELF_PLAYER_GREEDY), "greedy") == 0);
+    CHECK(shelf_player_from_name("greedy", &player_v) == SHELF_OK &&
+          player_v == SHELF_PLAYER_GREEDY);
+    CHECK(strcmp(shelf_game_sentence_name(SHELF_GAME_LESSON), "lesson") == 0);
+    CHECK(shelf_game_sentence_from_name("lesson", &game_sentence_v) ==
+              SHELF_OK &&
+          game_sentence_v == SHELF_GAME_LESSON);
+    CHECK(strcmp(shelf_note_kind_name(SHELF_NOTE_THOUSANDS), "thousands") == 0);
+    CHECK(shelf_note_kind_from_name("thousands", &note_kind_v) == SHELF_OK &&
+          note_kind_v == SHELF_NOTE_THOUSANDS);
+    CHECK(strcmp(shelf_parse_after_name(SHELF_AFTER_COMMA), "comma") == 0);
+    CHECK(shelf_parse_after_from_name("comma", &parse_after_v) == SHELF_OK &&
+          parse_after_v == SHELF_AFTER_COMMA);
+    CHECK(strcmp(shelf_answer_name(SHELF_ANSWER_WINNER), "winner") == 0);
+    CHECK(shelf_answer_from_name("winner", &answer_v) == SHELF_OK &&
+          answer_v == SHELF_ANSWER_WINNER);
+    CHECK(strcmp(shelf_try_name(SHELF_TRY_EDGE), "edge") == 0);
+    CHECK(shelf_try_from_name("edge", &try_v) == SHELF_OK &&
+          try_v == SHELF_TRY_EDGE);
+    CHECK(strcmp(shelf_layout_name(SHELF_LAYOUT_LIST), "list") == 0);
+    CHECK(shelf_layout_from_name("list", &layout_v) == SHELF_OK &&
+          layout_v == SHELF_LAYOUT_LIST);
+    CHECK(strcmp(shelf_verdict_name(SHELF_VERDICT_BAD_OUTPUT), "bad-output") ==
+          0);
+    CHECK(shelf_verdict_from_name("bad-output", &verdict_v) == SHELF_OK &&
+          verdict_v == SHELF_VERDICT_BAD_OUTPUT);
+  }
+  {
     shelf_i128 wrong = 0;
     shelf_mistake kind = SHELF_MISTAKE_NONE;
     size_t told = 0;
@@ -156,7 +225,8 @@ int main(void) {
           0);
     CHECK(shelf_mistake_from_name("added", &kind) == SHELF_OK &&
           kind == SHELF_MISTAKE_ADDED);
-    CHECK(shelf_mistake_sentence(kind, SHELF_SUBJECT_PROGRAM, said, sizeof said, &told) == SHELF_OK &&
+    CHECK(shelf_mistake_sentence(kind, SHELF_SUBJECT_PROGRAM, said, sizeof said,
+                                 &told) == SHELF_OK &&
           told == strlen(said));
     CHECK(shelf_cell_mistake(w, 4, 0, 3, -7, &kind) == SHELF_OK &&
           kind == SHELF_MISTAKE_SIGN);
@@ -183,7 +253,8 @@ int main(void) {
     CHECK(shelf_position_take(&g, w, SHELF_RIGHT, &mv) == SHELF_OK &&
           mv.wheel == 3 && mv.first == 2 && g.turn == 1);
     CHECK(shelf_greedy_end(w, 0, 3) == SHELF_LEFT);
-    CHECK(shelf_greedy_line(w, 4, SHELF_GREEDY_FIRST, greedy) == SHELF_OK &&
+    CHECK(shelf_greedy_line(w, 4, SHELF_LINE_GREEDY_FIRST, greedy) ==
+              SHELF_OK &&
           greedy[0] == SHELF_LEFT);
     CHECK(shelf_turn_buyer(2) == SHELF_SECOND);
     shelf_reduction_step steps[SHELF_REDUCTION_STEPS(4)];
@@ -215,8 +286,8 @@ int main(void) {
     CHECK(shelf_game_at(game, &at) == SHELF_OK && at.turn == 2);
     CHECK(shelf_game_review_count(game) == 1 &&
           shelf_game_review(game, 0, &row) == SHELF_OK && row.cost == 12);
-    CHECK(shelf_game_say(game, SHELF_GAME_MOVE, 0, move_said,
-                         sizeof move_said, NULL) == SHELF_OK);
+    CHECK(shelf_game_say(game, SHELF_GAME_MOVE, 0, move_said, sizeof move_said,
+                         NULL) == SHELF_OK);
     CHECK(shelf_game_undo(game, &back) == SHELF_OK && back == 2);
     CHECK(shelf_game_again(game) == SHELF_OK);
     shelf_game_free(game);

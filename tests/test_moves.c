@@ -119,7 +119,7 @@ static void test_greedy(void) {
     int64_t hi = round % 3 == 0 ? 3 : 100; /* ties often */
     random_shelf(&r, w, n, round % 2 ? -hi : 0, hi);
     /* Both greedy: the heavier end, the left on equal weights. */
-    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_BOTH, ends), SHELF_OK);
+    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_LINE_GREEDY_BOTH, ends), SHELF_OK);
     for (size_t t = 0, i = 0, j = n; t < n; t++) {
       int left = w[i] >= w[j - 1];
       CHECK(ends[t] == (left ? SHELF_LEFT : SHELF_RIGHT));
@@ -131,7 +131,7 @@ static void test_greedy(void) {
     }
     /* Greedy first against the game's perfect second: the ends of the game
      * played in reference.h, whose second buyer keeps the DP's lead. */
-    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_FIRST, ends), SHELF_OK);
+    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_LINE_GREEDY_FIRST, ends), SHELF_OK);
     static ref_table lead;
     ref_lead_table(w, n, lead);
     ref_greedy_play g = ref_greedy_game(w, n, lead);
@@ -145,15 +145,15 @@ static void test_greedy(void) {
     random_shelf(&r, w, n, -1000, 1000);
     shelf_explanation e;
     CHECK_STATUS(shelf_explain(w, n, 0, &e), SHELF_OK);
-    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_FIRST, ends), SHELF_OK);
+    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_LINE_GREEDY_FIRST, ends), SHELF_OK);
     CHECK_I128(line_margin(w, n, ends), e.greedy_vs_perfect);
   }
-  /* The second buyer of SHELF_GREEDY_FIRST is the game's perfect player:
+  /* The second buyer of SHELF_LINE_GREEDY_FIRST is the game's perfect player:
    * at each of its turns, shelf_best_move()'s best on the block. */
   for (int round = 0; round < 40; round++) {
     size_t n = (size_t)rng_range(&r, 15, 300);
     random_shelf(&r, w, n, round % 2 ? -5 : -1000, round % 2 ? 5 : 1000);
-    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_GREEDY_FIRST, ends), SHELF_OK);
+    CHECK_STATUS(shelf_greedy_line(w, n, SHELF_LINE_GREEDY_FIRST, ends), SHELF_OK);
     for (size_t t = 0, i = 0, j = n; t < n; t++) {
       shelf_choice c;
       CHECK_STATUS(shelf_best_move(w, n, i, j - 1, &c), SHELF_OK);
@@ -166,15 +166,15 @@ static void test_greedy(void) {
   }
   /* [3, 9, 1, 2]: greedy takes the 3 and finishes 5 behind. */
   const int64_t trap[] = {3, 9, 1, 2};
-  CHECK_STATUS(shelf_greedy_line(trap, 4, SHELF_GREEDY_FIRST, ends), SHELF_OK);
+  CHECK_STATUS(shelf_greedy_line(trap, 4, SHELF_LINE_GREEDY_FIRST, ends), SHELF_OK);
   CHECK(ends[0] == SHELF_LEFT);
   CHECK_I128(line_margin(trap, 4, ends), -5);
   CHECK_STATUS(shelf_greedy_line(trap, 4, 7, ends), SHELF_INVALID);
-  CHECK_STATUS(shelf_greedy_line(NULL, 4, SHELF_GREEDY_BOTH, ends),
+  CHECK_STATUS(shelf_greedy_line(NULL, 4, SHELF_LINE_GREEDY_BOTH, ends),
                SHELF_INVALID);
-  CHECK_STATUS(shelf_greedy_line(NULL, 0, SHELF_GREEDY_FIRST, NULL), SHELF_OK);
+  CHECK_STATUS(shelf_greedy_line(NULL, 0, SHELF_LINE_GREEDY_FIRST, NULL), SHELF_OK);
   CHECK_STATUS(
-      shelf_greedy_line(w, SHELF_GREEDY_LINE_MAX + 1, SHELF_GREEDY_FIRST, ends),
+      shelf_greedy_line(w, SHELF_GREEDY_LINE_MAX + 1, SHELF_LINE_GREEDY_FIRST, ends),
       SHELF_TOO_LONG);
 }
 

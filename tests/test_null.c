@@ -180,8 +180,8 @@ static void teach(void) {
     shelf_game_move gm;
     shelf_choice c;
     shelf_review_row row;
-    INVALID(shelf_game_new(w, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT,
-                           NULL));
+    INVALID(
+        shelf_game_new(w, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT, NULL));
     INVALID(shelf_game_new(NULL, 4, SHELF_PLAYER_PERSON, SHELF_PLAYER_PERFECT,
                            &game));
     INVALID(shelf_game_at(NULL, &at));
@@ -243,7 +243,8 @@ static void judge(void) {
   CHECK(shelf_mistake_name((shelf_mistake)999) == NULL); /* no name */
   INVALID(shelf_mistake_from_name(NULL, &k));
   INVALID(shelf_mistake_from_name("greedy", NULL));
-  INVALID(shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, SHELF_SUBJECT_PROGRAM, NULL, 8, &len));
+  INVALID(shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, SHELF_SUBJECT_PROGRAM,
+                                 NULL, 8, &len));
   INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, NULL, 4, &v));
   INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, NULL));
   INVALID(shelf_cell_mistake(NULL, 4, 0, 3, 0, &k));
@@ -251,12 +252,12 @@ static void judge(void) {
   INVALID(shelf_end_mistake(NULL, 4, 0, 3, SHELF_LEFT, &k, &v));
   INVALID(shelf_end_mistake(w, 4, 0, 3, SHELF_LEFT, NULL, &v));
   CHECK(shelf_end_mistake(w, 4, 0, 3, SHELF_LEFT, &k, NULL) == SHELF_OK);
-  INVALID(shelf_cell_sentence(NULL, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 0,
-                              &len));
-  INVALID(shelf_cell_sentence(w, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 8,
-                              &len));
-  CHECK(shelf_cell_sentence(w, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 0,
-                            NULL) == SHELF_OK);
+  INVALID(
+      shelf_cell_sentence(NULL, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 0, &len));
+  INVALID(
+      shelf_cell_sentence(w, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 8, &len));
+  CHECK(shelf_cell_sentence(w, 4, 0, 3, 7, SHELF_MISTAKE_NONE, NULL, 0, NULL) ==
+        SHELF_OK);
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, NULL, 4, &v));
   INVALID(shelf_answer_of(SHELF_ANSWER_MARGIN, w, 4, NULL));
   CHECK(shelf__plan_count(NULL) == 0);
@@ -299,6 +300,108 @@ static void svg(void) {
   CHECK(shelf_svg(w, 4, NULL, &doc, NULL) == SHELF_OK); /* defaults */
   shelf_svg_free(doc);
   shelf_svg_free(NULL);
+}
+
+/* Every enum's names (shelf.h's "Names of values"): a NULL name or out is
+ * SHELF_INVALID; a value outside the list has no name. */
+static void names(void) {
+  {
+    shelf_status v;
+    INVALID(shelf_status_from_name(NULL, &v));
+    INVALID(shelf_status_from_name("x", NULL));
+  }
+  {
+    shelf_engine v;
+    INVALID(shelf_engine_from_name(NULL, &v));
+    INVALID(shelf_engine_from_name("x", NULL));
+  }
+  {
+    shelf_end v;
+    INVALID(shelf_end_from_name(NULL, &v));
+    INVALID(shelf_end_from_name("x", NULL));
+  }
+  {
+    shelf_line_kind v;
+    INVALID(shelf_line_kind_from_name(NULL, &v));
+    INVALID(shelf_line_kind_from_name("x", NULL));
+  }
+  {
+    shelf_buyer v;
+    INVALID(shelf_buyer_from_name(NULL, &v));
+    INVALID(shelf_buyer_from_name("x", NULL));
+  }
+  {
+    shelf_step_kind v;
+    INVALID(shelf_step_kind_from_name(NULL, &v));
+    INVALID(shelf_step_kind_from_name("x", NULL));
+  }
+  {
+    shelf_subject v;
+    INVALID(shelf_subject_from_name(NULL, &v));
+    INVALID(shelf_subject_from_name("x", NULL));
+  }
+  {
+    shelf_sentence v;
+    INVALID(shelf_sentence_from_name(NULL, &v));
+    INVALID(shelf_sentence_from_name("x", NULL));
+  }
+  {
+    shelf_player v;
+    INVALID(shelf_player_from_name(NULL, &v));
+    INVALID(shelf_player_from_name("x", NULL));
+  }
+  {
+    shelf_game_sentence v;
+    INVALID(shelf_game_sentence_from_name(NULL, &v));
+    INVALID(shelf_game_sentence_from_name("x", NULL));
+  }
+  {
+    shelf_note_kind v;
+    INVALID(shelf_note_kind_from_name(NULL, &v));
+    INVALID(shelf_note_kind_from_name("x", NULL));
+  }
+  {
+    shelf_parse_after v;
+    INVALID(shelf_parse_after_from_name(NULL, &v));
+    INVALID(shelf_parse_after_from_name("x", NULL));
+  }
+  {
+    shelf_mistake v;
+    INVALID(shelf_mistake_from_name(NULL, &v));
+    INVALID(shelf_mistake_from_name("x", NULL));
+  }
+  {
+    shelf_answer v;
+    INVALID(shelf_answer_from_name(NULL, &v));
+    INVALID(shelf_answer_from_name("x", NULL));
+  }
+  {
+    shelf_try v;
+    INVALID(shelf_try_from_name(NULL, &v));
+    INVALID(shelf_try_from_name("x", NULL));
+  }
+  {
+    shelf_layout v;
+    INVALID(shelf_layout_from_name(NULL, &v));
+    INVALID(shelf_layout_from_name("x", NULL));
+  }
+  {
+    shelf_verdict v;
+    INVALID(shelf_verdict_from_name(NULL, &v));
+    INVALID(shelf_verdict_from_name("x", NULL));
+  }
+  CHECK(shelf_engine_name((shelf_engine)99) == NULL);
+  CHECK(shelf_line_kind_name((shelf_line_kind)99) == NULL);
+  CHECK(shelf_step_kind_name((shelf_step_kind)99) == NULL);
+  CHECK(shelf_subject_name((shelf_subject)99) == NULL);
+  CHECK(shelf_sentence_name((shelf_sentence)99) == NULL);
+  CHECK(shelf_player_name((shelf_player)99) == NULL);
+  CHECK(shelf_game_sentence_name((shelf_game_sentence)99) == NULL);
+  CHECK(shelf_note_kind_name((shelf_note_kind)99) == NULL);
+  CHECK(shelf_parse_after_name((shelf_parse_after)99) == NULL);
+  CHECK(shelf_answer_name((shelf_answer)99) == NULL);
+  CHECK(shelf_try_name((shelf_try)99) == NULL);
+  CHECK(shelf_layout_name((shelf_layout)99) == NULL);
 }
 
 /* A source whose one callback says the text has ended. */
@@ -368,7 +471,8 @@ static void the_rest(void) {
 static const test tests[] = {
     {"shelf.h", core},        {"shelf_pieces.h", pieces},
     {"shelf_teach.h", teach}, {"shelf_judge.h", judge},
-    {"shelf_svg.h", svg},     {"the rest", the_rest},
+    {"shelf_svg.h", svg},     {"names", names},
+    {"the rest", the_rest},
 };
 
 TEST_MAIN(tests)

@@ -433,7 +433,7 @@ static void test_greedy_line(void) {
       w[k] = rng_range(&r, -5, 9);
     shelf_i128 margin = greedy_by_hand(w, n, turn_of);
     shelf_svg_options o = {0};
-    o.line = SHELF_SVG_LINE_GREEDY_BOTH;
+    o.line = SHELF_LINE_GREEDY_BOTH;
     char *svg = draw_with(w, n, &o);
     if (svg == NULL)
       continue;
@@ -451,7 +451,7 @@ static void test_greedy_line(void) {
    * = -5 (the lead greedy's 3 keeps, as test_traps_by_hand says). */
   const int64_t w[] = {3, 9, 1, 2};
   shelf_svg_options o = {0};
-  o.line = SHELF_SVG_LINE_GREEDY_FIRST;
+  o.line = SHELF_LINE_GREEDY_FIRST;
   char *svg = draw_with(w, 4, &o);
   REQUIRE(svg != NULL);
   CHECK(strstr(svg, "greedy first buyer against perfect, margin -5<") != NULL);

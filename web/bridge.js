@@ -9,6 +9,13 @@
 // crosses as a decimal string and becomes a BigInt, never a Number. A
 // nonzero shelf_status throws ShelfError.
 //
+// Results cross as records (web/wasm_records.h). The module describes each
+// record, field by field (name, kind, offset and size, from the struct
+// itself: web/wasm_records.c), and this file builds its readers from that
+// description when it starts: no offset or size is written here. A field
+// named in snake_case in C is read into camelCase, an enum's value into
+// the library's name for it.
+//
 // A classic script: in the page it defines the global ShelfBridge; in node
 // it is a CommonJS module.
 (function (root) {
@@ -39,17 +46,95 @@
     return Object.freeze(c);
   }
 
+  // Every enum's names by value (names.end[0] 'left'), from its list in
+  // the header, as web/wasm.c gives them (web_named_*).
+  function enumNames(m) {
+    const names = {};
+    for (let k = 0, p; (p = m._web_named_enum(k)) !== 0; k++) {
+      const list = (names[m.UTF8ToString(p)] ??= []);
+      list[m._web_named_value(k)] = m.UTF8ToString(m._web_named_name(k));
+    }
+    for (const list of Object.values(names)) Object.freeze(list);
+    return Object.freeze(names);
+  }
+
+  const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+
+  // The records' readers and writers, built from the module's description
+  // of them: records.move.read(ptr) gives { turn, buyer, end, ... },
+  // records.move.size its bytes.
+  function recordsOf(m, names) {
+    const described = {};
+    for (let k = 0, p; (p = m._web_record_name(k)) !== 0; k++) {
+      described[m.UTF8ToString(p)] = { size: m._web_record_size(k), fields: [] };
+    }
+    for (let k = 0, p; (p = m._web_field_record(k)) !== 0; k++) {
+      described[m.UTF8ToString(p)].fields.push({
+        name: camel(m.UTF8ToString(m._web_field_name(k))),
+        kind: m.UTF8ToString(m._web_field_kind(k)),
+        offset: m._web_field_offset(k),
+        size: m._web_field_size(k),
+      });
+    }
+    const readers = {
+      u32: (v, at) => v.getUint32(at, true),
+      pointer: (v, at) => v.getUint32(at, true),
+      i32: (v, at) => v.getInt32(at, true),
+      bool: (v, at) => v.getInt32(at, true) !== 0,
+      i64: (v, at) => v.getBigInt64(at, true),
+      i128: (v, at, size) => BigInt(m.UTF8ToString(at, size)),
+      text: (v, at, size) => m.UTF8ToString(at, size),
+    };
+    const writers = {
+      u32: (v, at, x) => v.setUint32(at, x, true),
+      i32: (v, at, x) => v.setInt32(at, x, true),
+      i64: (v, at, x) => v.setBigInt64(at, BigInt.asIntN(64, BigInt(x)), true),
+    };
+    const readerOf = (kind) => {
+      if (readers[kind]) return readers[kind];
+      const list = names[kind];
+      if (!list) throw new Error(`bridge.js: a field of unknown kind ${kind}`);
+      return (v, at) => list[v.getInt32(at, true)];
+    };
+    const records = {};
+    for (const [name, { size, fields }] of Object.entries(described)) {
+      const read = fields.map((f) => ({ ...f, get: readerOf(f.kind) }));
+      const readOne = (view, ptr) => {
+        const out = {};
+        for (const f of read) out[f.name] = f.get(view, ptr + f.offset, f.size);
+        return out;
+      };
+      records[name] = Object.freeze({
+        size,
+        read: (ptr) => readOne(new DataView(m.HEAPU8.buffer), ptr),
+        /** `count` records from ptr on. */
+        readAll(ptr, count) {
+          const view = new DataView(m.HEAPU8.buffer);
+          return Array.from({ length: count }, (_, k) => readOne(view, ptr + k * size));
+        },
+        /** Writes the numbers of `values` (by field name) into the record at ptr. */
+        write(ptr, values) {
+          const view = new DataView(m.HEAPU8.buffer);
+          for (const f of fields) {
+            if (!writers[f.kind]) throw new Error(`bridge.js: cannot write a ${f.kind} field`);
+            writers[f.kind](view, ptr + f.offset, values[f.name]);
+          }
+        },
+      });
+    }
+    return Object.freeze(records);
+  }
+
   function bind(m) {
     const heap = () => m.HEAPU8.buffer; // re-read: memory may have grown
     const C = constants(m);
-    const SLOT = C.I128_BUFSIZE; // one decimal 128-bit value
+    const NAMES = enumNames(m);
+    const R = recordsOf(m, NAMES);
     const PARSE_FIRST = C.EXPECTED_INTEGER; // codes from here up are parse errors (shelf.h)
-    const SENTENCE = C.SENTENCE_BUFSIZE;
-    const CELL_SENTENCE = C.CELL_SENTENCE_BUFSIZE;
     const text = (p) => m.UTF8ToString(p);
-    // The library's names (shelf_end_name, shelf_buyer_name), by value.
-    const END = [0, 1].map((k) => text(m._web_end_name(k)));
-    const BUYER = [0, 1].map((k) => text(m._web_buyer_name(k)));
+    const END = NAMES.end;
+    const REVIEW_LAST = text(m._web_review_last());
+    const BUYER = NAMES.buyer;
     const palette = {};
     for (let k = 0, p; (p = m._web_colour_name(k)) !== 0; k++) palette[text(p)] = text(m._web_colour_value(k));
 
@@ -81,21 +166,20 @@
       new BigInt64Array(heap(), ptr, weights.length).set(weights);
     }
 
-    function slots(ptr, count) {
-      const out = [];
-      for (let k = 0; k < count; k++) out.push(BigInt(m.UTF8ToString(ptr + k * SLOT)));
-      return out;
-    }
-
     function asWeights(weights) {
       return weights instanceof BigInt64Array ? weights
         : BigInt64Array.from(weights, (w) => BigInt(w));
     }
 
+    // A mistake record as the page has it: the kind's number and name.
+    function mistakeOf({ kind, sentence }) {
+      return { kind, name: NAMES.mistake[kind], sentence };
+    }
+
     // Runs body(weightsPtr, n, ...extra) with the weights in wasm memory.
     function withWeights(weights, extraSizes, body) {
       const w = asWeights(weights);
-      return withMemory([w.length * 8, ...extraSizes], (wp, ...rest) => {
+      return withMemory([w.byteLength, ...extraSizes], (wp, ...rest) => {
         putWeights(wp, w);
         return body(wp, w.length, ...rest);
       });
@@ -104,9 +188,11 @@
     return {
       version: () => m.UTF8ToString(m._web_version()),
 
-      /** The header's numbers (limits, flags) by name, and its palette. */
+      /** The header's numbers (limits, flags) by name, its palette, and
+       * the library's names of its enums by value (names.end[0] 'left'). */
       constants: C,
       palette: Object.freeze(palette),
+      names: NAMES,
       ends: Object.freeze(END.slice()),
       buyers: Object.freeze(BUYER.slice()),
 
@@ -135,37 +221,31 @@
        * { weights, notes: [{ kind: 'count' | 'thousands', line, text }] }. */
       parseWithNotes(input, counted = false) {
         const len = m.lengthBytesUTF8(input);
-        return withMemory([len + 1, 8, 12, 48, SENTENCE, 2 * SENTENCE, 16, 4], (tp, outp, errp, foundp, msgp, notep, infop, countp) => {
+        return withMemory([len + 1, R.parsed.size, 2 * R.note.size], (tp, outp, notep) => {
           m.stringToUTF8(input, tp, len + 1);
-          const code = m._web_parse(tp, len, counted ? C.PARSE_COUNTED : 0, outp, outp + 4, errp, foundp, msgp, notep, infop, countp);
+          const code = m._web_parse(tp, len, counted ? C.PARSE_COUNTED : 0, outp, notep);
+          const out = R.parsed.read(outp);
           if (code !== C.OK) {
-            const e = new Uint32Array(heap(), errp, 3);
-            throw error(code, code >= PARSE_FIRST
-              ? { line: e[0], column: e[1], offset: e[2], found: text(foundp), message: text(msgp) }
-              : null);
+            const { line, column, offset, found, message } = out;
+            throw error(code, code >= PARSE_FIRST ? { line, column, offset, found, message } : null);
           }
-          const [wp, n] = new Uint32Array(heap(), outp, 2);
-          const info = new Uint32Array(heap(), infop, 4).slice();
-          const notes = Array.from({ length: new Uint32Array(heap(), countp, 1)[0] }, (_, k) => ({
-            kind: info[2 * k] === C.NOTE_COUNT ? 'count' : 'thousands',
-            line: info[2 * k + 1],
-            text: text(notep + k * SENTENCE),
-          }));
+          const notes = R.note.readAll(notep, out.notes).map(({ kind, line, text: said }) => ({ kind, line, text: said }));
           try {
-            return { weights: n === 0 ? new BigInt64Array(0) : new BigInt64Array(heap(), wp, n).slice(), notes };
+            return { weights: out.n === 0 ? new BigInt64Array(0) : new BigInt64Array(heap(), out.weights, out.n).slice(), notes };
           } finally {
-            m._web_weights_free(wp);
+            m._web_weights_free(out.weights);
           }
         });
       },
 
       /** Perfect play: { n, margin, first, second } as BigInt, by the
        * linear engine or, with engine 'dp', the interval DP. */
-      solve(weights, engine = 'linear') {
-        return withWeights(weights, [3 * SLOT], (wp, n, outp) => {
-          check(m._web_solve(wp, n, engine === 'dp' ? C.ENGINE_DP : C.ENGINE_LINEAR, outp));
-          const [margin, first, second] = slots(outp, 3);
-          return { n, margin, first, second };
+      solve(weights, engine = NAMES.engine[C.ENGINE_LINEAR]) {
+        return withWeights(weights, [R.solution.size], (wp, n, outp) => {
+          const e = NAMES.engine.indexOf(engine);
+          if (e < 0) throw error(C.INVALID);
+          check(m._web_solve(wp, n, e, outp));
+          return { n, ...R.solution.read(outp) };
         });
       },
 
@@ -180,18 +260,18 @@
       /** Block first..last (0-based, inclusive): the line's end ('left' or
        * 'right'), the block's lead, and the lead each end keeps. */
       bestMove(weights, first, last) {
-        return withWeights(weights, [4, 3 * SLOT], (wp, n, bp, outp) => {
-          check(m._web_best_move(wp, n, first, last, bp, outp));
-          const [lead, left, right] = slots(outp, 3);
-          return { best: END[new Int32Array(heap(), bp, 1)[0]], lead, left, right };
+        return withWeights(weights, [R.choice.size], (wp, n, outp) => {
+          check(m._web_best_move(wp, n, first, last, outp));
+          const { end, lead, left, right } = R.choice.read(outp);
+          return { best: end, lead, left, right };
         });
       },
 
       /** The greedy buyer's end on block first..last: 'left' or 'right'. */
       greedyEnd(weights, first, last) {
-        return withWeights(weights, [4], (wp, n, ep) => {
-          check(m._web_greedy_end(wp, n, first, last, ep));
-          return END[new Int32Array(heap(), ep, 1)[0]];
+        return withWeights(weights, [R.choice.size], (wp, n, outp) => {
+          check(m._web_greedy_end(wp, n, first, last, outp));
+          return R.choice.read(outp).end;
         });
       },
 
@@ -213,17 +293,12 @@
       game(weights, ends, count = ends.length, keep = 0) {
         const e = typeof ends === 'string' ? Uint8Array.from(ends, (ch) => (ch === 'L' ? 0 : 1)) : ends;
         keep = Math.min(keep, count);
-        return withWeights(weights, [Math.max(count, 1), 8, 16 * keep, (2 + 3 * keep) * SLOT], (wp, n, ep, atp, mp, tp) => {
+        return withWeights(weights, [Math.max(count, 1), R.position.size, keep * R.move.size], (wp, n, ep, atp, mp) => {
           new Uint8Array(heap(), ep, count).set(e.subarray(0, count));
-          check(m._web_game(wp, n, ep, count, keep, atp, mp, tp));
-          const at = new Uint32Array(heap(), atp, 2).slice();
-          const mv = new Uint32Array(heap(), mp, 4 * keep).slice();
-          const s = slots(tp, 2 + 3 * keep);
-          const moves = Array.from({ length: keep }, (_, k) => ({
-            turn: mv[4 * k], buyer: BUYER[mv[4 * k + 1]], end: END[mv[4 * k + 2]], wheel: mv[4 * k + 3],
-            weight: s[2 + 3 * k], first: s[3 + 3 * k], second: s[4 + 3 * k],
-          }));
-          return { first: at[0], last: at[1] - 1, totals: { first: s[0], second: s[1] }, moves };
+          check(m._web_game(wp, n, ep, count, keep, atp, mp));
+          const at = R.position.read(atp);
+          const moves = R.move.readAll(mp, keep);
+          return { first: at.first, last: at.last - 1, totals: { first: at.firstTotal, second: at.secondTotal }, moves };
         });
       },
 
@@ -233,12 +308,10 @@
        * the block's own numbers (shelf_cell_sentence). */
       cellMistake(weights, first, last, value) {
         const t = String(value);
-        return withWeights(weights, [t.length + 1, 4, CELL_SENTENCE], (wp, n, vp, kp, sp) => {
+        return withWeights(weights, [t.length + 1, R.mistake.size], (wp, n, vp, outp) => {
           m.stringToUTF8(t, vp, t.length + 1);
-          check(m._web_cell_mistake(wp, n, first, last, vp, kp));
-          const kind = new Int32Array(heap(), kp, 1)[0];
-          check(m._web_cell_sentence(wp, n, first, last, vp, kind, sp));
-          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
+          check(m._web_cell_mistake(wp, n, first, last, vp, outp));
+          return mistakeOf(R.mistake.read(outp));
         });
       },
 
@@ -248,19 +321,18 @@
       endMistake(weights, first, last, end) {
         const e = END.indexOf(end);
         if (e < 0) throw error(C.INVALID);
-        return withWeights(weights, [4, SLOT, CELL_SENTENCE], (wp, n, kp, keptp, sp) => {
-          check(m._web_end_mistake(wp, n, first, last, e, kp, keptp));
-          const kind = new Int32Array(heap(), kp, 1)[0];
-          check(m._web_cell_sentence(wp, n, first, last, keptp, kind, sp));
-          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp), kept: BigInt(text(keptp)) };
+        return withWeights(weights, [R.mistake.size], (wp, n, outp) => {
+          check(m._web_end_mistake(wp, n, first, last, e, outp));
+          const out = R.mistake.read(outp);
+          return { ...mistakeOf(out), kept: out.kept };
         });
       },
 
       /** A known mistake by its code (C.MISTAKE_*): { kind, name, sentence }. */
       mistake(kind) {
-        return withMemory([SENTENCE], (sp) => {
-          check(m._web_mistake_sentence(kind, sp));
-          return { kind, name: text(m._web_mistake_name(kind)), sentence: text(sp) };
+        return withMemory([R.mistake.size], (outp) => {
+          check(m._web_mistake_sentence(kind, outp));
+          return mistakeOf(R.mistake.read(outp));
         });
       },
 
@@ -274,37 +346,29 @@
        * person's choices now in effect, which replayed give this game. */
       play(weights, who, script = '') {
         const n = weights.length;
-        const PLAYER = { person: C.PLAYER_PERSON, perfect: C.PLAYER_PERFECT, greedy: C.PLAYER_GREEDY };
-        const SAY = C.GAME_SENTENCE_BUFSIZE;
-        if (!(who.first in PLAYER) || !(who.second in PLAYER)) throw error(C.INVALID);
-        return withWeights(weights, [script.length + 1, 4 * (5 + 7 * n), SLOT * 9 * Math.max(n, 1), SAY * (n + 5), n + 1],
-          (wp, _n, cp, up, vp, sp, chp) => {
+        const player = (name) => NAMES.player.indexOf(name);
+        if (player(who.first) < 0 || player(who.second) < 0) throw error(C.INVALID);
+        return withWeights(weights, [script.length + 1, R.game_state.size, n * R.game_move.size, n * R.review_row.size, n + 1],
+          (wp, _n, cp, atp, mp, rp, chp) => {
             m.stringToUTF8(script, cp, script.length + 1);
-            check(m._web_play(wp, n, PLAYER[who.first], PLAYER[who.second], cp, up, vp, sp, chp));
-            const head = new Uint32Array(heap(), up, 5).slice();
-            const [first, last, count, rows, next] = head;
-            const u = new Uint32Array(heap(), up, 5 + 4 * count + 3 * rows).slice();
-            const v = slots(vp, 5 * count + 4 * rows);
-            const NAME = ['person', 'perfect', 'greedy'];
-            const moves = Array.from({ length: count }, (_, k) => ({
-              turn: k + 1, buyer: BUYER[u[5 + 4 * k]], end: END[u[6 + 4 * k]], wheel: u[7 + 4 * k],
-              player: NAME[u[8 + 4 * k] & 3], forced: u[8 + 4 * k] >= 4,
-              weight: v[5 * k], best: v[5 * k + 1], kept: v[5 * k + 2], totals: { first: v[5 * k + 3], second: v[5 * k + 4] },
-              said: m.UTF8ToString(sp + k * SAY),
+            check(m._web_play(wp, n, player(who.first), player(who.second), cp, atp, mp, rp, chp));
+            const at = R.game_state.read(atp);
+            const moves = R.game_move.readAll(mp, at.moves).map((mv, k) => ({
+              turn: k + 1, buyer: mv.buyer, end: mv.end, wheel: mv.wheel, player: mv.player, forced: mv.forced,
+              weight: mv.weight, best: mv.best, kept: mv.kept, totals: { first: mv.first, second: mv.second },
+              said: mv.said,
             }));
-            const base = 5 + 4 * count;
-            const review = Array.from({ length: rows }, (_, r) => ({
-              turn: u[base + 3 * r], buyer: BUYER[u[base + 3 * r + 1]], end: ['left', 'right', 'last'][u[base + 3 * r + 2]],
-              weight: v[5 * count + 4 * r], kept: v[5 * count + 4 * r + 1], best: v[5 * count + 4 * r + 2], cost: v[5 * count + 4 * r + 3],
-            }));
-            const say = (k) => m.UTF8ToString(sp + (count + k) * SAY);
-            const lastMove = moves[count - 1];
+            // A forced move's end is written as every surface writes it
+            // (SHELF_REVIEW_LAST), with `forced` beside it.
+            const review = R.review_row.readAll(rp, at.rows).map((row) => ({ ...row, end: row.forced ? REVIEW_LAST : row.end }));
+            const over = at.first === at.last;
+            const lastMove = moves[at.moves - 1];
             return {
-              first, last: last - 1, over: first === last, moves, review,
+              first: at.first, last: at.last - 1, over, moves, review,
               totals: lastMove ? lastMove.totals : { first: 0n, second: 0n },
-              toMove: first === last ? null : BUYER[next],
-              hint: say(0) || null,
-              summary: [say(1), say(2), say(3), say(4)].filter((t) => t),
+              toMove: over ? null : at.toMove,
+              hint: at.hint || null,
+              summary: [at.summary, at.againstPerfect, at.firstMistake, at.lesson].filter((t) => t),
               choices: m.UTF8ToString(chp),
             };
           });
@@ -315,21 +379,17 @@
        * and the margin the valley gives. */
       reduction(weights) {
         const n = weights.length;
-        const cap = 3 * n;
-        return withWeights(weights, [16 * Math.max(cap, 1), 4 * Math.max(cap, 1) * SLOT, 4, SLOT], (wp, _n, sp, vp, cp, mp) => {
-          check(m._web_reduction(wp, n, sp, vp, cp, mp));
+        return withWeights(weights, [3 * n * R.step.size, Uint32Array.BYTES_PER_ELEMENT], (wp, _n, sp, cp) => {
+          check(m._web_reduction(wp, n, sp, cp));
           const count = new Uint32Array(heap(), cp, 1)[0];
-          const st = new Uint32Array(heap(), sp, 4 * count).slice();
-          const KIND = ['push', 'merge', 'take'];
-          const steps = [];
-          for (let k = 0; k < count; k++) {
-            const kind = KIND[st[4 * k]];
-            const v = slots(vp + 4 * k * SLOT, kind === 'merge' ? 4 : kind === 'take' ? 2 : 1);
-            if (kind === 'push') steps.push({ kind, wheel: st[4 * k + 1], value: v[0] });
-            else if (kind === 'merge') steps.push({ kind, lo: st[4 * k + 1], hi: st[4 * k + 2], a: v[0], b: v[1], c: v[2], value: v[3] });
-            else steps.push({ kind, lo: st[4 * k + 1], hi: st[4 * k + 2], buyer: BUYER[st[4 * k + 3]], value: v[0], margin: v[1] });
-          }
-          return { steps, margin: slots(mp, 1)[0] };
+          let margin = 0n;
+          const steps = R.step.readAll(sp, count).map(({ kind, first, last, buyer, a, b, c, value, margin: so }) => {
+            if (kind === NAMES.step_kind[C.STEP_PUSH]) return { kind, wheel: first, value };
+            if (kind === NAMES.step_kind[C.STEP_MERGE]) return { kind, lo: first, hi: last, a, b, c, value };
+            margin = so;
+            return { kind, lo: first, hi: last, buyer, value, margin: so };
+          });
+          return { steps, margin };
         });
       },
 
@@ -344,21 +404,22 @@
        * play's). `limit` as in shelf.h. */
       explain(weights, limit = 0) {
         const count = C.SENTENCE_COUNT;
-        return withWeights(weights, [7 * 4, 13 * SLOT, count * SENTENCE], (wp, n, fp, outp, sp) => {
-          check(m._web_explain(wp, n, limit, fp, outp, sp));
-          const f = Array.from(new Int32Array(heap(), fp, 7));
-          const s = slots(outp, 13);
+        return withWeights(weights, [R.explanation.size, count * R.sentence.size], (wp, n, outp, sp) => {
+          check(m._web_explain(wp, n, limit, outp, sp));
+          const e = R.explanation.read(outp);
           return {
             n,
-            margin: s[0],
-            first: s[10],
-            second: s[11],
-            greedy: { first: s[1], second: s[2], margin: s[3] },
-            greedyVsPerfect: f[0] ? s[4] : null,
-            mistake: f[1] === 1 ? { turn: f[2], end: END[f[3]], wheel: f[5], weight: s[12], cost: s[5], other: f[6] }
-              : f[1] === 0 ? null : 'not searched',
-            parity: f[4] ? { odd: s[6], even: s[7], floor: s[8], gain: s[9] } : null,
-            sentences: Array.from({ length: count }, (_, k) => m.UTF8ToString(sp + k * SENTENCE)),
+            margin: e.margin,
+            first: e.first,
+            second: e.second,
+            greedy: { first: e.greedyFirst, second: e.greedySecond, margin: e.greedyMargin },
+            greedyVsPerfect: e.hasGreedyVsPerfect ? e.greedyVsPerfect : null,
+            mistake: e.mistake === 1 ? {
+              turn: e.mistakeTurn, end: e.mistakeEnd, wheel: e.mistakeWheel, weight: e.mistakeWeight,
+              cost: e.mistakeCost, other: e.mistakeOther,
+            } : e.mistake === 0 ? null : 'not searched',
+            parity: e.hasParity ? { odd: e.oddSum, even: e.evenSum, floor: e.parityFloor, gain: e.parityGain } : null,
+            sentences: R.sentence.readAll(sp, count).map((said) => said.text),
           };
         });
       },
@@ -381,17 +442,11 @@
       leadTable(weights) {
         const n = weights.length;
         const count = n * (n + 1) / 2;
-        const CB = C.COLOUR_BUFSIZE;
         if (n > C.TABLE_MAX) throw error(C.TOO_LONG); // before allocating
-        return withWeights(weights, [count * 4, 3 * count * SLOT, count * CB, count * CB], (wp, _n, op, outp, fp, ip) => {
-          check(m._web_lead_table(wp, n, op, outp, fp, ip));
-          const order = new Uint32Array(heap(), op, count).slice();
-          const s = slots(outp, 3 * count);
-          return Array.from(order, (cell, k) => ({
-            first: Math.floor(cell / n), last: cell % n,
-            left: s[3 * k], right: s[3 * k + 1], lead: s[3 * k + 2],
-            fill: text(fp + k * CB), ink: text(ip + k * CB),
-          }));
+        return withWeights(weights, [count * R.cell.size], (wp, _n, outp) => {
+          check(m._web_lead_table(wp, n, outp));
+          return R.cell.readAll(outp, count).map(({ first, last, left, right, lead, fill, ink }) =>
+            ({ first, last, left, right, lead, fill, ink }));
         });
       },
 
@@ -403,27 +458,20 @@
       learnFill(weights, { leftIndex = false, added = false } = {}) {
         const n = weights.length;
         const count = n * (n + 1) / 2;
-        const CB = C.COLOUR_BUFSIZE;
         if (n > C.SVG_LEAD_MAX) throw error(C.TOO_LONG);
-        const form = (leftIndex ? 1 : 0) | (added ? 2 : 0);
-        return withWeights(weights, [count * 12, 3 * count * SLOT, count * CB, count * CB], (wp, _n, ip, op, fp, kp) => {
-          check(m._web_learn_fill(wp, n, form, ip, op, fp, kp));
-          const info = new Uint32Array(heap(), ip, 3 * count).slice();
-          const s = slots(op, 3 * count);
-          return Array.from({ length: count }, (_, k) => ({
-            first: info[3 * k], last: info[3 * k + 1],
-            unread: { left: (info[3 * k + 2] & 1) !== 0, right: (info[3 * k + 2] & 2) !== 0 },
-            left: s[3 * k], right: s[3 * k + 1], lead: s[3 * k + 2],
-            fill: text(fp + k * CB), ink: text(kp + k * CB),
-          }));
+        const form = (leftIndex ? C.LEARN_LEFT_INDEX : 0) | (added ? C.LEARN_ADDED : 0);
+        return withWeights(weights, [count * R.cell.size], (wp, _n, outp) => {
+          check(m._web_learn_fill(wp, n, form, outp));
+          return R.cell.readAll(outp, count).map(({ first, last, unreadLeft, unreadRight, left, right, lead, fill, ink }) =>
+            ({ first, last, unread: { left: unreadLeft, right: unreadRight }, left, right, lead, fill, ink }));
         });
       },
 
       /** The shelf `shelf --random n --seed seed --range lo..hi` makes. */
       random(n, seed, lo = 1n, hi = 10000n) {
-        return withMemory([24, n * 8], (pp, wp) => {
-          // The seed is unsigned; BigInt64Array stores its two's complement.
-          new BigInt64Array(heap(), pp, 3).set([BigInt.asIntN(64, BigInt(seed)), BigInt(lo), BigInt(hi)]);
+        return withMemory([R.random_args.size, n * BigInt64Array.BYTES_PER_ELEMENT], (pp, wp) => {
+          // The seed is unsigned; the record holds its two's complement.
+          R.random_args.write(pp, { seed, lo, hi });
           check(m._web_random(pp, wp, n));
           return new BigInt64Array(heap(), wp, n).slice();
         });

@@ -1,6 +1,6 @@
 #!/bin/sh
-# build.sh OUTDIR - compiles libshelf (every src/*/*.c), web/wasm.c and
-# web/wasm_learn.c with
+# build.sh OUTDIR - compiles libshelf (every src/*/*.c), web/wasm.c,
+# web/wasm_learn.c and web/wasm_records.c with
 # emscripten, joins web/page/*.js into OUTDIR/app.js, and writes
 # OUTDIR/index.html: the page with its scripts and the wasm inlined, so that
 # it works from file:// (where Chromium refuses module scripts and fetch) as
@@ -23,7 +23,7 @@ mkdir -p "$out"
   -Werror -I"$root/include" -I"$root/src/core" -I"$root/src/pieces" \
   -I"$root/src/teach" -I"$root/src/judge" -I"$root/src/svg" \
   -DSHELF_STATIC_DEFINE \
-  "$root"/src/*/*.c "$here/wasm.c" "$here/wasm_learn.c" \
+  "$root"/src/*/*.c "$here/wasm.c" "$here/wasm_learn.c" "$here/wasm_records.c" \
   -sMODULARIZE -sEXPORT_NAME=ShelfModule -sSINGLE_FILE -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH -sFILESYSTEM=0 -sINCOMING_MODULE_JS_API=[] \
   -sEXPORTED_FUNCTIONS=_malloc,_free \

@@ -1,9 +1,8 @@
 /*
  * wasm_learn.c - the flat exports of the page's path for a learner (issue
  * 32), over libshelf, in the style of wasm.c: pointers and 32-bit sizes
- * only, every 128-bit value written in decimal into a slot of
- * SHELF_I128_BUFSIZE bytes, nothing allocated for the caller, no state
- * kept between calls.
+ * only, results written into records of web/wasm_records.h, nothing
+ * allocated for the caller, no state kept between calls.
  *
  * The page shows the problem's solve() (docs/problem.md) as code beside the table, and lets
  * the learner swap in the lines of two of its pitfalls (filling by left
@@ -22,16 +21,9 @@
 #include "shelf.h"
 #include "shelf_svg.h"
 #include "shelf_teach.h"
+#include "wasm_records.h"
 
 #define WEB_API EMSCRIPTEN_KEEPALIVE
-
-/* The forms of the loop (web_learn_fill's `form`, bits). */
-#define LEARN_LEFT_INDEX 1u /* for i ascending, for j = i+1.. ascending */
-#define LEARN_ADDED 2u      /* w + lead(rest) instead of w - lead(rest) */
-
-static void put_i128(char *out, size_t slot, shelf_i128 value) {
-  shelf_i128_format(value, out + slot * SHELF_I128_BUFSIZE);
-}
 
 /* MARK: - The problem's loop, as the page shows it */
 
@@ -39,19 +31,18 @@ static void put_i128(char *out, size_t slot, shelf_i128 value) {
  * Runs the loop of the problem's solve() on n weights (at most
  * SHELF_SVG_LEAD_MAX, the page's table), in the form `form` (LEARN_* bits;
  * 0 is the problem's own), on a table of zeros as Python's
- * [[0] * n for _ in range(n)] makes it. Records the n(n+1)/2 writes in the
- * order the loop makes them: info[3k], info[3k+1] the cell's row i and
- * column j; info[3k+2] which of the two cells read were still unwritten
- * (bit 0 lead[i+1][j], bit 1 lead[i][j-1]; 0 on the diagonal). Slots 3k,
- * 3k+1, 3k+2 of `out` hold take_left, take_right and the value stored (on
- * the diagonal, the weight three times). fills and inks receive each
- * write's colour (SHELF_COLOUR_BUFSIZE bytes), on shelf_lead_colour()'s
- * scale up to the largest |value| this form stores. The answer,
- * lead[0][n-1], is the value of the write to cell (0, n-1).
+ * [[0] * n for _ in range(n)] makes it. Records the n(n+1)/2 writes in
+ * `out`, in the order the loop makes them: the cell's row i (first) and
+ * column j (last); which of the two cells read were still unwritten
+ * (unread_left lead[i+1][j], unread_right lead[i][j-1]; neither on the
+ * diagonal); take_left (left), take_right (right) and the value stored
+ * (lead), on the diagonal the weight three times; and each write's colour,
+ * on shelf_lead_colour()'s scale up to the largest |value| this form
+ * stores. The answer, lead[0][n-1], is the value of the write to cell
+ * (0, n-1).
  */
 WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
-                           uint32_t *info, char *out, char *fills,
-                           char *inks) {
+                           web_cell *out) {
   if (n > SHELF_SVG_LEAD_MAX)
     return SHELF_TOO_LONG;
   if (form > (LEARN_LEFT_INDEX | LEARN_ADDED))
@@ -74,11 +65,11 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
   for (size_t i = 0; i < n; i++, k++) {
     lead[i * n + i].lead = weights[i];
     written[i * n + i] = 1;
-    info[3 * k] = (uint32_t)i;
-    info[3 * k + 1] = (uint32_t)i;
-    info[3 * k + 2] = 0;
-    for (size_t s = 0; s < 3; s++)
-      put_i128(out, 3 * k + s, weights[i]);
+    out[k].first = out[k].last = (uint32_t)i;
+    out[k].unread_left = out[k].unread_right = 0;
+    web_put_i128(out[k].left, weights[i]);
+    web_put_i128(out[k].right, weights[i]);
+    web_put_i128(out[k].lead, weights[i]);
     stored[k] = weights[i];
   }
   /* Both orders visit every block of two or more wheels once; only the
@@ -97,15 +88,15 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
       shelf_i128 take_right = (form & LEARN_ADDED) ? weights[j] + rest_right
                                                    : weights[j] - rest_right;
       shelf_i128 v = take_left > take_right ? take_left : take_right;
-      info[3 * k] = (uint32_t)i;
-      info[3 * k + 1] = (uint32_t)j;
-      info[3 * k + 2] = (written[(i + 1) * n + j] ? 0u : 1u) |
-                        (written[i * n + j - 1] ? 0u : 2u);
+      out[k].first = (uint32_t)i;
+      out[k].last = (uint32_t)j;
+      out[k].unread_left = !written[(i + 1) * n + j];
+      out[k].unread_right = !written[i * n + j - 1];
       lead[i * n + j].lead = v;
       written[i * n + j] = 1;
-      put_i128(out, 3 * k, take_left);
-      put_i128(out, 3 * k + 1, take_right);
-      put_i128(out, 3 * k + 2, v);
+      web_put_i128(out[k].left, take_left);
+      web_put_i128(out[k].right, take_right);
+      web_put_i128(out[k].lead, v);
       stored[k] = v;
     }
   }
@@ -113,8 +104,7 @@ WEB_API int web_learn_fill(const int64_t *weights, size_t n, unsigned form,
   shelf_i128 biggest = 0;
   shelf_status st = shelf_lead_table_largest(lead, n, &biggest);
   for (size_t w = 0; w < k && st == SHELF_OK; w++)
-    st = shelf_lead_colour(stored[w], biggest, fills + w * SHELF_COLOUR_BUFSIZE,
-                           inks + w * SHELF_COLOUR_BUFSIZE);
+    st = shelf_lead_colour(stored[w], biggest, out[w].fill, out[w].ink);
   free(lead);
   free(written);
   free(stored);

@@ -9,12 +9,19 @@ sentences are those of `shelf --interactive` and of the page. The C half
 
 from . import _shelf
 
-_ENDS = ("left", "right")
-_OPPONENTS = ("perfect", "greedy")
-_YOU = ("first", "second", "both")
-# shelf_player and shelf_game_sentence, as shelf_teach.h numbers them.
-_PERSON, _PERFECT, _GREEDY = 0, 1, 2
-_SUMMARY, _AGAINST_PERFECT, _FIRST_MISTAKE, _LESSON = 2, 3, 4, 5
+# shelf_player and shelf_game_sentence, from the library's lists: an
+# opponent is any player but a person; you are a buyer, or "both".
+_PLAYER = _shelf._values["player"]
+_PERSON = _PLAYER["person"]
+_OPPONENTS = {name: value for name, value in _PLAYER.items()
+              if value != _PERSON}
+_YOU = tuple(_shelf._values["buyer"]) + ("both",)
+_SAID = _shelf._values["game_sentence"]
+# What summary() says, in order, once the game is over.
+_AFTER = (_SAID["summary"],
+          _SAID["against-perfect"],
+          _SAID["first-mistake"],
+          _SAID["lesson"])
 
 
 class Game(_shelf._Game):
@@ -44,12 +51,12 @@ class Game(_shelf._Game):
     def __new__(cls, wheels, *, opponent="perfect", you="first"):
         if opponent not in _OPPONENTS:
             raise ValueError(
-                f"Game: opponent must be 'perfect' or 'greedy', not {opponent!r}")
+                "Game: opponent must be "
+                f"{' or '.join(map(repr, _OPPONENTS))}, not {opponent!r}")
         if you not in _YOU:
             raise ValueError(
                 f"Game: you must be 'first', 'second' or 'both', not {you!r}")
-        other = _PERSON if you == "both" else (
-            _GREEDY if opponent == "greedy" else _PERFECT)
+        other = _PERSON if you == "both" else _OPPONENTS[opponent]
         first = other if you == "second" else _PERSON
         second = _PERSON if you != "first" else other
         return super().__new__(cls, wheels, _first=first, _second=second)
@@ -138,8 +145,7 @@ class Game(_shelf._Game):
         the game is over."""
         if not self.over:
             return []
-        said = [self._say(k) for k in
-                (_SUMMARY, _AGAINST_PERFECT, _FIRST_MISTAKE, _LESSON)]
+        said = [self._say(k) for k in _AFTER]
         return [s for s in said if s]
 
     def said(self, k):

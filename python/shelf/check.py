@@ -62,9 +62,15 @@ from . import _shelf
 
 __all__ = ["check", "CheckReport"]
 
-# shelf_verdict's values, as the library pins them.
-_OK, _WRONG, _CRASH, _TIMEOUT, _MEMORY, _BAD_OUTPUT, _UNSTABLE, _IDLE = range(8)
-_ANSWERS = ("margin", "first", "second", "winner")
+# shelf_verdict's values and shelf_answer's names, from the library's lists.
+_VERDICT = _shelf._values["verdict"]
+_OK = _VERDICT["ok"]
+_CRASH = _VERDICT["crash"]
+_TIMEOUT = _VERDICT["timeout"]
+_MEMORY = _VERDICT["memory"]
+_BAD_OUTPUT = _VERDICT["bad-output"]
+_IDLE = _VERDICT["idle"]
+_ANSWERS = tuple(_shelf._values["answer"])
 _POLL = 0.01      # seconds between the watchdog's looks at a run
 _AGAIN = 0.1      # seconds before a stopped run that goes on is stopped again
 # Seconds of CPU past the limit before the main thread's timer looks at a
@@ -87,14 +93,15 @@ class CheckReport:
     the shelf (shrunk from shrunk_from wheels), expected and got the answers
     on it (got: what the function returned, for bad output; None without
     one), other the second run's answer when unstable, mistake a name or
-    None, cpu the failing run's CPU seconds, sentinel for "sentinel-memo"
+    None, cpu_seconds the failing run's CPU seconds (cpu, its old name, is
+    kept as a deprecated alias), sentinel for "sentinel-memo"
     the memo's value for "not computed" and what it is a value of, as
     (-1, "total") or (-1, "lead"), else None. tried counts the tries run,
     skipped those of the planned ones that do not fit the problem."""
 
     __slots__ = ("passed", "tried", "planned", "skipped", "seed", "problem",
                  "answer", "try_index", "kind", "wheels", "shrunk_from",
-                 "expected", "got", "other", "verdict", "mistake", "cpu",
+                 "expected", "got", "other", "verdict", "mistake", "cpu_seconds",
                  "sentinel", "_text")
 
     def __init__(self, **fields):
@@ -103,6 +110,12 @@ class CheckReport:
 
     def __bool__(self):
         return bool(self.passed)
+
+    @property
+    def cpu(self):
+        """Deprecated: the old name of cpu_seconds (the key of
+        `shelf check --json` too)."""
+        return self.cpu_seconds
 
     def __repr__(self):
         return (self._text or "").rstrip("\n")
@@ -630,7 +643,7 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
                        wheels=j["wheels"], shrunk_from=j["shrunk_from"],
                        expected=j["expected"], got=got, other=j["other"],
                        verdict=j["verdict"], mistake=j["mistake"],
-                       cpu=j["cpu"], sentinel=_sentinel(j),
+                       cpu_seconds=j["cpu_seconds"], sentinel=_sentinel(j),
                        _text=j["text"])
 
 

@@ -310,7 +310,9 @@ static PyObject *game_review(game_object *self, PyObject *unused) {
     shelf_review_row r;
     shelf_game_review(self->play, k, &r);
     PyObject *items[6] = {PyLong_FromUnsignedLongLong(r.turn),
-                          PyUnicode_FromString(r.end),
+                          PyUnicode_FromString(r.forced
+                                                   ? SHELF_REVIEW_LAST
+                                                   : shelf_end_name(r.end)),
                           PyLong_FromLongLong(r.weight), shelf_py_int(r.kept),
                           shelf_py_int(r.best), shelf_py_int(r.cost)};
     PyObject *row = shelf_py_struct(st->review_type, items, 6);

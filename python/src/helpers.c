@@ -84,6 +84,50 @@ int shelf_py_words_init(shelf_py_state *st) {
   return 0;
 }
 
+/* shelf._shelf._values: {enum: {name: value}} for every enum whose values
+ * Python passes or reads, from the lists in the headers, so that the
+ * Python half spells no name and numbers no value of its own. */
+#define PY_VALUE_(NAME, value, name, words)                                    \
+  if (put_value(d, name, value) < 0)                                           \
+    goto fail;
+#define PY_ENUM_(enum_name, LIST)                                              \
+  d = PyDict_New();                                                            \
+  if (d == NULL || PyDict_SetItemString(all, enum_name, d) < 0)                \
+    goto fail;                                                                 \
+  LIST(PY_VALUE_)                                                              \
+  Py_CLEAR(d);
+
+static int put_value(PyObject *d, const char *name, long value) {
+  PyObject *v = PyLong_FromLong(value);
+  int r = v == NULL ? -1 : PyDict_SetItemString(d, name, v);
+  Py_XDECREF(v);
+  return r;
+}
+
+int shelf_py_values_init(PyObject *module) {
+  PyObject *all = PyDict_New(), *d = NULL;
+  if (all == NULL)
+    return -1;
+  PY_ENUM_("end", SHELF_END_LIST)
+  PY_ENUM_("buyer", SHELF_BUYER_LIST)
+  PY_ENUM_("line_kind", SHELF_LINE_KIND_LIST)
+  PY_ENUM_("player", SHELF_PLAYER_LIST)
+  PY_ENUM_("game_sentence", SHELF_GAME_SENTENCE_LIST)
+  PY_ENUM_("verdict", SHELF_VERDICT_LIST)
+  PY_ENUM_("answer", SHELF_ANSWER_LIST)
+  PY_ENUM_("layout", SHELF_LAYOUT_LIST)
+  PY_ENUM_("try", SHELF_TRY_LIST)
+  PY_ENUM_("mistake", SHELF_MISTAKE_LIST)
+  if (PyModule_AddObjectRef(module, "_values", all) < 0)
+    goto fail;
+  Py_DECREF(all);
+  return 0;
+fail:
+  Py_XDECREF(d);
+  Py_DECREF(all);
+  return -1;
+}
+
 PyObject *shelf_py_buyer(shelf_py_state *st, uint64_t turn) {
   return Py_NewRef(st->words[shelf_turn_buyer(turn)]);
 }

@@ -143,11 +143,6 @@ static void release_python(void *ctx, void *detail) {
 
 /* ==== The judgement in Python ==== */
 
-static const char *const try_names[] = {"case", "sample", "edge", "random"};
-static const char *const answer_names[] = {"margin", "first", "second",
-                                           "winner"};
-static const char *const layout_names[] = {"counted", "line", "list"};
-
 /* An answer of kind k: a bool for a winner, else an int. */
 static PyObject *answer_obj(shelf_answer k, shelf_i128 v) {
   return k == SHELF_ANSWER_WINNER ? PyBool_FromLong(v != 0) : shelf_py_int(v);
@@ -201,8 +196,8 @@ static PyObject *judgement_obj(const shelf_judgement *j,
       put(d, "try_index",
           failed ? PyLong_FromSize_t(j->try_index) : Py_NewRef(Py_None)) == 0 &&
       put(d, "kind",
-          failed && (unsigned)j->kind < 4
-              ? PyUnicode_FromString(try_names[j->kind])
+          failed && shelf_try_name(j->kind) != NULL
+              ? PyUnicode_FromString(shelf_try_name(j->kind))
               : Py_NewRef(Py_None)) == 0 &&
       put(d, "wheels",
           failed ? shelf_py_list(j->weights, j->n) : Py_NewRef(Py_None)) == 0 &&
@@ -224,7 +219,7 @@ static PyObject *judgement_obj(const shelf_judgement *j,
           j->mistake != SHELF_MISTAKE_NONE
               ? PyUnicode_FromString(shelf_mistake_name(j->mistake))
               : Py_NewRef(Py_None)) == 0 &&
-      put(d, "cpu", failed ? seconds_obj(j->cpu) : Py_NewRef(Py_None)) == 0 &&
+      put(d, "cpu_seconds", failed ? seconds_obj(j->cpu) : Py_NewRef(Py_None)) == 0 &&
       put(d, "detail",
           Py_NewRef(j->detail != NULL ? (PyObject *)j->detail : Py_None)) ==
           0 &&
@@ -273,11 +268,8 @@ static int seed_arg(PyObject *obj, void *out) {
 }
 
 static int answer_arg(const char *name, shelf_answer *out) {
-  for (int k = 0; k < 4; k++)
-    if (strcmp(name, answer_names[k]) == 0) {
-      *out = (shelf_answer)k;
-      return 1;
-    }
+  if (shelf_answer_from_name(name, out) == SHELF_OK)
+    return 1;
   PyErr_Format(PyExc_ValueError,
                "unknown answer '%s' (use margin, first, second or winner)",
                name);
@@ -382,8 +374,8 @@ PyObject *shelf_py_problem(PyObject *module, PyObject *name) {
     return NULL;
   return Py_BuildValue(
       "{s:s,s:s,s:s,s:s,s:n,s:L,s:L,s:d,s:n,s:N}", "name", p->name, "title",
-      p->title, "layout", layout_names[p->layout], "answer",
-      answer_names[p->answer], "max_n", (Py_ssize_t)p->max_n, "lo",
+      p->title, "layout", shelf_layout_name(p->layout), "answer",
+      shelf_answer_name(p->answer), "max_n", (Py_ssize_t)p->max_n, "lo",
       (long long)p->lo, "hi", (long long)p->hi, "time_limit", p->time_limit,
       "memory_mb", (Py_ssize_t)p->memory_mb, "samples", samples);
 }

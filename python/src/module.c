@@ -166,7 +166,7 @@ static int shelf_exec(PyObject *module) {
   if (st->parse_error == NULL ||
       PyModule_AddObjectRef(module, "ParseError", st->parse_error) < 0)
     return -1;
-  if (shelf_py_words_init(st) < 0)
+  if (shelf_py_words_init(st) < 0 || shelf_py_values_init(module) < 0)
     return -1;
   if (PyModule_AddStringConstant(module, "__version__", shelf_version()) < 0)
     return -1;

@@ -40,6 +40,8 @@ typedef struct shelf_py_state {
 
 /* Fills st->words with the library's names (helpers.c). */
 int shelf_py_words_init(shelf_py_state *st);
+/* Adds _values, {enum: {name: value}}, from the library's lists. */
+int shelf_py_values_init(PyObject *module);
 
 /* The interned words, by buyer (turn 1 is the first buyer's) and by end. */
 PyObject *shelf_py_buyer(shelf_py_state *st, uint64_t turn);

@@ -57,15 +57,14 @@ static int word_of(const char *what, const char *word,
 PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
   static char *kwlist[] = {"wheels", "explain", "width", "height", "question",
                            "given",  "show",    "turn",  "line",   NULL};
-  /* The command's --svg-show and --svg-line words, in the flags' order. */
+  /* The command's --svg-show words, in the flags' order (--svg-line's are
+   * shelf_line_kind's names). */
   static const char *const shows[] = {"all", "shelf", "table", NULL};
-  static const char *const lines[] = {"perfect", "greedy", "greedy-first",
-                                      NULL};
   PyObject *obj, *out = NULL;
   int explain = 0, question = 0;
   Py_ssize_t width = 0, height = 0;
   unsigned long long given = 0, turn = 0;
-  const char *show = "all", *line = "perfect";
+  const char *show = "all", *line = shelf_line_kind_name(SHELF_LINE_PERFECT);
   unsigned px;
   shelf_py_weights w = {0};
   if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$pnnpKsKs:svg", kwlist,
@@ -74,9 +73,12 @@ PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
     return NULL;
   if (shelf_py_svg_width(width, &px) < 0)
     return NULL;
-  int part = word_of("show", show, shows), how = word_of("line", line, lines);
-  if (part < 0 || how < 0)
+  int part = word_of("show", show, shows);
+  if (part < 0)
     return NULL;
+  shelf_line_kind how;
+  if (shelf_line_kind_from_name(line, &how) != SHELF_OK)
+    return PyErr_Format(PyExc_ValueError, "svg: line cannot be '%s'", line);
   if (height < 0 || height > SHELF_SVG_WIDTH_MAX)
     return PyErr_Format(PyExc_ValueError,
                         "svg: height must be 0 or at most %d pixels",
@@ -89,9 +91,7 @@ PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs) {
   options.parts = part == 1   ? SHELF_SVG_SHELF
                   : part == 2 ? SHELF_SVG_TABLE
                               : 0u;
-  options.line = how == 1   ? SHELF_SVG_LINE_GREEDY_BOTH
-                 : how == 2 ? SHELF_SVG_LINE_GREEDY_FIRST
-                            : SHELF_SVG_LINE_PERFECT;
+  options.line = how;
   options.turn = turn;
   options.given = given;
   if (shelf_py_weights_get(obj, "wheels", &w) == 0)

@@ -379,7 +379,7 @@ class Check(unittest.TestCase):
         self.assertEqual((r.verdict, r.mistake), ("timeout", "exponential"),
                          repr(r))
         self.assertLessEqual(len(r.wheels), 40)
-        self.assertGreaterEqual(r.cpu, 1.0)  # stopped past the limit
+        self.assertGreaterEqual(r.cpu_seconds, 1.0)  # stopped past the limit
         self.assertIn("Got:      no answer within the 1 s limit", repr(r))
         self.assertEqual(watchdogs(), [])
 

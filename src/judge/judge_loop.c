@@ -34,13 +34,6 @@
  * n^3 steps at 64 wheels are 262,144, under a millisecond. */
 #define EXPONENTIAL_MAX 64
 
-const char *shelf_verdict_name(shelf_verdict v) {
-  static const char *const names[] = {"ok",       "wrong",  "crash",
-                                      "timeout",  "memory", "bad-output",
-                                      "unstable", "idle"};
-  return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : NULL;
-}
-
 /* ==== The state of one judging ==== */
 
 typedef struct timing {

@@ -343,9 +343,11 @@ static void say_growth(text *s, const shelf_judgement *j,
 
 /* ==== The report ==== */
 
-static const char *const kind_words[] = {"one of the seven cases of docs/problem.md",
-                                         "a sample of the problem",
-                                         "an edge shelf", "a random shelf"};
+/* What a try kind and a verdict are in the report: their lists' words. */
+#define WORDS_(NAME, value, name, words) [value] = words,
+static const char *const kind_words[] = {SHELF_TRY_LIST(WORDS_)};
+static const char *const verdict_words[] = {SHELF_VERDICT_LIST(WORDS_)};
+#undef WORDS_
 
 static void say_passed(text *s, const shelf_judgement *j,
                        const shelf_judge *judge, const shelf_report_words *w) {
@@ -557,18 +559,13 @@ shelf_status shelf_judgement_write(const shelf_judgement *j,
     say_passed(&s, j, judge, w);
     return shelf__text_done(&s, len);
   }
-  static const char *const heads[] = {"",
-                                      "wrong answer",
-                                      "crash",
-                                      "time limit",
-                                      "memory limit",
-                                      "bad output",
-                                      "changes from run to run",
-                                      "waiting, not computing"};
   shelf__text_format(&s, "shelf check: FAILED: %s on try %z of %z (%s; ",
-                     (unsigned)j->verdict < 8 ? heads[j->verdict] : "failed",
+                     shelf_verdict_name(j->verdict) != NULL
+                         ? verdict_words[j->verdict]
+                         : "failed",
                      j->try_index, j->planned,
-                     (unsigned)j->kind < 4 ? kind_words[j->kind] : "a shelf");
+                     shelf_try_name(j->kind) != NULL ? kind_words[j->kind]
+                                                      : "a shelf");
   say_where(&s, w);
   shelf__text_str(&s, ")\n");
   if (!w->function) { /* a function's report is its caller's own */

@@ -16,46 +16,9 @@
 
 /* ==== Names and sentences ==== */
 
-/* Indexed by shelf_mistake: the name a judge prints. What a learner reads
- * for each is in words.c, with the other sentences of the game. */
-static const char *const names[SHELF_MISTAKE_COUNT] = {
-    [SHELF_MISTAKE_NONE] = "none",
-    [SHELF_MISTAKE_GREEDY] = "greedy",
-    [SHELF_MISTAKE_ADDED] = "added",
-    [SHELF_MISTAKE_LEFT_INDEX] = "left-index",
-    [SHELF_MISTAKE_WRONG_QUANTITY] = "wrong-quantity",
-    [SHELF_MISTAKE_STRICT_TIE] = "strict-tie",
-    [SHELF_MISTAKE_OVERFLOW32] = "overflow32",
-    [SHELF_MISTAKE_NEIGHBOUR] = "neighbour",
-    [SHELF_MISTAKE_SIGN] = "sign",
-    [SHELF_MISTAKE_ONE_END] = "one-end",
-    [SHELF_MISTAKE_UNKNOWN] = "unknown",
-    [SHELF_MISTAKE_ZERO_MEMO] = "zero-memo",
-    [SHELF_MISTAKE_EXPONENTIAL] = "exponential",
-    [SHELF_MISTAKE_LARGEST_N] = "largest-n",
-    [SHELF_MISTAKE_SENTINEL_MEMO] = "sentinel-memo",
-    [SHELF_MISTAKE_WHEEL_ALONE] = "wheel-alone",
-};
-
-const char *shelf_mistake_name(shelf_mistake kind) {
-  return (unsigned)kind < SHELF_MISTAKE_COUNT ? names[kind] : NULL;
-}
-
-shelf_status shelf_mistake_from_name(const char *name, shelf_mistake *out) {
-  if (name == NULL || out == NULL)
-    return SHELF_INVALID;
-  for (unsigned k = 0; k < SHELF_MISTAKE_COUNT; k++) {
-    if (names[k] != NULL && strcmp(name, names[k]) == 0) {
-      *out = (shelf_mistake)k;
-      return SHELF_OK;
-    }
-  }
-  return SHELF_INVALID;
-}
-
 shelf_status shelf_mistake_sentence(shelf_mistake kind, shelf_subject subject,
                                     char *buf, size_t size, size_t *len) {
-  if ((unsigned)kind >= SHELF_MISTAKE_COUNT || names[kind] == NULL ||
+  if (shelf_mistake_name(kind) == NULL ||
       (subject != SHELF_SUBJECT_PROGRAM && subject != SHELF_SUBJECT_YOU) ||
       (buf == NULL && size > 0))
     return SHELF_INVALID;

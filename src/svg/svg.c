@@ -256,9 +256,9 @@ static int note_turn(void *ctx, const shelf_move *mv) {
  * Then the line drawn, replayed: each wheel's turn, the line's totals and
  * the game at the moment drawn. */
 static shelf_status prepare(picture *p) {
-  int explain =
-      (p->o.flags & SHELF_SVG_EXPLAIN) || p->o.line != SHELF_SVG_LINE_PERFECT ||
-      (question(p) && p->n <= SHELF_SVG_WHEELS_MAX);
+  int explain = (p->o.flags & SHELF_SVG_EXPLAIN) ||
+                p->o.line != SHELF_LINE_PERFECT ||
+                (question(p) && p->n <= SHELF_SVG_WHEELS_MAX);
   /* The explanation holds perfect play's result too: solve only once. */
   shelf_status st =
       explain ? shelf_explain(p->w, p->n, 0, &p->ex)
@@ -283,14 +283,10 @@ static shelf_status prepare(picture *p) {
   p->turn_of = malloc(p->n * sizeof *p->turn_of);
   if (p->ends == NULL || p->turn_of == NULL)
     return SHELF_NOMEM;
-  if (p->o.line == SHELF_SVG_LINE_PERFECT)
+  if (p->o.line == SHELF_LINE_PERFECT)
     st = shelf_line(p->w, p->n, p->ends);
   else
-    st = shelf_greedy_line(p->w, p->n,
-                           p->o.line == SHELF_SVG_LINE_GREEDY_BOTH
-                               ? SHELF_GREEDY_BOTH
-                               : SHELF_GREEDY_FIRST,
-                           p->ends);
+    st = shelf_greedy_line(p->w, p->n, p->o.line, p->ends);
   if (st != SHELF_OK)
     return st;
   /* The moment shown, then the whole line, for the turn each wheel is
@@ -308,7 +304,7 @@ static shelf_status check(const shelf_svg_options *o, size_t n) {
   unsigned flags = SHELF_SVG_EXPLAIN | SHELF_SVG_QUESTION;
   unsigned parts = SHELF_SVG_SHELF | SHELF_SVG_TABLE;
   if ((o->flags & ~flags) != 0 || (o->flags & flags) == flags ||
-      (o->parts & ~parts) != 0 || o->line > SHELF_SVG_LINE_GREEDY_FIRST ||
+      (o->parts & ~parts) != 0 || shelf_line_kind_name(o->line) == NULL ||
       (o->width != 0 &&
        (o->width < SHELF_SVG_WIDTH_MIN || o->width > SHELF_SVG_WIDTH_MAX)) ||
       (o->height != 0 &&
@@ -316,7 +312,7 @@ static shelf_status check(const shelf_svg_options *o, size_t n) {
       o->turn > n || (o->turn > 0 && (o->flags & SHELF_SVG_QUESTION)))
     return SHELF_INVALID;
   if ((o->parts == SHELF_SVG_TABLE && n > SHELF_SVG_LEAD_MAX) ||
-      (o->line == SHELF_SVG_LINE_GREEDY_FIRST && n > SHELF_GREEDY_LINE_MAX))
+      (o->line == SHELF_LINE_GREEDY_FIRST && n > SHELF_GREEDY_LINE_MAX))
     return SHELF_TOO_LONG;
   return SHELF_OK;
 }

@@ -73,7 +73,7 @@ static inline int question(const picture *p) {
 }
 static inline int has_trap(const picture *p) {
   return (p->o.flags & SHELF_SVG_EXPLAIN) && p->ex.mistake == 1 &&
-         p->o.line == SHELF_SVG_LINE_PERFECT;
+         p->o.line == SHELF_LINE_PERFECT;
 }
 /* Whether the wheel taken at `turn` is shown taken at the moment drawn. */
 static inline int taken(const picture *p, size_t turn) {

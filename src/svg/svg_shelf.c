@@ -136,7 +136,7 @@ static int draw_legend(picture *p, int y) {
     if (p->o.turn > 0)
       shelf__svg_legend_item(p, &lx, &y, "#ffffff", INK, "still on the shelf");
     if ((p->o.flags & SHELF_SVG_EXPLAIN) &&
-        p->o.line == SHELF_SVG_LINE_PERFECT) /* the trap is on that line */
+        p->o.line == SHELF_LINE_PERFECT) /* the trap is on that line */
       shelf__svg_legend_item(p, &lx, &y, "#ffffff", TRAP, "the greedy trap");
     y += 20;
   }

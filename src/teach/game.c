@@ -238,7 +238,8 @@ shelf_status shelf_game_review(const shelf_game *game, size_t k,
   const shelf_game_move *m = &game->moves[t].m;
   out->turn = m->move.turn;
   out->buyer = m->move.buyer;
-  out->end = m->forced ? "last" : shelf_end_name(m->move.end);
+  out->end = m->move.end;
+  out->forced = m->forced;
   out->weight = m->move.weight;
   out->kept = m->kept;
   out->best = m->best;

@@ -21,7 +21,7 @@ shelf_status shelf_position_start(shelf_position *game, size_t n) {
 }
 
 shelf_status shelf_position_take(shelf_position *game, const int64_t *weights,
-                             shelf_end end, shelf_move *move) {
+                                 shelf_end end, shelf_move *move) {
   if (game == NULL || weights == NULL || game->first >= game->last ||
       (end != SHELF_LEFT && end != SHELF_RIGHT))
     return SHELF_INVALID;
@@ -43,8 +43,7 @@ shelf_status shelf_position_take(shelf_position *game, const int64_t *weights,
 
 shelf_status shelf_replay(const int64_t *weights, const unsigned char *ends,
                           size_t count, shelf_position *at, shelf_move *moves) {
-  if (at == NULL || (ends == NULL && count > 0) ||
-      count > at->last - at->first)
+  if (at == NULL || (ends == NULL && count > 0) || count > at->last - at->first)
     return SHELF_INVALID;
   for (size_t k = 0; k < count; k++) {
     shelf_status st =
@@ -174,12 +173,12 @@ shelf_status shelf__greedy_first_game(const int64_t *w, size_t n,
   return SHELF_OK;
 }
 
-shelf_status shelf_greedy_line(const int64_t *weights, size_t n, unsigned flags,
-                               unsigned char *ends) {
+shelf_status shelf_greedy_line(const int64_t *weights, size_t n,
+                               shelf_line_kind kind, unsigned char *ends) {
   if ((n > 0 && (weights == NULL || ends == NULL)) ||
-      (flags != SHELF_GREEDY_BOTH && flags != SHELF_GREEDY_FIRST))
+      (kind != SHELF_LINE_GREEDY_BOTH && kind != SHELF_LINE_GREEDY_FIRST))
     return SHELF_INVALID;
-  if (flags == SHELF_GREEDY_BOTH) {
+  if (kind == SHELF_LINE_GREEDY_BOTH) {
     both_greedy_line(weights, n, ends);
     return SHELF_OK;
   }

@@ -19,16 +19,6 @@ const char *shelf_kilos_word(shelf_i128 v) {
   return v == 1 || v == -1 ? "kilo" : "kilos";
 }
 
-const char *shelf_buyer_name(shelf_buyer buyer) {
-  return buyer == SHELF_FIRST    ? "first"
-         : buyer == SHELF_SECOND ? "second"
-                                 : NULL;
-}
-
-const char *shelf_end_name(shelf_end end) {
-  return end == SHELF_LEFT ? "left" : end == SHELF_RIGHT ? "right" : NULL;
-}
-
 /* "1 kilo", "3 kilos", "-1 kilo": the unit agrees with the number. */
 void shelf__say_kilos(text *s, i128 v) {
   shelf__text_format(s, "%I %s", &v, shelf_kilos_word(v));

@@ -3,8 +3,9 @@
 // (libshelf in wasm) for every number, word, limit and colour, and draws
 // the views. Its code is the files of web/page/, one job each, which
 // build.sh joins in a fixed order (base.js first, events.js last) inside
-// one function, so that they share these names without a bundler; the
-// joined app.js is inlined into the page like the other scripts.
+// one function, so that they share their functions and constants without a
+// bundler; the joined app.js is inlined into the page like the other
+// scripts. What changes as the page runs is in one object, `page`, below.
 //
 // The state is the fragment: the shelf (w=3,9,1,2, or
 // random=N&seed=S&range=LO..HI), the mode (line: perfect play; play: a
@@ -50,7 +51,7 @@ const abs = (v) => (v < 0n ? -v : v);
 // A wheel's number as the page says it: from 1 in the views for players
 // (as the command and its pictures count), from 0 in the lessons, as their
 // code counts (lead[0][n - 1]); the lessons say so once (learn.js).
-const place = (k) => (state.mode === 'learn' ? k : k + 1);
+const place = (k) => (page.state.mode === 'learn' ? k : k + 1);
 // A number with its digits grouped by threes for the eye (thin gaps
 // drawn by CSS), while its text stays the plain decimal integer.
 const num = (v) => {
@@ -70,11 +71,20 @@ const num = (v) => {
 const grouped = (text) => esc(text).replace(/-?\d{5,}/g, (d) => num(d));
 const say = (el, text) => { el.innerHTML = grouped(text); };
 
-let shelf = null; // the bridge, once the module is ready
-let state = null; // what the fragment says
-let model = null; // what libshelf says about state's shelf
-let modelKey = null;
-let drawn = null; // the key of the skeleton on screen
-let timer = null; // the play button's interval
-let hint = null; // the hint shown for the current game position
-let revealed = null; // the shelf and view where "Show the answer" was pressed
+let shelf = null; // the bridge: set once, by start() (events.js), when the module is ready
+
+// Everything the page changes as it runs, and every file of web/page/
+// reads, in one object: each use says page.<name>, so that what is shared
+// shows where it is used. Nothing else at the top of a file changes after
+// start() (the bridge and the limits above are set there once).
+const page = {
+  state: null, // what the fragment says (fragment.js)
+  model: null, // what libshelf says about state's shelf (model.js)
+  modelKey: null, // the shelf the model is of
+  drawn: null, // the key of the skeleton on screen (render.js)
+  timer: null, // the play button's interval (events.js)
+  hint: null, // the moves of the game position whose hint is shown (play.js)
+  revealed: null, // the shelf and view where "Show the answer" was pressed
+  exercise: null, // the exercise's answers so far, for one shelf (build.js)
+  gridFocus: { i: 0, j: 0 }, // the lead table's one Tab stop (table.js)
+};

@@ -3,14 +3,14 @@
 
 // MARK: - View: build the table yourself
 
-// The exercise's progress on the shelf shown: per cell, 'right' (right
-// first time), 'fixed' (right after a wrong try), 'shown' (asked for);
-// and the cells tried wrong. Not in the fragment: it is the learner's.
-let exercise = null;
+// The exercise's progress on the shelf shown, page.exercise: per cell,
+// 'right' (right first time), 'fixed' (right after a wrong try), 'shown'
+// (asked for); and the cells tried wrong. Not in the fragment: it is the
+// learner's.
 
 function exerciseFor(m) {
-  if (!exercise || exercise.key !== modelKey) exercise = { key: modelKey, done: new Map(), wrong: new Set(), pick: false };
-  return exercise;
+  if (!page.exercise || page.exercise.key !== page.modelKey) page.exercise = { key: page.modelKey, done: new Map(), wrong: new Set(), pick: false };
+  return page.exercise;
 }
 
 // A block can be typed once the two cells it reads are filled.
@@ -59,7 +59,7 @@ function buildUpdate(m) {
       } else if (ready(m, ex, i, j)) {
         // "Pick the end" beside every cell of two or more wheels; in the
         // pick mode instead of typing.
-        const picks = i < j ? ['left', 'right'].map((end) => `<button type="button" class="pick" data-pick="${end}"
+        const picks = i < j ? shelf.ends.map((end) => `<button type="button" class="pick" data-pick="${end}"
           data-first="${i}" data-last="${j}" aria-label="${wheelsOf(i, j)}: take the ${end} end">${end === 'left' ? 'L' : 'R'}</button>`).join('') : '';
         const input = ex.pick && i < j ? '' : `<input type="text" inputmode="numeric" data-cell="${key}" data-first="${i}" data-last="${j}"
           aria-label="Lead of ${wheelsOf(i, j)}" autocomplete="off"${ex.wrong.has(key) ? ' aria-invalid="true"' : ''}>`;
@@ -92,7 +92,7 @@ function buildUpdate(m) {
 // Checks the value typed for block a..b against the table, naming a
 // wrong one from the library's known mistakes.
 function checkCell(input) {
-  const m = model;
+  const m = page.model;
   const ex = exerciseFor(m);
   const a = Number(input.dataset.first);
   const b = Number(input.dataset.last);
@@ -109,7 +109,7 @@ function checkCell(input) {
 // wrong one is named by the library's rule for a picked end
 // (shelf_end_mistake): greedy when it is the heavier end, else one-end.
 function pickEnd(button) {
-  const m = model;
+  const m = page.model;
   const a = Number(button.dataset.first);
   const b = Number(button.dataset.last);
   const verdict = shelf.endMistake(m.weights, a, b, button.dataset.pick);
@@ -117,7 +117,7 @@ function pickEnd(button) {
 }
 
 function judge(a, b, value, typed, named = null) {
-  const m = model;
+  const m = page.model;
   const ex = exerciseFor(m);
   const key = a * m.n + b;
   ex.block = [a, b];
@@ -146,7 +146,7 @@ function judge(a, b, value, typed, named = null) {
 
 // Next cell: the first one in the DP's order that is not filled.
 function exerciseNext(all) {
-  const m = model;
+  const m = page.model;
   const ex = exerciseFor(m);
   for (const c of tableCells(m)) {
     const key = c.first * m.n + c.last;
@@ -164,8 +164,8 @@ function exerciseNext(all) {
 
 function exerciseNew() {
   const r = crypto.getRandomValues(new Uint32Array(2));
-  exercise = null;
-  state.source = { kind: 'random', n: String(4 + (r[0] % 3)), seed: String(r[1]), range: '1..20' };
-  state.step = null;
+  page.exercise = null;
+  page.state.source = { kind: 'random', n: String(4 + (r[0] % 3)), seed: String(r[1]), range: '1..20' };
+  page.state.step = null;
   commit();
 }

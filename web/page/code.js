@@ -49,8 +49,8 @@ const MEMO_PY = [
 // lines in for the ones it replaces.
 function solveCode(lang, pit) {
   const py = lang === 'py';
-  const left = pit.has('left-index');
-  const added = pit.has('added');
+  const left = pit.has(pitfall.leftIndex);
+  const added = pit.has(pitfall.added);
   const op = added ? '+' : '-';
   const lines = py ? [
     { text: 'def solve(wheels):' },

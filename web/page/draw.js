@@ -68,7 +68,7 @@ function stepControls(what, max) {
     <button type="button" id="step-forward" aria-label="Forward one step">Forward &#x203A;</button>
     <button type="button" id="step-last" aria-label="Last step">Last &#x00BB;</button>
     <label class="inline" for="speed">Speed <select id="speed">${Object.keys(SPEEDS).map((k) =>
-      `<option value="${k}"${k === state.speed ? ' selected' : ''}>${k}</option>`).join('')}</select></label>
+      `<option value="${k}"${k === page.state.speed ? ' selected' : ''}>${k}</option>`).join('')}</select></label>
     <label class="inline" for="step">${what} <span id="step-label"></span></label>
     <input type="range" id="step" min="0" max="${max}" step="1" value="0">
   </div>`;
@@ -82,7 +82,7 @@ function setStepControls(step, max, label) {
   $('step-label').textContent = label;
   $('step-first-btn').disabled = $('step-back').disabled = step === 0;
   $('step-last').disabled = $('step-forward').disabled = step === max;
-  const playing = timer !== null;
+  const playing = page.timer !== null;
   $('step-play').setAttribute('aria-pressed', String(playing));
   $('step-play').innerHTML = playing ? '&#x2016; Pause' : '&#x25B6; Play';
   $('step-play').disabled = !playing && step === max;

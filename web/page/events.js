@@ -9,47 +9,47 @@ function commit() {
 }
 
 function setStep(step) {
-  if (!model || !VIEWS[state.mode].max) return;
-  const view = VIEWS[state.mode];
-  const max = view.max(model);
-  state.step = Math.max(0, Math.min(max, step));
+  if (!page.model || !VIEWS[page.state.mode].max) return;
+  const view = VIEWS[page.state.mode];
+  const max = view.max(page.model);
+  page.state.step = Math.max(0, Math.min(max, step));
   commit();
 }
 
 function currentStep() {
-  return model && VIEWS[state.mode].step ? VIEWS[state.mode].step(model) : 0;
+  return page.model && VIEWS[page.state.mode].step ? VIEWS[page.state.mode].step(page.model) : 0;
 }
 
 function stopPlaying() {
-  if (timer !== null) clearInterval(timer);
-  timer = null;
+  if (page.timer !== null) clearInterval(page.timer);
+  page.timer = null;
 }
 
 function togglePlay() {
-  if (!model || !VIEWS[state.mode].max) return;
-  if (timer !== null) {
+  if (!page.model || !VIEWS[page.state.mode].max) return;
+  if (page.timer !== null) {
     stopPlaying();
     render();
     return;
   }
-  const max = VIEWS[state.mode].max(model);
+  const max = VIEWS[page.state.mode].max(page.model);
   if (currentStep() >= max) return;
-  timer = setInterval(() => {
+  page.timer = setInterval(() => {
     const next = currentStep() + 1;
     if (next >= max) stopPlaying();
     setStep(next);
-  }, SPEEDS[state.speed]);
+  }, SPEEDS[page.state.speed]);
   render();
 }
 
 // MARK: - Clicks, keys and the address
 
 function solveTyped() {
-  state.source = { kind: 'text', text: $('shelf-text').value };
-  state.step = null;
-  state.moves = '';
+  page.state.source = { kind: 'text', text: $('shelf-text').value };
+  page.state.step = null;
+  page.state.moves = '';
   commit();
-  if (state.mode === 'play') newGame();
+  if (page.state.mode === 'play') newGame();
 }
 
 function roll() {
@@ -58,18 +58,18 @@ function roll() {
     const r = crypto.getRandomValues(new Uint32Array(2));
     seed = String((BigInt(r[0]) << 32n) | BigInt(r[1]));
   }
-  state.source = { kind: 'random', n: $('random-n').value.trim(), seed, range: $('random-range').value.trim() };
-  state.step = null;
-  state.moves = '';
+  page.state.source = { kind: 'random', n: $('random-n').value.trim(), seed, range: $('random-range').value.trim() };
+  page.state.step = null;
+  page.state.moves = '';
   commit();
-  if (state.mode === 'play') newGame();
+  if (page.state.mode === 'play') newGame();
 }
 
 function setMode(mode) {
   stopPlaying();
-  state.mode = mode;
-  state.step = null;
-  hint = null;
+  page.state.mode = mode;
+  page.state.step = null;
+  page.hint = null;
   if (mode === 'play') opponentReplies();
   commit();
 }
@@ -94,12 +94,12 @@ function onClick(e) {
   if (t.dataset.end) return move(t.dataset.end);
   if (t.dataset.pick) return pickEnd(t);
   if (t.dataset.lesson) return setLesson(t.dataset.lesson);
-  if (t.dataset.code) { state.code = t.dataset.code; return commit(); }
+  if (t.dataset.code) { page.state.code = t.dataset.code; return commit(); }
   if (t.dataset.pitfall) {
-    const on = new Set(state.pitfall);
+    const on = new Set(page.state.pitfall);
     if (on.has(t.dataset.pitfall)) on.delete(t.dataset.pitfall); else on.add(t.dataset.pitfall);
-    state.pitfall = PITFALLS.filter((k) => on.has(k));
-    state.step = null;
+    page.state.pitfall = pitfall.all.filter((k) => on.has(k));
+    page.state.step = null;
     return commit();
   }
   const actions = {
@@ -112,19 +112,19 @@ function onClick(e) {
     'step-last': () => { stopPlaying(); setStep(Infinity); },
     'take-left': () => move('left'),
     'take-right': () => move('right'),
-    hint: () => { hint = state.moves; render(); },
+    hint: () => { page.hint = page.state.moves; render(); },
     undo,
     restart: newGame,
-    trace: () => { state.trace = !state.trace; commit(); },
+    trace: () => { page.state.trace = !page.state.trace; commit(); },
     'ex-next': () => exerciseNext(false),
     'ex-reveal': () => exerciseNext(true),
     'ex-new': exerciseNew,
-    'ex-pick': () => { const ex = exerciseFor(model); ex.pick = !ex.pick; drawn = null; commit(); },
+    'ex-pick': () => { const ex = exerciseFor(page.model); ex.pick = !ex.pick; page.drawn = null; commit(); },
     'roll-greedy': rollGreedyLoses,
     counted: readCounted,
     'lesson-back': () => setLesson(LESSONS[Math.max(0, lessonOf() - 1)].id),
     'lesson-next': () => setLesson(LESSONS[Math.min(LESSONS.length - 1, lessonOf() + 1)].id),
-    'show-answer': () => { revealed = `${modelKey}|${state.mode}`; render(); },
+    'show-answer': () => { page.revealed = `${page.modelKey}|${page.state.mode}`; render(); },
   };
   if (actions[t.id]) actions[t.id]();
 }
@@ -142,11 +142,11 @@ function onKey(e) {
   if (e.ctrlKey || e.altKey || e.metaKey) return;
   const tag = e.target.tagName;
   if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
-  if (!model) return;
+  if (!page.model) return;
   let act = null;
-  if (state.mode === 'play') {
+  if (page.state.mode === 'play') {
     act = { ArrowLeft: () => move('left'), ArrowRight: () => move('right'), h: () => $('hint').click(), '?': () => $('hint').click(), u: undo }[e.key];
-  } else if (VIEWS[state.mode].max) {
+  } else if (VIEWS[page.state.mode].max) {
     act = {
       ArrowLeft: () => { stopPlaying(); setStep(currentStep() - 1); },
       ArrowRight: () => { stopPlaying(); setStep(currentStep() + 1); },
@@ -167,17 +167,17 @@ function onChange(e) {
     stopPlaying();
     setStep(Number(e.target.value));
   } else if (id === 'speed') {
-    state.speed = e.target.value;
-    if (timer !== null) { stopPlaying(); togglePlay(); } else commit();
+    page.state.speed = e.target.value;
+    if (page.timer !== null) { stopPlaying(); togglePlay(); } else commit();
   } else if (id === 'play-as' || id === 'play-vs') {
-    state[id === 'play-as' ? 'as' : 'vs'] = e.target.value;
+    page.state[id === 'play-as' ? 'as' : 'vs'] = e.target.value;
     newGame();
   }
 }
 
 function onHashChange() {
   stopPlaying();
-  state = readFragment();
+  page.state = readFragment();
   render(); // builds the shelf's model, which the opponent needs
   opponentReplies();
   commit();
@@ -186,12 +186,12 @@ function onHashChange() {
 // The count note's offer: read the text again with its first number as
 // the count (SHELF_PARSE_COUNTED), as the command's --counted does.
 function readCounted() {
-  const text = state.source.kind === 'text' ? state.source.text : '';
+  const text = page.state.source.kind === 'text' ? page.state.source.text : '';
   try {
     const w = shelf.parse(text, true);
-    state.source = { kind: 'text', text: Array.from(w).join(', ') };
-    $('shelf-text').value = state.source.text;
-    state.step = null;
+    page.state.source = { kind: 'text', text: Array.from(w).join(', ') };
+    $('shelf-text').value = page.state.source.text;
+    page.state.step = null;
     commit();
   } catch (err) {
     if (!(err instanceof ShelfError)) throw err;

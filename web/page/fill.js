@@ -5,14 +5,14 @@
 // MARK: - Lesson 3: the fill order, with the code beside the table
 
 function pitfallsOn() {
-  return new Set(state.pitfall);
+  return new Set(page.state.pitfall);
 }
 
 function fillWrites(m) {
   const s = lessonShelf(m, FILL_MAX);
   const pit = pitfallsOn();
   return memo(m, `learn-fill:${s.n}:${[...pit].sort().join(',')}`, () =>
-    shelf.learnFill(s.weights, { leftIndex: pit.has('left-index'), added: pit.has('added') }));
+    shelf.learnFill(s.weights, { leftIndex: pit.has(pitfall.leftIndex), added: pit.has(pitfall.added) }));
 }
 
 function fillSkeleton(m) {
@@ -26,11 +26,11 @@ function fillSkeleton(m) {
     one-wheel blocks first, then two-wheel blocks, and so on. Step through the problem's <code>solve()</code> (docs/problem.md): the
     line that runs is marked, and the table fills as the code writes it.</p>
     <div class="row" role="group" aria-label="The code">
-      <button type="button" data-code="py" aria-pressed="${state.code === 'py'}">Python</button>
-      <button type="button" data-code="c" aria-pressed="${state.code === 'c'}">C</button>
+      <button type="button" data-code="py" aria-pressed="${page.state.code === 'py'}">Python</button>
+      <button type="button" data-code="c" aria-pressed="${page.state.code === 'c'}">C</button>
       <span class="note">Swap in a pitfall's lines:</span>
-      ${pitButton('left-index', 'Fill by left index')}
-      ${pitButton('added', 'Add the rest\u2019s lead')}
+      ${pitButton(pitfall.leftIndex, 'Fill by left index')}
+      ${pitButton(pitfall.added, 'Add the rest\u2019s lead')}
     </div>
     ${stepControls('Cells written', fillWrites(m).length)}
     <p class="status" id="step-status" aria-live="polite"></p>
@@ -77,7 +77,7 @@ function fillUpdate(m) {
   }
   $('fill-table').innerHTML = html + '</tbody></table>';
   const w = s.weights;
-  const op = pit.has('added') ? '+' : '-';
+  const op = pit.has(pitfall.added) ? '+' : '-';
   const notes = {};
   let running = [];
   let status = 'Nothing written yet: the table holds zeros. Step forward.';
@@ -101,7 +101,7 @@ function fillUpdate(m) {
     }
   }
   if (step === writes.length && writes.length > 0) running.push('answer');
-  $('fill-code').innerHTML = codeHtml(solveCode(state.code, pit), running, notes, state.code);
+  $('fill-code').innerHTML = codeHtml(solveCode(page.state.code, pit), running, notes, page.state.code);
   say($('step-status'), status);
   $('fill-answer').innerHTML = step === writes.length ? fillAnswer(m, s, writes, pit) : '';
 }
@@ -113,10 +113,10 @@ function fillAnswer(m, s, writes, pit) {
     return `<p class="part">The code returns lead[0][${s.n - 1}] = <b id="fill-result">${num(answer)}</b>: the margin of ` +
       `${s.short ? 'these wheels' : 'your shelf'}.</p>` + (s.short ? '' : answersHtml(m));
   }
-  const names = [...pit].map((p) => (p === 'added' ? 'adding the rest\u2019s lead' : 'filling by left index')).join(' and ');
+  const names = [...pit].map((p) => (p === pitfall.added ? 'adding the rest\u2019s lead' : 'filling by left index')).join(' and ');
   return `<p class="part wrong">With ${names}, the code returns <b id="fill-result">${num(answer)}</b>; the right margin is
-    ${num(right)}. ` + (pit.has('added') ? 'Adding lets one buyer keep every wheel: the answer is the whole shelf\u2019s weight. ' : '') +
-    (pit.has('left-index') ? 'By left index, a cell reads the cell below it before that row is written, and reads a 0. ' : '') +
+    ${num(right)}. ` + (pit.has(pitfall.added) ? 'Adding lets one buyer keep every wheel: the answer is the whole shelf\u2019s weight. ' : '') +
+    (pit.has(pitfall.leftIndex) ? 'By left index, a cell reads the cell below it before that row is written, and reads a 0. ' : '') +
     'Turn the pitfall off to see the right table.</p>';
 }
 

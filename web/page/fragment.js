@@ -5,6 +5,9 @@
 
 const MODES = ['line', 'learn', 'play', 'table', 'build', 'greedy', 'reduce'];
 
+// The opponents a person can play, by the library's names for them.
+const opponents = () => [shelf.constants.PLAYER_PERFECT, shelf.constants.PLAYER_GREEDY].map((k) => shelf.names.player[k]);
+
 function readFragment() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
   const s = {
@@ -13,8 +16,8 @@ function readFragment() {
     // An integer however many digits: a step past the end is the end
     // (each view clamps to its own), never Infinity or a fraction.
     step: /^\d+$/.test(p.get('step') || '') ? Math.min(Number(p.get('step')), Number.MAX_SAFE_INTEGER) : null,
-    as: p.get('as') === 'second' ? 'second' : 'first',
-    vs: p.get('vs') === 'greedy' ? 'greedy' : 'perfect',
+    as: shelf.buyers.includes(p.get('as')) ? p.get('as') : shelf.buyers[0],
+    vs: opponents().includes(p.get('vs')) ? p.get('vs') : opponents()[0],
     moves: (p.get('moves') || '').toUpperCase().replace(/[^LR]/g, ''),
     speed: Object.hasOwn(SPEEDS, p.get('speed')) ? p.get('speed') : 'normal',
     trace: p.get('trace') === '1',
@@ -22,7 +25,7 @@ function readFragment() {
     // the pitfalls swapped into it.
     lesson: LESSONS.some((l) => l.id === p.get('lesson')) ? p.get('lesson') : 'tree',
     code: p.get('code') === 'c' ? 'c' : 'py',
-    pitfall: PITFALLS.filter((k) => (p.get('pitfall') || '').split(',').includes(k)),
+    pitfall: pitfall.all.filter((k) => (p.get('pitfall') || '').split(',').includes(k)),
   };
   if (p.has('random')) {
     s.source = { kind: 'random', n: p.get('random'), seed: p.get('seed') || '0', range: p.get('range') || '1..10000' };
@@ -35,31 +38,31 @@ function readFragment() {
 function writeFragment() {
   const parts = [];
   const put = (k, v) => parts.push(`${k}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`);
-  const src = state.source;
+  const src = page.state.source;
   if (src.kind === 'random') {
     put('random', src.n);
     put('seed', src.seed);
     put('range', src.range);
-  } else if (model && model.n <= FRAGMENT_W_MAX) {
-    put('w', model.weights.join(','));
-  } else if (!model && src.text.length <= 8 * FRAGMENT_W_MAX) {
+  } else if (page.model && page.model.n <= FRAGMENT_W_MAX) {
+    put('w', page.model.weights.join(','));
+  } else if (!page.model && src.text.length <= 8 * FRAGMENT_W_MAX) {
     put('w', src.text); // a shelf with an error: the link shows the same error
   }
-  addressNote(src.kind === 'text' && (model ? model.n > FRAGMENT_W_MAX : src.text.length > 8 * FRAGMENT_W_MAX));
-  if (state.mode !== 'line') put('mode', state.mode);
-  const view = VIEWS[state.mode];
-  if (state.step !== null) put('step', model && view.step ? view.step(model) : state.step);
-  if (state.speed !== 'normal') put('speed', state.speed);
-  if (state.trace && state.mode === 'table') put('trace', '1');
-  if (state.mode === 'learn') {
-    put('lesson', state.lesson);
-    if (state.lesson === 'fill' && state.code !== 'py') put('code', state.code);
-    if (state.lesson === 'fill' && state.pitfall.length) put('pitfall', state.pitfall.join(','));
+  addressNote(src.kind === 'text' && (page.model ? page.model.n > FRAGMENT_W_MAX : src.text.length > 8 * FRAGMENT_W_MAX));
+  if (page.state.mode !== 'line') put('mode', page.state.mode);
+  const view = VIEWS[page.state.mode];
+  if (page.state.step !== null) put('step', page.model && view.step ? view.step(page.model) : page.state.step);
+  if (page.state.speed !== 'normal') put('speed', page.state.speed);
+  if (page.state.trace && page.state.mode === 'table') put('trace', '1');
+  if (page.state.mode === 'learn') {
+    put('lesson', page.state.lesson);
+    if (page.state.lesson === 'fill' && page.state.code !== 'py') put('code', page.state.code);
+    if (page.state.lesson === 'fill' && page.state.pitfall.length) put('pitfall', page.state.pitfall.join(','));
   }
-  if (state.mode === 'play') {
-    put('as', state.as);
-    put('vs', state.vs);
-    if (state.moves) put('moves', state.moves);
+  if (page.state.mode === 'play') {
+    put('as', page.state.as);
+    put('vs', page.state.vs);
+    if (page.state.moves) put('moves', page.state.moves);
   }
   history.replaceState(null, '', `#${parts.join('&')}`);
 }
@@ -80,6 +83,6 @@ function addressNote(tooLong) {
     $('error').before(note);
   }
   note.textContent = `The page's address holds a typed shelf of at most ${FRAGMENT_W_MAX} wheels; ` +
-    (model ? `this one has ${model.n}, ` : 'this text is longer, ') +
+    (page.model ? `this one has ${page.model.n}, ` : 'this text is longer, ') +
     'so a link to this page will not show it. Save the weights as text to keep them.';
 }

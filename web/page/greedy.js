@@ -89,8 +89,8 @@ function rollGreedyLoses() {
     const w = shelf.random(n, BigInt(r[1]), 1n, 20n);
     const e = shelf.explain(w, 0);
     if (e.greedyVsPerfect !== null && e.margin - e.greedyVsPerfect >= 1n) {
-      state.source = { kind: 'random', n: String(n), seed: String(r[1]), range: '1..20' };
-      state.step = null;
+      page.state.source = { kind: 'random', n: String(n), seed: String(r[1]), range: '1..20' };
+      page.state.step = null;
       return commit();
     }
   }

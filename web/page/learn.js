@@ -21,10 +21,16 @@ const LESSONS = [
 const TREE_MAX = 8; // the recursion tree is drawn up to 2^8 - 1 calls
 const TREE_SHORT = 6; // a longer shelf's tree: its first wheels
 const FILL_MAX = 12; // the fill lesson's table and code, one cell a step
-const PITFALLS = ['left-index', 'added'];
+// The two pitfalls the fill lesson swaps in, by the library's names for
+// those mistakes (shelf_mistake_name()), as the address spells them.
+const pitfall = {
+  get leftIndex() { return shelf.names.mistake[shelf.constants.MISTAKE_LEFT_INDEX]; },
+  get added() { return shelf.names.mistake[shelf.constants.MISTAKE_ADDED]; },
+  get all() { return [this.leftIndex, this.added]; },
+};
 
 function lessonOf() {
-  return LESSONS.findIndex((l) => l.id === state.lesson);
+  return LESSONS.findIndex((l) => l.id === page.state.lesson);
 }
 
 // The first wheels of the shelf, at most `max` of them, as the lesson's
@@ -62,8 +68,8 @@ function learnSkeleton(m) {
     the first is wheel 0 and the last wheel n &#x2212; 1, and the whole shelf is the block 0 to n &#x2212; 1, whose lead is
     <code>lead[0][n - 1]</code>.</p>`;
   if (m.n === 0) return head + '<p class="summary">Your shelf is empty: type a few weights above.</p>';
-  const body = { tree: treeSkeleton, memo: memoSkeleton, fill: fillSkeleton, row: rowSkeleton, reduce: reduceSkeleton }[state.lesson](m);
-  return head + `<div id="lesson" data-lesson="${state.lesson}">${body}</div>` + move;
+  const body = { tree: treeSkeleton, memo: memoSkeleton, fill: fillSkeleton, row: rowSkeleton, reduce: reduceSkeleton }[page.state.lesson](m);
+  return head + `<div id="lesson" data-lesson="${page.state.lesson}">${body}</div>` + move;
 }
 
 function learnUpdate(m) {
@@ -75,27 +81,27 @@ function learnUpdate(m) {
     tree.scrollLeft = Number(tree.dataset.root) - tree.clientWidth / 2;
     tree.dataset.placed = 'true';
   }
-  if (state.lesson === 'fill') fillUpdate(m);
-  if (state.lesson === 'row') rowUpdate(m);
-  if (state.lesson === 'reduce') reduceUpdate(m);
+  if (page.state.lesson === 'fill') fillUpdate(m);
+  if (page.state.lesson === 'row') rowUpdate(m);
+  if (page.state.lesson === 'reduce') reduceUpdate(m);
 }
 
 function learnMax(m) {
   if (m.n === 0) return 0;
-  if (state.lesson === 'fill') return fillWrites(m).length;
-  if (state.lesson === 'row') return lessonShelf(m, TABLE_MAX).n;
-  if (state.lesson === 'reduce') return VIEWS.reduce.max(m);
+  if (page.state.lesson === 'fill') return fillWrites(m).length;
+  if (page.state.lesson === 'row') return lessonShelf(m, TABLE_MAX).n;
+  if (page.state.lesson === 'reduce') return VIEWS.reduce.max(m);
   return 0;
 }
 
 function learnStep(m) {
-  return state.step === null ? 0 : Math.min(state.step, learnMax(m));
+  return page.state.step === null ? 0 : Math.min(page.state.step, learnMax(m));
 }
 
 function setLesson(id) {
   stopPlaying();
-  state.lesson = LESSONS.some((l) => l.id === id) ? id : 'tree';
-  state.step = null;
+  page.state.lesson = LESSONS.some((l) => l.id === id) ? id : 'tree';
+  page.state.step = null;
   commit();
 }
 

@@ -24,7 +24,7 @@ function keepsText(m, i, j) {
 }
 
 function lineStep(m) {
-  return state.step === null ? 0 : Math.min(state.step, m.n);
+  return page.state.step === null ? 0 : Math.min(page.state.step, m.n);
 }
 
 function lineUpdate(m) {

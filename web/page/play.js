@@ -7,17 +7,21 @@
 
 // MARK: - View: a game against a buyer
 
-// Who plays each side, as the library names its players.
+// Who plays each side, as the library names its players: the person on
+// the side they chose (a buyer's name), the opponent they chose (a
+// player's name, fragment.js) on the other.
 function players() {
-  const other = state.vs === 'greedy' ? 'greedy' : 'perfect';
-  return { first: state.as === 'first' ? 'person' : other, second: state.as === 'second' ? 'person' : other };
+  const person = shelf.names.player[shelf.constants.PLAYER_PERSON];
+  const [first, second] = shelf.buyers;
+  const { as: you, vs: opponent } = page.state;
+  return { first: you === first ? person : opponent, second: you === second ? person : opponent };
 }
 
 // The game after `script` (your choices, then U for undo): where it stands
 // and each move made. A script the game refuses (an address with more
 // choices than the shelf) is cut to the part it takes.
 function gameAt(m, script) {
-  return memo(m, `play:${state.as}:${state.vs}:${script}`, () => {
+  return memo(m, `play:${page.state.as}:${page.state.vs}:${script}`, () => {
     let g = null;
     for (let k = script.length; g === null; k--) {
       try {
@@ -33,9 +37,9 @@ function gameAt(m, script) {
 
 // Your choices as the library keeps them: what the address holds.
 function opponentReplies() {
-  const m = model;
-  if (!m || state.mode !== 'play' || m.n > PLAY_MAX) return;
-  state.moves = gameAt(m, state.moves).choices;
+  const m = page.model;
+  if (!m || page.state.mode !== 'play' || m.n > PLAY_MAX) return;
+  page.state.moves = gameAt(m, page.state.moves).choices;
 }
 
 function playSkeleton(m) {
@@ -45,13 +49,17 @@ function playSkeleton(m) {
       Roll a smaller random shelf to play.</p>`;
   }
   const opt = (v, text, cur) => `<option value="${v}"${v === cur ? ' selected' : ''}>${text}</option>`;
+  // The values are the library's names (buyers, players); the words are the page's.
+  const sides = shelf.buyers.map((b) => opt(b, `the ${b} buyer`, page.state.as)).join('');
+  const [perfect, greedy] = opponents();
+  const against = opt(perfect, 'a perfect buyer', page.state.vs) + opt(greedy, 'a greedy buyer (the heavier end)', page.state.vs);
   return head + `<p>Take a wheel from either end: click it, use the buttons, or press the Left and Right arrow keys.
     Your opponent answers at once, and a last wheel is taken for you. A hint shows the lead each end keeps for you: the
     most you can then finish ahead by on the rest of the game. At the end each of your moves is compared with perfect
     play, as <code>shelf --interactive</code> and Python's <code>shelf.Game</code> do it.</p>
     <div class="row">
-      <label class="inline" for="play-as">You are ${'<select id="play-as">' + opt('first', 'the first buyer', state.as) + opt('second', 'the second buyer', state.as) + '</select>'}</label>
-      <label class="inline" for="play-vs">against ${'<select id="play-vs">' + opt('perfect', 'a perfect buyer', state.vs) + opt('greedy', 'a greedy buyer (the heavier end)', state.vs) + '</select>'}</label>
+      <label class="inline" for="play-as">You are <select id="play-as">${sides}</select></label>
+      <label class="inline" for="play-vs">against <select id="play-vs">${against}</select></label>
     </div>
     <div class="row" role="group" aria-label="Your move">
       <button type="button" id="take-left">&#x2190; Take left</button>
@@ -71,13 +79,14 @@ function playSkeleton(m) {
 
 function playUpdate(m) {
   if (m.n > PLAY_MAX) return;
-  const g = gameAt(m, state.moves);
-  const you = state.as;
-  const other = you === 'first' ? 'second' : 'first';
+  const g = gameAt(m, page.state.moves);
+  const you = page.state.as;
+  const other = shelf.buyers.find((b) => b !== you);
   const yours = g.toMove === you && !g.over;
-  const who = (b) => (b === you ? 'you' : `the ${state.vs} buyer`);
-  $('play-first-label').textContent = `First buyer (${who('first')})`;
-  $('play-second-label').textContent = `Second buyer (${who('second')})`;
+  const who = (b) => (b === you ? 'you' : `the ${page.state.vs} buyer`);
+  const [first, second] = shelf.buyers;
+  $('play-first-label').textContent = `First buyer (${who(first)})`;
+  $('play-second-label').textContent = `Second buyer (${who(second)})`;
   $('play-first').innerHTML = num(g.first);
   $('play-second').innerHTML = num(g.second);
   $('play-margin').innerHTML = num(g[you] - g[other]);
@@ -93,7 +102,7 @@ function playUpdate(m) {
   $('play-status').innerHTML = m.n === 0 ? 'The shelf is empty: there is no game.'
     : g.over ? `${said}The shelf is empty.`
       : `${said}Your turn: take the left (${num(m.weights[g.i])}) or the right (${num(m.weights[g.j])}).`;
-  $('hint-text').innerHTML = yours && hint === state.moves && g.hint ? grouped(g.hint) : '';
+  $('hint-text').innerHTML = yours && page.hint === page.state.moves && g.hint ? grouped(g.hint) : '';
   $('play-shelf').innerHTML = playShelfHtml(m, g, yours);
   $('review').innerHTML = g.over && m.n > 0 ? reviewHtml(g) : '';
 }
@@ -129,25 +138,25 @@ function reviewHtml(g) {
 // MARK: - Your moves
 
 function move(end) {
-  if (!model || state.mode !== 'play' || model.n > PLAY_MAX) return;
-  const g = gameAt(model, state.moves);
-  if (g.over || g.toMove !== state.as) return;
-  state.moves = gameAt(model, state.moves + (end === 'left' ? 'L' : 'R')).choices;
-  hint = null;
+  if (!page.model || page.state.mode !== 'play' || page.model.n > PLAY_MAX) return;
+  const g = gameAt(page.model, page.state.moves);
+  if (g.over || g.toMove !== page.state.as) return;
+  page.state.moves = gameAt(page.model, page.state.moves + (end === 'left' ? 'L' : 'R')).choices;
+  page.hint = null;
   commit();
 }
 
 // Takes back your last choice and the moves after it (the library's undo).
 function undo() {
-  if (!model || state.mode !== 'play') return;
-  state.moves = gameAt(model, `${state.moves}U`).choices;
-  hint = null;
+  if (!page.model || page.state.mode !== 'play') return;
+  page.state.moves = gameAt(page.model, `${page.state.moves}U`).choices;
+  page.hint = null;
   commit();
 }
 
 function newGame() {
-  state.moves = '';
-  hint = null;
+  page.state.moves = '';
+  page.hint = null;
   opponentReplies();
   commit();
 }

@@ -25,7 +25,7 @@ function reduction(m) {
 function reduceUpdate(m) {
   if (m.n > WHEELS_MAX) return;
   const { steps, margin } = reduction(m);
-  const step = state.step === null ? 0 : Math.min(state.step, steps.length);
+  const step = page.state.step === null ? 0 : Math.min(page.state.step, steps.length);
   setStepControls(step, steps.length, `${step} of ${steps.length}`);
   // The stack as the recorded steps leave it (the values come from C).
   let stack = [];

@@ -24,7 +24,7 @@ const VIEWS = {
   play: { skeleton: playSkeleton, update: playUpdate },
   build: { skeleton: buildSkeleton, update: buildUpdate },
   greedy: { skeleton: greedySkeleton, update: greedyUpdate, max: (m) => (m.n > GREEDY_MAX ? 0 : m.n), step: lineStep },
-  reduce: { skeleton: reduceSkeleton, update: reduceUpdate, max: (m) => (m.n > WHEELS_MAX ? 0 : reduction(m).steps.length), step: (m) => (state.step === null ? 0 : Math.min(state.step, VIEWS.reduce.max(m))) },
+  reduce: { skeleton: reduceSkeleton, update: reduceUpdate, max: (m) => (m.n > WHEELS_MAX ? 0 : reduction(m).steps.length), step: (m) => (page.state.step === null ? 0 : Math.min(page.state.step, VIEWS.reduce.max(m))) },
 };
 
 function showError(err, text) {
@@ -69,16 +69,16 @@ function showError(err, text) {
 }
 
 function render() {
-  const src = state.source;
+  const src = page.state.source;
   const key = JSON.stringify(src);
-  if (key !== modelKey) {
-    modelKey = key;
-    model = null;
-    drawn = null;
-    hint = null;
+  if (key !== page.modelKey) {
+    page.modelKey = key;
+    page.model = null;
+    page.drawn = null;
+    page.hint = null;
     stopPlaying();
     try {
-      model = buildModel(src);
+      page.model = buildModel(src);
       $('error').textContent = '';
       $('shelf-text').removeAttribute('aria-invalid');
     } catch (err) {
@@ -88,9 +88,9 @@ function render() {
     syncInputs();
   }
   for (const b of document.querySelectorAll('nav.modes button')) {
-    b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+    b.setAttribute('aria-pressed', String(b.dataset.mode === page.state.mode));
   }
-  const m = model;
+  const m = page.model;
   if (!m) {
     for (const id of ['margin', 'first', 'second']) {
       $(id).textContent = '-';
@@ -121,12 +121,12 @@ function render() {
   $('summary').append(perfect);
   // Its wheels are numbered as the view counts them (place()).
   $('shelf-strip').innerHTML = memo(m, `strip:${place(0)}`, () => shelfRow(m, 0, m.n - 1, (k) => wheelHtml(m, k, null), 'The shelf, left to right'));
-  const view = VIEWS[state.mode];
-  const skeletonKey = `${modelKey}|${state.mode}|${state.as}|${state.vs}|${state.speed}|${state.lesson}|${state.code}|${state.pitfall}`;
-  if (drawn !== skeletonKey) {
+  const view = VIEWS[page.state.mode];
+  const skeletonKey = `${page.modelKey}|${page.state.mode}|${page.state.as}|${page.state.vs}|${page.state.speed}|${page.state.lesson}|${page.state.code}|${page.state.pitfall}`;
+  if (page.drawn !== skeletonKey) {
     $('view').innerHTML = view.skeleton(m);
     $('trap').innerHTML = trapHtml(m);
-    drawn = skeletonKey;
+    page.drawn = skeletonKey;
   }
   view.update(m);
   // The strip is the shelf of a view that draws none: a view with a shelf
@@ -143,9 +143,9 @@ function render() {
 // you press "Show the answer" (for this shelf and view).
 function hideSpoilers(m) {
   const total = (m.n * (m.n + 1)) / 2;
-  const busy = (state.mode === 'play' && m.n > 0 && m.n <= PLAY_MAX && !gameAt(m, state.moves).over) ||
-    (state.mode === 'build' && m.n > 0 && m.n <= EXERCISE_MAX && exerciseFor(m).done.size < total);
-  const hide = busy && revealed !== `${modelKey}|${state.mode}`;
+  const busy = (page.state.mode === 'play' && m.n > 0 && m.n <= PLAY_MAX && !gameAt(m, page.state.moves).over) ||
+    (page.state.mode === 'build' && m.n > 0 && m.n <= EXERCISE_MAX && exerciseFor(m).done.size < total);
+  const hide = busy && page.revealed !== `${page.modelKey}|${page.state.mode}`;
   $('score').hidden = hide;
   for (const s of $('summary').querySelectorAll('.sentence')) s.hidden = hide;
   $('trap-section').hidden = hide;
@@ -156,17 +156,17 @@ function explainLater(m) {
   if (!m.later || m.pending) return;
   m.pending = true;
   setTimeout(() => {
-    if (model !== m) return;
+    if (page.model !== m) return;
     m.explain = shelf.explain(m.weights, 0);
     m.later = m.pending = false;
     $('trap').innerHTML = trapHtml(m);
-    if (state.mode === 'greedy') VIEWS.greedy.update(m);
+    if (page.state.mode === 'greedy') VIEWS.greedy.update(m);
   }, 50);
 }
 
 // The inputs show the shelf the fragment names.
 function syncInputs() {
-  const src = state.source;
+  const src = page.state.source;
   const text = $('shelf-text');
   if (src.kind === 'text') {
     if (text.value !== src.text && !sameShelf(text.value)) text.value = src.text;
@@ -174,18 +174,18 @@ function syncInputs() {
     $('random-n').value = src.n;
     $('random-seed').value = src.seed;
     $('random-range').value = src.range;
-    text.value = model && model.n <= FRAGMENT_W_MAX ? `[${model.weights.join(', ')}]` : '';
-    text.placeholder = model ? `(a random shelf of ${model.n} wheels)` : '';
+    text.value = page.model && page.model.n <= FRAGMENT_W_MAX ? `[${page.model.weights.join(', ')}]` : '';
+    text.placeholder = page.model ? `(a random shelf of ${page.model.n} wheels)` : '';
   }
 }
 
 // True if the text already in the box is the shelf shown (the fragment
 // writes it normalised, as 3,9,1,2, and the box keeps what was typed).
 function sameShelf(text) {
-  if (!model) return false;
+  if (!page.model) return false;
   try {
     const w = shelf.parse(text);
-    return w.length === model.n && w.every((v, k) => v === model.weights[k]);
+    return w.length === page.model.n && w.every((v, k) => v === page.model.weights[k]);
   } catch {
     return false;
   }

@@ -17,7 +17,7 @@ function tableSkeleton(m) {
       ${num(m.result.margin)}. libshelf's linear engine finds it without the table.</p></div>`;
   }
   return intro + stepControls('Blocks filled', tableCells(m).length) +
-    `<div class="row"><button type="button" id="trace" aria-pressed="${state.trace}">Trace the line of perfect play</button></div>
+    `<div class="row"><button type="button" id="trace" aria-pressed="${page.state.trace}">Trace the line of perfect play</button></div>
     <p class="status" id="step-status" aria-live="polite"></p>
     <div id="table-shelf"></div>
     <div class="table-wrap" id="table-wrap"></div>
@@ -42,7 +42,7 @@ function cellAt(m, a, b) {
 
 function tableStep(m) {
   const count = tableCells(m).length;
-  return state.step === null ? 0 : Math.min(state.step, count);
+  return page.state.step === null ? 0 : Math.min(page.state.step, count);
 }
 
 const wheelsOf = (a, b) => (a === b ? `wheel ${a + 1}` : `wheels ${a + 1} to ${b + 1}`);
@@ -75,8 +75,6 @@ function scaleHtml(m) {
     picture of <code>shelf --svg</code>.</p>`;
 }
 
-let gridFocus = { i: 0, j: 0 }; // the lead table's one Tab stop
-
 function tableUpdate(m) {
   if (m.n > TABLE_MAX) return;
   const cells = tableCells(m);
@@ -84,7 +82,7 @@ function tableUpdate(m) {
   setStepControls(step, cells.length, `${step} of ${cells.length}`);
   const now = step > 0 ? cells[step - 1] : null;
   const complete = step === cells.length;
-  const traced = complete || state.trace;
+  const traced = complete || page.state.trace;
   $('trace').setAttribute('aria-pressed', String(traced));
   $('trace').disabled = complete;
   const onLine = memo(m, 'line-blocks', () => {
@@ -112,7 +110,7 @@ function tableUpdate(m) {
   for (let i = 0; i < m.n; i++) {
     html += `<tr><th scope="row">${i + 1} <span class="wt">(${m.weights[i]})</span></th>`;
     for (let j = 0; j < m.n; j++) {
-      const tab = gridFocus.i === i && gridFocus.j === j ? '0' : '-1';
+      const tab = page.gridFocus.i === i && page.gridFocus.j === j ? '0' : '-1';
       const at = `data-first="${i}" data-last="${j}" tabindex="${tab}" aria-readonly="true"`;
       const c = j >= i ? cellAt(m, i, j) : null;
       const filled = c && c.k < step;
@@ -131,7 +129,7 @@ function tableUpdate(m) {
     html += '</tr>';
   }
   $('table-wrap').innerHTML = html + '</tbody></table>';
-  if (inGrid) focusCell(gridFocus.i, gridFocus.j);
+  if (inGrid) focusCell(page.gridFocus.i, page.gridFocus.j);
   let status = 'Nothing filled yet. Step forward to fill the one-wheel blocks: each one\'s lead is its weight.';
   if (now) {
     status = derivation(m, now.first, now.last);
@@ -145,12 +143,12 @@ function focusCell(i, j) {
   if (!td) return;
   for (const other of document.querySelectorAll('#lead-grid td[tabindex="0"]')) other.tabIndex = -1;
   td.tabIndex = 0;
-  gridFocus = { i, j };
+  page.gridFocus = { i, j };
   td.focus();
 }
 
 function showCell(i, j) {
-  const m = model;
+  const m = page.model;
   const c = j >= i ? cellAt(m, i, j) : null;
   const text = !c ? `Row ${i + 1}, column ${j + 1}: no block (a block's first wheel is not after its last).`
     : c.k < tableStep(m) ? derivation(m, i, j)
@@ -165,7 +163,7 @@ function showCell(i, j) {
 function onGridKey(e) {
   const td = e.target.closest('td');
   if (!td) return false;
-  const n = model.n;
+  const n = page.model.n;
   let i = Number(td.dataset.first);
   let j = Number(td.dataset.last);
   const keys = {

@@ -91,7 +91,7 @@ test('undo, the forced last wheel and the choices kept', async () => {
   // A last wheel of the person's is taken for them and never undone alone.
   g = shelf.play([1, 5, 2], who, 'L');
   assert.ok(g.over);
-  assert.deepEqual(g.review.map((r) => r.end), ['left', 'last']);
+  assert.deepEqual(g.review.map((r) => [r.end, r.forced]), [['left', false], ['last', true]]);
   assert.equal(shelf.play([1, 5, 2], who, 'LU').choices, '');
   // Again starts over; a move when over is refused.
   assert.equal(shelf.play([3, 9, 1, 2], who, 'LRA').moves.length, 0);
