@@ -10,11 +10,11 @@
  */
 #include "check.h"
 #include "args.h"
+#include "command_line.h"
 #include "report.h"
 #include <shelf_judge.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,12 +88,14 @@ static const char usage_text[] =
     "Exit status: 0 every try passed, 1 one failed, 2 usage error or a\n"
     "PROGRAM that cannot be started.\n";
 
-static void usage_error(const char *fmt, ...) {
+/* shelf check's command line: its name in messages (its table is below). */
+static command_line check_command = {
+    .name = "shelf check", .prefix = "shelf: check", .options_first = 1};
+
+_Noreturn static void usage_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("shelf: check: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputs(" (shelf check --help for usage)\n", stderr);
+  command_line_vusage(&check_command, fmt, ap);
   va_end(ap);
   exit(2);
 }
@@ -132,22 +134,24 @@ enum {
   OPT_STACK
 };
 
-static const struct option longs[] = {
-    {"problem", required_argument, NULL, OPT_PROBLEM},
-    {"layout", required_argument, NULL, OPT_LAYOUT},
-    {"answer", required_argument, NULL, OPT_ANSWER},
-    {"max-n", required_argument, NULL, OPT_MAX_N},
-    {"range", required_argument, NULL, OPT_RANGE},
-    {"tries", required_argument, NULL, OPT_TRIES},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"time-limit", required_argument, NULL, OPT_TIME},
-    {"wall-limit", required_argument, NULL, OPT_WALL},
-    {"memory-limit", required_argument, NULL, OPT_MEMORY},
-    {"stack", required_argument, NULL, OPT_STACK},
-    {"json", no_argument, NULL, OPT_JSON},
-    {"save-input", required_argument, NULL, OPT_SAVE_INPUT},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0}};
+/* One row an option (command_line.h); a code below 0x80 is also its
+ * letter. */
+static const program_option longs[] = {
+    {"problem", OPTION_VALUE, OPT_PROBLEM},
+    {"layout", OPTION_VALUE, OPT_LAYOUT},
+    {"answer", OPTION_VALUE, OPT_ANSWER},
+    {"max-n", OPTION_VALUE, OPT_MAX_N},
+    {"range", OPTION_VALUE, OPT_RANGE},
+    {"tries", OPTION_VALUE, OPT_TRIES},
+    {"seed", OPTION_VALUE, OPT_SEED},
+    {"time-limit", OPTION_VALUE, OPT_TIME},
+    {"wall-limit", OPTION_VALUE, OPT_WALL},
+    {"memory-limit", OPTION_VALUE, OPT_MEMORY},
+    {"stack", OPTION_VALUE, OPT_STACK},
+    {"json", OPTION_NO_VALUE, OPT_JSON},
+    {"save-input", OPTION_VALUE, OPT_SAVE_INPUT},
+    {"help", OPTION_NO_VALUE, 'h'},
+    {NULL, 0, 0}};
 
 static int pick(const char *arg, const char *const *names, int count) {
   for (int k = 0; k < count; k++)
@@ -167,8 +171,7 @@ static double seconds_arg(const char *opt, const char *arg, const char *shown) {
 }
 
 /* Whether an argument after PROGRAM is one of shelf check's own options:
- * with getopt's "+", it goes to the program unread, which the user rarely
- * means. */
+ * it goes to the program unread, which the user rarely means. */
 static const char *own_option(const char *arg) {
   if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
     return NULL;
@@ -192,16 +195,18 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   uint64_t v;
   o->problem = shelf_problem_find("shelf");
   o->tries = 300;
+  command_line *cl = &check_command;
+  const char *value;
   int c;
-  optind = 1;
-  opterr = 0;
-  /* "+": options end at the first argument that is not one, PROGRAM. */
-  while ((c = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
-    const char *arg = optarg ? escape_text(optarg, shown, sizeof shown) : "";
+  cl->options = longs;
+  /* Options end at the first argument that is not one, PROGRAM. */
+  command_line_start(cl, argc, argv);
+  while ((c = command_line_next(cl, &value)) >= 0) {
+    const char *arg = value ? escape_text(value, shown, sizeof shown) : "";
     switch (c) {
     case OPT_PROBLEM:
-      o->problem = shelf_problem_find(optarg);
-      if (o->problem == NULL && strcmp(optarg, "seed") == 0)
+      o->problem = shelf_problem_find(value);
+      if (o->problem == NULL && strcmp(value, "seed") == 0)
         usage_error("the problem is called 'shelf' (--problem shelf); "
                     "--seed is the random seed");
       if (o->problem == NULL)
@@ -210,56 +215,56 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
                     arg);
       break;
     case OPT_LAYOUT:
-      if ((layout_k = pick(optarg, layouts, 3)) < 0)
+      if ((layout_k = pick(value, layouts, 3)) < 0)
         usage_error("unknown layout '%s' (use counted, line or list)", arg);
       break;
     case OPT_ANSWER:
-      if ((answer_k = pick(optarg, report_answer_names, 4)) < 0)
+      if ((answer_k = pick(value, report_answer_names, 4)) < 0)
         usage_error("unknown answer '%s' (use margin, first, second or "
                     "winner)",
                     arg);
       break;
     case OPT_MAX_N:
-      if (!arg_u64(optarg, 100000000, &v) || v == 0)
+      if (!arg_u64(value, 100000000, &v) || v == 0)
         usage_error("--max-n needs a number of wheels from 1 to 10^8, not "
                     "'%s'",
                     arg);
       max_n = (size_t)v;
       break;
     case OPT_RANGE:
-      if (!arg_range(optarg, &lo, &hi) || lo > hi)
+      if (!arg_range(value, &lo, &hi) || lo > hi)
         usage_error("--range needs LO..HI with LO <= HI, such as 1..10000, "
                     "not '%s'",
                     arg);
       range_given = 1;
       break;
     case OPT_TRIES:
-      if (!arg_u64(optarg, 100000000, &v))
+      if (!arg_u64(value, 100000000, &v))
         usage_error("--tries needs a number from 0 to 10^8, not '%s'", arg);
       o->tries = (size_t)v;
       break;
     case OPT_SEED:
-      if (!arg_u64(optarg, UINT64_MAX, &o->seed))
+      if (!arg_u64(value, UINT64_MAX, &o->seed))
         usage_error("--seed needs a whole number from 0 to 2^64-1, not '%s'",
                     arg);
       seed_given = 1;
       break;
     case OPT_TIME:
-      seconds = seconds_arg("--time-limit", optarg, arg);
+      seconds = seconds_arg("--time-limit", value, arg);
       break;
     case OPT_WALL:
-      wall = seconds_arg("--wall-limit", optarg, arg);
+      wall = seconds_arg("--wall-limit", value, arg);
       break;
     case OPT_MEMORY:
-      if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
+      if (!arg_u64(value, 1u << 20, &v) || v == 0)
         usage_error("--memory-limit needs megabytes from 1 to 2^20, not '%s'",
                     arg);
       memory = (size_t)v;
       break;
     case OPT_STACK:
-      if (strcmp(optarg, "unlimited") == 0)
+      if (strcmp(value, "unlimited") == 0)
         stack = SHELF_STACK_UNLIMITED;
-      else if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
+      else if (!arg_u64(value, 1u << 20, &v) || v == 0)
         usage_error("--stack needs megabytes from 1 to 2^20 or 'unlimited', "
                     "not '%s'",
                     arg);
@@ -270,34 +275,31 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       o->json = 1;
       break;
     case OPT_SAVE_INPUT:
-      if (optarg[0] == '\0')
+      if (value[0] == '\0')
         usage_error("--save-input needs a file name");
-      o->save_input = optarg;
+      o->save_input = value;
       break;
     case 'h':
       fputs(usage_text, stdout);
       exit(0);
-    default:
-      if (optopt != 0 && optopt != '?')
-        usage_error("option '%s' needs an argument", argv[optind - 1]);
-      usage_error("unknown option '%s'",
-                  escape_text(argv[optind - 1], shown, sizeof shown));
     }
   }
-  if (optind >= argc)
+  if (c == COMMAND_LINE_ERROR)
+    exit(2);
+  if (cl->operands == 0)
     usage_error("name the PROGRAM to check, such as ./solution or python3 "
                 "solution.py");
-  o->argv = argv + optind;
+  o->argv = argv + 1; /* where the loop moved PROGRAM [ARG...] */
   /* "--" before PROGRAM says that what follows is all the program's. */
-  int dashes = strcmp(argv[optind - 1], "--") == 0;
-  for (int k = optind + 1; !dashes && k < argc; k++) {
+  int dashes = cl->dashes;
+  for (int k = 2; !dashes && k < 1 + cl->operands; k++) {
     const char *own = own_option(argv[k]);
     if (own != NULL)
       usage_error("'--%s' comes after the PROGRAM, so it would be passed to "
                   "the program, not read by shelf check; put it before "
                   "PROGRAM (shelf check --%s ... %s), or write -- before "
                   "PROGRAM to pass it on",
-                  own, own, escape_text(argv[optind], shown, sizeof shown));
+                  own, own, escape_text(argv[1], shown, sizeof shown));
   }
   const shelf_problem *p = o->problem;
   o->layout = layout_k >= 0 ? (shelf_layout)layout_k : p->layout;
