@@ -21,6 +21,7 @@
 #include "args.h"
 #include "command_line.h"
 #include "out.h"
+#include "read_at.h"
 #include "report.h"
 #include "share.h"
 
@@ -295,14 +296,7 @@ static int ends_in_comma(input *in, char *buf) {
 }
 
 static int64_t pread_at(void *ctx, char *buf, size_t len, uint64_t offset) {
-  const int *fd = ctx;
-  for (;;) {
-    ssize_t k = pread(*fd, buf, len, (off_t)offset);
-    if (k >= 0)
-      return k;
-    if (errno != EINTR)
-      return -(int64_t)errno;
-  }
+  return read_at_fd(*(const int *)ctx, buf, len, offset);
 }
 
 /* Rank 0 reads the whole file as one counted shelf (libshelf's shelf_read()

@@ -37,8 +37,11 @@ def sources(folder):
 extension = Extension(
     "shelf._shelf",
     sources=sources(os.path.join(HERE, "src"))
-    + sources(os.path.join(ROOT, "src")),
-    include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src")],
+    + sources(os.path.join(ROOT, "src"))
+    # A file read at offsets, as the shelf command reads one.
+    + [os.path.relpath(os.path.join(ROOT, "report", "read_at.c"), HERE)],
+    include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src"),
+                  os.path.join(ROOT, "report")],
     # libshelf is linked in, not exported: only PyInit__shelf is visible.
     define_macros=[("SHELF_STATIC_DEFINE", "1")],
     extra_compile_args=["-std=c11", "-fvisibility=hidden"],
