@@ -19,8 +19,9 @@
  * again. The library's own threads block signals, so a signal sent to
  * the process reaches this thread (include/shelf.h, shelf_source.read).
  */
+#include "shelfmodule.h" /* Python.h first, as Python asks */
+
 #include "read_at.h"
-#include "shelfmodule.h"
 
 #include <errno.h>
 #include <fcntl.h>
