@@ -92,6 +92,14 @@ static const char usage_text[] =
 static command_line check_command = {
     .name = "shelf check", .prefix = "shelf: check", .options_first = 1};
 
+/* A runtime error: "shelf: check: <words>", one line on stderr. */
+static void check_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  message_vline(check_command.prefix, fmt, ap);
+  va_end(ap);
+}
+
 _Noreturn static void usage_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -343,25 +351,23 @@ static void cannot_start(const checker *k) {
   int exists = stat(k->argv[0], &st) == 0;
   if ((e == EACCES || e == ENOEXEC) && exists && S_ISREG(st.st_mode)) {
     if (runner != NULL)
-      fprintf(stderr,
-              "shelf: check: cannot run %s: %s; run it through its "
-              "interpreter: shelf check [OPTIONS] %s %s\n",
-              name, e == EACCES ? "it is not executable" : strerror(e), runner,
-              name);
+      check_error("cannot run %s: %s; run it through its "
+                  "interpreter: shelf check [OPTIONS] %s %s",
+                  name, e == EACCES ? "it is not executable" : strerror(e),
+                  runner, name);
     else
-      fprintf(stderr,
-              "shelf: check: cannot run %s: %s; make it executable "
-              "(chmod +x %s) or name its interpreter before it\n",
-              name, e == EACCES ? "it is not executable" : strerror(e), name);
+      check_error("cannot run %s: %s; make it executable "
+                  "(chmod +x %s) or name its interpreter before it",
+                  name, e == EACCES ? "it is not executable" : strerror(e),
+                  name);
     return;
   }
   if (e == ENOENT && strchr(k->argv[0], '/') == NULL && exists)
-    fprintf(stderr,
-            "shelf: check: cannot run %s: no such command on PATH; for the "
-            "file in this directory, write ./%s\n",
-            name, name);
+    check_error("cannot run %s: no such command on PATH; for the "
+                "file in this directory, write ./%s",
+                name, name);
   else
-    fprintf(stderr, "shelf: check: cannot run %s: %s\n", name, strerror(e));
+    check_error("cannot run %s: %s", name, strerror(e));
 }
 
 /* The quantities of the game (margin, first, second) that `answer` is on a
@@ -505,10 +511,9 @@ static void stack_hard_note(const check_options *o) {
       o->json)
     return;
   if (o->stack_mb == 0 || (rlim_t)o->stack_mb * 1048576 > lim.rlim_max)
-    fprintf(stderr,
-            "shelf: check: note: the hard stack limit here is %llu MB, so "
-            "runs got that, not the problem's stack\n",
-            (unsigned long long)(lim.rlim_max / 1048576));
+    check_error("note: the hard stack limit here is %llu MB, so "
+                "runs got that, not the problem's stack",
+                (unsigned long long)(lim.rlim_max / 1048576));
 }
 
 int check_main(int argc, char **argv) {
@@ -548,24 +553,23 @@ int check_main(int argc, char **argv) {
       cannot_start(&k);
       status = 2;
     } else if (k.starved == 2) {
-      fputs("shelf: check: no verdict: a process the program started would "
-            "not die (it may be stuck in the kernel); its time would count "
-            "against the next run\n",
-            stderr);
+      check_error(
+          "no verdict: a process the program started would "
+          "not die (it may be stuck in the kernel); its time would count "
+          "against the next run");
     } else if (k.starved && k.starved_state != 'R') {
-      fprintf(stderr,
-              "shelf: check: no verdict: a run was %s when the clock cap "
-              "ended it (%.0f s by the clock, %.2g s of CPU)\n",
-              run_state_words(k.starved_state), k.starved_wall,
-              k.starved_cpu);
+      check_error("no verdict: a run was %s when the clock cap "
+                  "ended it (%.0f s by the clock, %.2g s of CPU)",
+                  run_state_words(k.starved_state), k.starved_wall,
+                  k.starved_cpu);
     } else if (k.starved) {
-      fprintf(stderr,
-              "shelf: check: no verdict: the machine is too busy (a run was "
-              "ready to run for %.0f s by the clock and got %.2g s of CPU); "
-              "try again when it is quieter\n",
-              k.starved_wall, k.starved_cpu);
+      check_error(
+          "no verdict: the machine is too busy (a run was "
+          "ready to run for %.0f s by the clock and got %.2g s of CPU); "
+          "try again when it is quieter",
+          k.starved_wall, k.starved_cpu);
     } else {
-      fprintf(stderr, "shelf: check: %s\n", shelf_strerror(st));
+      check_error("%s", shelf_strerror(st));
     }
     shelf_judgement_free(&j);
     return status;
@@ -585,7 +589,7 @@ int check_main(int argc, char **argv) {
       return 2;
     }
     if (e < 0) {
-      fputs("shelf: check: out of memory\n", stderr);
+      check_error("out of memory");
       file_failure_free(&file);
       shelf_judgement_free(&j);
       return 1;
@@ -597,10 +601,9 @@ int check_main(int argc, char **argv) {
     said_hint = layout_hint(&k, &judge, &j, hint, sizeof hint);
   stack_hard_note(&opt);
   if (setup != 0 && !opt.json)
-    fprintf(stderr,
-            "shelf: check: note: processes a program starts are stopped "
-            "only within its process group here (%s)\n",
-            strerror(setup));
+    check_error("note: processes a program starts are stopped "
+                "only within its process group here (%s)",
+                strerror(setup));
 
   char program[1024], failure[512];
   size_t at = 0;
@@ -628,8 +631,9 @@ int check_main(int argc, char **argv) {
     char shown[SHOWN_SIZE];
     int e = save_input(opt.save_input, &opt, &j);
     if (e != 0) {
-      fprintf(stderr, "shelf: check: cannot write %s: %s\n",
-              escape_text(opt.save_input, shown, sizeof shown), strerror(e));
+      check_error("cannot write %s: %s",
+                  escape_text(opt.save_input, shown, sizeof shown),
+                  strerror(e));
     } else {
       saved = opt.save_input;
       snprintf(replay, sizeof replay, "%s < %s", program,
