@@ -139,8 +139,7 @@ static size_t read_here(int fd, const char *name, char *buf, size_t len,
                         uint64_t at) {
   int64_t k = read_at_fd(fd, buf, len, at);
   if (k < 0) {
-    fprintf(stderr, "shelf-mpi: rank %d: %s: %s\n", world_rank, name,
-            strerror((int)-k));
+    rank_line("%s: %s", name, strerror((int)-k));
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   return (size_t)k;
@@ -455,8 +454,7 @@ int mpi_batch(const batch_options *opt) {
   MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &ranks));
   int fd = open(opt->name, O_RDONLY);
   if (fd < 0) {
-    fprintf(stderr, "shelf-mpi: rank %d: %s: %s\n", world_rank, opt->name,
-            strerror(errno));
+    rank_line("%s: %s", opt->name, strerror(errno));
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   char *buf = malloc(SCAN);

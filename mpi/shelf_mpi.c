@@ -45,6 +45,17 @@
 
 int world_rank;
 
+/* A line on stderr from this rank, whichever it is: "shelf-mpi: rank R:
+ * <words>". */
+void rank_line(const char *fmt, ...) {
+  char prefix[48];
+  snprintf(prefix, sizeof prefix, "shelf-mpi: rank %d", world_rank);
+  va_list ap;
+  va_start(ap, fmt);
+  message_vline(prefix, fmt, ap);
+  va_end(ap);
+}
+
 /* Reports a failed MPI call by its name and MPI's reason, then ends the
  * whole run: a rank that cannot read or talk has nothing useful to send. */
 void mpi_check(int rc, const char *call) {
@@ -55,13 +66,12 @@ void mpi_check(int rc, const char *call) {
   if (MPI_Error_string(rc, reason, &len) != MPI_SUCCESS)
     snprintf(reason, sizeof reason, "error %d", rc);
   int name = (int)strcspn(call, "(");
-  fprintf(stderr, "shelf-mpi: rank %d: %.*s: %s\n", world_rank, name, call,
-          reason);
+  rank_line("%.*s: %s", name, call, reason);
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 /* Without memory a rank cannot even send its failure. */
 void no_memory(void) {
-  fprintf(stderr, "shelf-mpi: rank %d: out of memory\n", world_rank);
+  rank_line("out of memory");
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
