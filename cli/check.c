@@ -142,7 +142,7 @@ enum {
   OPT_STACK
 };
 
-/* One row an option (command_line.h); a code below 0x80 is also its
+/* One row an option (report/command_line.h); a code below 0x80 is also its
  * letter. */
 static const program_option longs[] = {
     {"problem", OPTION_VALUE, OPT_PROBLEM},

@@ -221,7 +221,7 @@ static int parse_block(const char *s, report_options *r) {
 /* The codes of the options that have no letter (teach.h's start at 0x100). */
 enum { OPT_CSV = 0x200, OPT_THREADS, OPT_ANSWER };
 
-/* A code below 0x80 is also the option's letter (command_line.h). */
+/* A code below 0x80 is also the option's letter (report/command_line.h). */
 static const program_option longs[] = {{"file", OPTION_VALUE, 'f'},
                                        {"batch", OPTION_NO_VALUE, 'b'},
                                        {"counted", OPTION_NO_VALUE, 'c'},

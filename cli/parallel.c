@@ -132,7 +132,7 @@ void par_count(par_input *in, uint64_t bytes) {
 
 void par_options(par_input *in, const shelf_source *src, int show,
                  shelf_read_options *opt) {
-  /* SHELF_TEST_PIECE (read_at.h) cuts pipes into blocks of about N bytes
+  /* SHELF_TEST_PIECE (report/read_at.h) cuts pipes into blocks of about N bytes
    * too, and threads files of any size. */
   opt->piece = test_piece();
   if (!show)

@@ -127,7 +127,7 @@ typedef struct mode {
 
 enum { OPT_THREADS = 0x100 };
 
-/* One row an option (command_line.h); a code below 0x80 is also its
+/* One row an option (report/command_line.h); a code below 0x80 is also its
  * letter. */
 static const program_option longs[] = {{"json", OPTION_NO_VALUE, 'j'},
                                        {"batch", OPTION_NO_VALUE, 'b'},

@@ -476,7 +476,7 @@ def main():
                  "--counted reads one FILE, not 2" + usage),
                 (["--keep-going", names[0]], 2, "",
                  "--keep-going goes with --batch" + usage),
-                # The options' loop and words are shelf's (command_line.c).
+                # shelf's loop and words (report/command_line.c).
                 (["--threads", "0", names[0]], 2, "",
                  "--threads takes a number from 1 to 1024, not '0'" + usage),
                 ([names[0], "--threads"], 2, "",

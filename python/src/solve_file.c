@@ -19,7 +19,7 @@
  * again. The library's own threads block signals, so a signal sent to
  * the process reaches this thread (include/shelf.h, shelf_source.read).
  */
-#include "shelfmodule.h" /* Python.h first, as Python asks */
+#include "shelfmodule.h" /* Python's header first, as Python asks */
 
 #include "read_at.h"
 
