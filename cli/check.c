@@ -10,11 +10,11 @@
  */
 #include "check.h"
 #include "args.h"
+#include "command_line.h"
 #include "report.h"
 #include <shelf_judge.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,12 +88,22 @@ static const char usage_text[] =
     "Exit status: 0 every try passed, 1 one failed, 2 usage error or a\n"
     "PROGRAM that cannot be started.\n";
 
-static void usage_error(const char *fmt, ...) {
+/* shelf check's command line: its name in messages (its table is below). */
+static command_line check_command = {
+    .name = "shelf check", .prefix = "shelf: check", .options_first = 1};
+
+/* A runtime error: "shelf: check: <words>", one line on stderr. */
+static void check_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("shelf: check: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputs(" (shelf check --help for usage)\n", stderr);
+  message_vline(check_command.prefix, fmt, ap);
+  va_end(ap);
+}
+
+_Noreturn static void usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  command_line_vusage(&check_command, fmt, ap);
   va_end(ap);
   exit(2);
 }
@@ -132,22 +142,24 @@ enum {
   OPT_STACK
 };
 
-static const struct option longs[] = {
-    {"problem", required_argument, NULL, OPT_PROBLEM},
-    {"layout", required_argument, NULL, OPT_LAYOUT},
-    {"answer", required_argument, NULL, OPT_ANSWER},
-    {"max-n", required_argument, NULL, OPT_MAX_N},
-    {"range", required_argument, NULL, OPT_RANGE},
-    {"tries", required_argument, NULL, OPT_TRIES},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"time-limit", required_argument, NULL, OPT_TIME},
-    {"wall-limit", required_argument, NULL, OPT_WALL},
-    {"memory-limit", required_argument, NULL, OPT_MEMORY},
-    {"stack", required_argument, NULL, OPT_STACK},
-    {"json", no_argument, NULL, OPT_JSON},
-    {"save-input", required_argument, NULL, OPT_SAVE_INPUT},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0}};
+/* One row an option (report/command_line.h); a code below 0x80 is also its
+ * letter. */
+static const program_option longs[] = {
+    {"problem", OPTION_VALUE, OPT_PROBLEM},
+    {"layout", OPTION_VALUE, OPT_LAYOUT},
+    {"answer", OPTION_VALUE, OPT_ANSWER},
+    {"max-n", OPTION_VALUE, OPT_MAX_N},
+    {"range", OPTION_VALUE, OPT_RANGE},
+    {"tries", OPTION_VALUE, OPT_TRIES},
+    {"seed", OPTION_VALUE, OPT_SEED},
+    {"time-limit", OPTION_VALUE, OPT_TIME},
+    {"wall-limit", OPTION_VALUE, OPT_WALL},
+    {"memory-limit", OPTION_VALUE, OPT_MEMORY},
+    {"stack", OPTION_VALUE, OPT_STACK},
+    {"json", OPTION_NO_VALUE, OPT_JSON},
+    {"save-input", OPTION_VALUE, OPT_SAVE_INPUT},
+    {"help", OPTION_NO_VALUE, 'h'},
+    {NULL, 0, 0}};
 
 static double seconds_arg(const char *opt, const char *arg, const char *shown) {
   char *end;
@@ -160,8 +172,7 @@ static double seconds_arg(const char *opt, const char *arg, const char *shown) {
 }
 
 /* Whether an argument after PROGRAM is one of shelf check's own options:
- * with getopt's "+", it goes to the program unread, which the user rarely
- * means. */
+ * it goes to the program unread, which the user rarely means. */
 static const char *own_option(const char *arg) {
   if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
     return NULL;
@@ -186,16 +197,18 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   uint64_t v;
   o->problem = shelf_problem_find("shelf");
   o->tries = 300;
+  command_line *cl = &check_command;
+  const char *value;
   int c;
-  optind = 1;
-  opterr = 0;
-  /* "+": options end at the first argument that is not one, PROGRAM. */
-  while ((c = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
-    const char *arg = optarg ? escape_text(optarg, shown, sizeof shown) : "";
+  cl->options = longs;
+  /* Options end at the first argument that is not one, PROGRAM. */
+  command_line_start(cl, argc, argv);
+  while ((c = command_line_next(cl, &value)) >= 0) {
+    const char *arg = value ? escape_text(value, shown, sizeof shown) : "";
     switch (c) {
     case OPT_PROBLEM:
-      o->problem = shelf_problem_find(optarg);
-      if (o->problem == NULL && strcmp(optarg, "seed") == 0)
+      o->problem = shelf_problem_find(value);
+      if (o->problem == NULL && strcmp(value, "seed") == 0)
         usage_error("the problem is called 'shelf' (--problem shelf); "
                     "--seed is the random seed");
       if (o->problem == NULL)
@@ -205,57 +218,57 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       break;
     case OPT_LAYOUT:
       layout_given = 1;
-      if (shelf_layout_from_name(optarg, &layout) != SHELF_OK)
+      if (shelf_layout_from_name(value, &layout) != SHELF_OK)
         usage_error("unknown layout '%s' (use counted, line or list)", arg);
       break;
     case OPT_ANSWER:
       answer_given = 1;
-      if (shelf_answer_from_name(optarg, &answer) != SHELF_OK)
+      if (shelf_answer_from_name(value, &answer) != SHELF_OK)
         usage_error("unknown answer '%s' (use margin, first, second or "
                     "winner)",
                     arg);
       break;
     case OPT_MAX_N:
-      if (!arg_u64(optarg, 100000000, &v) || v == 0)
+      if (!arg_u64(value, 100000000, &v) || v == 0)
         usage_error("--max-n needs a number of wheels from 1 to 10^8, not "
                     "'%s'",
                     arg);
       max_n = (size_t)v;
       break;
     case OPT_RANGE:
-      if (!arg_range(optarg, &lo, &hi) || lo > hi)
+      if (!arg_range(value, &lo, &hi) || lo > hi)
         usage_error("--range needs LO..HI with LO <= HI, such as 1..10000, "
                     "not '%s'",
                     arg);
       range_given = 1;
       break;
     case OPT_TRIES:
-      if (!arg_u64(optarg, 100000000, &v))
+      if (!arg_u64(value, 100000000, &v))
         usage_error("--tries needs a number from 0 to 10^8, not '%s'", arg);
       o->tries = (size_t)v;
       break;
     case OPT_SEED:
-      if (!arg_u64(optarg, UINT64_MAX, &o->seed))
+      if (!arg_u64(value, UINT64_MAX, &o->seed))
         usage_error("--seed needs a whole number from 0 to 2^64-1, not '%s'",
                     arg);
       seed_given = 1;
       break;
     case OPT_TIME:
-      seconds = seconds_arg("--time-limit", optarg, arg);
+      seconds = seconds_arg("--time-limit", value, arg);
       break;
     case OPT_WALL:
-      wall = seconds_arg("--wall-limit", optarg, arg);
+      wall = seconds_arg("--wall-limit", value, arg);
       break;
     case OPT_MEMORY:
-      if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
+      if (!arg_u64(value, 1u << 20, &v) || v == 0)
         usage_error("--memory-limit needs megabytes from 1 to 2^20, not '%s'",
                     arg);
       memory = (size_t)v;
       break;
     case OPT_STACK:
-      if (strcmp(optarg, "unlimited") == 0)
+      if (strcmp(value, "unlimited") == 0)
         stack = SHELF_STACK_UNLIMITED;
-      else if (!arg_u64(optarg, 1u << 20, &v) || v == 0)
+      else if (!arg_u64(value, 1u << 20, &v) || v == 0)
         usage_error("--stack needs megabytes from 1 to 2^20 or 'unlimited', "
                     "not '%s'",
                     arg);
@@ -266,34 +279,31 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       o->json = 1;
       break;
     case OPT_SAVE_INPUT:
-      if (optarg[0] == '\0')
+      if (value[0] == '\0')
         usage_error("--save-input needs a file name");
-      o->save_input = optarg;
+      o->save_input = value;
       break;
     case 'h':
       fputs(usage_text, stdout);
       exit(0);
-    default:
-      if (optopt != 0 && optopt != '?')
-        usage_error("option '%s' needs an argument", argv[optind - 1]);
-      usage_error("unknown option '%s'",
-                  escape_text(argv[optind - 1], shown, sizeof shown));
     }
   }
-  if (optind >= argc)
+  if (c == COMMAND_LINE_ERROR)
+    exit(2);
+  if (cl->operands == 0)
     usage_error("name the PROGRAM to check, such as ./solution or python3 "
                 "solution.py");
-  o->argv = argv + optind;
+  o->argv = argv + 1; /* where the loop moved PROGRAM [ARG...] */
   /* "--" before PROGRAM says that what follows is all the program's. */
-  int dashes = strcmp(argv[optind - 1], "--") == 0;
-  for (int k = optind + 1; !dashes && k < argc; k++) {
+  int dashes = cl->dashes;
+  for (int k = 2; !dashes && k < 1 + cl->operands; k++) {
     const char *own = own_option(argv[k]);
     if (own != NULL)
       usage_error("'--%s' comes after the PROGRAM, so it would be passed to "
                   "the program, not read by shelf check; put it before "
                   "PROGRAM (shelf check --%s ... %s), or write -- before "
                   "PROGRAM to pass it on",
-                  own, own, escape_text(argv[optind], shown, sizeof shown));
+                  own, own, escape_text(argv[1], shown, sizeof shown));
   }
   const shelf_problem *p = o->problem;
   o->layout = layout_given ? layout : p->layout;
@@ -337,25 +347,23 @@ static void cannot_start(const checker *k) {
   int exists = stat(k->argv[0], &st) == 0;
   if ((e == EACCES || e == ENOEXEC) && exists && S_ISREG(st.st_mode)) {
     if (runner != NULL)
-      fprintf(stderr,
-              "shelf: check: cannot run %s: %s; run it through its "
-              "interpreter: shelf check [OPTIONS] %s %s\n",
-              name, e == EACCES ? "it is not executable" : strerror(e), runner,
-              name);
+      check_error("cannot run %s: %s; run it through its "
+                  "interpreter: shelf check [OPTIONS] %s %s",
+                  name, e == EACCES ? "it is not executable" : strerror(e),
+                  runner, name);
     else
-      fprintf(stderr,
-              "shelf: check: cannot run %s: %s; make it executable "
-              "(chmod +x %s) or name its interpreter before it\n",
-              name, e == EACCES ? "it is not executable" : strerror(e), name);
+      check_error("cannot run %s: %s; make it executable "
+                  "(chmod +x %s) or name its interpreter before it",
+                  name, e == EACCES ? "it is not executable" : strerror(e),
+                  name);
     return;
   }
   if (e == ENOENT && strchr(k->argv[0], '/') == NULL && exists)
-    fprintf(stderr,
-            "shelf: check: cannot run %s: no such command on PATH; for the "
-            "file in this directory, write ./%s\n",
-            name, name);
+    check_error("cannot run %s: no such command on PATH; for the "
+                "file in this directory, write ./%s",
+                name, name);
   else
-    fprintf(stderr, "shelf: check: cannot run %s: %s\n", name, strerror(e));
+    check_error("cannot run %s: %s", name, strerror(e));
 }
 
 /* The quantities of the game (margin, first, second) that `answer` is on a
@@ -498,10 +506,9 @@ static void stack_hard_note(const check_options *o) {
       o->json)
     return;
   if (o->stack_mb == 0 || (rlim_t)o->stack_mb * 1048576 > lim.rlim_max)
-    fprintf(stderr,
-            "shelf: check: note: the hard stack limit here is %llu MB, so "
-            "runs got that, not the problem's stack\n",
-            (unsigned long long)(lim.rlim_max / 1048576));
+    check_error("note: the hard stack limit here is %llu MB, so "
+                "runs got that, not the problem's stack",
+                (unsigned long long)(lim.rlim_max / 1048576));
 }
 
 int check_main(int argc, char **argv) {
@@ -541,24 +548,23 @@ int check_main(int argc, char **argv) {
       cannot_start(&k);
       status = 2;
     } else if (k.starved == 2) {
-      fputs("shelf: check: no verdict: a process the program started would "
-            "not die (it may be stuck in the kernel); its time would count "
-            "against the next run\n",
-            stderr);
+      check_error(
+          "no verdict: a process the program started would "
+          "not die (it may be stuck in the kernel); its time would count "
+          "against the next run");
     } else if (k.starved && k.starved_state != 'R') {
-      fprintf(stderr,
-              "shelf: check: no verdict: a run was %s when the clock cap "
-              "ended it (%.0f s by the clock, %.2g s of CPU)\n",
-              run_state_words(k.starved_state), k.starved_wall,
-              k.starved_cpu);
+      check_error("no verdict: a run was %s when the clock cap "
+                  "ended it (%.0f s by the clock, %.2g s of CPU)",
+                  run_state_words(k.starved_state), k.starved_wall,
+                  k.starved_cpu);
     } else if (k.starved) {
-      fprintf(stderr,
-              "shelf: check: no verdict: the machine is too busy (a run was "
-              "ready to run for %.0f s by the clock and got %.2g s of CPU); "
-              "try again when it is quieter\n",
-              k.starved_wall, k.starved_cpu);
+      check_error(
+          "no verdict: the machine is too busy (a run was "
+          "ready to run for %.0f s by the clock and got %.2g s of CPU); "
+          "try again when it is quieter",
+          k.starved_wall, k.starved_cpu);
     } else {
-      fprintf(stderr, "shelf: check: %s\n", shelf_strerror(st));
+      check_error("%s", shelf_strerror(st));
     }
     shelf_judgement_free(&j);
     return status;
@@ -578,7 +584,7 @@ int check_main(int argc, char **argv) {
       return 2;
     }
     if (e < 0) {
-      fputs("shelf: check: out of memory\n", stderr);
+      check_error("out of memory");
       file_failure_free(&file);
       shelf_judgement_free(&j);
       return 1;
@@ -590,10 +596,9 @@ int check_main(int argc, char **argv) {
     said_hint = layout_hint(&k, &judge, &j, hint, sizeof hint);
   stack_hard_note(&opt);
   if (setup != 0 && !opt.json)
-    fprintf(stderr,
-            "shelf: check: note: processes a program starts are stopped "
-            "only within its process group here (%s)\n",
-            strerror(setup));
+    check_error("note: processes a program starts are stopped "
+                "only within its process group here (%s)",
+                strerror(setup));
 
   char program[1024], failure[512];
   size_t at = 0;
@@ -621,8 +626,9 @@ int check_main(int argc, char **argv) {
     char shown[SHOWN_SIZE];
     int e = save_input(opt.save_input, &opt, &j);
     if (e != 0) {
-      fprintf(stderr, "shelf: check: cannot write %s: %s\n",
-              escape_text(opt.save_input, shown, sizeof shown), strerror(e));
+      check_error("cannot write %s: %s",
+                  escape_text(opt.save_input, shown, sizeof shown),
+                  strerror(e));
     } else {
       saved = opt.save_input;
       snprintf(replay, sizeof replay, "%s < %s", program,

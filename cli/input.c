@@ -207,7 +207,7 @@ int read_args(run *r, int nargs, char **args) {
  * Decided on the most wheels that may be drawn (HI of LO..HI), before any
  * is made. Returns 1 after saying so, 0 to go on. */
 static int refuse_long_list(const options *opt) {
-  const teach_options *p = &opt->play;
+  const teach_options *p = &opt->teach;
   if (p->random_top <= LIST_ON_TERMINAL_MAX || !isatty(STDOUT_FILENO))
     return 0;
   char wheels[64], seed[48] = "", range[64] = "";
@@ -234,14 +234,14 @@ static int refuse_long_list(const options *opt) {
 int read_random(run *r) {
   int64_t *weights;
   size_t n;
-  if (r->opt->play.sheet > 0)
-    return teach_sheet(&r->opt->play, &r->opt->report, &r->stdout_buf);
+  if (r->opt->teach.sheet > 0)
+    return teach_sheet(&r->opt->teach, &r->opt->report, &r->stdout_buf);
   int lists =
-      teach_lists_only(&r->opt->play, &r->opt->report, r->opt->engine_given) &&
+      teach_lists_only(&r->opt->teach, &r->opt->report, r->opt->engine_given) &&
       !r->opt->answer_given;
   if (lists && refuse_long_list(r->opt))
     return 1;
-  if (teach_random_shelf(&r->opt->play, &weights, &n) != 0)
+  if (teach_random_shelf(&r->opt->teach, &weights, &n) != 0)
     return 1;
   int status = 0;
   if (lists) {
@@ -268,9 +268,8 @@ void tell_terminal(const options *opt) {
 #else
   const char *end = "Ctrl-D";
 #endif
-  fprintf(stderr,
-          "shelf: reading %s from the terminal; type weights such as "
-          "3 9 1 2, then %s on a line of its own to end (shelf --help "
-          "for more)\n",
-          opt->batch ? "shelves, one a line," : "a shelf", end);
+  error_line("reading %s from the terminal; type weights such as "
+             "3 9 1 2, then %s on a line of its own to end (shelf --help "
+             "for more)",
+             opt->batch ? "shelves, one a line," : "a shelf", end);
 }

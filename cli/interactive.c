@@ -37,6 +37,7 @@
  */
 #include "interactive.h"
 #include "commands.h"
+#include "options.h"
 #include "out.h"
 #include "terminal.h"
 
@@ -595,7 +596,7 @@ int interactive_play(const int64_t *weights, size_t n, int second,
   shelf_player first = v.person == 0 ? SHELF_PLAYER_PERSON : opponent;
   shelf_player other = v.person == 0 ? opponent : SHELF_PLAYER_PERSON;
   if (shelf_game_new(weights, n, first, other, &v.game) != SHELF_OK) {
-    fputs("shelf: out of memory\n", stderr);
+    error_line("out of memory");
     return 1;
   }
   shelf_position_start(&v.seen, n);
@@ -622,20 +623,19 @@ int interactive_play(const int64_t *weights, size_t n, int second,
   switch (st) {
   case NO_MEMORY:
     fflush(stdout);
-    fputs("shelf: out of memory\n", stderr);
+    error_line("out of memory");
     return 1;
   case READ_FAILED:
     fflush(stdout);
     if (terminal_read_errno == ENOMEM)
-      fputs("shelf: out of memory\n", stderr);
+      error_line("out of memory");
     else
-      fprintf(stderr, "shelf: standard input: %s\n",
-              strerror(terminal_read_errno));
+      error_line("standard input: %s", strerror(terminal_read_errno));
     return 1;
   case WRITE_FAILED:
     /* A reader that went away wants no more and no message. */
     if (write_errno != EPIPE)
-      fprintf(stderr, "shelf: write error: %s\n", strerror(write_errno));
+      error_line("write error: %s", strerror(write_errno));
     return 1;
   default:
     return 0;

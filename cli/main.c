@@ -73,12 +73,11 @@ int main(int argc, char **argv) {
     error_line("out of memory");
     shelf_solver_free(r.solver);
     shelf_notes_free(r.notes);
-    options_free(&opt);
     return 1;
   }
 
   int status;
-  if (opt.play.random) {
+  if (opt.teach.random) {
     status = read_random(&r);
   } else if (opt.nweights > 0) {
     status = read_args(&r, opt.nweights, opt.weights);
@@ -109,6 +108,5 @@ int main(int argc, char **argv) {
   }
   shelf_solver_free(r.solver);
   shelf_notes_free(r.notes);
-  options_free(&opt);
   return status;
 }

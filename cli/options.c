@@ -1,18 +1,13 @@
 /*
- * options.c - the shelf command's options, read by one plain loop.
- *
- * No option of shelf starts with a digit, so an argument that is '-' and a
- * digit is a weight, as `seq -5 5` reads it: `shelf -4 10 -7` needs no
- * "--". The loop looks at one argument at a time, in order: an option (and
- * the value it takes, which is never read as a weight), or a weight; after
- * "--", weights only. Long options may be shortened to any prefix that
- * names one option, and take their value after '=' or as the next
- * argument; short ones may be grouped (-bj), a value attached (-adp) or
- * next. getopt_long would read `-4` as an option, and there is no getopt on
- * every system (Windows), so the loop is our own, and so are its messages.
+ * options.c - the shelf command's options: its table of them, read by the
+ * programs' one loop (report/command_line.c, whose rules are that `shelf
+ * -4 10 -7` needs no "--" and that options and weights may come in any
+ * order), what each one sets, and the help.
  */
 #include "options.h"
 
+#include "args.h"
+#include "command_line.h"
 #include "out.h"
 
 #include <errno.h>
@@ -146,19 +141,24 @@ static const char usage_examples[] =
 
 /* ==== Messages ==== */
 
+/* The shelf command's command line: its name in messages, and its table. */
+static command_line shelf_command = {
+    .name = "shelf",
+    .prefix = "shelf",
+    .unknown_words = " (weights go as arguments, such as 3 -4 10, or after "
+                     "--)"};
+
 _Noreturn void usage_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("shelf: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputs("\nTry 'shelf --help' for more information.\n", stderr);
+  command_line_vusage(&shelf_command, fmt, ap);
   va_end(ap);
   exit(2);
 }
 
 #ifdef _WIN32
 _Noreturn void not_on_windows(const char *what, const char *why) {
-  fprintf(stderr, "shelf: %s is not available on Windows: %s\n", what, why);
+  error_line("%s is not available on Windows: %s", what, why);
   exit(2);
 }
 #endif
@@ -166,9 +166,7 @@ _Noreturn void not_on_windows(const char *what, const char *why) {
 void error_line(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("shelf: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  message_vline("shelf", fmt, ap);
   va_end(ap);
 }
 
@@ -177,11 +175,8 @@ void error_line(const char *fmt, ...) {
 /* --threads N: 1 to THREADS_MAX, the most libshelf's reader uses. */
 #define THREADS_MAX ((int)SHELF_READ_THREADS_MAX)
 static int parse_threads(const char *s, unsigned *threads) {
-  char *end;
-  errno = 0;
-  unsigned long v = strtoul(s, &end, 10);
-  if (*s < '0' || *s > '9' || *end != '\0' || errno != 0 || v < 1 ||
-      v > THREADS_MAX)
+  uint64_t v;
+  if (!arg_u64(s, THREADS_MAX, &v) || v < 1)
     return 0;
   *threads = (unsigned)v;
   return 1;
@@ -210,45 +205,23 @@ static int parse_block(const char *s, report_options *r) {
 /* The codes of the options that have no letter (teach.h's start at 0x100). */
 enum { OPT_CSV = 0x200, OPT_THREADS, OPT_ANSWER };
 
-typedef struct long_option {
-  const char *name; /* without "--" */
-  int value;        /* OPTION_NO_VALUE, OPTION_VALUE... */
-  int code;         /* its letter, or an OPT_ or TEACH_ code */
-} long_option;
-
-static const long_option longs[] = {{"file", OPTION_VALUE, 'f'},
-                                    {"batch", OPTION_NO_VALUE, 'b'},
-                                    {"counted", OPTION_NO_VALUE, 'c'},
-                                    {"keep-going", OPTION_NO_VALUE, 'k'},
-                                    {"json", OPTION_NO_VALUE, 'j'},
-                                    {"moves", OPTION_NO_VALUE, 'm'},
-                                    {"explain", OPTION_NO_VALUE, 'e'},
-                                    {"algorithm", OPTION_VALUE, 'a'},
-                                    {"table", OPTION_MAY_TAKE_VALUE, 't'},
-                                    {"csv", OPTION_NO_VALUE, OPT_CSV},
-                                    {"threads", OPTION_VALUE, OPT_THREADS},
-                                    {"answer", OPTION_VALUE, OPT_ANSWER},
-                                    {"help", OPTION_NO_VALUE, 'h'},
-                                    {"version", OPTION_NO_VALUE, 'V'},
-                                    TEACH_LONG_OPTIONS,
-                                    {NULL, 0, 0}};
-
-/* The letters; those followed by ':' take a value. */
-static const char shorts[] = "f:bckjmea:thVi";
-
-/* The long option `name` (len bytes, without "--") names: exactly, or as
- * the only option it begins. -1 for none, -2 when it begins several. */
-static int find_long(const char *name, size_t len) {
-  int found = -1;
-  for (int k = 0; longs[k].name != NULL; k++) {
-    if (strncmp(longs[k].name, name, len) != 0)
-      continue;
-    if (longs[k].name[len] == '\0')
-      return k;
-    found = found == -1 ? k : -2;
-  }
-  return found;
-}
+/* A code below 0x80 is also the option's letter (report/command_line.h). */
+static const program_option longs[] = {{"file", OPTION_VALUE, 'f'},
+                                       {"batch", OPTION_NO_VALUE, 'b'},
+                                       {"counted", OPTION_NO_VALUE, 'c'},
+                                       {"keep-going", OPTION_NO_VALUE, 'k'},
+                                       {"json", OPTION_NO_VALUE, 'j'},
+                                       {"moves", OPTION_NO_VALUE, 'm'},
+                                       {"explain", OPTION_NO_VALUE, 'e'},
+                                       {"algorithm", OPTION_VALUE, 'a'},
+                                       {"table", OPTION_MAY_TAKE_VALUE, 't'},
+                                       {"csv", OPTION_NO_VALUE, OPT_CSV},
+                                       {"threads", OPTION_VALUE, OPT_THREADS},
+                                       {"answer", OPTION_VALUE, OPT_ANSWER},
+                                       {"help", OPTION_NO_VALUE, 'h'},
+                                       {"version", OPTION_NO_VALUE, 'V'},
+                                       TEACH_LONG_OPTIONS,
+                                       {NULL, 0, 0}};
 
 /* Takes the option `code` with its value (NULL when it has none). */
 static void take(options *opt, int code, const char *value) {
@@ -259,7 +232,7 @@ static void take(options *opt, int code, const char *value) {
     not_on_windows("--interactive", "the game needs a POSIX terminal");
 #endif
   if (code == 'i' || (code >= TEACH_SECOND && code < TEACH_END)) {
-    if (!teach_option(&opt->play, code, value, why, sizeof why))
+    if (!teach_option(&opt->teach, code, value, why, sizeof why))
       usage_error("%s", why);
     return;
   }
@@ -324,94 +297,21 @@ static void take(options *opt, int code, const char *value) {
   }
 }
 
-_Noreturn static void unknown_option(const char *name) {
-  usage_error("unknown option '%s' (weights go as arguments, such as "
-              "3 -4 10, or after --)",
-              name);
-}
-
-/* The value of an option that needs one and has none attached: the next
- * argument, whatever it looks like, but for "--", which ends the options. */
-static const char *next_value(int argc, char **argv, int *k) {
-  if (*k + 1 < argc && strcmp(argv[*k + 1], "--") != 0)
-    return argv[++*k];
-  return NULL;
-}
-
-/* The long option argv[*k] ("--name" or "--name=value"); *k moves past
- * the value when the next argument is it. */
-static void take_long(int argc, char **argv, int *k, options *opt) {
-  const char *arg = argv[*k];
-  char shown[SHOWN_SIZE];
-  const char *eq = strchr(arg, '=');
-  size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-  int found = find_long(arg + 2, len - 2);
-  escape_text(arg, shown, sizeof shown);
-  if (found == -2)
-    usage_error("option '%s' is ambiguous; give more of its name", shown);
-  if (found == -1) {
-    shown[strcspn(shown, "=")] = '\0'; /* the name alone */
-    unknown_option(shown);
-  }
-  const long_option *o = &longs[found];
-  const char *value = eq != NULL ? eq + 1 : NULL;
-  if (value != NULL && o->value == OPTION_NO_VALUE)
-    usage_error("option '--%s' takes no value, found '%s'", o->name, shown);
-  if (value == NULL && o->value == OPTION_VALUE &&
-      (value = next_value(argc, argv, k)) == NULL)
-    usage_error("option '--%s' needs an argument", o->name);
-  take(opt, o->code, value);
-}
-
-/* The short options grouped in argv[*k]; a letter that takes a value takes
- * the rest of the argument, or else the next one. */
-static void take_shorts(int argc, char **argv, int *k, options *opt) {
-  char shown[SHOWN_SIZE], name[SHOWN_SIZE];
-  for (const char *c = argv[*k] + 1; *c != '\0'; c++) {
-    const char *s = *c == ':' ? NULL : strchr(shorts, *c);
-    if (s == NULL || s[1] == ':') /* unknown, or needs a value */
-      snprintf(name, sizeof name, "-%s",
-               escape_text((char[]){*c, '\0'}, shown, sizeof shown));
-    if (s == NULL)
-      unknown_option(name);
-    if (s[1] != ':') {
-      take(opt, *c, NULL);
-      continue;
-    }
-    const char *value = c[1] != '\0' ? c + 1 : next_value(argc, argv, k);
-    if (value == NULL)
-      usage_error("option '%s' needs an argument", name);
-    take(opt, *c, value);
-    return;
-  }
-}
-
-/* Whether an argument is an option rather than a weight: '-' and a digit
- * is a weight, and so is "-" alone. */
-static int is_option(const char *arg) {
-  return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
-}
-
 void options_parse(int argc, char **argv, options *opt) {
   opt->engine = SHELF_ENGINE_LINEAR;
-  teach_defaults(&opt->play);
-  opt->weights = malloc(((size_t)argc + 1) * sizeof *opt->weights);
-  if (opt->weights == NULL) {
-    fputs("shelf: out of memory\n", stderr);
-    exit(1);
-  }
-  int k, n = 0;
-  for (k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
-    if (!is_option(argv[k]))
-      opt->weights[n++] = argv[k];
-    else if (argv[k][1] == '-')
-      take_long(argc, argv, &k, opt);
-    else
-      take_shorts(argc, argv, &k, opt);
-  }
-  for (k++; k < argc; k++) /* after "--" */
-    opt->weights[n++] = argv[k];
-  opt->nweights = n;
+  teach_defaults(&opt->teach);
+  command_line *cl = &shelf_command;
+  cl->options = longs;
+  command_line_start(cl, argc, argv);
+  const char *value;
+  int code;
+  while ((code = command_line_next(cl, &value)) >= 0)
+    take(opt, code, value);
+  if (code == COMMAND_LINE_ERROR)
+    exit(2);
+  /* The weights, in order, where the loop moved them. */
+  opt->weights = argv + 1;
+  int n = opt->nweights = cl->operands;
 
   /* --table A..B, the block as the first argument: never a weight. */
   if (opt->report.table && opt->report.table_last == 0 && n > 0 &&
@@ -441,16 +341,11 @@ void options_parse(int argc, char **argv, options *opt) {
   /* --answer changes the first line of the usual report: where there is
    * none, it would be dropped without a word. */
   if (opt->answer_given &&
-      (opt->report.csv || opt->play.interactive || opt->play.sheet > 0 ||
-       (opt->play.svg != NULL && strcmp(opt->play.svg, "-") == 0)))
+      (opt->report.csv || opt->teach.interactive || opt->teach.sheet > 0 ||
+       (opt->teach.svg != NULL && strcmp(opt->teach.svg, "-") == 0)))
     usage_error("--answer picks the number the usual output prints; it does "
                 "not go with --csv, --interactive, --sheet or --svg -");
-  if (!teach_check(&opt->play, &opt->report, opt->batch, opt->file,
+  if (!teach_check(&opt->teach, &opt->report, opt->batch, opt->file,
                    weights_given, why, sizeof why))
     usage_error("%s", why);
-}
-
-void options_free(options *opt) {
-  free(opt->weights);
-  opt->weights = NULL;
 }

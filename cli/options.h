@@ -1,10 +1,12 @@
 /*
  * options.h - the shelf command's options: what the command line asks for,
- * read by one plain loop (options.c), and the weights it gives.
+ * read by the programs' one loop (report/command_line.c), and the weights
+ * it gives.
  */
 #ifndef SHELF_CLI_OPTIONS_H
 #define SHELF_CLI_OPTIONS_H
 
+#include "command_line.h"
 #include "report.h"
 #include "teach.h"
 
@@ -20,22 +22,15 @@ typedef struct options {
   int engine_given;      /* --algorithm was given, even as linear */
   int answer_given;      /* --answer was given, even as margin */
   report_options report; /* --json, --moves, --explain */
-  teach_options play;    /* --interactive, --svg, --random (teach.c) */
-  char **weights;        /* the arguments that are weights, in order (the
-                            strings are argv's; the array is freed by
-                            options_free()) */
+  teach_options teach;   /* --interactive, --svg, --random (teach.c) */
+  char **weights;        /* the arguments that are weights, in order
+                            (argv's, moved to its front) */
   int nweights;
 } options;
-
-/* What an entry of the table of long options takes after its name. */
-enum { OPTION_NO_VALUE, OPTION_VALUE, OPTION_MAY_TAKE_VALUE };
 
 /* Reads argv[1..argc) into *opt. --help and --version print and exit 0; a
  * usage error prints one line and a pointer to --help and exits 2. */
 void options_parse(int argc, char **argv, options *opt);
-
-/* Frees what options_parse() allocated. */
-void options_free(options *opt);
 
 /* A usage error: one line, a pointer to --help, exit status 2. */
 _Noreturn void usage_error(const char *fmt, ...);

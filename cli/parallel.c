@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE /* sched_getaffinity() */
 #include "parallel.h"
+#include "read_at.h"
 #include <shelf_pieces.h>
 
 #include <errno.h>
@@ -21,9 +22,6 @@
 #else
 #include <poll.h>
 #include <sched.h>
-#endif
-#ifdef __linux__
-#include <sys/vfs.h>
 #endif
 
 unsigned par_cores(void) {
@@ -85,13 +83,7 @@ static int fd_ready(void *ctx) {
 #else
 static int64_t fd_read_at(void *ctx, char *buf, size_t len, uint64_t offset) {
   const par_input *in = ctx;
-  for (;;) {
-    ssize_t k = pread(in->fd, buf, len, (off_t)(in->base + offset));
-    if (k >= 0)
-      return k;
-    if (errno != EINTR)
-      return -(int64_t)errno;
-  }
+  return read_at_fd(in->fd, buf, len, in->base + offset);
 }
 
 static int64_t fd_read(void *ctx, char *buf, size_t len) {
@@ -111,32 +103,6 @@ static int fd_ready(void *ctx) {
   return poll(&p, 1, 0) > 0;
 }
 #endif
-
-/* Whether a regular file's size is its bytes, so that the library may cut
- * it into ranges and take a file that ends before it as one that shrank
- * while it was read: not on the kernel's own filesystems, where procfs
- * says 0 for files that hold text and sysfs 4096 for files of a few
- * bytes, nor for a size of 0 anywhere. python/src/solve_file.c asks the
- * same. */
-static int size_is_bytes(int fd, const struct stat *st) {
-  if (st->st_size <= 0)
-    return 0;
-#ifdef __linux__
-  /* <linux/magic.h>: procfs, sysfs, debugfs, tracefs, securityfs,
-   * configfs, cgroup and cgroup2. */
-  static const unsigned long pseudo[] = {0x9fa0,     0x62656572, 0x64626720,
-                                         0x74726163, 0x73636673, 0x62656570,
-                                         0x27e0eb,   0x63677270};
-  struct statfs fs;
-  if (fstatfs(fd, &fs) == 0)
-    for (size_t k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
-      if ((unsigned long)fs.f_type == pseudo[k])
-        return 0;
-#else
-  (void)fd;
-#endif
-  return 1;
-}
 
 void par_source(par_input *in, int fd, shelf_source *src) {
   memset(in, 0, sizeof *in);
@@ -159,18 +125,6 @@ void par_source(par_input *in, int fd, shelf_source *src) {
 
 /* ==== The test aid and the progress line ==== */
 
-/* SHELF_TEST_PIECE=N, a test aid (tests/parallel_test.py): cut files into
- * ranges and pipes into blocks of about N bytes, and thread files of any
- * size, so that small test texts put their errors on piece boundaries. */
-static size_t test_piece(void) {
-  const char *s = getenv("SHELF_TEST_PIECE");
-  if (s == NULL || *s == '\0')
-    return 0;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 10);
-  return *end == '\0' && v > 0 && v < (1ull << 40) ? (size_t)v : 0;
-}
-
 void par_count(par_input *in, uint64_t bytes) {
   if (in->counting)
     atomic_fetch_add(&in->prog.done, (unsigned long long)bytes);
@@ -178,6 +132,8 @@ void par_count(par_input *in, uint64_t bytes) {
 
 void par_options(par_input *in, const shelf_source *src, int show,
                  shelf_read_options *opt) {
+  /* SHELF_TEST_PIECE (report/read_at.h) cuts pipes into blocks of about N bytes
+   * too, and threads files of any size. */
   opt->piece = test_piece();
   if (!show)
     return;

@@ -26,7 +26,7 @@ int notes_at_end(const options *opt) { return opt->batch && opt->counted; }
 int needs_weights(const options *opt) {
   return opt->engine != SHELF_ENGINE_LINEAR || opt->report.moves ||
          opt->report.explain || opt->report.table ||
-         teach_takes_over(&opt->play);
+         teach_takes_over(&opt->teach);
 }
 
 /* The place prefix of a message about the shelf on `line`: "FILE: line 3: "
@@ -89,10 +89,10 @@ int emit_shelf(run *r) {
   if (st == SHELF_OK && !notes_at_end(r->opt))
     notes_print(r->notes, r->source, r->opt->batch ? r->shelf_line : 0,
                 rep.result.n);
-  if (st == SHELF_OK && teach_takes_over(&r->opt->play)) {
+  if (st == SHELF_OK && teach_takes_over(&r->opt->teach)) {
     /* A picture or a game: teach.c prints, and reports its own failures. */
     int status =
-        teach_shelf(&r->opt->play, &r->opt->report, &rep, &r->stdout_buf);
+        teach_shelf(&r->opt->teach, &r->opt->report, &rep, &r->stdout_buf);
     free(ends);
     free(cells);
     return status;

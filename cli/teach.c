@@ -7,6 +7,7 @@
  */
 #include "teach.h"
 #include "args.h"
+#include "options.h"
 #include <shelf_svg.h>
 #include <shelf_teach.h>
 
@@ -337,24 +338,23 @@ static int greedy_loses(const int64_t *w, size_t n, uint64_t cost) {
 static int make_shelf(const teach_options *p, uint64_t *seed, int64_t *w) {
   for (uint64_t tries = 0;; tries++) {
     if (tries == TRAP_TRIES) {
-      fprintf(stderr,
-              "shelf: no shelf where greedy loses by --cost-at-least %llu "
-              "in %u seeds from --seed %llu; try a wider --range or more "
-              "wheels\n",
-              (unsigned long long)p->cost, TRAP_TRIES,
-              (unsigned long long)(*seed - TRAP_TRIES));
+      error_line("no shelf where greedy loses by --cost-at-least %llu "
+                 "in %u seeds from --seed %llu; try a wider --range or more "
+                 "wheels",
+                 (unsigned long long)p->cost, TRAP_TRIES,
+                 (unsigned long long)(*seed - TRAP_TRIES));
       return 1;
     }
     shelf_status st = shelf_random(*seed, p->lo, p->hi, w, p->random_n);
     if (st != SHELF_OK) { /* the options were checked; this is a bug */
-      fprintf(stderr, "shelf: %s\n", shelf_strerror(st));
+      error_line("%s", shelf_strerror(st));
       return 1;
     }
     if (!p->trap)
       return 0;
     int loses = greedy_loses(w, p->random_n, p->cost);
     if (loses < 0) {
-      fputs("shelf: out of memory\n", stderr);
+      error_line("out of memory");
       return 1;
     }
     if (loses)
@@ -367,8 +367,7 @@ static uint64_t first_seed(const teach_options *p) {
   if (p->seed_given)
     return p->seed;
   uint64_t seed = arg_clock_seed();
-  fprintf(stderr, "shelf: random shelf from --seed %llu\n",
-          (unsigned long long)seed);
+  error_line("random shelf from --seed %llu", (unsigned long long)seed);
   return seed;
 }
 
@@ -383,7 +382,7 @@ int teach_random_shelf(const teach_options *p, int64_t **weights, size_t *n) {
   }
   int64_t *w = malloc(one.random_n * sizeof *w);
   if (w == NULL) {
-    fputs("shelf: out of memory\n", stderr);
+    error_line("out of memory");
     return 1;
   }
   if (make_shelf(&one, &seed, w) != 0) {
@@ -427,8 +426,7 @@ static int write_picture(const char *path, const char *svg, size_t len,
     return 0;
   char shown[SHOWN_SIZE];
   out_flush(o);
-  fprintf(stderr, "shelf: %s: %s\n", escape_text(path, shown, sizeof shown),
-          strerror(err));
+  error_line("%s: %s", escape_text(path, shown, sizeof shown), strerror(err));
   return 1;
 }
 
@@ -472,20 +470,18 @@ static int draw(const teach_options *p, const report_options *ropt,
   if (st != SHELF_OK) {
     out_flush(o);
     if (st == SHELF_INVALID && p->svg_turn > n)
-      fprintf(stderr, "shelf: --svg-turn %llu: this shelf has %llu turns\n",
-              (unsigned long long)p->svg_turn, (unsigned long long)n);
+      error_line("--svg-turn %llu: this shelf has %llu turns",
+                 (unsigned long long)p->svg_turn, (unsigned long long)n);
     else if (st == SHELF_TOO_LONG && p->svg_parts == SHELF_SVG_TABLE)
-      fprintf(stderr,
-              "shelf: --svg-show table draws at most %d wheels; this shelf "
-              "has %llu\n",
-              SHELF_SVG_LEAD_MAX, (unsigned long long)n);
+      error_line("--svg-show table draws at most %d wheels; this shelf "
+                 "has %llu",
+                 SHELF_SVG_LEAD_MAX, (unsigned long long)n);
     else if (st == SHELF_TOO_LONG)
-      fprintf(stderr,
-              "shelf: --svg-line greedy-first plays at most %d wheels; this "
-              "shelf has %llu\n",
-              SHELF_GREEDY_LINE_MAX, (unsigned long long)n);
+      error_line("--svg-line greedy-first plays at most %d wheels; this "
+                 "shelf has %llu",
+                 SHELF_GREEDY_LINE_MAX, (unsigned long long)n);
     else
-      fprintf(stderr, "shelf: %s\n", shelf_strerror(st));
+      error_line("%s", shelf_strerror(st));
     return 1;
   }
   int status = 0;
@@ -494,7 +490,7 @@ static int draw(const teach_options *p, const report_options *ropt,
   } else {
     char *name = numbered(path, k);
     if (name == NULL) {
-      fputs("shelf: out of memory\n", stderr);
+      error_line("out of memory");
       status = 1;
     } else {
       status = write_picture(name, svg, len, o);
@@ -509,7 +505,7 @@ int teach_sheet(const teach_options *p, const report_options *ropt, out *o) {
   uint64_t seed = first_seed(p);
   int64_t *w = malloc(p->random_n * sizeof *w);
   if (w == NULL) {
-    fputs("shelf: out of memory\n", stderr);
+    error_line("out of memory");
     return 1;
   }
   int status = 0;

@@ -43,6 +43,7 @@
 #include "shelf_mpi.h"
 
 #include "out.h"
+#include "read_at.h"
 #include "report.h"
 
 #include <shelf.h>
@@ -129,26 +130,16 @@ typedef struct window {
 static int64_t window_read_at(void *ctx, char *buf, size_t len,
                               uint64_t offset) {
   const window *w = ctx;
-  for (;;) {
-    ssize_t k = pread(w->fd, buf, len, (off_t)(w->lo + offset));
-    if (k >= 0)
-      return k;
-    if (errno != EINTR)
-      return -(int64_t)errno;
-  }
+  return read_at_fd(w->fd, buf, len, w->lo + offset);
 }
 
 /* Reads up to len bytes at `at`; a read error ends the run: a rank that
  * cannot find its boundaries cannot say where its shelves are. */
 static size_t read_here(int fd, const char *name, char *buf, size_t len,
                         uint64_t at) {
-  ssize_t k;
-  do
-    k = pread(fd, buf, len, (off_t)at);
-  while (k < 0 && errno == EINTR);
+  int64_t k = read_at_fd(fd, buf, len, at);
   if (k < 0) {
-    fprintf(stderr, "shelf-mpi: rank %d: %s: %s\n", world_rank, name,
-            strerror(errno));
+    rank_line("%s: %s", name, strerror((int)-k));
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   return (size_t)k;
@@ -184,18 +175,6 @@ static uint64_t line_start(int fd, const char *name, uint64_t size,
 static uint64_t share(uint64_t total, int k, int ranks) {
   return total / (uint64_t)ranks * (uint64_t)k +
          total % (uint64_t)ranks * (uint64_t)k / (uint64_t)ranks;
-}
-
-/* SHELF_TEST_PIECE=N, as for shelf (tests/parallel_test.py): the threads
- * within a rank cut its window into pieces of about N bytes, so that small
- * test texts put errors on the pieces' edges too. */
-static size_t test_piece(void) {
-  const char *s = getenv("SHELF_TEST_PIECE");
-  if (s == NULL || *s == '\0')
-    return 0;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 10);
-  return *end == '\0' && v > 0 && v < (1ull << 40) ? (size_t)v : 0;
 }
 
 /* ==== One rank's window ==== */
@@ -475,8 +454,7 @@ int mpi_batch(const batch_options *opt) {
   MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &ranks));
   int fd = open(opt->name, O_RDONLY);
   if (fd < 0) {
-    fprintf(stderr, "shelf-mpi: rank %d: %s: %s\n", world_rank, opt->name,
-            strerror(errno));
+    rank_line("%s: %s", opt->name, strerror(errno));
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   char *buf = malloc(SCAN);

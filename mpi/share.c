@@ -57,8 +57,7 @@ void read_at(input *in, MPI_Offset off, char *buf, int n) {
     MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &got));
     if (got <= 0) {
       /* The file shrank under us: no answer would be right. */
-      fprintf(stderr, "shelf-mpi: rank %d: %s: file changed while read\n",
-              world_rank, in->name);
+      rank_line("%s: file changed while read", in->name);
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
     off += got;
@@ -260,8 +259,7 @@ static void get_place(cursor *c, shelf_parse_place *p, int from) {
     for (int i = 0; i < SHELF_PLACE_SIZE; i++)
       zero &= c->at[i] == 0;
     if (!zero) {
-      fprintf(stderr, "shelf-mpi: rank %d: damaged place from rank %d\n",
-              world_rank, from);
+      rank_line("damaged place from rank %d", from);
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
     *p = none;
@@ -355,10 +353,9 @@ static size_t probe(int from) {
 static void receive(unsigned char *buf, size_t size, int from) {
   size_t count = probe(from);
   if (count != size) {
-    fprintf(stderr,
-            "shelf-mpi: rank %d: message of %zu bytes from rank %d, "
-            "%zu expected\n",
-            world_rank, count, from, size);
+    rank_line("message of %zu bytes from rank %d, "
+              "%zu expected",
+              count, from, size);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_CHECK(MPI_Recv(buf, (int)count, MPI_BYTE, from, TAG_PART, MPI_COMM_WORLD,
@@ -388,8 +385,7 @@ static void receive_piece(piece *p, int from) {
   size_t total = HEADER_SIZE + (size_t)state;
   if (state > SIZE_MAX - HEADER_SIZE || first > total ||
       (first < total && first != MESSAGE_MAX)) {
-    fprintf(stderr, "shelf-mpi: rank %d: damaged message from rank %d\n",
-            world_rank, from);
+    rank_line("damaged message from rank %d", from);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   if (first < total) {

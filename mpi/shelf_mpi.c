@@ -18,7 +18,10 @@
  * Exit status: 0 success, 1 bad input or failure, 2 usage error.
  */
 #include "shelf_mpi.h"
+#include "args.h"
+#include "command_line.h"
 #include "out.h"
+#include "read_at.h"
 #include "report.h"
 #include "share.h"
 
@@ -30,7 +33,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,6 +45,17 @@
 
 int world_rank;
 
+/* A line on stderr from this rank, whichever it is: "shelf-mpi: rank R:
+ * <words>". */
+void rank_line(const char *fmt, ...) {
+  char prefix[48];
+  snprintf(prefix, sizeof prefix, "shelf-mpi: rank %d", world_rank);
+  va_list ap;
+  va_start(ap, fmt);
+  message_vline(prefix, fmt, ap);
+  va_end(ap);
+}
+
 /* Reports a failed MPI call by its name and MPI's reason, then ends the
  * whole run: a rank that cannot read or talk has nothing useful to send. */
 void mpi_check(int rc, const char *call) {
@@ -53,13 +66,12 @@ void mpi_check(int rc, const char *call) {
   if (MPI_Error_string(rc, reason, &len) != MPI_SUCCESS)
     snprintf(reason, sizeof reason, "error %d", rc);
   int name = (int)strcspn(call, "(");
-  fprintf(stderr, "shelf-mpi: rank %d: %.*s: %s\n", world_rank, name, call,
-          reason);
+  rank_line("%.*s: %s", name, call, reason);
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 /* Without memory a rank cannot even send its failure. */
 void no_memory(void) {
-  fprintf(stderr, "shelf-mpi: rank %d: out of memory\n", world_rank);
+  rank_line("out of memory");
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
@@ -102,36 +114,44 @@ void say(const char *fmt, ...) {
     return;
   va_list ap;
   va_start(ap, fmt);
-  fputs("shelf-mpi: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  message_vline("shelf-mpi", fmt, ap);
   va_end(ap);
 }
 
-/* Parses the options on every rank alike. Returns -1 to go on, or the exit
- * status (after --help, --version or a usage error). */
 /* What the options ask beside the report. */
 typedef struct mode {
   int batch, counted, keep_going;
   unsigned threads;
+  int nfiles; /* the FILE operands, moved to argv[1..] */
 } mode;
 
-enum { OPT_THREADS = 256 };
+enum { OPT_THREADS = 0x100 };
 
+/* One row an option (report/command_line.h); a code below 0x80 is also its
+ * letter. */
+static const program_option longs[] = {{"json", OPTION_NO_VALUE, 'j'},
+                                       {"batch", OPTION_NO_VALUE, 'b'},
+                                       {"counted", OPTION_NO_VALUE, 'c'},
+                                       {"keep-going", OPTION_NO_VALUE, 'k'},
+                                       {"threads", OPTION_VALUE, OPT_THREADS},
+                                       {"help", OPTION_NO_VALUE, 'h'},
+                                       {"version", OPTION_NO_VALUE, 'V'},
+                                       {NULL, 0, 0}};
+
+/* Parses the options on every rank alike (rank 0 alone says what is
+ * wrong). Returns -1 to go on, or the exit status (after --help,
+ * --version or a usage error). */
 static int parse_options(int argc, char **argv, report_options *rep, mode *m) {
-  static const struct option longs[] = {
-      {"json", no_argument, NULL, 'j'},
-      {"batch", no_argument, NULL, 'b'},
-      {"counted", no_argument, NULL, 'c'},
-      {"keep-going", no_argument, NULL, 'k'},
-      {"threads", required_argument, NULL, OPT_THREADS},
-      {"help", no_argument, NULL, 'h'},
-      {"version", no_argument, NULL, 'V'},
-      {NULL, 0, NULL, 0}};
-  opterr = 0;
+  command_line cl = {.name = "shelf-mpi",
+                     .prefix = "shelf-mpi",
+                     .options = longs,
+                     .quiet = world_rank != 0};
+  const char *value;
   int c;
+  uint64_t threads;
   m->threads = 1;
-  while ((c = getopt_long(argc, argv, ":jbckhV", longs, NULL)) != -1) {
+  command_line_start(&cl, argc, argv);
+  while ((c = command_line_next(&cl, &value)) >= 0) {
     switch (c) {
     case 'j':
       rep->json = 1;
@@ -145,21 +165,18 @@ static int parse_options(int argc, char **argv, report_options *rep, mode *m) {
     case 'k':
       m->keep_going = 1;
       break;
-    case OPT_THREADS: {
-      /* 1 to 1024, as shelf takes it. */
-      char *end;
-      errno = 0;
-      unsigned long v = strtoul(optarg, &end, 10);
-      if (*optarg < '0' || *optarg > '9' || *end != '\0' || errno != 0 ||
-          v < 1 || v > 1024) {
-        say("--threads takes a number from 1 to 1024, not '%s'\nTry "
-            "'shelf-mpi --help' for more information.",
-            optarg);
+    case OPT_THREADS: /* as shelf takes it */
+      if (!arg_u64(value, SHELF_READ_THREADS_MAX, &threads) || threads < 1) {
+        char shown[SHOWN_SIZE];
+        command_line_usage(&cl,
+                           "--threads takes a number from 1 to %u, not "
+                           "'%s'",
+                           SHELF_READ_THREADS_MAX,
+                           escape_text(value, shown, sizeof shown));
         return 2;
       }
-      m->threads = (unsigned)v;
+      m->threads = (unsigned)threads;
       break;
-    }
     case 'h':
       if (world_rank == 0)
         fputs(usage_text, stdout);
@@ -168,41 +185,32 @@ static int parse_options(int argc, char **argv, report_options *rep, mode *m) {
       if (world_rank == 0)
         printf("shelf-mpi %s\n", shelf_version());
       return world_rank == 0 && fflush(stdout) != 0;
-    default:
-      if (optopt != 0)
-        say("unknown option '-%c'\nTry 'shelf-mpi --help' for more "
-            "information.",
-            optopt);
-      else
-        say("unknown option '%s'\nTry 'shelf-mpi --help' for more "
-            "information.",
-            argv[optind - 1]);
-      return 2;
     }
   }
-  for (int k = optind; k < argc; k++) {
+  if (c == COMMAND_LINE_ERROR)
+    return 2;
+  m->nfiles = cl.operands;
+  for (int k = 1; k <= m->nfiles; k++) {
     if (strcmp(argv[k], "-") == 0) {
-      say("standard input cannot be shared between ranks; give files\n"
-          "Try 'shelf-mpi --help' for more information.");
+      command_line_usage(&cl, "standard input cannot be shared between "
+                              "ranks; give files");
       return 2;
     }
   }
-  if (optind == argc) {
-    say("no file given\nTry 'shelf-mpi --help' for more information.");
+  if (m->nfiles == 0) {
+    command_line_usage(&cl, "no file given");
     return 2;
   }
   /* The files of one shelf are its parts; a count opens one text, and
    * lines of shelves are numbered in one file. Which file a count or a
    * line would belong to in a set is not clear: one file. */
-  if ((m->batch || m->counted) && argc - optind > 1) {
-    say("--%s reads one FILE, not %d\nTry 'shelf-mpi --help' for more "
-        "information.",
-        m->batch ? "batch" : "counted", argc - optind);
+  if ((m->batch || m->counted) && m->nfiles > 1) {
+    command_line_usage(&cl, "--%s reads one FILE, not %d",
+                       m->batch ? "batch" : "counted", m->nfiles);
     return 2;
   }
   if (m->keep_going && !m->batch) {
-    say("--keep-going goes with --batch\nTry 'shelf-mpi --help' for more "
-        "information.");
+    command_line_usage(&cl, "--keep-going goes with --batch");
     return 2;
   }
   return -1;
@@ -298,14 +306,7 @@ static int ends_in_comma(input *in, char *buf) {
 }
 
 static int64_t pread_at(void *ctx, char *buf, size_t len, uint64_t offset) {
-  const int *fd = ctx;
-  for (;;) {
-    ssize_t k = pread(*fd, buf, len, (off_t)offset);
-    if (k >= 0)
-      return k;
-    if (errno != EINTR)
-      return -(int64_t)errno;
-  }
+  return read_at_fd(*(const int *)ctx, buf, len, offset);
 }
 
 /* Rank 0 reads the whole file as one counted shelf (libshelf's shelf_read()
@@ -409,7 +410,7 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return status;
   }
-  int nfiles = argc - optind;
+  int nfiles = m.nfiles;
   input *files = calloc((size_t)nfiles, sizeof *files);
   work wk = {0};
   wk.buf = malloc(READ_CHUNK);
@@ -417,7 +418,7 @@ int main(int argc, char **argv) {
       shelf_parser_new(&wk.parser, 0) != SHELF_OK)
     no_memory();
   for (int f = 0; f < nfiles; f++)
-    files[f].name = argv[optind + f];
+    files[f].name = argv[1 + f];
   const char *knob = getenv("SHELF_MPI_MISGUESS");
   wk.misguess = knob != NULL && strcmp(knob, "1") == 0;
 

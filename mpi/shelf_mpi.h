@@ -25,6 +25,8 @@ void mpi_check(int rc, const char *call);
 void no_memory(void);
 /* "shelf-mpi: " and a line on stderr, from rank 0 only. */
 void say(const char *fmt, ...);
+/* "shelf-mpi: rank R: " and a line on stderr, from this rank. */
+void rank_line(const char *fmt, ...);
 
 /* What --batch is asked to do. */
 typedef struct batch_options {

@@ -41,8 +41,11 @@ LIBRARY = sorted(glob.glob(os.path.join(ROOT, "src", "*", "")))
 extension = Extension(
     "shelf._shelf",
     sources=sources(os.path.join(HERE, "src"))
-    + [c for folder in LIBRARY for c in sources(folder)],
-    include_dirs=[os.path.join(ROOT, "include")] + LIBRARY,
+    + [c for folder in LIBRARY for c in sources(folder)]
+    # A file read at offsets, as the shelf command reads one.
+    + [os.path.relpath(os.path.join(ROOT, "report", "read_at.c"), HERE)],
+    include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "report")]
+    + LIBRARY,
     # libshelf is linked in, not exported: only PyInit__shelf is visible.
     define_macros=[("SHELF_STATIC_DEFINE", "1")],
     extra_compile_args=["-std=c11", "-fvisibility=hidden"],

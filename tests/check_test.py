@@ -240,8 +240,13 @@ def usage(shelf):
             (["/nonexistent/solution"], 2, "cannot run"),
             (["--bogus", "true"], 2, "unknown option")]:
         p = run_check(shelf, args, timeout=60)
+        # A usage error is its line and the pointer to --help, as shelf's
+        # and shelf-mpi's are; a PROGRAM that cannot start, one line.
+        lines = 1 if "cannot run" in words else 2
         if p.returncode != status or words not in p.stderr or \
-                p.stderr.count("\n") != 1:
+                p.stderr.count("\n") != lines or (lines == 2 and not \
+                p.stderr.endswith("\nTry 'shelf check --help' for more "
+                                  "information.\n")):
             fail("shelf check %s: exit %d, stderr %r" %
                  (" ".join(args), p.returncode, p.stderr))
             continue

@@ -476,6 +476,11 @@ def main():
                  "--counted reads one FILE, not 2" + usage),
                 (["--keep-going", names[0]], 2, "",
                  "--keep-going goes with --batch" + usage),
+                # shelf's loop and words (report/command_line.c).
+                (["--threads", "0", names[0]], 2, "",
+                 "--threads takes a number from 1 to 1024, not '0'" + usage),
+                ([names[0], "--threads"], 2, "",
+                 "option '--threads' needs an argument" + usage),
                 (["--version"], 0, "shelf-mpi" + version[len("shelf"):], "")]:
             c.count += 1
             got = shelf_mpi(2, args, False)

@@ -125,7 +125,7 @@ static PyMethodDef shelf_methods[] = {
      "empty\nbut for blocks of up to `given` wheels); show='shelf' or "
      "'table' draws\none part; turn=K the moment after turn K; "
      "line='greedy' or\n'greedy-first' the game of greedy play."},
-    /* The judge for shelf.check (judge.c), private. */
+    /* The judge for shelf.check (py_judge.c), private. */
     {"_judge", (PyCFunction)(void (*)(void))shelf_py_judge,
      METH_VARARGS | METH_KEYWORDS,
      "_judge($module, /, run_one, describe, *, problem, answer, max_n, lo, "

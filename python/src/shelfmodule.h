@@ -132,7 +132,7 @@ PyObject *shelf_py_best_move_from(shelf_py_state *st, const shelf_choice *c);
 PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
                               PyObject *kwargs);
 
-/* explain.c: explain() and its types. */
+/* py_explain.c: explain() and its types. */
 int shelf_py_explain_init(PyObject *module, shelf_py_state *st);
 PyObject *shelf_py_explain_of(shelf_py_state *st, const int64_t *weights,
                               size_t n, size_t limit);
@@ -143,7 +143,7 @@ int shelf_py_table_init(PyObject *module, shelf_py_state *st);
 PyObject *shelf_py_lead_table(PyObject *module, PyObject *args,
                               PyObject *kwargs);
 
-/* parse.c: parse(). */
+/* py_parse.c: parse(). */
 PyObject *shelf_py_parse(PyObject *module, PyObject *args, PyObject *kwargs);
 
 /* ==== shelf.solve_file() (solve_file.c) ==== */
@@ -151,13 +151,13 @@ PyObject *shelf_py_parse(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_solve_file(PyObject *module, PyObject *args,
                               PyObject *kwargs);
 
-/* solver.c: the Solver type. */
+/* py_solver.c: the Solver type. */
 int shelf_py_solver_init(PyObject *module, shelf_py_state *st);
 
 /* random.c: random(). */
 PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* judge.c: shelf.check over libshelf's judge (shelf_judge_run()) and the
+/* py_judge.c: shelf.check over libshelf's judge (shelf_judge_run()) and the
  * problems' statements. */
 PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_problem(PyObject *module, PyObject *name);
@@ -168,14 +168,14 @@ PyObject *shelf_py_disarm(PyObject *module, PyObject *unused);
 PyObject *shelf_py_stop(PyObject *module, PyObject *args);
 PyObject *shelf_py_sigint(PyObject *module, PyObject *args);
 
-/* svg.c: svg(). A width of 0 is SHELF_SVG_WIDTH; shelf_py_svg_width()
+/* py_svg.c: svg(). A width of 0 is SHELF_SVG_WIDTH; shelf_py_svg_width()
  * checks a width argument. */
 int shelf_py_svg_width(Py_ssize_t width, unsigned *out);
 PyObject *shelf_py_svg_of(shelf_py_state *st, const int64_t *weights, size_t n,
                           int explain, unsigned width);
 PyObject *shelf_py_svg(PyObject *module, PyObject *args, PyObject *kwargs);
 
-/* game.c: the Game type's C half (shelf._shelf._Game, which shelf.Game
+/* py_game.c: the Game type's C half (shelf._shelf._Game, which shelf.Game
  * extends with play) and the Review type. */
 int shelf_py_game_init(PyObject *module, shelf_py_state *st);
 

@@ -4,7 +4,8 @@
  * line, shelf_read_batch(), with the GIL released for the whole read.
  *
  * The module opens the file and gives the library pread(2) (a regular
- * file, cut into ranges that threads read at once) or read(2) (a pipe or
+ * file whose size is its bytes, cut into ranges that threads read at once:
+ * report/read_at.c, as the command reads one) or read(2) (a pipe or
  * another stream, read in blocks that threads parse); everything else,
  * the threads among it, is the library's, so the answer, the errors and
  * their places are those of `shelf -f FILE --threads N`.
@@ -18,15 +19,14 @@
  * again. The library's own threads block signals, so a signal sent to
  * the process reaches this thread (include/shelf.h, shelf_source.read).
  */
-#include "shelfmodule.h"
+#include "shelfmodule.h" /* Python's header first, as Python asks */
+
+#include "read_at.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/vfs.h>
-#endif
 
 /* ==== The source: the callbacks shelf_read() calls ==== */
 
@@ -50,14 +50,7 @@ static int signalled(file_ctx *f) {
 /* On any of the library's threads: a regular file's read is not one that
  * waits, so EINTR is only retried. */
 static int64_t file_read_at(void *ctx, char *buf, size_t len, uint64_t offset) {
-  int fd = ((const file_ctx *)ctx)->fd;
-  for (;;) {
-    ssize_t got = pread(fd, buf, len, (off_t)offset);
-    if (got >= 0)
-      return (int64_t)got;
-    if (errno != EINTR)
-      return -(int64_t)errno;
-  }
+  return read_at_fd(((const file_ctx *)ctx)->fd, buf, len, offset);
 }
 
 /* On the calling thread only (shelf_source.read). */
@@ -71,30 +64,6 @@ static int64_t file_read(void *ctx, char *buf, size_t len) {
     if (err != EINTR || signalled(f))
       return -(int64_t)err;
   }
-}
-
-/* Whether a regular file's size is its bytes: not 0, and not on the
- * kernel's own filesystems (procfs says 0 for files that hold text, sysfs
- * 4096 for files of a few bytes); else it is read as a stream, to its
- * end. cli/parallel.c asks the same. */
-static int size_is_bytes(int fd, const struct stat *sb) {
-  if (sb->st_size <= 0)
-    return 0;
-#ifdef __linux__
-  /* <linux/magic.h>: procfs, sysfs, debugfs, tracefs, securityfs,
-   * configfs, cgroup and cgroup2. */
-  static const unsigned long pseudo[] = {0x9fa0,     0x62656572, 0x64626720,
-                                         0x74726163, 0x73636673, 0x62656570,
-                                         0x27e0eb,   0x63677270};
-  struct statfs fs;
-  if (fstatfs(fd, &fs) == 0)
-    for (size_t k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
-      if ((unsigned long)fs.f_type == pseudo[k])
-        return 0;
-#else
-  (void)fd;
-#endif
-  return 1;
 }
 
 /* ==== Batch: the results, kept in C until the GIL is back ==== */

@@ -88,17 +88,17 @@ static i128 *reduce(const int64_t *w, size_t n, size_t *top, size_t **lo) {
   return st;
 }
 
-/* ==== The margin, in pieces ==== */
+/* ==== The margin, in lanes ==== */
 
 /*
  * The margin alone needs no record of the groups, so shelf_solve() runs
- * the solver's 64-bit step, and runs it on PIECES pieces of the shelf at
- * once: one loop takes a chunk of each piece in turn. A merge waits for the
+ * the solver's 64-bit step, and runs it on LANES lanes (stretches) of the shelf
+ * at once: one loop takes a chunk of each lane in turn. A merge waits for the
  * one before it on the same stack, so one stack keeps the processor idle
- * between steps; a second, independent stack fills those gaps. The pieces
+ * between steps; a second, independent stack fills those gaps. The lanes
  * are then appended in order, which is exact (solver.c says why).
  *
- * Two pieces, not four: each piece's stack top lives in three registers
+ * Two lanes, not four: each lane's stack top lives in three registers
  * (fast_stack), and with four the compiler keeps them in memory, so every
  * push waited for its own stores (measured: 5.9 ns a wheel with four, 2.8
  * with two, on 2^21 random wheels in L2).
@@ -107,17 +107,17 @@ static i128 *reduce(const int64_t *w, size_t n, size_t *top, size_t **lo) {
  * data that then sits in L1, with the widest vector unit the processor
  * has), so that the 64-bit step is taken only where it provably cannot
  * overflow. Where it could, or where a weight is too heavy for the quick
- * sum, the pieces go on through shelf_solver_push_many(), which widens a
+ * sum, the lanes go on through shelf_solver_push_many(), which widens a
  * stack when it must.
  */
-#define PIECES 2
+#define LANES 2
 #define CHUNK 256
 
-/* Reduces piece k of the shelf, w[k * len .. k * len + len), on s[k], a
- * chunk of each piece at a time; returns how far the pieces got (the same
+/* Reduces lane k of the shelf, w[k * len .. k * len + len), on s[k], a
+ * chunk of each lane at a time; returns how far the lanes got (the same
  * for both). */
-static size_t reduce_pieces(shelf_solver **s, const int64_t *w, size_t len,
-                            int how) {
+static size_t reduce_lanes(shelf_solver **s, const int64_t *w, size_t len,
+                           int how) {
   size_t at = 0;
   for (; len - at >= CHUNK; at += CHUNK) {
     solver_run r0, r1;
@@ -154,33 +154,33 @@ shelf_status shelf__linear_result_sums(const int64_t *w, size_t n,
     shelf__result_from(out, 0, 0, 0);
     return SHELF_OK;
   }
-  shelf_solver *s[PIECES] = {NULL};
+  shelf_solver *s[LANES] = {NULL};
   shelf_status st = SHELF_OK;
-  int pieces = n >= 4 * PIECES * CHUNK ? PIECES : 1;
-  for (int k = 0; k < pieces && st == SHELF_OK; k++)
+  int lanes = n >= 4 * LANES * CHUNK ? LANES : 1;
+  for (int k = 0; k < lanes && st == SHELF_OK; k++)
     st = shelf_solver_new(&s[k], 0);
-  size_t len = n / (size_t)pieces, at = 0;
-  if (st == SHELF_OK && pieces == PIECES) {
-    at = reduce_pieces(s, w, len, how);
+  size_t len = n / (size_t)lanes, at = 0;
+  if (st == SHELF_OK && lanes == LANES) {
+    at = reduce_lanes(s, w, len, how);
     if (at < len - len % CHUNK) {
       /* Weights too heavy for the 64-bit step: one 128-bit stack for the
        * whole shelf, as two would hold up to 24 bytes a wheel at once. */
-      for (int k = 1; k < PIECES; k++)
+      for (int k = 1; k < LANES; k++)
         shelf_solver_free(s[k]);
       shelf_solver_reset(s[0]);
-      pieces = 1;
+      lanes = 1;
       len = n;
       at = 0;
     }
   }
-  for (int k = 0; k < pieces && st == SHELF_OK; k++) {
-    size_t end = k + 1 < pieces ? len : n - (size_t)k * len;
+  for (int k = 0; k < lanes && st == SHELF_OK; k++) {
+    size_t end = k + 1 < lanes ? len : n - (size_t)k * len;
     st = shelf__solver_push_many_sums(s[k], w + (size_t)k * len + at, end - at,
                                       how);
   }
-  /* Each piece is freed once appended, so that on a monotone shelf the
-   * joined stack grows as the pieces go. */
-  for (int k = 1; k < pieces; k++) {
+  /* Each lane is freed once appended, so that on a monotone shelf the
+   * joined stack grows as the lanes go. */
+  for (int k = 1; k < lanes; k++) {
     if (st == SHELF_OK)
       st = shelf_solver_append(s[0], s[k]);
     shelf_solver_free(s[k]);

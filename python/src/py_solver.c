@@ -1,5 +1,5 @@
 /*
- * solver.c - shelf.Solver: the streaming solver (shelf_solver), fed one
+ * py_solver.c - shelf.Solver: the streaming solver (shelf_solver), fed one
  * weight at a time with push() or many at once with extend(), and read at
  * any point with result().
  *

@@ -1,5 +1,5 @@
 /*
- * args.c - numbers in the shelf command's arguments (see args.h): exact
+ * args.c - numbers in the programs' arguments (see args.h): exact
  * decimal readings, with no strtol() leniency (leading blanks, a sign on an
  * unsigned value, a silent clamp at the type's limit), so that an argument
  * is taken as written or refused.

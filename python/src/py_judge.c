@@ -1,5 +1,5 @@
 /*
- * judge.c - shelf.check (python/shelf/check.py) over libshelf's judge,
+ * py_judge.c - shelf.check (python/shelf/check.py) over libshelf's judge,
  * shelf_judge_run(): the loop, the verdicts, shrinking, the mistakes and the
  * report's words are the library's, as for `shelf check`; here is only a
  * runner that calls a Python function, and the judgement turned into

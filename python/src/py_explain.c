@@ -1,5 +1,5 @@
 /*
- * explain.c - shelf.explain(): why greedy play loses on a shelf, with the
+ * py_explain.c - shelf.explain(): why greedy play loses on a shelf, with the
  * Explanation, Mistake and Parity types. The fields follow the command's
  * `--explain --json` output.
  */

@@ -1,5 +1,5 @@
 /*
- * svg.c - shelf.svg(): the picture of a shelf and its perfect game, from
+ * py_svg.c - shelf.svg(): the picture of a shelf and its perfect game, from
  * shelf_svg(), as a str.
  */
 #include "shelfmodule.h"

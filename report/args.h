@@ -1,8 +1,8 @@
 /*
- * args.h - the shelf command's readings of numbers in its arguments, one
- * for every option that takes them (teach.c's --random, --seed, --range;
- * check.c's --tries, --seed, --range...), so that each number means the
- * same wherever it is given.
+ * args.h - the programs' readings of numbers in their arguments, one for
+ * every option that takes them (shelf's --threads, --random, --seed,
+ * --range; shelf check's --tries, --seed, --range...; shelf-mpi's
+ * --threads), so that each number means the same wherever it is given.
  */
 #ifndef SHELF_CLI_ARGS_H
 #define SHELF_CLI_ARGS_H

@@ -1,5 +1,5 @@
 /*
- * game.c - the C half of shelf.Game (shelf._shelf._Game): one shelf, its
+ * py_game.c - the C half of shelf.Game (shelf._shelf._Game): one shelf, its
  * perfect game, and libshelf's game object (shelf_game), whose rules,
  * review and sentences are the terminal's and the page's. It shows itself
  * as a short line in the REPL and as its picture, the trap marked, in

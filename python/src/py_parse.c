@@ -1,5 +1,5 @@
 /*
- * parse.c - shelf.parse(): a shelf written in the command's grammar, read by
+ * py_parse.c - shelf.parse(): a shelf written in the command's grammar, read by
  * shelf_parse(); a bad text raises shelf.ParseError with its place. Text that
  * parses but looks counted or grouped by thousands gets the library's notes
  * on input, as warnings, as the command prints them on stderr.
