@@ -63,6 +63,29 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
   if (((((ends << 1) & ~sep_ok) | (gaps & ~gap_ok)) & upto) == 0) {
     starts &= upto;
     ends &= upto;
+    if (!capped) {
+      /* The values first, then the pushes: the pushes' chain of compares
+       * is not held up by the digits' loads and multiplies, and a branch
+       * mispredicted in one loop does not throw away the other's work. */
+      uint64_t val[32];
+      unsigned n = 0, at = 0;
+      while (starts != 0) {
+        unsigned s = (unsigned)__builtin_ctzll(starts);
+        unsigned e = (unsigned)__builtin_ctzll(ends);
+        starts &= starts - 1;
+        ends &= ends - 1;
+        if (e - s >= 16) {
+          *stop = 1; /* too long for 64 bits, maybe: the machine decides */
+          at = s;
+          break;
+        }
+        val[n++] = fast_digits(w, s, e);
+      }
+      for (unsigned k = 0; k < n; k++)
+        solver_run_push(&r->run, val[k], 0, mode);
+      if (*stop)
+        return fast_left(r, line_mode ? 0 : m.nl, at);
+    }
     while (starts != 0) {
       unsigned s = (unsigned)__builtin_ctzll(starts);
       unsigned e = (unsigned)__builtin_ctzll(ends);
