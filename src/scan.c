@@ -5,12 +5,14 @@
  * Nearly all real input is plain: decimal weights of at most 16 digits, an
  * optional sign, each followed by a space, tab, line feed, CR LF or comma,
  * and maybe more blanks (spaces, tabs, line feeds) before the next one.
- * scan_fast() takes such text a 64-byte window at a time. One pass marks
- * the window's digits in a 64-bit mask; each weight's first and last digit
- * are then read off the mask with bit operations, its value is computed
- * from one or two 8-byte words (SWAR), and it is merged into the solver's
- * narrow stack on the spot. Finding the next weight never waits for the
- * bytes of the one before, and no byte is looked at twice.
+ * The scanner takes such text a 64-byte window at a time. One pass marks
+ * the window's digits, blanks, line feeds and commas in 64-bit masks, from
+ * which the whole window's separators are checked at once; each weight's
+ * first and last digit are then read off the masks with bit operations,
+ * its value is computed from one or two 8-byte words (SWAR), and the
+ * window's values are merged into the solver's narrow stack. Finding the
+ * next weight never waits for the bytes of the one before, and no byte is
+ * looked at twice.
  *
  * At anything else (a bracket, a comma that follows no weight, a long or
  * malformed number, a control or non-ASCII byte, a line feed in line mode,
