@@ -63,43 +63,39 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
   if (((((ends << 1) & ~sep_ok) | (gaps & ~gap_ok)) & upto) == 0) {
     starts &= upto;
     ends &= upto;
-    if (!capped) {
-      /* The values first, then the pushes: the pushes' chain of compares
-       * is not held up by the digits' loads and multiplies, and a branch
-       * mispredicted in one loop does not throw away the other's work. */
-      uint64_t val[32];
-      unsigned n = 0, at = 0;
-      while (starts != 0) {
-        unsigned s = (unsigned)__builtin_ctzll(starts);
-        unsigned e = (unsigned)__builtin_ctzll(ends);
-        starts &= starts - 1;
-        ends &= ends - 1;
-        if (e - s >= 16) {
-          *stop = 1; /* too long for 64 bits, maybe: the machine decides */
-          at = s;
-          break;
-        }
-        val[n++] = fast_digits(w, s, e);
-      }
-      for (unsigned k = 0; k < n; k++)
-        solver_run_push(&r->run, val[k], 0, mode);
-      if (*stop)
-        return fast_left(r, line_mode ? 0 : m.nl, at);
-    }
+    /* The values first, then the pushes: the pushes' chain of compares is
+     * not held up by the digits' loads and multiplies, and a branch
+     * mispredicted in one loop does not throw away the other's work. */
+    uint64_t val[32];
+    unsigned char past[32]; /* where each weight's separator is */
+    unsigned n = 0, at = 0;
+    int too_long = 0;
     while (starts != 0) {
       unsigned s = (unsigned)__builtin_ctzll(starts);
       unsigned e = (unsigned)__builtin_ctzll(ends);
       starts &= starts - 1;
       ends &= ends - 1;
       if (e - s >= 16) {
-        *stop = 1; /* too long for 64 bits, maybe: the machine decides */
-        return fast_left(r, line_mode ? 0 : m.nl, s);
+        too_long = 1; /* too long for 64 bits, maybe: the machine decides */
+        at = s;
+        break;
       }
-      solver_run_push(&r->run, fast_digits(w, s, e), 0, mode);
-      if (capped && r->run.k == r->cap) {
-        r->full = 1; /* its separator is the machine's, or the next run's */
-        return fast_left(r, m.nl, e + 1);
-      }
+      val[n] = fast_digits(w, s, e);
+      past[n++] = (unsigned char)(e + 1);
+    }
+    if (capped && n >= r->cap - r->run.k) {
+      /* The cap is reached in this window (n >= 1: the run has room). */
+      n = (unsigned)(r->cap - r->run.k);
+      for (unsigned k = 0; k < n; k++)
+        solver_run_push(&r->run, val[k], 0, mode);
+      r->full = 1; /* its separator is the machine's, or the next run's */
+      return fast_left(r, m.nl, past[n - 1]);
+    }
+    for (unsigned k = 0; k < n; k++)
+      solver_run_push(&r->run, val[k], 0, mode);
+    if (too_long) {
+      *stop = 1;
+      return fast_left(r, line_mode ? 0 : m.nl, at);
     }
     if (line_mode) {
       *stop = at_nl; /* at the line feed, which ends the shelf */
