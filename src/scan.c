@@ -148,7 +148,19 @@ typedef struct fast_run {
   uint64_t lines;
   size_t cap;
   int full;
+  /* Values of plain windows not yet pushed: they are pushed in one loop
+   * at the run's end (or before a window that pushes on its own), so
+   * that the loop's end is mispredicted once a run, not once a window. */
+  unsigned pending;
+  uint64_t val[FAST_RUN];
 } fast_run;
+
+/* Pushes the pending values. */
+FAST_INLINE void fast_flush(fast_run *r, const int mode) {
+  for (unsigned k = 0; k < r->pending; k++)
+    solver_run_push(&r->run, r->val[k], 0, mode);
+  r->pending = 0;
+}
 
 /* What the byte after a weight ending at w[e] says about it: */
 enum {

@@ -63,39 +63,25 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
   if (((((ends << 1) & ~sep_ok) | (gaps & ~gap_ok)) & upto) == 0) {
     starts &= upto;
     ends &= upto;
-    /* The values first, then the pushes: the pushes' chain of compares is
-     * not held up by the digits' loads and multiplies, and a branch
-     * mispredicted in one loop does not throw away the other's work. */
-    uint64_t val[32];
-    unsigned char past[32]; /* where each weight's separator is */
-    unsigned n = 0, at = 0;
-    int too_long = 0;
+    /* The values now, the pushes at the run's end (fast_flush()): the
+     * pushes' chain of compares is not held up by the digits' loads and
+     * multiplies, and a branch mispredicted in one loop does not throw
+     * away the other's work. */
+    unsigned have = (unsigned)r->run.k + r->pending; /* weights in the run */
     while (starts != 0) {
       unsigned s = (unsigned)__builtin_ctzll(starts);
       unsigned e = (unsigned)__builtin_ctzll(ends);
       starts &= starts - 1;
       ends &= ends - 1;
       if (e - s >= 16) {
-        too_long = 1; /* too long for 64 bits, maybe: the machine decides */
-        at = s;
-        break;
+        *stop = 1; /* too long for 64 bits, maybe: the machine decides */
+        return fast_left(r, line_mode ? 0 : m.nl, s);
       }
-      val[n] = fast_digits(w, s, e);
-      past[n++] = (unsigned char)(e + 1);
-    }
-    if (capped && n >= r->cap - r->run.k) {
-      /* The cap is reached in this window (n >= 1: the run has room). */
-      n = (unsigned)(r->cap - r->run.k);
-      for (unsigned k = 0; k < n; k++)
-        solver_run_push(&r->run, val[k], 0, mode);
-      r->full = 1; /* its separator is the machine's, or the next run's */
-      return fast_left(r, m.nl, past[n - 1]);
-    }
-    for (unsigned k = 0; k < n; k++)
-      solver_run_push(&r->run, val[k], 0, mode);
-    if (too_long) {
-      *stop = 1;
-      return fast_left(r, line_mode ? 0 : m.nl, at);
+      r->val[r->pending++] = fast_digits(w, s, e);
+      if (capped && ++have == r->cap) {
+        r->full = 1; /* its separator is the machine's, or the next run's */
+        return fast_left(r, m.nl, e + 1);
+      }
     }
     if (line_mode) {
       *stop = at_nl; /* at the line feed, which ends the shelf */
@@ -104,6 +90,7 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
     return fast_left(r, m.nl, limit);
   }
 
+  fast_flush(r, mode); /* the weights below are pushed one by one */
   uint64_t blank_nl = 0; /* line feeds among blank gaps */
   if (gaps != 0) {
     /* Blanks between weights (", " in JSON, CR LF, indentation, empty
@@ -222,8 +209,11 @@ FAST_INLINE size_t SCAN_NAME(scan_mode)(shelf_solver *s, const unsigned char *b,
                              const int capped) {
   while (!*stop && len - i >= FAST_SLACK &&
          (capped ? limit > 0 : limit >= FAST_RUN)) {
-    fast_run r = {.lines = 0,
-                  .cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN};
+    fast_run r; /* not zeroed whole: val[] is written before it is read */
+    r.lines = 0;
+    r.cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN;
+    r.full = 0;
+    r.pending = 0;
     if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS)) {
       *stop = 1; /* the machine pushes one by one, widening or failing */
       break;
@@ -235,6 +225,7 @@ FAST_INLINE size_t SCAN_NAME(scan_mode)(shelf_solver *s, const unsigned char *b,
       *stop |= took == 0; /* no progress: let the machine move on */
       i += took;
     }
+    fast_flush(&r, mode);
     solver_run_close(s, &r.run);
     limit -= r.run.k;
     out->taken += r.run.k;
