@@ -9,8 +9,8 @@
  * the window's digits, blanks, line feeds and commas in 64-bit masks, from
  * which the whole window's separators are checked at once; each weight's
  * first and last digit are then read off the masks with bit operations,
- * its value is computed from one or two 8-byte words (SWAR), and the
- * window's values are merged into the solver's narrow stack. Finding the
+ * its value is computed from one or two 8-byte words (SWAR), and a run's
+ * values are merged into the solver's narrow stack in one loop. Finding the
  * next weight never waits for the bytes of the one before, and no byte is
  * looked at twice.
  *
