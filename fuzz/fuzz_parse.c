@@ -19,6 +19,10 @@
  *      bytes, so that each stretch is read by the fast path and the
  *      byte-at-a-time machine in turn;
  *   4. the push parser fed one byte at a time (short inputs only);
+ *   4a. the push parser in one piece and in many pieces again with each
+ *      other path of the fast scanner this processor runs (src/scan.h:
+ *      AVX2, SSE2, NEON, the portable words), forced the way tests force
+ *      it, so that every path meets the grammar's every corner;
  *   5. the text cut in two after a blank (a space, tab or line feed the
  *      bytes pick): the first parser's shelf__parser_place() is handed to a
  *      second parser by shelf_parser_resume(), which parses the rest into a
@@ -46,6 +50,8 @@
 #include "../src/core/internal.h"
 
 #include <shelf.h>
+
+#include "../src/core/scan.h" /* the scanner's paths, forced per parser */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -321,10 +327,12 @@ static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at,
  */
 static void drive(const uint8_t *d, size_t len, unsigned flags,
                   const size_t *cuts, size_t ncuts, int bytewise, size_t resume,
-                  outcome_list *out) {
+                  outcome_list *out, int scanner) {
   driver v = {NULL, NULL, NULL, flags, resume == NO_RESUME, 0, 0};
   int line_unknown = len > 0 && (d[0] & 1); /* for a resumed parser */
   FUZZ_ASSERT(shelf_parser_new(&v.p, flags) == SHELF_OK, "parser_new");
+  if (scanner >= 0)
+    FUZZ_ASSERT(shelf__parser_scanner(v.p, scanner), "the scanner path runs");
   FUZZ_ASSERT(shelf_solver_new(&v.s, v.keeps ? SHELF_KEEP_WEIGHTS : 0) ==
                   SHELF_OK,
               "solver_new");
@@ -462,26 +470,36 @@ static void check_mode(const uint8_t *data, size_t size, const struct mode *m,
   outcome_list expect = {0}, base = {0}, got = {0};
 #define WHAT(s) (snprintf(what, sizeof what, "%s: %s", m->name, s), what)
   ref_parse(data, size, m->flags, &expect);
-  drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &base);
+  drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &base, -1);
   matches_reference(&base, &expect, WHAT("agrees with the grammar"));
   results_are_exact(&base, WHAT("a parsed shelf solves as the DP does"));
   if (parsed != NULL)
     same_outcomes(parsed, &base, WHAT("shelf_parse and the push parser"));
 
-  drive(data, size, m->flags, cuts, ncuts, 0, NO_RESUME, &got);
+  drive(data, size, m->flags, cuts, ncuts, 0, NO_RESUME, &got, -1);
   same_outcomes(&base, &got, WHAT("split pieces parse as one piece"));
   list_free(&got);
-  drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got);
+  drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, -1);
   same_outcomes(&base, &got, WHAT("many pieces parse as one piece"));
   list_free(&got);
   if (size <= BYTEWISE_MAX) {
-    drive(data, size, m->flags, NULL, 0, 1, NO_RESUME, &got);
+    drive(data, size, m->flags, NULL, 0, 1, NO_RESUME, &got, -1);
     same_outcomes(&base, &got, WHAT("single bytes parse as one piece"));
+    list_free(&got);
+  }
+  for (int k = 0; k < SCAN_KINDS; k++) {
+    if (k == shelf__scan_best() || !shelf__scan_runs(k))
+      continue;
+    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k);
+    same_outcomes(&base, &got, WHAT("every scanner path as the best one"));
+    list_free(&got);
+    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k);
+    same_outcomes(&base, &got, WHAT("every scanner path, many pieces"));
     list_free(&got);
   }
   size_t at = blank_cut(data, size);
   if (at != NO_RESUME) {
-    drive(data, size, m->flags, NULL, 0, 0, at, &got);
+    drive(data, size, m->flags, NULL, 0, 0, at, &got, -1);
     same_outcomes(&base, &got, WHAT("resumed at a place, appended"));
     list_free(&got);
   }

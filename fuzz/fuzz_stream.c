@@ -11,7 +11,8 @@
  * Two solvers run side by side: A, under test, created with flags the bytes
  * choose, and K, always created with SHELF_KEEP_WEIGHTS, which receives the
  * same pushes and, through a twin parser given the same calls, the same
- * text. K's weights are the record of what was pushed; after every call:
+ * text; the twin scans with the portable path of the fast scanner, A's
+ * parser with the processor's best (src/scan.h). K's weights are the record of what was pushed; after every call:
  *
  *   - A's and K's results equal shelf_solve() on those weights;
  *   - the twin parsers return the same statuses, counts and errors;
@@ -31,6 +32,8 @@
 #include <shelf.h>
 /* shelf__parser_place() and shelf__parser_skip_line(), the library's own. */
 #include "../src/core/internal.h"
+
+#include "../src/core/scan.h" /* the scanner's paths, forced per parser */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -331,6 +334,12 @@ static void op_skip_line(world *w) {
   w->shelf_whole = 0; /* the shelf is abandoned */
 }
 
+/* The second parser scans with the portable path, the first with the
+ * processor's best: whatever the two are fed, they must agree. */
+static void portable_scanner(shelf_parser *p) {
+  FUZZ_ASSERT(shelf__parser_scanner(p, SCAN_SWAR), "the portable path runs");
+}
+
 static void op_new_parser(world *w, reader *r) {
   unsigned flags = next(r) % 5 == 4 ? 0x80u : next(r) & 1u;
   shelf_parser *pa = NULL, *pk = NULL;
@@ -341,6 +350,7 @@ static void op_new_parser(world *w, reader *r) {
   }
   FUZZ_ASSERT(st == SHELF_OK && shelf_parser_new(&pk, flags) == SHELF_OK,
               "parser_new");
+  portable_scanner(pk);
   shelf_parser_free(w->pa);
   shelf_parser_free(w->pk);
   w->pa = pa;
@@ -439,6 +449,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
               "solver_new");
   FUZZ_ASSERT(shelf_parser_new(&w.pa, w.p_flags) == SHELF_OK, "parser_new");
   FUZZ_ASSERT(shelf_parser_new(&w.pk, w.p_flags) == SHELF_OK, "parser_new");
+  portable_scanner(w.pk);
   parser_forget(&w);
 
   while (r.pos < r.len) {

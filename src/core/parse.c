@@ -56,9 +56,17 @@ shelf_status shelf_parser_new(shelf_parser **out, unsigned flags) {
   if (p == NULL)
     return SHELF_NOMEM;
   p->flags = flags;
+  p->scanner = shelf__scan_best();
   shelf_parser_reset(p);
   *out = p;
   return SHELF_OK;
+}
+
+int shelf__parser_scanner(shelf_parser *p, int kind) {
+  if (p == NULL || !shelf__scan_runs(kind))
+    return 0;
+  p->scanner = kind;
+  return 1;
 }
 
 void shelf_parser_free(shelf_parser *p) { free(p); }
@@ -67,8 +75,10 @@ void shelf_parser_reset(shelf_parser *p) {
   if (p == NULL)
     return;
   unsigned flags = p->flags;
+  int scanner = p->scanner;
   memset(p, 0, sizeof *p);
   p->flags = flags;
+  p->scanner = scanner;
   p->line = 1;
   begin_shelf(p);
 }
@@ -453,7 +463,8 @@ static size_t scan(shelf_parser *p, shelf_solver *s, const unsigned char *b,
     return i;
   uint64_t limit = !counted(p) ? UINT64_MAX : p->due == DUE_COUNT ? 0 : p->due;
   scan_result r;
-  size_t j = shelf__scan_plain(s, b, i, len, by_line(p), limit, &r);
+  size_t j =
+      shelf__scan_plain(p->scanner, s, b, i, len, by_line(p), limit, &r);
   if (j > i) {
     if (r.last != SHELF_AFTER_NOTHING)
       p->pos = r.last;

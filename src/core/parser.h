@@ -45,6 +45,8 @@ enum {
 
 struct shelf_parser {
   unsigned flags;
+  int scanner;             /* the fast scanner's path (scan.h: SCAN_*), the
+                              processor's best, asked once */
   shelf_status failed;     /* sticky parse error, or SHELF_OK */
   shelf_parse_error error; /* its details */
   int state;               /* STATE_* */

@@ -5,12 +5,14 @@
  * Nearly all real input is plain: decimal weights of at most 16 digits, an
  * optional sign, each followed by a space, tab, line feed, CR LF or comma,
  * and maybe more blanks (spaces, tabs, line feeds) before the next one.
- * shelf__scan_plain() takes such text a 64-byte window at a time. One pass marks
- * the window's digits in a 64-bit mask; each weight's first and last digit
- * are then read off the mask with bit operations, its value is computed
- * from one or two 8-byte words (SWAR), and it is merged into the solver's
- * narrow stack on the spot. Finding the next weight never waits for the
- * bytes of the one before, and no byte is looked at twice.
+ * The scanner takes such text a 64-byte window at a time. One pass marks
+ * the window's digits, blanks, line feeds and commas in 64-bit masks, from
+ * which the whole window's separators are checked at once; each weight's
+ * first and last digit are then read off the masks with bit operations,
+ * its value is computed from one or two 8-byte words (SWAR), and a run's
+ * values are merged into the solver's narrow stack in one loop. Finding the
+ * next weight never waits for the bytes of the one before, and no byte is
+ * looked at twice.
  *
  * At anything else (a bracket, a comma that follows no weight, a long or
  * malformed number, a control or non-ASCII byte, a line feed in line mode,
@@ -28,12 +30,22 @@
  * reading a weight. A second merge (under 10% of pushes on random shelves)
  * takes a branch and a loop.
  *
+ * Instruction sets (issue 46): the window's byte classes are found with
+ * AVX2 or SSE2 on x86-64, NEON on arm64, and eight bytes to a word (SWAR)
+ * anywhere (scan_masks.h); the loops around them are one text compiled
+ * once for each (scan_loop.h). shelf__scan_best() picks the fastest the
+ * processor has, and each parser keeps that choice (parse.c); tests force
+ * every path in turn. Nothing needs pext or pdep, which are slow on AMD
+ * before Zen 3. A weight's digits are converted by multiplies on a word
+ * (swar_digits()) on every path: a weight here has at most 16 digits, one
+ * or two words, and a vector's multiply-adds (pmaddubsw, pmaddwd) take as
+ * many steps for one weight as the word does.
+ *
  * Portability: the word tricks assume little-endian byte order (elsewhere
  * the fast path is off and the machine does all the work). On x86-64 the
- * digit mask uses SSE2 and the conditional moves are written as inline
- * assembly, because compilers turn the equivalent ?: into branches; define
- * SHELF_NO_ASM to build both from plain C instead (the tests pass either
- * way).
+ * conditional moves are written as inline assembly, because compilers
+ * turn the equivalent ?: into branches; define SHELF_NO_ASM to build them,
+ * and the masks, from plain C instead (the tests pass either way).
  */
 #include "scan.h"
 
@@ -46,8 +58,19 @@
 #define FAST_PATH 0
 #endif
 
-#if FAST_X86 /* set in solver.h */
-#include <emmintrin.h>
+/* The vector paths this build has. FAST_X86 is set in solver.h. */
+#define SCAN_X86 (FAST_PATH && FAST_X86)
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(SHELF_NO_ASM)
+#define SCAN_NEON FAST_PATH
+#else
+#define SCAN_NEON 0
+#endif
+
+#if SCAN_X86
+#include <immintrin.h>
+#endif
+#if SCAN_NEON
+#include <arm_neon.h>
 #endif
 
 #if defined(__GNUC__)
@@ -55,6 +78,8 @@
 #else
 #define FAST_INLINE static inline
 #endif
+
+#include "scan_masks.h"
 
 /* Bytes that must remain for a window: its 64, and the one after them,
  * which a check for CR LF may read. */
@@ -74,69 +99,6 @@ static inline uint64_t load8(const unsigned char *b) {
   uint64_t w;
   memcpy(&w, b, sizeof w);
   return w;
-}
-
-/* Bit j is set iff b[j] is an ASCII digit, for the 64 bytes from b. */
-static inline uint64_t digit_mask(const unsigned char *b) {
-  uint64_t mask = 0;
-#if FAST_X86
-  /* With the sign bit flipped, bytes compare as unsigned: a digit is above
-   * '0' - 1 and below '9' + 1. */
-  const __m128i flip = _mm_set1_epi8(-128), above = _mm_set1_epi8(-81),
-                below = _mm_set1_epi8(-70);
-  for (unsigned q = 0; q < 4; q++) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * q));
-    v = _mm_xor_si128(v, flip);
-    __m128i d =
-        _mm_and_si128(_mm_cmpgt_epi8(v, above), _mm_cmplt_epi8(v, below));
-    mask |= (uint64_t)(unsigned)_mm_movemask_epi8(d) << (16 * q);
-  }
-#else
-  /* Per byte, t = c ^ '0' is below 10 exactly for digits; (t | 0x80) - 10
-   * keeps its high bit exactly when t & 0x7f >= 10, with no borrow between
-   * bytes; the multiply gathers the eight high bits into one byte. */
-  const uint64_t high = 0x8080808080808080u;
-  for (unsigned q = 0; q < 8; q++) {
-    uint64_t t = load8(b + 8 * q) ^ 0x3030303030303030u;
-    uint64_t other = (((t | high) - 0x0A0A0A0A0A0A0A0Au) | t) & high;
-    mask |= (((other ^ high) * 0x0002040810204081u) >> 56) << (8 * q);
-  }
-#endif
-  return mask;
-}
-
-/* Bits set for the spaces and tabs among the 64 bytes from b (the return
- * value) and for the line feeds (*nl). */
-static inline uint64_t blank_mask(const unsigned char *b, uint64_t *nl) {
-  uint64_t blank = 0, feed = 0;
-#if FAST_X86
-  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'),
-                lf = _mm_set1_epi8('\n');
-  for (unsigned q = 0; q < 4; q++) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * q));
-    __m128i bl = _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab));
-    blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << (16 * q);
-    feed |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf))
-            << (16 * q);
-  }
-#else
-  /* A byte equals c exactly when (t & 0x7f) + 0x7f, with t = byte ^ c, has
-   * no high bit and t has none either: no carry crosses bytes. */
-  const uint64_t low = 0x7F7F7F7F7F7F7F7Fu, ones = 0x0101010101010101u;
-  for (unsigned q = 0; q < 8; q++) {
-    uint64_t w = load8(b + 8 * q), m[3];
-    const unsigned char c[3] = {' ', '\t', '\n'};
-    for (int k = 0; k < 3; k++) {
-      uint64_t t = w ^ (ones * c[k]);
-      m[k] = ~(((t & low) + low) | t) & ~low;
-      m[k] = (m[k] * 0x0002040810204081u) >> 56;
-    }
-    blank |= (m[0] | m[1]) << (8 * q);
-    feed |= m[2] << (8 * q);
-  }
-#endif
-  *nl = feed;
-  return blank;
 }
 
 /* The value of the digits in the top bytes of w (the last digit in the top
@@ -186,7 +148,19 @@ typedef struct fast_run {
   uint64_t lines;
   size_t cap;
   int full;
+  /* Values of plain windows not yet pushed: they are pushed in one loop
+   * at the run's end (or before a window that pushes on its own), so
+   * that the loop's end is mispredicted once a run, not once a window. */
+  unsigned pending;
+  uint64_t val[FAST_RUN];
 } fast_run;
+
+/* Pushes the pending values. */
+FAST_INLINE void fast_flush(fast_run *r, const int mode) {
+  for (unsigned k = 0; k < r->pending; k++)
+    solver_run_push(&r->run, r->val[k], 0, mode);
+  r->pending = 0;
+}
 
 /* What the byte after a weight ending at w[e] says about it: */
 enum {
@@ -219,121 +193,6 @@ FAST_INLINE unsigned fast_left(fast_run *r, uint64_t nl, unsigned at) {
   return at;
 }
 
-/*
- * One window, the 64 bytes at w. Returns how many of them were taken; with
- * *stop set, the machine must go on from there.
- *
- * Masks: a weight starts at a digit after a non-digit and ends at a digit
- * before one; the byte right after it is checked with it (fast_after). A gap
- * byte is any other non-digit. Windows start right after a weight's byte or
- * a gap byte, never inside a weight or after a sign. A weight that reaches
- * the window's last byte may go on, so it is left for the next window,
- * found without a branch (where windows end is as random as the weights).
- */
-FAST_INLINE unsigned fast_window(fast_run *r, const unsigned char *w, int *stop,
-                                 const int line_mode, const int mode,
-                                 const int capped) {
-  uint64_t digits = digit_mask(w);
-  uint64_t starts = digits & ~(digits << 1);
-  uint64_t ends = digits & ~(digits >> 1);
-  uint64_t cut = digits >> 63; /* 1: the last weight is left for later */
-  unsigned last = 63 - (unsigned)__builtin_clzll(starts | 1);
-  starts ^= cut << last;
-  ends ^= cut << 63;
-  unsigned limit = cut ? last : 64;
-  uint64_t gaps = ~digits & ~(digits << 1); /* none from `last` on */
-  uint64_t blank_nl = 0;                    /* line feeds among blank gaps */
-  if (gaps != 0) {
-    /* Blanks between weights (", " in JSON, CR LF, indentation, empty
-     * lines) need no checks beyond counting the line feeds among them. */
-    uint64_t nl, blank = blank_mask(w, &nl);
-    if (!line_mode)
-      blank |= nl;
-    if ((gaps & ~blank) == 0) {
-      blank_nl = line_mode ? 0 : gaps & nl;
-      gaps = 0;
-    }
-  }
-
-  if (gaps == 0) {
-    /* The usual window: weights, each with one separator behind it, and
-     * maybe blanks. The line feeds among the blanks are counted up to
-     * where the window is left. */
-    while (starts != 0) {
-      unsigned s = (unsigned)__builtin_ctzll(starts);
-      unsigned e = (unsigned)__builtin_ctzll(ends);
-      starts &= starts - 1;
-      ends &= ends - 1;
-      int after = fast_after(w, e, line_mode);
-      if (after == TAKE_LEAVE || e - s >= 16) {
-        *stop = 1;
-        return fast_left(r, blank_nl, s);
-      }
-      solver_run_push(&r->run, fast_digits(w, s, e), 0, mode);
-      if (capped && r->run.k == r->cap) {
-        r->full = 1; /* its separator is the machine's, or the next run's */
-        return fast_left(r, blank_nl, e + 1);
-      }
-      r->lines += after == TAKE_LINE;
-      if (after == TAKE_STOP) {
-        *stop = 1;
-        return fast_left(r, blank_nl, e + 1);
-      }
-    }
-    return fast_left(r, blank_nl, limit);
-  }
-
-  /* Gap bytes too: take gaps and weights in order. */
-  for (;;) {
-    unsigned s = starts ? (unsigned)__builtin_ctzll(starts) : limit;
-    uint64_t before = starts ? (starts & (0 - starts)) - 1 : ~(uint64_t)0;
-    uint64_t g = gaps & before;
-    gaps &= ~before;
-    int neg = 0, sign = 0;
-    while (g != 0) {
-      unsigned at = (unsigned)__builtin_ctzll(g);
-      g &= g - 1;
-      int cls = fast_class[w[at]];
-      if ((cls == NEAR_SEP && w[at] != ',') || (cls == NEAR_NL && !line_mode) ||
-          (cls == NEAR_CR && !line_mode && w[at + 1] == '\n')) {
-        r->lines += cls == NEAR_NL;
-        continue;
-      }
-      if (cls == NEAR_SIGN && at + 1 == s && starts != 0) {
-        sign = 1; /* right before a weight */
-        neg = w[at] == '-';
-        continue;
-      }
-      if (cls == NEAR_SIGN && at + 1 == limit)
-        return at; /* right before the weight left for later */
-      /* A comma that follows no weight here, a line feed in line mode, a
-       * lone sign or anything else: the machine decides. */
-      *stop = 1;
-      return at;
-    }
-    if (starts == 0)
-      return limit;
-    unsigned e = (unsigned)__builtin_ctzll(ends);
-    starts &= starts - 1;
-    ends &= ends - 1;
-    int after = fast_after(w, e, line_mode);
-    if (after == TAKE_LEAVE || e - s >= 16) {
-      *stop = 1;
-      return s - (unsigned)sign;
-    }
-    solver_run_push(&r->run, fast_digits(w, s, e), neg, mode);
-    if (capped && r->run.k == r->cap) {
-      r->full = 1;
-      return e + 1;
-    }
-    r->lines += after == TAKE_LINE;
-    if (after == TAKE_STOP) {
-      *stop = 1;
-      return e + 1;
-    }
-  }
-}
-
 /* What the last item in b[from..i) was, for the parser's `after`: a comma,
  * a weight, or nothing (only blanks). */
 static int scan_last(const unsigned char *b, size_t from, size_t i) {
@@ -354,78 +213,76 @@ static size_t scan_line_start(const unsigned char *b, size_t from, size_t i) {
   return i;
 }
 
-/* The window at b + i. One that starts nearer than FAST_BEHIND to the
- * piece's start is read from a copy with zeros before it, since the bytes
- * behind a piece may not be ours to read: a piece of whole lines (--batch)
- * starts every line's feed there. */
-FAST_INLINE unsigned scan_window(fast_run *r, const unsigned char *b, size_t i,
-                                 int *stop, const int line_mode, const int mode,
-                                 const int capped) {
-  unsigned char pad[FAST_BEHIND + FAST_SLACK];
-  const unsigned char *w = b + i;
-  if (i < FAST_BEHIND) {
-    memset(pad, 0, FAST_BEHIND);
-    memcpy(pad + FAST_BEHIND, w, FAST_SLACK);
-    w = pad + FAST_BEHIND;
-  }
-  return fast_window(r, w, stop, line_mode, mode, capped);
-}
+/* The loops, once for each path. */
+#define SCAN_SUFFIX swar
+#define SCAN_MASKS masks_swar
+#include "scan_loop.h"
 
-/* A scan with line_mode, mode and capped constant, so that each case gets
- * its own loop; sets *stop where the machine must go on. Uncapped, it runs
- * while a whole run fits under the limit; capped, up to the limit. */
-FAST_INLINE size_t scan_mode(shelf_solver *s, const unsigned char *b, size_t i,
-                             size_t len, uint64_t limit, scan_result *out,
-                             int *stop, const int line_mode, const int mode,
-                             const int capped) {
-  while (!*stop && len - i >= FAST_SLACK &&
-         (capped ? limit > 0 : limit >= FAST_RUN)) {
-    fast_run r = {.lines = 0,
-                  .cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN};
-    if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS)) {
-      *stop = 1; /* the machine pushes one by one, widening or failing */
-      break;
-    }
-    for (int win = 0;
-         win < FAST_WINDOWS && !*stop && !r.full && len - i >= FAST_SLACK;
-         win++) {
-      unsigned took = scan_window(&r, b, i, stop, line_mode, mode, capped);
-      *stop |= took == 0; /* no progress: let the machine move on */
-      i += took;
-    }
-    solver_run_close(s, &r.run);
-    limit -= r.run.k;
-    out->taken += r.run.k;
-    out->lines += r.lines;
-  }
-  return i;
-}
+#if SCAN_X86
+#define SCAN_SUFFIX sse2
+#define SCAN_MASKS masks_sse2
+#include "scan_loop.h"
 
-/* scan_mode() for the solver's mode, line mode or not, capped or not (a
- * capped scan is never in line mode: scan.h). */
-static size_t scan_any(shelf_solver *s, const unsigned char *b, size_t i,
-                       size_t len, uint64_t limit, scan_result *out, int *stop,
-                       int line_mode, int capped) {
-  int kind = capped ? 2 : line_mode ? 1 : 0;
-  switch (kind * 3 + solver_run_mode(s)) {
-  case 0:
-    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE, 0);
-  case 1:
-    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE_KEEP, 0);
-  case 2:
-    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_KEEP, 0);
-  case 3:
-    return scan_mode(s, b, i, len, limit, out, stop, 1, RUN_SOLVE, 0);
-  case 4:
-    return scan_mode(s, b, i, len, limit, out, stop, 1, RUN_SOLVE_KEEP, 0);
-  case 5:
-    return scan_mode(s, b, i, len, limit, out, stop, 1, RUN_KEEP, 0);
-  case 6:
-    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE, 1);
-  case 7:
-    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_SOLVE_KEEP, 1);
+SCAN_AVX2_BEGIN
+#define SCAN_SUFFIX avx2
+#define SCAN_MASKS masks_avx2
+#include "scan_loop.h"
+SCAN_AVX2_END
+#endif
+
+#if SCAN_NEON
+#define SCAN_SUFFIX neon
+#define SCAN_MASKS masks_neon
+#include "scan_loop.h"
+#endif
+
+int shelf__scan_runs(int kind) {
+  switch (kind) {
+  case SCAN_SWAR:
+    return 1;
+#if SCAN_X86
+  case SCAN_SSE2:
+    return 1;
+  case SCAN_AVX2:
+    /* What the C runtime found out about the processor at start-up (the
+     * system's support for the wide registers included): no state of
+     * ours, and the same answer from every thread. */
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("popcnt");
+#endif
+#if SCAN_NEON
+  case SCAN_NEON_KIND:
+    return 1;
+#endif
   default:
-    return scan_mode(s, b, i, len, limit, out, stop, 0, RUN_KEEP, 1);
+    return 0;
+  }
+}
+
+int shelf__scan_best(void) {
+  static const int order[] = {SCAN_AVX2, SCAN_SSE2, SCAN_NEON_KIND};
+  for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+    if (shelf__scan_runs(order[k]))
+      return order[k];
+  return SCAN_SWAR;
+}
+
+static size_t scan_kind(int kind, shelf_solver *s, const unsigned char *b,
+                        size_t i, size_t len, uint64_t limit, scan_result *out,
+                        int *stop, int line_mode, int capped) {
+  switch (kind) {
+#if SCAN_X86
+  case SCAN_AVX2:
+    return scan_any_avx2(s, b, i, len, limit, out, stop, line_mode, capped);
+  case SCAN_SSE2:
+    return scan_any_sse2(s, b, i, len, limit, out, stop, line_mode, capped);
+#endif
+#if SCAN_NEON
+  case SCAN_NEON_KIND:
+    return scan_any_neon(s, b, i, len, limit, out, stop, line_mode, capped);
+#endif
+  default:
+    return scan_any_swar(s, b, i, len, limit, out, stop, line_mode, capped);
   }
 }
 
@@ -433,8 +290,8 @@ static size_t scan_any(shelf_solver *s, const unsigned char *b, size_t i,
  * for a counted shelf's last weights, runs capped at what is due. Only the
  * line count is kept on the way; the line's start and the last item are
  * worked out from the bytes once, at the end. */
-size_t shelf__scan_plain(shelf_solver *s, const unsigned char *b, size_t i,
-                         size_t len, int line_mode, uint64_t limit,
+size_t shelf__scan_plain(int kind, shelf_solver *s, const unsigned char *b,
+                         size_t i, size_t len, int line_mode, uint64_t limit,
                          scan_result *out) {
   out->taken = 0;
   out->lines = 0;
@@ -444,9 +301,9 @@ size_t shelf__scan_plain(shelf_solver *s, const unsigned char *b, size_t i,
     return i;
   const size_t from = i;
   int stop = 0;
-  i = scan_any(s, b, i, len, limit, out, &stop, line_mode, 0);
+  i = scan_kind(kind, s, b, i, len, limit, out, &stop, line_mode, 0);
   if (limit != UINT64_MAX && limit > out->taken)
-    i = scan_any(s, b, i, len, limit - out->taken, out, &stop, 0, 1);
+    i = scan_kind(kind, s, b, i, len, limit - out->taken, out, &stop, 0, 1);
   if (i > from) {
     out->last = scan_last(b, from, i);
     if (out->lines > 0)

@@ -16,17 +16,33 @@ typedef struct scan_result {
                         were passed; -1 if nothing was */
 } scan_result;
 
-/* Takes plain weights and separators from b[i..len), between items, and
- * pushes at most `limit` weights into the solver (UINT64_MAX: no limit;
- * a limit, for a counted shelf, only outside line mode); returns where it
- * stopped.
+/* The scanner's paths (scan.c): the instruction sets it classifies bytes
+ * with. SCAN_NEON_KIND is NEON's (SCAN_NEON says whether a build has it). */
+enum { SCAN_SWAR, SCAN_SSE2, SCAN_AVX2, SCAN_NEON_KIND, SCAN_KINDS };
+
+/* The fastest path this build and processor run; a pure function of the
+ * processor, which each parser asks once (shelf_parser_new()). */
+int shelf__scan_best(void);
+
+/* 1 if this build and processor can run path `kind`, else 0 (tests run
+ * each one that can). */
+int shelf__scan_runs(int kind);
+
+/* For tests: makes parser p scan with path `kind` (one that
+ * shelf__scan_runs()); returns 0, leaving it as it was, if it cannot. */
+int shelf__parser_scanner(shelf_parser *p, int kind);
+
+/* Takes plain weights and separators from b[i..len), between items, with
+ * path `kind`, and pushes at most `limit` weights into the solver
+ * (UINT64_MAX: no limit; a limit, for a counted shelf, only outside line
+ * mode); returns where it stopped.
  * There the byte-at-a-time parser takes over, between items, in front of a
  * weight or byte that it must look at itself. Only b[0..len) is read. In
  * line mode it stops at a
  * line feed. It never fails: where the solver cannot take a run (it is wide
  * or failed), it stops and leaves the weights to solver_push(). */
-size_t shelf__scan_plain(shelf_solver *s, const unsigned char *b, size_t i,
-                         size_t len, int line_mode, uint64_t limit,
+size_t shelf__scan_plain(int kind, shelf_solver *s, const unsigned char *b,
+                         size_t i, size_t len, int line_mode, uint64_t limit,
                          scan_result *out);
 
 #endif /* SHELF_SCAN_H */
