@@ -10,6 +10,7 @@
  */
 #include "harness.h"
 
+#include "../src/core/internal.h" /* shelf__parser_skip_line */
 #include "../src/core/scan.h"
 
 /* The texts are random but the same on every run. */
@@ -126,7 +127,7 @@ static void parse_with(const char *t, size_t len, unsigned flags, int kind,
         note_error(o, st, p);
         if (!lines)
           goto done;
-        REQUIRE(shelf_parser_skip_line(p) == SHELF_OK);
+        REQUIRE(shelf__parser_skip_line(p) == SHELF_OK);
         shelf_solver_reset(s);
       } else if (ended) {
         note_shelf(o, s);
