@@ -1,5 +1,5 @@
 /*
- * read_stream.c - a stream read on threads (read.h): the calling thread
+ * read_stream.c - a stream read on threads (reader.h): the calling thread
  * reads blocks, each cut at its last cut point; parser threads take the
  * blocks in turn, and the calling thread checks and appends them in
  * order. A block with no cut point at all ends the cutting: the rest is
@@ -11,7 +11,7 @@
  *
  * Memory: at most threads + 2 blocks are in flight.
  */
-#include "read.h"
+#include "reader.h"
 
 #include "counted_cut.h"
 #include "lines.h"
