@@ -57,23 +57,20 @@ static void read_here(reader *rd, unsigned parse_flags, shelf_solver *out,
   shelf_status st = SHELF_OK;
   for (;;) {
     int err = 0;
-    int64_t k = shelf__read_next(rd, buf, READ_BLOCK, &err);
+    int64_t k = shelf__read_more(rd, buf, READ_BLOCK, &err);
     if (k < 0) {
       shelf__read_failed(res, err, rd->stream_at);
       goto out;
     }
     if (k == 0)
       break;
-    shelf__read_seen(rd, buf, (size_t)k);
-    if (rd->opt->progress != NULL)
-      rd->opt->progress(rd->opt->ctx, (uint64_t)k);
     size_t used;
     int ended;
     st = shelf_parser_feed(parser, out, buf, (size_t)k, &used, &ended);
     if (st != SHELF_OK)
       break;
   }
-  shelf__read_seen(rd, NULL, 0);
+  shelf__read_seen(rd, NULL, 0); /* a parse error ended the loop early */
   if (st == SHELF_OK) {
     int ended;
     st = shelf_parser_finish(parser, out, &ended);

@@ -65,20 +65,16 @@ int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
     if (rd->opt->idle != NULL)
       rd->opt->idle(rd->opt->ctx);
     int err = 0;
-    int64_t k = shelf__read_next(rd, buf, READ_BLOCK, &err);
+    int64_t k = shelf__read_more(rd, buf, READ_BLOCK, &err);
     if (k < 0) {
       shelf__read_failed(res, err, rd->stream_at);
       goto out;
     }
     if (k == 0)
       break;
-    shelf__read_seen(rd, buf, (size_t)k);
-    if (rd->opt->progress != NULL)
-      rd->opt->progress(rd->opt->ctx, (uint64_t)k);
     if (shelf__lines_feed(parser, solver, buf, (size_t)k, &h))
       goto out;
   }
-  shelf__read_seen(rd, NULL, 0);
   shelf__lines_finish(parser, solver, &h);
   stop = res->stopped || res->status != SHELF_OK;
 out:

@@ -1,6 +1,7 @@
 /*
  * reader.c - the read under way, which read.c, read_file.c and
- * read_stream.c share (reader.h): its source, read in order or by range;
+ * read_stream.c share (reader.h): its source, read in order (what is read
+ * shown to the notes and the progress line) or by range;
  * a piece parsed from its guessed place; and the chain that checks each
  * piece's guess and appends it, in shelf order. The files above it decide
  * which thread reads and parses what.
@@ -68,7 +69,7 @@ void shelf__read_failed(outcome *res, int err, uint64_t at) {
  * when threads read its ranges (shelf__read_parse_piece()): the answer
  * never depends on the threads. A file of size 0 (rd->unsized) is read to
  * its end. */
-int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err) {
+static int64_t read_next(reader *rd, char *buf, size_t len, int *err) {
   const shelf_source *src = rd->src;
   int64_t k;
   if (src->read_at != NULL) {
@@ -89,6 +90,22 @@ int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err) {
     return -1;
   }
   rd->stream_at += (uint64_t)k;
+  return k;
+}
+
+static void progress(const reader *rd, uint64_t bytes) {
+  if (rd->opt->progress != NULL)
+    rd->opt->progress(rd->opt->ctx, bytes);
+}
+
+int64_t shelf__read_more(reader *rd, char *buf, size_t len, int *err) {
+  int64_t k = read_next(rd, buf, len, err);
+  if (k > 0) {
+    shelf__read_seen(rd, buf, (size_t)k);
+    progress(rd, (uint64_t)k);
+  } else if (k == 0) {
+    shelf__read_seen(rd, NULL, 0);
+  }
   return k;
 }
 
@@ -114,12 +131,7 @@ int64_t shelf__read_at(const reader *rd, char *buf, size_t want, uint64_t at,
   return (int64_t)got;
 }
 
-static void progress(const reader *rd, uint64_t bytes) {
-  if (rd->opt->progress != NULL)
-    rd->opt->progress(rd->opt->ctx, bytes);
-}
-
-static void feed(piece *p, const char *data, size_t len) {
+void shelf__read_feed(piece *p, const char *data, size_t len) {
   size_t used;
   int ended;
   p->status = shelf_parser_feed(p->parser, p->solver, data, len, &used, &ended);
@@ -143,7 +155,7 @@ void shelf__read_parse_piece(const reader *rd, piece *p, char *buf) {
       from = p->assumed.offset;
   }
   if (p->status == SHELF_OK && p->data != NULL && from < p->end)
-    feed(p, p->data + (from - p->start), (size_t)(p->end - from));
+    shelf__read_feed(p, p->data + (from - p->start), (size_t)(p->end - from));
   for (uint64_t at = from;
        p->data == NULL && at < p->end && p->status == SHELF_OK;) {
     if (stopped(rd, p)) {
@@ -161,7 +173,7 @@ void shelf__read_parse_piece(const reader *rd, piece *p, char *buf) {
       return;
     }
     progress(rd, (uint64_t)got);
-    feed(p, buf, (size_t)got);
+    shelf__read_feed(p, buf, (size_t)got);
     at += (uint64_t)got;
   }
   if (p->status != SHELF_OK)

@@ -38,7 +38,7 @@ typedef struct outcome {
 } outcome;
 
 /* A file that ended before its size, as an error number of its own (a
- * read error's are positive): the read in order (shelf__read_next()) says
+ * read error's are positive): the read in order (shelf__read_more()) says
  * so, and shelf__read_failed() turns it into SHRANK. */
 #define READ_SHORT (-1)
 #define SHRANK "the file became shorter while it was read"
@@ -115,13 +115,18 @@ int shelf__read_start_thread(pthread_t *th, void *(*run)(void *), void *arg);
 void shelf__read_seen(reader *rd, const char *data, size_t len);
 
 /* Reads the next bytes of the text in order (a stream, or a file from
- * rd->stream_at); returns their number, 0 at the end, or -1 with *err
- * set to the error number, or READ_SHORT for a file that ended before its
- * size (rd->stream_at is then where). */
-int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err);
+ * rd->stream_at), shown to opt->seen and opt->progress, and opt->seen's
+ * NULL at the end: every read in order passes here, so that each byte is
+ * seen once whichever path reads it. Returns their number, 0 at the end,
+ * or -1 with *err set to the error number, or READ_SHORT for a file that
+ * ended before its size (rd->stream_at is then where). */
+int64_t shelf__read_more(reader *rd, char *buf, size_t len, int *err);
 
 /* Whether the next read of a stream would not wait. */
 int shelf__read_ready(const reader *rd);
+
+/* Feeds a piece's parser; its status says how that went. */
+void shelf__read_feed(piece *p, const char *data, size_t len);
 
 /* Parses a piece from its assumed place (rd->opt, the pieces' data or the
  * file's range); buf is READ_BLOCK bytes for a file's range. */
