@@ -43,7 +43,7 @@
 
 /* ==== Files ==== */
 
-void read_at(input *in, MPI_Offset off, char *buf, int n) {
+void read_range(input *in, MPI_Offset off, char *buf, int n) {
   if (!in->opened) {
     MPI_CHECK(MPI_File_open(MPI_COMM_SELF, in->name, MPI_MODE_RDONLY,
                             MPI_INFO_NULL, &in->fh));
@@ -76,7 +76,7 @@ void read_at(input *in, MPI_Offset off, char *buf, int n) {
 static MPI_Offset cut_at(input *in, MPI_Offset b, char *buf) {
   MPI_Offset to = in->size - b > WINDOW ? b + WINDOW : in->size;
   int n = (int)(to - (b - 1));
-  read_at(in, b - 1, buf, n);
+  read_range(in, b - 1, buf, n);
   size_t cut = shelf_piece_cut(buf, (size_t)n, 1, 0);
   return cut < (size_t)n ? b - 1 + (MPI_Offset)cut : -1;
 }
@@ -85,7 +85,7 @@ static MPI_Offset cut_at(input *in, MPI_Offset b, char *buf) {
 static const shelf_parse_place *opening(input *in, char *buf, int *sure) {
   if (!in->have_opening) {
     int n = in->size < WINDOW ? (int)in->size : WINDOW;
-    read_at(in, 0, buf, n);
+    read_range(in, 0, buf, n);
     shelf_piece_opening(buf, (size_t)n, 0, &in->opening, &in->sure_opening);
     in->have_opening = 1;
   }
@@ -101,7 +101,7 @@ static void guess(input *in, MPI_Offset s, char *buf, int misguess,
   int sure;
   shelf_parse_place open = *opening(in, buf, &sure);
   MPI_Offset lo = s > SHELF_LOOK_BACK ? s - SHELF_LOOK_BACK : 0;
-  read_at(in, lo, buf, (int)(s - lo));
+  read_range(in, lo, buf, (int)(s - lo));
   shelf_piece_guess(&open, buf, (size_t)(s - lo), (uint64_t)s, 0, at, &sure);
   if (misguess && at->after != SHELF_AFTER_NOTHING)
     at->after =
@@ -131,7 +131,7 @@ static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
     int n = to - off < READ_CHUNK ? (int)(to - off) : READ_CHUNK;
     size_t used;
     int ended;
-    read_at(in, off, wk->buf, n);
+    read_range(in, off, wk->buf, n);
     st = shelf_parser_feed(wk->parser, into->solver, wk->buf, (size_t)n, &used,
                            &ended);
     off += n;
@@ -145,7 +145,7 @@ static void parse_piece(work *wk, input *in, uint32_t file, MPI_Offset from,
     char next[16];
     int n = in->size - to < (MPI_Offset)sizeof next ? (int)(in->size - to)
                                                     : (int)sizeof next;
-    read_at(in, to, next, n);
+    read_range(in, to, next, n);
     st = shelf_piece_end(wk->parser, into->solver, next, (size_t)n, NULL,
                          &into->end_place);
   }

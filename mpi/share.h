@@ -65,7 +65,7 @@ typedef struct work {
 
 /* Reads n bytes at offset off of the file (after its base), opening it on
  * first use; a file that shrank, or a failed read, aborts the run. */
-void read_at(input *in, MPI_Offset off, char *buf, int n);
+void read_range(input *in, MPI_Offset off, char *buf, int n);
 
 /* Parses the pieces of the files that lie in rank `rank`'s share of the
  * files laid end to end, in order, merged into `into`. The first piece

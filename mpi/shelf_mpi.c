@@ -296,7 +296,7 @@ static int report_whole(piece *p, input *files, const report_options *opt) {
 static int ends_in_comma(input *in, char *buf) {
   for (MPI_Offset end = in->size; end > 0;) {
     MPI_Offset lo = end > WINDOW ? end - WINDOW : 0;
-    read_at(in, lo, buf, (int)(end - lo));
+    read_range(in, lo, buf, (int)(end - lo));
     for (MPI_Offset k = end - lo; k-- > 0;)
       if (strchr(" \t\r\n", buf[k]) == NULL || buf[k] == '\0')
         return buf[k] == ',';
@@ -363,7 +363,7 @@ static int solve_counted(work *wk, input *files, int ranks, unsigned threads,
     int n = files[0].size < 256 ? (int)files[0].size : 256;
     uint64_t count = 0;
     if (n > 0)
-      read_at(&files[0], 0, wk->buf, n);
+      read_range(&files[0], 0, wk->buf, n);
     head[0] = n > 0 ? shelf_piece_count(wk->buf, (size_t)n, &count) : 0;
     head[1] = count;
   }

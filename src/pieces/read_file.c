@@ -1,5 +1,5 @@
 /*
- * read_file.c - a file read on threads (read.h): cut into byte ranges at
+ * read_file.c - a file read on threads (reader.h): cut into byte ranges at
  * the library's cut points, each range parsed from its guess on a thread
  * that takes ranges in turn, and the ranges joined in order on the
  * calling thread.
@@ -23,7 +23,7 @@
  * appended, so at most that many hold their stacks beside the result's
  * (RANGES_MIN).
  */
-#include "read.h"
+#include "reader.h"
 
 #include "solver.h"
 

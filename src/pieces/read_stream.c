@@ -1,5 +1,5 @@
 /*
- * read_stream.c - a stream read on threads (read.h): the calling thread
+ * read_stream.c - a stream read on threads (reader.h): the calling thread
  * reads blocks, each cut at its last cut point; parser threads take the
  * blocks in turn, and the calling thread checks and appends them in
  * order. A block with no cut point at all ends the cutting: the rest is
@@ -11,7 +11,7 @@
  *
  * Memory: at most threads + 2 blocks are in flight.
  */
-#include "read.h"
+#include "reader.h"
 
 #include "counted_cut.h"
 #include "lines.h"
@@ -26,17 +26,6 @@
  * memory small while a block still takes far longer to parse than to hand
  * over. */
 #define PIPE_BLOCK (1u << 18)
-
-static void feed(piece *p, const char *data, size_t len) {
-  size_t used;
-  int ended;
-  p->status = shelf_parser_feed(p->parser, p->solver, data, len, &used, &ended);
-}
-
-static void progress(const reader *rd, uint64_t bytes) {
-  if (rd->opt->progress != NULL)
-    rd->opt->progress(rd->opt->ctx, bytes);
-}
 
 /* ==== Blocks, parser threads ==== */
 
@@ -287,16 +276,12 @@ static int fill_slot(reader *rd, cutter *c, slot *s) {
   shelf__counted_start(&c->counted_cut, c->at == 0);
   while (len < c->block && !holds_enough(c, s->buf, len)) {
     /* No more than a block: the buffer's room beyond it is for a tail. */
-    int64_t k = shelf__read_next(rd, s->buf + len, c->block - len, &err);
+    int64_t k = shelf__read_more(rd, s->buf + len, c->block - len, &err);
     if (k <= 0) {
       c->eof = 1;
-      if (k == 0)
-        shelf__read_seen(rd, NULL, 0);
       break;
     }
-    shelf__read_seen(rd, s->buf + len, (size_t)k);
     len += (size_t)k;
-    progress(rd, (uint64_t)k);
   }
   piece *p = &s->p;
   p->start = c->at;
@@ -357,10 +342,10 @@ static int settle_rest(reader *rd, chain *ch, slot *s) {
   else
     p->status = shelf_parser_resume(p->parser, &keep);
   if (p->status == SHELF_OK)
-    feed(p, s->buf, s->len);
+    shelf__read_feed(p, s->buf, s->len);
   while (p->status == SHELF_OK) {
     int err = 0;
-    int64_t k = shelf__read_next(rd, s->buf, s->cap, &err);
+    int64_t k = shelf__read_more(rd, s->buf, s->cap, &err);
     if (k < 0) {
       p->read_errno = err > 0 ? err : 0;
       p->why = err > 0 ? NULL : SHRANK;
@@ -368,13 +353,9 @@ static int settle_rest(reader *rd, chain *ch, slot *s) {
       p->status = SHELF_INVALID;
       break;
     }
-    if (k == 0) {
-      shelf__read_seen(rd, NULL, 0);
+    if (k == 0)
       break;
-    }
-    shelf__read_seen(rd, s->buf, (size_t)k);
-    progress(rd, (uint64_t)k);
-    feed(p, s->buf, (size_t)k);
+    shelf__read_feed(p, s->buf, (size_t)k);
   }
   int ended;
   if (p->status == SHELF_OK)

@@ -11,7 +11,7 @@
  * (rows = ceil(n / fit), ceil(n / rows) wheels a row), so that one more
  * wheel never reshapes the picture.
  */
-#include "svg.h"
+#include "svg_picture.h"
 
 #include <string.h>
 

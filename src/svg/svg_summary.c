@@ -5,7 +5,7 @@
  * last turns of the line, and the trap. Its size does not grow with the
  * shelf.
  */
-#include "svg.h"
+#include "svg_picture.h"
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
  * Colour follows a signed logarithmic scale from white towards
  * SHELF_COLOUR_AHEAD (positive) or SHELF_COLOUR_BEHIND (negative).
  */
-#include "svg.h"
+#include "svg_picture.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * integer written by hand, so that the same input gives the same bytes on
  * every machine.
  */
-#include "svg.h"
+#include "svg_text.h"
 
 #include <string.h>
 

@@ -1,15 +1,19 @@
 /*
- * svg.h - what the files of the pictures share (svg.c puts a picture
- * together on a growing text of text.h; svg_text.c escapes its text for
- * XML and measures it; svg_shelf.c draws the wheels; svg_table.c the lead
- * table; svg_summary.c the summary of a long shelf). Internal: every function
- * here is named shelf__svg_*, written out where it is called, so that grep
- * finds what gdb and nm show.
+ * svg_picture.h - what the parts of a picture share: its geometry and
+ * colours, the picture being drawn on a growing text of text.h, and what
+ * every part draws on it (svg_picture.c: text placed and wrapped, the
+ * heading, a legend's item, the explanation). svg.c puts a picture
+ * together above them; svg_shelf.c draws the wheels, svg_table.c the lead
+ * table, svg_summary.c the summary of a long shelf; svg_text.c (below
+ * svg_picture.c) escapes the text for XML and measures it. Internal: every
+ * function here is named shelf__svg_*, written out where it is called, so
+ * that grep finds what gdb and nm show.
  */
-#ifndef SHELF_SVG_INTERNAL_H
-#define SHELF_SVG_INTERNAL_H
+#ifndef SHELF_SVG_PICTURE_H
+#define SHELF_SVG_PICTURE_H
 
 #include "internal.h"
+#include "svg_text.h"
 #include "text.h"
 
 /* ==== Geometry and colours ==== */
@@ -32,20 +36,7 @@ enum {
 #define WOOD "#c8a06a"
 #define BUYER_FILL(b) ((b) == 0 ? SHELF_COLOUR_FIRST : SHELF_COLOUR_SECOND)
 
-/* ==== Text (svg_text.c; the buffer and its printf are text.h's) ==== */
-
-/* Character data and attribute values: the five XML specials escaped. */
-void shelf__svg_put_escaped(text *t, const char *s, size_t n);
-/* Pixels that `s` takes at `size` px (tenths of a px at a size in
- * tenths), rounded up, measured for DejaVu Sans, the widest font asked. */
-int shelf__svg_text_px(const char *s, size_t len, int size, int bold);
-int shelf__svg_number_px(i128 v, int size);
-void shelf__svg_tint_rgb(const char *hex, int amount, int rgb[3]);
-u128 shelf__svg_isqrt(u128 x);
-
-static inline u128 umag(int64_t w) { return w < 0 ? -(u128)w : (u128)w; }
-
-/* ==== The picture being drawn (svg.c) ==== */
+/* ==== The picture being drawn (svg_picture.c) ==== */
 
 typedef struct picture {
   text body;         /* everything inside <svg>, drawn first */

@@ -1,11 +1,12 @@
 /*
- * read.h - what the threaded reader's files share: the read under way, a
- * piece of the text and the chain that joins the pieces in order. read.c
- * holds the pieces and the entry points, read_file.c a file's ranges,
- * read_stream.c the blocks of a stream (and --batch's lines).
+ * reader.h - what the threaded reader's files share: the read under way, a
+ * piece of the text and the chain that joins the pieces in order, which
+ * reader.c holds. Above it read.c holds the entry points, read_file.c a
+ * file's ranges, read_stream.c the blocks of a stream (and --batch's
+ * lines), read_lines.c --batch on one thread.
  */
-#ifndef SHELF_READ_H
-#define SHELF_READ_H
+#ifndef SHELF_READER_H
+#define SHELF_READER_H
 
 #include "internal.h"
 
@@ -37,7 +38,7 @@ typedef struct outcome {
 } outcome;
 
 /* A file that ended before its size, as an error number of its own (a
- * read error's are positive): the read in order (shelf__read_next()) says
+ * read error's are positive): the read in order (shelf__read_more()) says
  * so, and shelf__read_failed() turns it into SHRANK. */
 #define READ_SHORT (-1)
 #define SHRANK "the file became shorter while it was read"
@@ -114,13 +115,18 @@ int shelf__read_start_thread(pthread_t *th, void *(*run)(void *), void *arg);
 void shelf__read_seen(reader *rd, const char *data, size_t len);
 
 /* Reads the next bytes of the text in order (a stream, or a file from
- * rd->stream_at); returns their number, 0 at the end, or -1 with *err
- * set to the error number, or READ_SHORT for a file that ended before its
- * size (rd->stream_at is then where). */
-int64_t shelf__read_next(reader *rd, char *buf, size_t len, int *err);
+ * rd->stream_at), shown to opt->seen and opt->progress, and opt->seen's
+ * NULL at the end: every read in order passes here, so that each byte is
+ * seen once whichever path reads it. Returns their number, 0 at the end,
+ * or -1 with *err set to the error number, or READ_SHORT for a file that
+ * ended before its size (rd->stream_at is then where). */
+int64_t shelf__read_more(reader *rd, char *buf, size_t len, int *err);
 
 /* Whether the next read of a stream would not wait. */
 int shelf__read_ready(const reader *rd);
+
+/* Feeds a piece's parser; its status says how that went. */
+void shelf__read_feed(piece *p, const char *data, size_t len);
 
 /* Parses a piece from its assumed place (rd->opt, the pieces' data or the
  * file's range); buf is READ_BLOCK bytes for a file's range. */
@@ -137,21 +143,24 @@ int shelf__read_piece_init(piece *p, unsigned parse_flags, unsigned flags,
 void shelf__read_piece_free(piece *p);
 void shelf__read_chain_init(chain *ch, shelf_solver *out, outcome *res);
 
-/* One shelf a line (options' flags), from `place` (NULL: the text's
- * start) with `data` first, then the rest of the source, on this thread;
+/* ==== The paths above reader.c ==== */
+
+/* read_lines.c: one shelf a line (options' flags), from `place` (NULL: the
+ * text's start) with `data` first, then the rest of the source, on this thread;
  * each shelf to opt->shelf. Returns 1 to stop (res says why), else 0. */
 int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
                            const char *data, size_t len, outcome *res);
 
-/* Reads a file of `size` bytes (after rd->base) as one shelf on `threads`,
- * appended to `out` (empty; its pieces' solvers are made with `flags`). */
+/* read_file.c: reads a file of `size` bytes (after rd->base) as one shelf on
+ * `threads`, appended to `out` (empty; its pieces' solvers are made with
+ * `flags`). */
 void shelf__read_file(reader *rd, uint64_t size, unsigned threads,
                       unsigned flags, shelf_solver *out, outcome *res);
 
-/* Reads a stream in blocks, parsed on `threads` (this one among them),
- * appended to `out` in order, or (by_line) their shelves handed to
+/* read_stream.c: reads a stream in blocks, parsed on `threads` (this one among
+ * them), appended to `out` in order, or (by_line) their shelves handed to
  * opt->shelf. */
 void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
                         shelf_solver *out, outcome *res);
 
-#endif /* SHELF_READ_H */
+#endif /* SHELF_READER_H */
