@@ -20,7 +20,7 @@
  *      byte-at-a-time machine in turn;
  *   4. the push parser fed one byte at a time (short inputs only);
  *   4a. the push parser in one piece and in many pieces again with each
- *      other path of the fast scanner this processor runs (src/scan.h:
+ *      other path of the fast scanner this processor runs (src/core/scan.h:
  *      AVX2, SSE2, NEON, the portable words), forced the way tests force
  *      it, so that every path meets the grammar's every corner;
  *   5. the text cut in two after a blank (a space, tab or line feed the

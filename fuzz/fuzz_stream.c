@@ -12,7 +12,7 @@
  * choose, and K, always created with SHELF_KEEP_WEIGHTS, which receives the
  * same pushes and, through a twin parser given the same calls, the same
  * text; the twin scans with the portable path of the fast scanner, A's
- * parser with the processor's best (src/scan.h). K's weights are the record of what was pushed; after every call:
+ * parser with the processor's best (src/core/scan.h). K's weights are the record of what was pushed; after every call:
  *
  *   - A's and K's results equal shelf_solve() on those weights;
  *   - the twin parsers return the same statuses, counts and errors;

@@ -55,7 +55,7 @@ SURFACES = {
     "the page's exercise": ["web/*.c"],
     "the page's reduction view": ["web/*.c"],
     "python": ["python/src/*.c"],
-    "python's `game`": ["python/src/game.c"],
+    "python's `game`": ["python/src/py_game.c"],
     "python's `parseerror`": ["python/src/*.c"],
     "`shelf.check`": ["python/src/*.c"],
     "`shelf.testing`": ["python/src/*.c"],

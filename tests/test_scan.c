@@ -1,5 +1,5 @@
 /*
- * test_scan.c - the fast scanner's paths (src/scan.h, issue 46): every path
+ * test_scan.c - the fast scanner's paths (src/core/scan.h, issue 46): every path
  * this build and processor run (AVX2, SSE2, NEON, the portable words) gives
  * the parser exactly the outcome the portable path gives, on texts made to
  * hit the scanner's corners: windows that end inside a weight or after a
