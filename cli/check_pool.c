@@ -1,0 +1,291 @@
+/*
+ * check_pool.c - runs side by side for `shelf check --jobs N`: the
+ * library's judge starts a run (pool_start()) and waits for one to end
+ * (pool_finish()); each job is a worker, a process forked from the judge,
+ * that runs one try at a time with check_run_one() and sends back what it
+ * saw.
+ *
+ * Why processes and not threads: a run is measured as the whole tree of
+ * processes below the one that started it (its scans of /proc, its
+ * RUSAGE_CHILDREN, its cgroup; check_run.c), so two runs side by side need
+ * two such processes. A worker is a subreaper with a cgroup of its own
+ * (run_worker_setup()); the guard and the judge still see everything below
+ * them, so a killed judge leaves nothing behind.
+ *
+ * A worker reads a request (the shelf, the patience) on one pipe and
+ * writes the answer on another: the status of check_run_one() with what
+ * the checker learnt (why a program did not start, a run starved), the
+ * shelf_run, and the run's run_result with its output and standard error.
+ */
+#define _GNU_SOURCE /* sched_getaffinity */
+#include "check.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct pool {
+  size_t jobs;
+  pid_t *pid;
+  int *to, *from; /* the judge's ends: requests, answers */
+};
+
+/* A request: the shelf follows, n weights. */
+typedef struct request {
+  size_t n;
+  double patience;
+} request;
+
+/* An answer: the result's output and standard error follow, when
+ * has_result. */
+typedef struct answer {
+  shelf_status status;
+  int start_errno, starved;
+  double starved_wall, starved_cpu;
+  char starved_state;
+  shelf_run run;
+  int has_result;
+  run_result result; /* its buffers' pointers meaningless here */
+} answer;
+
+size_t pool_default_jobs(void) {
+#ifdef __linux__
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return (size_t)CPU_COUNT(&set);
+#endif
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (size_t)n : 1;
+}
+
+/* Reads or writes all of buf; 0, or -1 (the other end gone, an error). */
+static int read_all(int fd, void *buf, size_t len) {
+  char *p = buf;
+  while (len > 0) {
+    ssize_t got = read(fd, p, len);
+    if (got < 0 && errno == EINTR) {
+      run_die_if_interrupted();
+      continue;
+    }
+    if (got <= 0)
+      return -1;
+    p += got;
+    len -= (size_t)got;
+  }
+  return 0;
+}
+
+static int write_all(int fd, const void *buf, size_t len) {
+  const char *p = buf;
+  while (len > 0) {
+    ssize_t put = write(fd, p, len);
+    if (put < 0 && errno == EINTR)
+      continue;
+    if (put <= 0)
+      return -1;
+    p += put;
+    len -= (size_t)put;
+  }
+  return 0;
+}
+
+/* ==== The worker ==== */
+
+static void worker(checker *k, int in, int back) {
+  int64_t *w = NULL;
+  size_t room = 0;
+  for (;;) {
+    request q;
+    if (read_all(in, &q, sizeof q) != 0)
+      exit(0); /* the judge closed its end: done */
+    if (q.n > room) {
+      free(w);
+      room = q.n;
+      if ((w = malloc(room * sizeof *w)) == NULL)
+        exit(1);
+    }
+    if (read_all(in, w, q.n * sizeof *w) != 0)
+      exit(0);
+    answer a;
+    memset(&a, 0, sizeof a);
+    a.run.cpu = -1;
+    a.run.patience = q.patience;
+    k->start_errno = 0;
+    k->starved = 0;
+    a.status = check_run_one(k, w, q.n, &a.run);
+    a.start_errno = k->start_errno;
+    a.starved = k->starved;
+    a.starved_wall = k->starved_wall;
+    a.starved_cpu = k->starved_cpu;
+    a.starved_state = k->starved_state;
+    run_result *r = a.run.detail;
+    a.has_result = r != NULL;
+    if (r != NULL)
+      a.result = *r;
+    int bad = write_all(back, &a, sizeof a) != 0 ||
+              (r != NULL && (write_all(back, r->out, r->out_len) != 0 ||
+                             write_all(back, r->err, r->err_len) != 0));
+    check_release(k, r);
+    if (bad)
+      exit(0); /* the judge is gone */
+  }
+}
+
+/* ==== The judge's side ==== */
+
+void pool_close(pool *p) {
+  if (p == NULL)
+    return;
+  for (size_t i = 0; i < p->jobs; i++) {
+    if (p->to[i] >= 0)
+      close(p->to[i]); /* the worker reads its end, and exits */
+    if (p->from[i] >= 0)
+      close(p->from[i]);
+  }
+  for (size_t i = 0; i < p->jobs; i++)
+    if (p->pid[i] > 0)
+      while (waitpid(p->pid[i], NULL, 0) < 0 && errno == EINTR)
+        run_die_if_interrupted();
+  free(p->pid);
+  free(p->to);
+  free(p->from);
+  free(p);
+}
+
+pool *pool_open(checker *k, size_t jobs) {
+  pool *p = calloc(1, sizeof *p);
+  if (p == NULL)
+    return NULL;
+  p->pid = calloc(jobs, sizeof *p->pid);
+  p->to = malloc(jobs * sizeof *p->to);
+  p->from = malloc(jobs * sizeof *p->from);
+  if (p->pid == NULL || p->to == NULL || p->from == NULL) {
+    free(p->pid), free(p->to), free(p->from), free(p);
+    return NULL;
+  }
+  for (size_t i = 0; i < jobs; i++)
+    p->to[i] = p->from[i] = -1;
+  p->jobs = jobs;
+  fflush(NULL); /* nothing buffered is written twice */
+  for (size_t i = 0; i < jobs; i++) {
+    int req[2], ans[2];
+    if (pipe(req) != 0)
+      break;
+    if (pipe(ans) != 0) {
+      close(req[0]), close(req[1]);
+      break;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+      close(req[1]);
+      close(ans[0]);
+      for (size_t o = 0; o < i; o++) /* the other workers' ends */
+        close(p->to[o]), close(p->from[o]);
+      run_worker_setup();
+      worker(k, req[0], ans[1]);
+    }
+    close(req[0]);
+    close(ans[1]);
+    if (pid < 0) {
+      close(req[1]), close(ans[0]);
+      break;
+    }
+    p->pid[i] = pid;
+    p->to[i] = req[1];
+    p->from[i] = ans[0];
+  }
+  if (p->from[jobs - 1] < 0) { /* a pipe or a fork failed */
+    pool_close(p);
+    return NULL;
+  }
+  return p;
+}
+
+shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
+                        double patience) {
+  checker *k = ctx;
+  pool *p = k->pool;
+  request q = {n, patience};
+  if (slot >= p->jobs || write_all(p->to[slot], &q, sizeof q) != 0 ||
+      write_all(p->to[slot], w, n * sizeof *w) != 0)
+    return SHELF_INVALID;
+  return SHELF_OK;
+}
+
+/* Takes worker `slot`'s answer into *run (its detail a run_result). */
+static shelf_status take_answer(checker *k, int fd, shelf_run *run) {
+  answer a;
+  if (read_all(fd, &a, sizeof a) != 0) {
+    run_die_if_interrupted();
+    k->start_errno = EPIPE; /* a worker gone: no verdict */
+    return SHELF_INVALID;
+  }
+  run_result *r = NULL;
+  if (a.has_result) {
+    r = malloc(sizeof *r);
+    char *said = malloc(a.result.out_len + 1);
+    char *err = malloc(a.result.err_len + 1);
+    if (r == NULL || said == NULL || err == NULL ||
+        read_all(fd, said, a.result.out_len) != 0 ||
+        read_all(fd, err, a.result.err_len) != 0) {
+      free(r), free(said), free(err);
+      return SHELF_NOMEM;
+    }
+    *r = a.result;
+    said[r->out_len] = '\0';
+    err[r->err_len] = '\0';
+    r->out = said;
+    r->err = err;
+  }
+  if (a.status != SHELF_OK) {
+    if (a.start_errno != 0)
+      k->start_errno = a.start_errno;
+    if (a.starved != 0) {
+      k->starved = a.starved;
+      k->starved_wall = a.starved_wall;
+      k->starved_cpu = a.starved_cpu;
+      k->starved_state = a.starved_state;
+    }
+    check_release(k, r);
+    return a.status;
+  }
+  *run = a.run;
+  run->detail = r;
+  return SHELF_OK;
+}
+
+shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
+  checker *k = ctx;
+  pool *p = k->pool;
+  struct pollfd *fds = calloc(p->jobs, sizeof *fds);
+  if (fds == NULL)
+    return SHELF_NOMEM;
+  for (;;) {
+    for (size_t i = 0; i < p->jobs; i++)
+      fds[i] = (struct pollfd){p->from[i], POLLIN, 0};
+    if (poll(fds, (nfds_t)p->jobs, -1) < 0) {
+      if (errno == EINTR) {
+        run_die_if_interrupted();
+        continue;
+      }
+      free(fds);
+      return SHELF_INVALID;
+    }
+    /* The lowest slot ready: which one ends first changes nothing the
+     * judge reports (it decides tries in the plan's order). */
+    for (size_t i = 0; i < p->jobs; i++) {
+      if (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) {
+        free(fds);
+        *slot = i;
+        return take_answer(k, p->from[i], run);
+      }
+    }
+  }
+}
