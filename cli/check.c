@@ -596,13 +596,15 @@ int check_main(int argc, char **argv) {
   shelf_judge judge = {opt.problem,   opt.answer,    opt.max_n,     opt.lo,
                        opt.hi,        opt.tries,     opt.seed,      opt.seconds,
                        check_run_one, check_release, show_progress, &k,
-                       1,             NULL,          NULL,          opt.budget};
+                       1,             NULL,          NULL,          opt.budget,
+                       NULL};
   /* Side by side: a worker process a job; without them (a fork that
    * failed), one run at a time, as the verdicts are the same. */
   if (opt.jobs > 1 && (k.pool = pool_open(&k, opt.jobs)) != NULL) {
     judge.jobs = opt.jobs;
     judge.start = pool_start;
     judge.finish = pool_finish;
+    judge.cancel = pool_cancel;
   }
   shelf_judgement j;
   shelf_status st = shelf_judge_run(&judge, &j);

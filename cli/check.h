@@ -100,10 +100,12 @@ size_t pool_default_jobs(void);
 pool *pool_open(checker *k, size_t jobs);
 void pool_close(pool *p);
 
-/* shelf_judge.start and .finish over k->pool (ctx is the checker). */
+/* shelf_judge.start, .finish and .cancel over k->pool (ctx is the
+ * checker). */
 shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
                         double patience);
 shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run);
+void pool_cancel(void *ctx, size_t slot);
 
 /* Whether the judgement's crash (SIGSEGV or SIGBUS under a stack limit)
  * was a stack overflow: the failing run's peak memory against the stack

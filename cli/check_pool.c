@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 struct pool {
+  checker *k;
   size_t jobs;
   pid_t *pid;
   int *to, *from; /* the judge's ends: requests, answers */
@@ -159,6 +160,38 @@ void pool_close(pool *p) {
   free(p);
 }
 
+/* Forks worker i; 0, or -1 when a pipe or the fork failed. */
+static int spawn(pool *p, size_t i) {
+  int req[2], ans[2];
+  if (pipe(req) != 0)
+    return -1;
+  if (pipe(ans) != 0) {
+    close(req[0]), close(req[1]);
+    return -1;
+  }
+  fflush(NULL); /* nothing buffered is written twice */
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(req[1]);
+    close(ans[0]);
+    for (size_t o = 0; o < p->jobs; o++) /* the other workers' ends */
+      if (p->to[o] >= 0)
+        close(p->to[o]), close(p->from[o]);
+    run_worker_setup();
+    worker(p->k, req[0], ans[1]);
+  }
+  close(req[0]);
+  close(ans[1]);
+  if (pid < 0) {
+    close(req[1]), close(ans[0]);
+    return -1;
+  }
+  p->pid[i] = pid;
+  p->to[i] = req[1];
+  p->from[i] = ans[0];
+  return 0;
+}
+
 pool *pool_open(checker *k, size_t jobs) {
   pool *p = calloc(1, sizeof *p);
   if (p == NULL)
@@ -173,39 +206,32 @@ pool *pool_open(checker *k, size_t jobs) {
   for (size_t i = 0; i < jobs; i++)
     p->to[i] = p->from[i] = -1;
   p->jobs = jobs;
-  fflush(NULL); /* nothing buffered is written twice */
-  for (size_t i = 0; i < jobs; i++) {
-    int req[2], ans[2];
-    if (pipe(req) != 0)
-      break;
-    if (pipe(ans) != 0) {
-      close(req[0]), close(req[1]);
-      break;
+  p->k = k;
+  for (size_t i = 0; i < jobs; i++)
+    if (spawn(p, i) != 0) {
+      pool_close(p);
+      return NULL;
     }
-    pid_t pid = fork();
-    if (pid == 0) {
-      close(req[1]);
-      close(ans[0]);
-      for (size_t o = 0; o < i; o++) /* the other workers' ends */
-        close(p->to[o]), close(p->from[o]);
-      run_worker_setup();
-      worker(k, req[0], ans[1]);
-    }
-    close(req[0]);
-    close(ans[1]);
-    if (pid < 0) {
-      close(req[1]), close(ans[0]);
-      break;
-    }
-    p->pid[i] = pid;
-    p->to[i] = req[1];
-    p->from[i] = ans[0];
-  }
-  if (p->from[jobs - 1] < 0) { /* a pipe or a fork failed */
-    pool_close(p);
-    return NULL;
-  }
   return p;
+}
+
+/* A run no longer wanted: its worker is interrupted (SIGTERM), which ends
+ * the run as Ctrl-C does, its whole tree killed and its cgroup removed
+ * (check_run.c), and dies; a new worker takes the slot. */
+void pool_cancel(void *ctx, size_t slot) {
+  checker *k = ctx;
+  pool *p = k->pool;
+  if (slot >= p->jobs || p->pid[slot] <= 0)
+    return;
+  kill(p->pid[slot], SIGTERM);
+  while (waitpid(p->pid[slot], NULL, 0) < 0 && errno == EINTR)
+    run_die_if_interrupted();
+  close(p->to[slot]);
+  close(p->from[slot]);
+  p->pid[slot] = 0;
+  p->to[slot] = p->from[slot] = -1;
+  if (spawn(p, slot) != 0)
+    p->pid[slot] = 0; /* pool_start() then fails: the judge stops */
 }
 
 shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
@@ -213,7 +239,7 @@ shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
   checker *k = ctx;
   pool *p = k->pool;
   request q = {n, patience};
-  if (slot >= p->jobs || write_all(p->to[slot], &q, sizeof q) != 0 ||
+  if (slot >= p->jobs || p->to[slot] < 0 || write_all(p->to[slot], &q, sizeof q) != 0 ||
       write_all(p->to[slot], w, n * sizeof *w) != 0)
     return SHELF_INVALID;
   return SHELF_OK;
@@ -268,7 +294,7 @@ shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
   if (fds == NULL)
     return SHELF_NOMEM;
   for (;;) {
-    for (size_t i = 0; i < p->jobs; i++)
+    for (size_t i = 0; i < p->jobs; i++) /* -1: none, left out by poll */
       fds[i] = (struct pollfd){p->from[i], POLLIN, 0};
     if (poll(fds, (nfds_t)p->jobs, -1) < 0) {
       if (errno == EINTR) {

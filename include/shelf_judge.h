@@ -565,6 +565,12 @@ typedef shelf_status (*shelf_run_start)(void *ctx, size_t slot,
 typedef shelf_status (*shelf_run_finish)(void *ctx, size_t *slot,
                                          shelf_run *run);
 
+/** Ends started run `slot` at once, its result unwanted (a later try
+ * once an earlier one failed, a shrink's candidate after an earlier one
+ * failed): the slot is free again when it returns, and no finish gives
+ * it. */
+typedef void (*shelf_run_cancel)(void *ctx, size_t slot);
+
 /** What the judge is doing, for a progress line (shelf_judge.progress). */
 typedef struct shelf_progress {
   const char *stage;     /**< "try", "shrink" or "time" */
@@ -612,6 +618,9 @@ typedef struct shelf_judge {
    * fast one the whole plan. The tries run then depend on the machine's
    * speed; 0 keeps them a function of the seed alone. */
   double budget;
+  /** With jobs > 1, may be NULL: the judge then waits for a run it no
+   * longer needs to end, and drops it. */
+  shelf_run_cancel cancel;
 } shelf_judge;
 
 /** How a program's CPU time grows with the shelf, from its runs that ended

@@ -476,9 +476,32 @@ static shelf_status run_tries(loop *L, pending *fail) {
     ended(L, p, role, &r);
     if (p->decided && p->r.verdict != SHELF_VERDICT_OK && p->t < stop_at)
       stop_at = p->t; /* no try after it is needed */
+    /* Runs no longer needed end now, where the runner can end them. */
+    for (size_t f = 0; j->cancel != NULL && f < jobs; f++) {
+      if (!fl[f].busy)
+        continue;
+      pending *q = NULL;
+      for (size_t i = 0; q == NULL && i < count; i++)
+        if (win[i].t == fl[f].t)
+          q = &win[i];
+      if (q != NULL && q->t <= stop_at &&
+          q->state[fl[f].role] != RUN_UNWANTED)
+        continue;
+      j->cancel(j->ctx, f);
+      fl[f].busy = 0;
+      flying--;
+      if (q != NULL)
+        q->state[fl[f].role] = RUN_NONE;
+    }
   }
   /* The runs still going (later tries, or all of them when stopped) end,
    * dropped: the runner is left with none. */
+  for (size_t f = 0; j->cancel != NULL && f < jobs; f++)
+    if (fl[f].busy) {
+      j->cancel(j->ctx, f);
+      fl[f].busy = 0;
+      flying--;
+    }
   while (flying > 0) {
     size_t slot;
     shelf_run r;
@@ -541,19 +564,66 @@ static int same_failure(const loop *L, const want *k, const shelf_run *r,
   return 1;
 }
 
+/* A candidate of a shrink, started or run. */
+typedef struct candidate {
+  size_t c;      /* its index among shelf_plan_shrink()'s candidates */
+  int64_t *w;    /* owned, room for the shelf shrunk */
+  size_t n;
+  i128 expected;
+  int going;     /* started, not yet finished */
+  size_t slot;
+  shelf_run r;   /* finished: its run */
+} candidate;
+
+/* Ends the candidates q[from..count): cancelled, or finished and dropped. */
+static shelf_status drop_candidates(loop *L, candidate *q, size_t from,
+                                    size_t count) {
+  shelf_status st = SHELF_OK;
+  for (size_t i = from; i < count; i++) {
+    if (q[i].going && L->j->cancel != NULL && L->jobs > 1) {
+      L->j->cancel(L->j->ctx, q[i].slot);
+      q[i].going = 0;
+    } else if (!q[i].going) {
+      drop(L, &q[i].r);
+    }
+  }
+  for (;;) { /* without cancel, those still going */
+    size_t i = from;
+    while (i < count && !q[i].going)
+      i++;
+    if (i == count)
+      return st;
+    size_t slot;
+    shelf_run r;
+    shelf_status f = finish_run(L, &slot, &r);
+    drop(L, &r);
+    for (i = from; i < count; i++)
+      if (q[i].going && q[i].slot == slot)
+        q[i].going = 0;
+    if (f != SHELF_OK && st == SHELF_OK)
+      st = f;
+  }
+}
+
 /* Shrinks the failing shelf w[0..*n) while a candidate fails the way `k`
  * says, trying shelf_plan_shrink()'s candidates in order and starting again
  * from each one that does (as Hypothesis does), for at most `max_runs` runs
  * of which at most `max_fails` fail. The last failing run replaces *kept.
+ * With several jobs the next candidates run side by side, and are decided
+ * in order: the first that fails is taken, the runs after it cancelled
+ * and not counted, so that the shrink is the one of one run at a time.
  * Returns SHELF_OK or the runner's stop. */
 static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
                            size_t max_runs, size_t max_fails, i128 *expected,
                            shelf_run *kept) {
-  int64_t *cand = malloc((*n ? *n : 1) * sizeof *cand);
-  if (cand == NULL)
-    return SHELF_OK; /* the shelf as it failed is still the report's */
+  size_t jobs = L->jobs, count = 0, runs = 0, fails = 0;
+  candidate *q = calloc(jobs, sizeof *q);
   shelf_status st = SHELF_OK;
-  size_t runs = 0, fails = 0;
+  if (q == NULL)
+    return SHELF_OK; /* the shelf as it failed is still the report's */
+  for (size_t i = 0; i < jobs; i++)
+    if ((q[i].w = malloc((*n ? *n : 1) * sizeof *q[i].w)) == NULL)
+      goto done;
   int moved = 1;
   /* Keeping the length, the search resumes at the candidate that failed:
    * the ones before it passed on a heavier shelf, and each run here is of
@@ -561,41 +631,95 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
   size_t from = k->keep_length ? shelf__shrink_deletions(*n) : 0;
   while (moved && runs < max_runs && fails < max_fails) {
     moved = 0;
-    size_t cn;
-    for (size_t c = from;
-         runs < max_runs && shelf_plan_shrink(&L->plan, w, *n, c, cand, &cn);
-         c++) {
-      if (k->greedy && !greedy_without_tie(cand, cn))
-        continue; /* decided without a run */
-      i128 want_answer;
-      if (shelf_answer_of(L->j->answer, cand, cn, &want_answer) != SHELF_OK)
-        continue;
-      progress(L, "shrink", runs + 1, max_runs, cn);
-      shelf_run r;
-      if ((st = once(L, cand, cn, want_answer, &r)) != SHELF_OK)
-        goto done;
+    size_t c = from;
+    int exhausted = 0;
+    for (;;) {
+      /* Start the next candidates, as many as jobs are free and runs are
+       * left. */
+      while (count < jobs && !exhausted && runs + count < max_runs) {
+        candidate *x = &q[count];
+        if (!shelf_plan_shrink(&L->plan, w, *n, c, x->w, &x->n)) {
+          exhausted = 1;
+          break;
+        }
+        x->c = c++;
+        if (k->greedy && !greedy_without_tie(x->w, x->n))
+          continue; /* decided without a run */
+        if (shelf_answer_of(L->j->answer, x->w, x->n, &x->expected) !=
+            SHELF_OK)
+          continue;
+        progress(L, "shrink", runs + count + 1, max_runs, x->n);
+        size_t slot = 0;
+        for (size_t i = 0; i < count; i++)
+          if (q[i].going && q[i].slot == slot)
+            slot++, i = (size_t)-1; /* taken: look again from the start */
+        L->last_n = x->n;
+        if ((st = start_run(L, slot, x->w, x->n, L->patience)) != SHELF_OK)
+          goto done;
+        x->slot = slot;
+        x->going = 1;
+        count++;
+      }
+      if (count == 0)
+        break; /* no candidate left */
+      /* The first candidate's run, whichever ends first. */
+      while (q[0].going) {
+        size_t slot;
+        shelf_run r;
+        if ((st = finish_run(L, &slot, &r)) != SHELF_OK)
+          goto done;
+        size_t i = 0;
+        while (i < count && !(q[i].going && q[i].slot == slot))
+          i++;
+        if (i == count) { /* a runner that broke its word */
+          drop(L, &r);
+          st = SHELF_INVALID;
+          goto done;
+        }
+        judged(L, q[i].expected, L->patience, &r);
+        q[i].r = r;
+        q[i].going = 0;
+      }
+      candidate *x = &q[0];
       runs++;
-      if (same_failure(L, k, &r, cand, cn)) {
+      if (answered(x->r.verdict) && L->patience <= 1 && x->r.cpu >= 0 &&
+          x->r.cpu <= L->j->time_limit)
+        keep_time(L, x->n, x->r.cpu);
+      if (same_failure(L, k, &x->r, x->w, x->n)) {
         fails++;
-        if (r.verdict == SHELF_VERDICT_WRONG)
-          keep_failing(L, cand, cn, r.answer);
-        memcpy(w, cand, cn * sizeof *w);
-        *n = cn;
-        *expected = want_answer;
+        if (x->r.verdict == SHELF_VERDICT_WRONG)
+          keep_failing(L, x->w, x->n, x->r.answer);
+        memcpy(w, x->w, x->n * sizeof *w);
+        *n = x->n;
+        *expected = x->expected;
         drop(L, kept);
-        *kept = r;
+        *kept = x->r;
+        memset(&x->r, 0, sizeof x->r);
         moved = 1;
         L->out->shrunk = 1;
         if (k->keep_length)
-          from = c;
+          from = x->c;
+        st = drop_candidates(L, q, 1, count);
+        count = 0;
+        if (st != SHELF_OK)
+          goto done;
         break;
       }
-      drop(L, &r);
+      drop(L, &x->r);
+      candidate head = q[0]; /* its room goes to the back */
+      memmove(q, q + 1, (count - 1) * sizeof *q);
+      q[--count] = head;
     }
   }
 done:
+  if (count > 0) {
+    shelf_status d = drop_candidates(L, q, 0, count);
+    st = st != SHELF_OK ? st : d;
+  }
   L->out->shrink_runs += runs;
-  free(cand);
+  for (size_t i = 0; i < jobs; i++)
+    free(q[i].w);
+  free(q);
   return st;
 }
 

@@ -358,7 +358,8 @@ PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
   shelf_judge judge = {problem,    answer,          (size_t)max_n,   lo,
                        hi,         (size_t)tries,   seed,            time_limit,
                        run_python, release_python,  progress_python, &ctx,
-                       1,          NULL,            NULL,            0};
+                       1,          NULL,            NULL,            0,
+                       NULL};
   shelf_judgement j;
   shelf_status st;
   ctx.saved = PyEval_SaveThread();
