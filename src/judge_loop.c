@@ -750,17 +750,121 @@ static shelf_status zero_leads(const int64_t *w, size_t n, size_t *count) {
   return SHELF_OK;
 }
 
-/* Runs a random shelf of m wheels for the growth; *verdict is its verdict.
- * The seed is the plan's, so that a report can be run again. */
-static shelf_status probe(loop *L, uint64_t salt, int64_t *w, size_t m,
-                          shelf_run *r) {
-  shelf_status st =
-      shelf_random(L->plan.seed ^ salt, L->plan.lo, L->plan.hi, w, m);
+/* A probe of the growth: a random shelf of `m` wheels, run again when out
+ * of time (as a try). */
+typedef struct sized_probe {
+  size_t m;
+  int64_t *w;
   i128 expected;
-  if (st == SHELF_OK)
-    st = shelf_answer_of(L->j->answer, w, m, &expected);
-  if (st == SHELF_OK)
-    st = once(L, w, m, expected, r);
+  int started, going, done;
+  size_t slot;
+  shelf_run r;
+} sized_probe;
+
+/* Random shelves of 8, 16, 32, ... wheels below n, until one runs out of
+ * time twice (g->over_n). With several jobs they run side by side, and are
+ * decided in order of size: the first out of time ends the others, so
+ * that g and the runs kept for the growth are those of one at a time. */
+static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g) {
+  size_t count = 0, going = 0, head = 0, next = 0, jobs = L->jobs;
+  for (size_t m = 8; m < n; m *= 2)
+    count++;
+  if (count == 0)
+    return SHELF_OK;
+  sized_probe *pr = calloc(count, sizeof *pr);
+  if (pr == NULL)
+    return SHELF_NOMEM;
+  shelf_status st = SHELF_OK;
+  for (size_t i = 0, m = 8; i < count; i++, m *= 2) {
+    pr[i].m = m;
+    if ((pr[i].w = malloc(m * sizeof *pr[i].w)) == NULL ||
+        (st = shelf_random(L->plan.seed ^ (uint64_t)m, L->plan.lo, L->plan.hi,
+                           pr[i].w, m)) != SHELF_OK ||
+        (st = shelf_answer_of(L->j->answer, pr[i].w, m, &pr[i].expected)) !=
+            SHELF_OK) {
+      st = st != SHELF_OK ? st : SHELF_NOMEM;
+      goto done;
+    }
+  }
+  while (head < count) {
+    /* Start: a second chance first, then the next size. */
+    while (going < jobs) {
+      size_t i = head;
+      while (i < next && (pr[i].going || pr[i].done))
+        i++;
+      if (i == next) {
+        if (next == count)
+          break;
+        i = next++;
+      }
+      size_t slot = 0;
+      for (size_t k = head; k < next; k++)
+        if (pr[k].going && pr[k].slot == slot)
+          slot++, k = head - 1; /* taken: look again */
+      progress(L, "time", pr[i].m, n, pr[i].m);
+      L->last_n = pr[i].m;
+      if ((st = start_run(L, slot, pr[i].w, pr[i].m, 1)) != SHELF_OK)
+        goto done;
+      pr[i].slot = slot;
+      pr[i].going = 1;
+      pr[i].started++;
+      going++;
+    }
+    size_t slot;
+    shelf_run r;
+    if ((st = finish_run(L, &slot, &r)) != SHELF_OK)
+      goto done;
+    size_t i = head;
+    while (i < next && !(pr[i].going && pr[i].slot == slot))
+      i++;
+    if (i == next) {
+      drop(L, &r);
+      st = SHELF_INVALID;
+      goto done;
+    }
+    pr[i].going = 0;
+    going--;
+    judged(L, pr[i].expected, 1, &r);
+    int again = r.verdict == SHELF_VERDICT_TIMEOUT && pr[i].started == 1;
+    pr[i].r = r;
+    pr[i].done = !again;
+    if (again)
+      drop(L, &pr[i].r);
+    while (head < count && pr[head].done) {
+      shelf_run *h = &pr[head].r;
+      shelf_verdict v = h->verdict;
+      if (answered(v) && h->cpu >= 0 && h->cpu <= L->j->time_limit)
+        keep_time(L, pr[head].m, h->cpu); /* in time: the growth's data */
+      drop(L, h);
+      if (v == SHELF_VERDICT_TIMEOUT) {
+        g->over_n = pr[head].m;
+        goto done;
+      }
+      head++;
+    }
+  }
+done:
+  /* The larger sizes still going end. */
+  for (size_t i = 0; i < count; i++) {
+    if (pr[i].going && L->j->cancel != NULL && L->jobs > 1) {
+      L->j->cancel(L->j->ctx, pr[i].slot);
+      pr[i].going = 0;
+      going--;
+    }
+    drop(L, &pr[i].r);
+  }
+  while (going > 0) {
+    size_t slot;
+    shelf_run r;
+    shelf_status f = finish_run(L, &slot, &r);
+    drop(L, &r);
+    going--;
+    if (f != SHELF_OK && st == SHELF_OK)
+      st = f;
+  }
+  for (size_t i = 0; i < count; i++)
+    free(pr[i].w);
+  free(pr);
   return st;
 }
 
@@ -772,25 +876,10 @@ static shelf_status probe_time(loop *L, const int64_t *w, size_t n,
   int64_t *p = malloc((n ? n : 1) * sizeof *p);
   if (p == NULL)
     return SHELF_NOMEM;
-  shelf_status st = SHELF_OK;
   shelf_run r;
-  for (size_t m = 8; m < n; m *= 2) {
-    progress(L, "time", m, n, m);
-    if ((st = probe(L, (uint64_t)m, p, m, &r)) != SHELF_OK)
-      goto done;
-    shelf_verdict v = r.verdict;
-    drop(L, &r);
-    if (v == SHELF_VERDICT_TIMEOUT) { /* out of time twice, as a try */
-      if ((st = probe(L, (uint64_t)m, p, m, &r)) != SHELF_OK)
-        goto done;
-      v = r.verdict;
-      drop(L, &r);
-    }
-    if (v == SHELF_VERDICT_TIMEOUT) {
-      g->over_n = m;
-      break;
-    }
-  }
+  shelf_status st = probe_sizes(L, n, g);
+  if (st != SHELF_OK)
+    goto done;
   if (n > ZERO_MEMO_MAX || zero_leads(w, n, &g->slow_zeros) != SHELF_OK ||
       g->slow_zeros == 0)
     goto done;
