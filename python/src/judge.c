@@ -314,7 +314,8 @@ static int answer_arg(const char *name, shelf_answer *out) {
 }
 
 /* _judge(run_one, describe, *, problem, answer, max_n, lo, hi, tries, seed,
- *        time_limit, name): shelf_judge_run() with run_one as the runner;
+ *        time_limit, name, progress): shelf_judge_run() with run_one as
+ * the runner and progress (a callable, or None) told what it does;
  * describe(verdict, detail) gives the failure's words (str or None) for
  * the report; returns the judgement as a dict. */
 PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
@@ -330,7 +331,7 @@ PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
   uint64_t seed = 0;
   double time_limit;
   if (!PyArg_ParseTupleAndKeywords(
-          args, kwargs, "OO$ssnLLnO&ds|O:_judge", kwlist, &run_one, &describe,
+          args, kwargs, "OO$ssnLLnO&dsO:_judge", kwlist, &run_one, &describe,
           &problem_name, &answer_name, &max_n, &lo, &hi, &tries, seed_arg,
           &seed, &time_limit, &name, &progress))
     return NULL;
