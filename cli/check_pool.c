@@ -21,6 +21,7 @@
 #include "check.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -169,6 +170,12 @@ static int spawn(pool *p, size_t i) {
     close(req[0]), close(req[1]);
     return -1;
   }
+  /* No program a worker runs holds them: a process it leaves behind would
+   * keep the answers' pipe open after its worker died. */
+  for (int e = 0; e < 2; e++) {
+    fcntl(req[e], F_SETFD, FD_CLOEXEC);
+    fcntl(ans[e], F_SETFD, FD_CLOEXEC);
+  }
   fflush(NULL); /* nothing buffered is written twice */
   pid_t pid = fork();
   if (pid == 0) {
@@ -245,11 +252,35 @@ shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
   return SHELF_OK;
 }
 
+/* A worker that died of a signal (the program killed its parent, as it
+ * would have killed a judge without workers): the judge dies of it too,
+ * after its other workers, and the guard kills what is left. */
+static void worker_died(pool *p, size_t slot) {
+  int ws = 0;
+  while (waitpid(p->pid[slot], &ws, 0) < 0 && errno == EINTR)
+    run_die_if_interrupted();
+  p->pid[slot] = 0;
+  if (!WIFSIGNALED(ws))
+    return;
+  int sig = WTERMSIG(ws);
+  for (size_t i = 0; i < p->jobs; i++)
+    if (p->pid[i] > 0) {
+      kill(p->pid[i], SIGTERM); /* each ends its run, its tree killed */
+      while (waitpid(p->pid[i], NULL, 0) < 0 && errno == EINTR)
+        ;
+    }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 /* Takes worker `slot`'s answer into *run (its detail a run_result). */
-static shelf_status take_answer(checker *k, int fd, shelf_run *run) {
+static shelf_status take_answer(checker *k, size_t slot, shelf_run *run) {
+  pool *p = k->pool;
+  int fd = p->from[slot];
   answer a;
   if (read_all(fd, &a, sizeof a) != 0) {
     run_die_if_interrupted();
+    worker_died(p, slot);
     k->start_errno = EPIPE; /* a worker gone: no verdict */
     return SHELF_INVALID;
   }
@@ -296,13 +327,25 @@ shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
   for (;;) {
     for (size_t i = 0; i < p->jobs; i++) /* -1: none, left out by poll */
       fds[i] = (struct pollfd){p->from[i], POLLIN, 0};
-    if (poll(fds, (nfds_t)p->jobs, -1) < 0) {
-      if (errno == EINTR) {
-        run_die_if_interrupted();
-        continue;
-      }
+    int ready = poll(fds, (nfds_t)p->jobs, 50);
+    if (ready < 0 && errno == EINTR) {
+      run_die_if_interrupted();
+      continue;
+    }
+    if (ready < 0) {
       free(fds);
       return SHELF_INVALID;
+    }
+    /* A worker stopped by SIGSTOP (the program stopped its parent, as it
+     * would stop a judge without workers) is continued, as the guard
+     * continues the judge. */
+    for (size_t i = 0; ready == 0 && i < p->jobs; i++) {
+      siginfo_t info; /* stops only: an ended worker is left to reap */
+      memset(&info, 0, sizeof info);
+      if (p->pid[i] > 0 &&
+          waitid(P_PID, (id_t)p->pid[i], &info, WSTOPPED | WNOHANG) == 0 &&
+          info.si_pid == p->pid[i] && info.si_status == SIGSTOP)
+        kill(p->pid[i], SIGCONT);
     }
     /* The lowest slot ready: which one ends first changes nothing the
      * judge reports (it decides tries in the plan's order). */
@@ -310,7 +353,7 @@ shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
       if (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) {
         free(fds);
         *slot = i;
-        return take_answer(k, p->from[i], run);
+        return take_answer(k, i, run);
       }
     }
   }
