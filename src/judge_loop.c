@@ -352,10 +352,12 @@ static shelf_status run_tries(loop *L, pending *fail) {
   size_t fixed = shelf__fixed_tries(&L->plan);
   pending *win = calloc(ahead, sizeof *win);
   flight *fl = calloc(jobs, sizeof *fl);
+  int64_t *scratch = malloc(room * sizeof *scratch);
   memset(fail, 0, sizeof *fail);
-  if (win == NULL || fl == NULL) {
+  if (win == NULL || fl == NULL || scratch == NULL) {
     free(win);
     free(fl);
+    free(scratch);
     return SHELF_NOMEM;
   }
   size_t count = 0, flying = 0, next = 0, stop_at = SIZE_MAX;
@@ -410,24 +412,24 @@ static shelf_status run_tries(loop *L, pending *fail) {
           sized = 1;
           continue;
         }
-        p = &win[count];
+        p = &win[count++];
         memset(p, 0, sizeof *p);
         p->t = next++;
-        if ((p->w = malloc(room * sizeof *p->w)) == NULL) {
-          st = SHELF_NOMEM;
-          break;
-        }
-        count++;
-        if ((st = shelf_plan_shelf(&L->plan, p->t, p->w, &p->n, &p->kind)) !=
-            SHELF_OK)
+        /* Made in the room for the longest, kept at its own length: the
+         * tries ahead hold only their shelves. */
+        if ((st = shelf_plan_shelf(&L->plan, p->t, scratch, &p->n,
+                                   &p->kind)) != SHELF_OK)
           break;
         if (p->n == 0) { /* passed over */
-          free(p->w);
-          p->w = NULL;
           p->decided = 1;
           p->state[ROLE_FIRST] = p->state[ROLE_AGAIN] = RUN_NONE;
           continue;
         }
+        if ((p->w = malloc(p->n * sizeof *p->w)) == NULL) {
+          st = SHELF_NOMEM;
+          break;
+        }
+        memcpy(p->w, scratch, p->n * sizeof *p->w);
         if ((st = shelf_answer_of(j->answer, p->w, p->n, &p->expected)) !=
             SHELF_OK)
           break;
@@ -519,6 +521,7 @@ static shelf_status run_tries(loop *L, pending *fail) {
     pending_free(L, &win[i]);
   free(win);
   free(fl);
+  free(scratch);
   if (st != SHELF_OK)
     pending_free(L, fail);
   return st;
