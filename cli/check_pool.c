@@ -71,6 +71,7 @@ size_t pool_default_jobs(void) {
 static int read_all(int fd, void *buf, size_t len) {
   char *p = buf;
   while (len > 0) {
+    run_die_if_interrupted();
     ssize_t got = read(fd, p, len);
     if (got < 0 && errno == EINTR) {
       run_die_if_interrupted();
@@ -231,10 +232,13 @@ void pool_cancel(void *ctx, size_t slot) {
   if (slot >= p->jobs || p->pid[slot] <= 0)
     return;
   kill(p->pid[slot], SIGTERM);
-  while (waitpid(p->pid[slot], NULL, 0) < 0 && errno == EINTR)
-    run_die_if_interrupted();
+  /* Its pipes closed too: a worker between runs, which the signal may
+   * reach just before it waits for a request, reads their end instead, and
+   * one writing an answer gets EPIPE; either exits. */
   close(p->to[slot]);
   close(p->from[slot]);
+  while (waitpid(p->pid[slot], NULL, 0) < 0 && errno == EINTR)
+    run_die_if_interrupted();
   p->pid[slot] = 0;
   p->to[slot] = p->from[slot] = -1;
   if (spawn(p, slot) != 0)
