@@ -153,9 +153,11 @@ void pool_close(pool *p) {
       close(p->from[i]);
   }
   for (size_t i = 0; i < p->jobs; i++)
-    if (p->pid[i] > 0)
+    if (p->pid[i] > 0) {
+      kill(p->pid[i], SIGCONT); /* one a program stopped, to read it */
       while (waitpid(p->pid[i], NULL, 0) < 0 && errno == EINTR)
         run_die_if_interrupted();
+    }
   free(p->pid);
   free(p->to);
   free(p->from);
@@ -232,6 +234,7 @@ void pool_cancel(void *ctx, size_t slot) {
   if (slot >= p->jobs || p->pid[slot] <= 0)
     return;
   kill(p->pid[slot], SIGTERM);
+  kill(p->pid[slot], SIGCONT); /* a stopped worker takes no SIGTERM */
   /* Its pipes closed too: a worker between runs, which the signal may
    * reach just before it waits for a request, reads their end instead, and
    * one writing an answer gets EPIPE; either exits. */
@@ -270,6 +273,7 @@ static void worker_died(pool *p, size_t slot) {
   for (size_t i = 0; i < p->jobs; i++)
     if (p->pid[i] > 0) {
       kill(p->pid[i], SIGTERM); /* each ends its run, its tree killed */
+      kill(p->pid[i], SIGCONT);
       while (waitpid(p->pid[i], NULL, 0) < 0 && errno == EINTR)
         ;
     }
@@ -343,7 +347,7 @@ shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
     /* A worker stopped by SIGSTOP (the program stopped its parent, as it
      * would stop a judge without workers) is continued, as the guard
      * continues the judge. */
-    for (size_t i = 0; ready == 0 && i < p->jobs; i++) {
+    for (size_t i = 0; i < p->jobs; i++) {
       siginfo_t info; /* stops only: an ended worker is left to reap */
       memset(&info, 0, sizeof info);
       if (p->pid[i] > 0 &&
