@@ -107,7 +107,7 @@ static void worker(checker *k, int in, int back) {
   for (;;) {
     request q;
     if (read_all(in, &q, sizeof q) != 0)
-      exit(0); /* the judge closed its end: done */
+      break; /* the judge closed its end: done */
     if (q.n > room) {
       free(w);
       room = q.n;
@@ -115,7 +115,7 @@ static void worker(checker *k, int in, int back) {
         exit(1);
     }
     if (read_all(in, w, q.n * sizeof *w) != 0)
-      exit(0);
+      break;
     answer a;
     memset(&a, 0, sizeof a);
     a.run.cpu = -1;
@@ -137,8 +137,10 @@ static void worker(checker *k, int in, int back) {
                              write_all(back, r->err, r->err_len) != 0));
     check_release(k, r);
     if (bad)
-      exit(0); /* the judge is gone */
+      break; /* the judge is gone */
   }
+  free(w);
+  exit(0);
 }
 
 /* ==== The judge's side ==== */
