@@ -569,6 +569,7 @@ typedef struct run {
   int have_tree;          /* scans of /proc work */
   tree t;
   double last_scan, last_cpu;
+  double meant;   /* the gap to this scan the schedule asked for */
   int last_busy;  /* the previous scan saw a thread running or ready */
   double peak_mb; /* the most the scans saw */
   double waited;
@@ -670,7 +671,11 @@ static int scan(run *s, run_result *r, double t) {
       if (cg_cpu > cpu)
         cpu = cg_cpu;
       if (!busy && !s->last_busy && cpu <= s->last_cpu)
-        s->waited += t - s->last_scan;
+        /* At most twice the gap asked for: a judge that woke late, its
+         * CPU taken by its neighbours (the runs beside it, --jobs), does
+         * not count its lateness as the program's waiting. */
+        s->waited += t - s->last_scan < 2 * s->meant ? t - s->last_scan
+                                                     : 2 * s->meant;
       s->last_busy = busy;
       s->last_scan = t;
       s->last_cpu = cpu;
@@ -904,6 +909,33 @@ static void on_stop(int sig, siginfo_t *info, void *context) {
 }
 #endif
 
+int run_worker_setup(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  /* The judge's cgroup counts and kills every process in it: a worker's
+   * runs get one of their own, so that a run beside it is neither counted
+   * nor killed with it. */
+  if (cg.ok) {
+    close(cg.procs);
+    cg.procs = -1;
+    cg.ok = 0;
+    cg.dir[0] = '\0';
+    cgroup_open(getpid());
+  }
+  /* The judge gone, the worker ends its run as when interrupted. */
+  pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+  if (getppid() != parent)
+    interrupted = SIGTERM;
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
+    return errno;
+  return 0;
+#else
+  return ENOSYS;
+#endif
+}
+
+void run_die_if_interrupted(void) { die_if_interrupted(); }
+
 int run_setup(void) {
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
   /* The guard first, so that the judge's orphans go to it should the
@@ -1023,7 +1055,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
   if (input_len == 0)
     close_fd(&fds[0]);
   int status = 0, limited = 0;
-  double next_scan = s.start + scan_interval(0, 0);
+  double next_scan = s.start + (s.meant = scan_interval(0, 0));
   /* Until the leader ends, whether or not its streams are open: a program
    * that closes them goes on being measured, and a child left holding them
    * does not keep the run going. */
@@ -1072,7 +1104,7 @@ int run_program(char *const argv[], const char *input, size_t input_len,
       if ((limited = scan(&s, r, t)) != 0)
         break;
       cost = own_cpu() - cost;
-      next_scan = t + scan_interval(t - s.start, cost);
+      next_scan = t + (s.meant = scan_interval(t - s.start, cost));
     }
   }
   r->wall = now() - s.start;
