@@ -745,9 +745,6 @@ static int leader_fd(pid_t pid) {
 #endif
 }
 
-/* Set once run_setup() has made this process a subreaper. */
-static int subreaper = 0;
-
 /* Whether no process of the tree is alive, the leader having ended, told
  * without a scan of /proc. This process a subreaper, the children of a
  * process that dies come to it, so a live descendant has a live ancestor
@@ -757,7 +754,9 @@ static int subreaper = 0;
  * one another process traces, counts as alive). So a program that left
  * nothing behind, most of them, costs no scan at its end. */
 static int tree_gone(void) {
-  if (!subreaper)
+#if defined(__linux__) && defined(PR_GET_CHILD_SUBREAPER)
+  int reaper = 0; /* asked, not remembered: a process forked is none */
+  if (prctl(PR_GET_CHILD_SUBREAPER, &reaper, 0, 0, 0) != 0 || !reaper)
     return 0;
   siginfo_t info;
   memset(&info, 0, sizeof info);
@@ -766,6 +765,9 @@ static int tree_gone(void) {
     e = waitid(P_ALL, 0, &info, WSTOPPED | WNOHANG | WNOWAIT);
   while (e < 0 && errno == EINTR);
   return e < 0 && errno == ECHILD;
+#else
+  return 0;
+#endif
 }
 
 /* Kills every process of the tree and reaps all of them but the leader,
@@ -984,7 +986,6 @@ int run_setup(void) {
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
   if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
     return errno;
-  subreaper = 1;
   return 0;
 #else
   return ENOSYS;
