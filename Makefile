@@ -238,7 +238,7 @@ bench:
 
 # How long shelf check takes to its verdict (issue 43), quiet and with two
 # CPU-bound loops beside it: the "Time to verdict" table of
-# docs/benchmarks.md. About 10 minutes.
+# docs/benchmarks.md. 10 to 20 minutes.
 bench-verdict: all
 	python3 bench/verdict.py $(BUILD)/shelf --report docs/benchmarks.md
 

@@ -248,8 +248,8 @@ def table(results, quiet_only, load_before, stopped):
     else:
         lines.append("No verdict changed with two loops beside it.")
     lines += ["", "Rerun: `python3 bench/verdict.py build/shelf "
-              "--report docs/benchmarks.md` (`make bench-verdict`); about "
-              "10 minutes."]
+              "--report docs/benchmarks.md` (`make bench-verdict`); 10 to "
+              "20 minutes on 2 cores."]
     return lines
 
 
