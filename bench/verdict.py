@@ -148,7 +148,12 @@ def run_check(shelf, command, timeout):
         report = json.loads(out)
     except ValueError:
         line = err.decode(errors="replace").strip().splitlines()
-        return "no verdict: %s" % (line[-1] if line else status), wall, cpu
+        # "shelf: check: no verdict: the machine is too busy (...)": the
+        # words before the figures.
+        said = line[-1] if line else "exit %d" % status
+        said = said.replace("shelf: check: ", "").split(" (")[0]
+        return said if said.startswith("no verdict") else \
+            "no verdict: " + said, wall, cpu
     if report.get("passed"):
         return "passed (%d tries)" % report["tried"], wall, cpu
     f = report.get("failure") or {}
@@ -221,7 +226,7 @@ def table(results, quiet_only, load_before, stopped):
              "| program | verdict | wall | CPU | goal | busy: verdict | "
              "wall | CPU |",
              "|---|---|---:|---:|---:|---|---:|---:|"]
-    changed = []
+    changed, unjudged = [], []
     for name, goal, skipped, quiet, busy, _ in results:
         if skipped:
             lines.append("| %s | %s | | | | | | |" % (name, skipped))
@@ -232,7 +237,9 @@ def table(results, quiet_only, load_before, stopped):
                  "%d s, %s" % (goal, met)]
         if busy is not None:
             cells += [busy[0], seconds(busy[1]), seconds(busy[2])]
-            if verdict_word(busy[0]) != verdict_word(q_verdict):
+            if "no verdict" in busy[0] + q_verdict:
+                unjudged.append(name)
+            elif verdict_word(busy[0]) != verdict_word(q_verdict):
                 changed.append(name)
         else:
             cells += ["-", "", ""]
@@ -247,6 +254,10 @@ def table(results, quiet_only, load_before, stopped):
                      "; ".join(changed))
     else:
         lines.append("No verdict changed with two loops beside it.")
+    if unjudged:
+        lines.append("No verdict at all, one of the two times (the judge's "
+                     "answer when a run gets under a twentieth of a core): "
+                     "%s." % "; ".join(unjudged))
     lines += ["", "Rerun: `python3 bench/verdict.py build/shelf "
               "--report docs/benchmarks.md` (`make bench-verdict`); 10 to "
               "20 minutes on 2 cores."]
