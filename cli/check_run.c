@@ -1065,10 +1065,10 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     fcntl(fds[k], F_SETFL, fcntl(fds[k], F_GETFL) | O_NONBLOCK);
   capture cap[2] = {{NULL, 0, 0, RUN_OUT_MAX, 0}, {NULL, 0, 0, RUN_ERR_MAX, 0}};
   size_t sent = 0;
+  int ended_fd = leader_fd(pid);
   if (input_len == 0)
     close_fd(&fds[0]);
   int status = 0, limited = 0;
-  int ended_fd = leader_fd(pid);
   double next_scan = s.start + scan_interval(0, 0);
   /* Until the leader ends, whether or not its streams are open: a program
    * that closes them goes on being measured, and a child left holding them
