@@ -460,9 +460,9 @@ def main():
         print(json.dumps({k: {p: v[p]["time"] for p in ("baseline", "shelf")}
                           for k, v in table.items()}, indent=1))
         return 0
-    notes = kept_section(args.report, NOTES_BEGIN, NOTES_END)
     # Time to verdict: bench/verdict.py's (make bench-verdict), kept.
     to_verdict = kept_section(args.report, VERDICT_BEGIN, VERDICT_END)
+    notes = kept_section(args.report, NOTES_BEGIN, NOTES_END)
     layouts = every_layout(tools, args)
     svg_plot(scaling, os.path.join(os.path.dirname(args.report),
                                    "benchmarks.svg"))
