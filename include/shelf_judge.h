@@ -98,21 +98,7 @@ typedef enum shelf_mistake {
  * value. */
 #define SHELF_MISTAKE_COUNT 16
 
-/** Returns the name a judge prints for a mistake, as SHELF_MISTAKE_LIST
- * spells it ("greedy", "left-index"); NULL for a value not in the list.
- * Static; do not free it. Time O(1). Thread-safe. */
-SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
-
-/** Finds a mistake by its name as shelf_mistake_name() gives it.
- *
- * @param name  a NUL-terminated name; must not be NULL.
- * @param out   receives the mistake; must not be NULL.
- * @return SHELF_OK; SHELF_INVALID if an argument is NULL or no mistake has
- *         that name.
- *
- * Time O(1). Thread-safe. */
-SHELF_API shelf_status shelf_mistake_from_name(const char *name,
-                                               shelf_mistake *out);
+SHELF_ENUM_NAMES(shelf_mistake, SHELF_MISTAKE_LIST)
 
 /** Writes the sentence a learner reads for a mistake into a caller's buffer,
  * snprintf-style like shelf_explain_sentence(): at most size - 1 characters
@@ -313,11 +299,7 @@ SHELF_API shelf_status shelf_cell_sentence(const int64_t *weights, size_t n,
     "(LeetCode 486)")
 typedef enum shelf_answer { SHELF_ANSWER_LIST(SHELF_ENUMERATOR_) } shelf_answer;
 
-/** "margin", "first", "second", "winner"; NULL for another value. */
-SHELF_API const char *shelf_answer_name(shelf_answer kind);
-/** The answer of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_answer_from_name(const char *name,
-                                              shelf_answer *out);
+SHELF_ENUM_NAMES(shelf_answer, SHELF_ANSWER_LIST)
 
 /** The right answer of the asked kind on a shelf.
  *
@@ -343,10 +325,7 @@ SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
   X(TRY_RANDOM, 3, "random", "a random shelf")
 typedef enum shelf_try { SHELF_TRY_LIST(SHELF_ENUMERATOR_) } shelf_try;
 
-/** "case", "sample", "edge", "random"; NULL for another value. */
-SHELF_API const char *shelf_try_name(shelf_try kind);
-/** The try kind of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_try_from_name(const char *name, shelf_try *out);
+SHELF_ENUM_NAMES(shelf_try, SHELF_TRY_LIST)
 
 /** Deprecated: the old name of SHELF_TRY_CASE (the same value, 0), kept so
  * that old source compiles. Use SHELF_TRY_CASE. */
@@ -362,11 +341,7 @@ SHELF_API shelf_status shelf_try_from_name(const char *name, shelf_try *out);
   X(LAYOUT_LIST, 2, "list", "a bracketed list: [7, 2, 9, 4]")
 typedef enum shelf_layout { SHELF_LAYOUT_LIST(SHELF_ENUMERATOR_) } shelf_layout;
 
-/** "counted", "line", "list"; NULL for another value. */
-SHELF_API const char *shelf_layout_name(shelf_layout layout);
-/** The layout of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_layout_from_name(const char *name,
-                                              shelf_layout *out);
+SHELF_ENUM_NAMES(shelf_layout, SHELF_LAYOUT_LIST)
 
 /** A problem as its statement gives it: how the shelf comes in, what is
  * asked, its limits and its samples. */
@@ -446,12 +421,7 @@ typedef enum shelf_verdict {
   SHELF_VERDICT_LIST(SHELF_ENUMERATOR_)
 } shelf_verdict;
 
-/** The verdict's name as SHELF_VERDICT_LIST spells it ("ok", "wrong",
- * "bad-output"); NULL for another value. Static. Time O(1). Thread-safe. */
-SHELF_API const char *shelf_verdict_name(shelf_verdict verdict);
-/** The verdict of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_verdict_from_name(const char *name,
-                                               shelf_verdict *out);
+SHELF_ENUM_NAMES(shelf_verdict, SHELF_VERDICT_LIST)
 
 /** One run of a program on one shelf, as the runner saw it. */
 typedef struct shelf_run {
