@@ -184,7 +184,7 @@ SHELF_API const char *shelf_strerror(shelf_status status);
 /* The status's names, both ways, are static inline functions of this
  * header, as every enum's (see "Names of values"): compiled into each
  * program from the list it includes, they are not calls of the library.
- * (A blank line below, so that make_man3.py does not take this comment
+ * (A blank line below, so that man/make_man3.py does not take this comment
  * for the documentation of the macros.) */
 
 #define SHELF_STATUS_NAME_(NAME, value_, message_)                             \
@@ -228,7 +228,7 @@ static inline shelf_status shelf_status_from_name(const char *name_,
 
 /* The pieces of SHELF_ENUM_NAMES(): an entry of a list as a case of the
  * switch of shelf_<enum>_name(), and as a test of shelf_<enum>_from_name().
- * (A blank line below, so that make_man3.py does not document them.) */
+ * (A blank line below, so that man/make_man3.py does not document them.) */
 
 #define SHELF_NAME_CASE_(NAME, value_, text_, words_)                          \
   case SHELF_##NAME:                                                           \
