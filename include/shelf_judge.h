@@ -125,46 +125,6 @@ SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind,
                                               shelf_subject subject, char *buf,
                                               size_t size, size_t *len);
 
-/** What a known wrong algorithm answers for the margin of a whole shelf,
- * so that a judge can tell whether a program's answers are that mistake's:
- *
- *   - SHELF_MISTAKE_NONE: the true margin (perfect play).
- *   - SHELF_MISTAKE_GREEDY: both buyers take the heavier end, the left on
- *     equal weights; the first buyer's total minus the second's.
- *   - SHELF_MISTAKE_ADDED: lead[i][i] = w[i], then by span length
- *     lead[i][j] = max(w[i] + lead[i+1][j], w[j] + lead[i][j-1]); the answer
- *     lead[0][n-1]. Both choices are then the block's sum, so the answer is
- *     the sum of the shelf, and it is computed as such.
- *   - SHELF_MISTAKE_LEFT_INDEX: a table of zeros, lead[i][i] = w[i], then for
- *     i = 0..n-1 ascending and j = i+1..n-1 ascending, lead[i][j] =
- *     max(w[i] - lead[i+1][j], w[j] - lead[i][j-1]), every cell read as it
- *     stands (lead[i+1][j] is still 0 for j > i + 1); the answer
- *     lead[0][n-1]. [7, 2, 9, 4] gives 7 (the true margin is 10), as the
- *     problem's third pitfall says (docs/problem.md). Only row 0 reaches
- *     the answer, and it reads the diagonal and itself, so it takes O(n).
- *
- * The other mistakes are not one algorithm: a judge finds them from the
- * program's behaviour. wrong-quantity: the program's answer equals another
- * quantity of the true result (the margin, the first or the second buyer's
- * total) than the one asked. strict-tie: asked who wins, the program says
- * false exactly on shelves whose margin is 0. overflow32: the program is
- * right on every shelf whose totals fit in 31 bits and wrong on some whose
- * totals do not. For those this function returns SHELF_INVALID.
- *
- * An empty shelf gives 0 for every kind.
- *
- * @param kind     SHELF_MISTAKE_NONE, _GREEDY, _ADDED or _LEFT_INDEX.
- * @param weights  n weights; may be NULL when n is 0.
- * @param out      receives the margin; must not be NULL.
- * @return SHELF_OK; SHELF_INVALID for another kind, a NULL `out`, or NULL
- *         weights with n > 0; SHELF_NOMEM (only for SHELF_MISTAKE_NONE, from
- *         the linear engine).
- *
- * Time O(n); memory O(1), or O(n) for SHELF_MISTAKE_NONE. Thread-safe. */
-SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
-                                            const int64_t *weights, size_t n,
-                                            shelf_i128 *out);
-
 /** Names the mistake behind a value typed for the lead of block
  * first..last (0-based, inclusive) of the lead table, for an exercise where
  * a learner fills the table: the slip is named by the value typed. Writing
