@@ -25,7 +25,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = fuzz_parse fuzz_engines fuzz_stream fuzz_svg fuzz_state fuzz_pieces
 
 .PHONY: all run install check test test-release test-asan test-fuzz test-skipped debug \
-	asan fuzz bench format clean web web-picture test-ports test-windows
+	asan fuzz bench bench-verdict format clean web web-picture test-ports \
+	test-windows
 
 # The optimised build's configuration, which all, run and install share.
 CONFIGURE = $(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
@@ -234,6 +235,12 @@ fuzz-run-%:
 BENCH_FLAGS ?=
 bench:
 	python3 bench/run.py $(BENCH_FLAGS)
+
+# How long shelf check takes to its verdict (issue 43), quiet and with two
+# CPU-bound loops beside it: the "Time to verdict" table of
+# docs/benchmarks.md. 10 to 20 minutes.
+bench-verdict: all
+	python3 bench/verdict.py $(BUILD)/shelf --report docs/benchmarks.md
 
 # The browser page: libshelf and web/wasm.c compiled by emscripten into one
 # self-contained $(BUILD)/web/index.html (open it from disk or serve it).

@@ -61,6 +61,7 @@ import python_solve  # bench/python_solve.py
 from common import (ROOT, build, compare, fit_slope, fmt_n, fmt_t, log,
                     loglog_frame, make_batch_input, make_input, mb, per_wheel)
 from layouts import LAYOUTS_BEGIN, LAYOUTS_END, every_layout, layouts_main
+from verdict import BEGIN as VERDICT_BEGIN, END as VERDICT_END
 
 
 # Markers of the report's kept sections.
@@ -462,6 +463,8 @@ def main():
         print(json.dumps({k: {p: v[p]["time"] for p in ("baseline", "shelf")}
                           for k, v in table.items()}, indent=1))
         return 0
+    # Time to verdict: bench/verdict.py's (make bench-verdict), kept.
+    to_verdict = kept_section(args.report, VERDICT_BEGIN, VERDICT_END)
     notes = kept_section(args.report, NOTES_BEGIN, NOTES_END)
     scanner = kept_section(args.report, SCAN_BEGIN, SCAN_END)
     layouts = every_layout(tools, args)
@@ -474,6 +477,9 @@ def main():
                                  scanner.split("\n"))
     python_solve.write_section(args.report, args.build_dir, runs)
     python_read.write_section(args.report, args.build_dir, runs)
+    if to_verdict:
+        python_solve.put_section(args.report, VERDICT_BEGIN, VERDICT_END,
+                                 to_verdict.split("\n"))
     log("wrote %s" % args.report)
     return 0
 

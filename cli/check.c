@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char usage_text[] =
@@ -44,8 +45,15 @@ static const char usage_text[] =
     "  --answer A           margin, first, second, winner (true or false)\n"
     "  --max-n N            the largest shelf to try\n"
     "  --range LO..HI       the weights' range\n"
-    "  --tries K            random shelves after the fixed ones (default 300)\n"
-    "  --seed S             the random shelves' seed (shown when not given)\n"
+    "  --tries K            random shelves after the fixed ones (default 300,\n"
+    "                       as many as --budget allows; given alone, all K)\n"
+    "  --budget S           CPU seconds of the program the tries may take\n"
+    "                       (default 10; 0: no cut): a slow starter gets\n"
+    "                       fewer, longer random tries\n"
+    "  --jobs N             runs side by side (default: the CPUs it may use),\n"
+    "                       with the verdict of one run at a time\n"
+    "  --quiet              no progress line on standard error\n"
+  "  --seed S             the random shelves' seed (shown when not given)\n"
     "  --time-limit S       CPU seconds a run: user and system time of the\n"
     "                       program and every process it starts (default the\n"
     "                       problem's: 1 for cses, else 2)\n"
@@ -121,7 +129,9 @@ typedef struct check_options {
   double seconds, wall;
   size_t memory_mb;
   size_t stack_mb; /* 0: unlimited */
-  int json;
+  int json, quiet;
+  size_t jobs;
+  double budget;          /* CPU seconds, or 0: every try planned */
   const char *save_input; /* --save-input FILE, or NULL */
   char **argv;            /* PROGRAM [ARG...] */
 } check_options;
@@ -139,7 +149,10 @@ enum {
   OPT_MEMORY,
   OPT_JSON,
   OPT_SAVE_INPUT,
-  OPT_STACK
+  OPT_STACK,
+  OPT_JOBS,
+  OPT_BUDGET,
+  OPT_QUIET
 };
 
 /* One row an option (report/command_line.h); a code below 0x80 is also its
@@ -158,6 +171,9 @@ static const program_option longs[] = {
     {"stack", OPTION_VALUE, OPT_STACK},
     {"json", OPTION_NO_VALUE, OPT_JSON},
     {"save-input", OPTION_VALUE, OPT_SAVE_INPUT},
+    {"jobs", OPTION_VALUE, OPT_JOBS},
+    {"budget", OPTION_VALUE, OPT_BUDGET},
+    {"quiet", OPTION_NO_VALUE, OPT_QUIET},
     {"help", OPTION_NO_VALUE, 'h'},
     {NULL, 0, 0}};
 
@@ -190,6 +206,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   int layout_given = 0, answer_given = 0, range_given = 0, seed_given = 0;
   shelf_layout layout = SHELF_LAYOUT_COUNTED;
   shelf_answer answer = SHELF_ANSWER_MARGIN;
+  int tries_given = 0, budget_given = 0;
   size_t max_n = 0, memory = 0, stack = SHELF_STACK_AS_MEMORY;
   int64_t lo = 0, hi = 0;
   double seconds = 0, wall = 0;
@@ -246,6 +263,28 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       if (!arg_u64(value, 100000000, &v))
         usage_error("--tries needs a number from 0 to 10^8, not '%s'", arg);
       o->tries = (size_t)v;
+      tries_given = 1;
+      break;
+    case OPT_BUDGET: {
+      char *end;
+      errno = 0;
+      double b = strtod(value, &end);
+      if (end == value || *end != '\0' || errno || !(b >= 0) || b > 1e6)
+        usage_error("--budget needs CPU seconds from 0 to 10^6, such as 10 "
+                    "(0: no cut), not '%s'",
+                    arg);
+      o->budget = b;
+      budget_given = 1;
+      break;
+    }
+    case OPT_JOBS:
+      if (!arg_u64(value, 256, &v) || v == 0)
+        usage_error("--jobs needs a number of runs from 1 to 256, not '%s'",
+                    arg);
+      o->jobs = (size_t)v;
+      break;
+    case OPT_QUIET:
+      o->quiet = 1;
       break;
     case OPT_SEED:
       if (!arg_u64(value, UINT64_MAX, &o->seed))
@@ -327,6 +366,11 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
     o->stack_mb = o->memory_mb - o->memory_mb / 16;
   if (!seed_given)
     o->seed = arg_clock_seed();
+  /* --tries says how many: the budget cuts them only when asked to. */
+  if (!budget_given)
+    o->budget = tries_given ? 0 : 10;
+  if (o->jobs == 0)
+    o->jobs = pool_default_jobs();
 }
 
 /* ==== Slips ==== */
@@ -473,16 +517,31 @@ static int save_input(const char *path, const check_options *opt,
 
 /* ==== The check ==== */
 
-static void show_progress(void *ctx, const char *stage, size_t done,
-                          size_t total, size_t n) {
-  const checker *k = ctx;
+static double clock_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The progress line: rewritten in place, at most ten times a second but at
+ * every change of stage, and erased before the report. */
+static void show_progress(void *ctx, const shelf_progress *p) {
+  checker *k = ctx;
   if (!k->progress)
     return;
-  const char *what = strcmp(stage, "try") == 0      ? "try"
-                     : strcmp(stage, "shrink") == 0 ? "shrinking, run"
-                                                    : "timing, size";
-  fprintf(stderr, "\rshelf check: %s %zu of %zu, %zu wheels\033[K", what, done,
-          total, n);
+  double t = clock_now();
+  if (t - k->shown < 0.1 && k->stage != NULL && strcmp(k->stage, p->stage) == 0)
+    return;
+  k->shown = t;
+  k->stage = p->stage;
+  const char *what = strcmp(p->stage, "try") == 0      ? "try"
+                     : strcmp(p->stage, "shrink") == 0 ? "shrinking, run"
+                                                       : "timing, size";
+  const char *so_far = p->verdict == SHELF_VERDICT_OK
+                           ? "all right so far"
+                           : shelf_verdict_name(p->verdict);
+  fprintf(stderr, "\rshelf check: %s %zu of %zu, %zu wheels, %.1f s, %s\033[K",
+          what, p->done, p->total, p->n, t - k->started, so_far);
 }
 
 /* Lifts this process's hard RLIMIT_STACK to unlimited where it may (a
@@ -532,15 +591,29 @@ int check_main(int argc, char **argv) {
       (k.limits.stack_mb == 0 ||
        (rlim_t)k.limits.stack_mb * 1048576 > hard.rlim_max))
     k.limits.stack_mb = (size_t)(hard.rlim_max / 1048576); /* all it gets */
-  k.progress = isatty(STDERR_FILENO);
+  k.progress = !opt.quiet && isatty(STDERR_FILENO);
+  k.started = clock_now();
   int setup = run_setup();
 
   shelf_judge judge = {opt.problem,   opt.answer,    opt.max_n,     opt.lo,
                        opt.hi,        opt.tries,     opt.seed,      opt.seconds,
-                       check_run_one, check_release, show_progress, &k};
+                       check_run_one, check_release, show_progress, &k,
+                       1,             NULL,          NULL,          opt.budget,
+                       NULL};
+  /* Side by side: a worker process a job; without them (a fork that
+   * failed), one run at a time, as the verdicts are the same. */
+  if (opt.jobs > 1 && (k.pool = pool_open(&k, opt.jobs)) != NULL) {
+    judge.jobs = opt.jobs;
+    judge.start = pool_start;
+    judge.finish = pool_finish;
+    judge.cancel = pool_cancel;
+  }
   shelf_judgement j;
   shelf_status st = shelf_judge_run(&judge, &j);
-  if (k.progress)
+  pool_close(k.pool); /* before this process runs a program itself */
+  k.pool = NULL;
+  judge.jobs = 1;
+  if (k.progress && k.stage != NULL)
     fputs("\r\033[K", stderr);
   int status = 1;
   if (st != SHELF_OK) {

@@ -12,6 +12,7 @@
  *                   output and standard error, or the report as JSON
  *   check_run.c     one run of the program with limits
  *   check_tree.c    the processes of that run, read from /proc
+ *   check_pool.c    runs side by side (--jobs): a worker process a job
  */
 #ifndef SHELF_CHECK_H
 #define SHELF_CHECK_H
@@ -52,6 +53,8 @@ typedef struct pypy_finding {
   double cpu;            /* its CPU seconds */
 } pypy_finding;
 
+typedef struct pool pool; /* runs side by side (check_pool.c) */
+
 /* What the runner knows of one program, for every run of it. */
 typedef struct checker {
   char **argv;         /* the program and its arguments */
@@ -68,6 +71,11 @@ typedef struct checker {
   pypy_finding pypy;   /* of a timeout, from check_pypy() */
   size_t cases;        /* the problem's most cases a file, or 0: one shelf a
                           run, no count of cases (shelf_problem.max_cases) */
+  pool *pool;          /* --jobs above 1: the workers, while the judge runs */
+  double started;      /* when the check began (CLOCK_MONOTONIC), for the
+                          progress line */
+  double shown;        /* when the progress line was last written */
+  const char *stage;   /* ... and its stage */
 } checker;
 
 /* The runner of shelf_judge: runs the program on one shelf (checker *ctx)
@@ -77,6 +85,27 @@ typedef struct checker {
 shelf_status check_run_one(void *ctx, const int64_t *w, size_t n,
                            shelf_run *run);
 void check_release(void *ctx, void *detail);
+
+/* ==== Runs side by side (check_pool.c) ==== */
+
+/* The CPUs this process may run on (sched_getaffinity), at least 1: the
+ * default of --jobs. */
+size_t pool_default_jobs(void);
+
+/* Forks `jobs` workers, each running one try at a time with
+ * check_run_one() on its copy of *k; call after run_setup(). NULL when a
+ * pipe or a fork failed. Close it with pool_close() before this process
+ * runs a program itself (run_program() takes every child for the
+ * program's). */
+pool *pool_open(checker *k, size_t jobs);
+void pool_close(pool *p);
+
+/* shelf_judge.start, .finish and .cancel over k->pool (ctx is the
+ * checker). */
+shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
+                        double patience);
+shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run);
+void pool_cancel(void *ctx, size_t slot);
 
 /* Whether the judgement's crash (SIGSEGV or SIGBUS under a stack limit)
  * was a stack overflow: the failing run's peak memory against the stack

@@ -96,17 +96,22 @@
  *           machine is too busy" only of a program ready to run.
  *
  * Ending. The run ends when the leader ends, whoever holds the pipes, or
- * when a limit is passed. Then every process of the tree is killed by pid
- * with SIGKILL, and its process group at once (fork-safe in the kernel),
- * again after each new scan until a scan finds none: a process forked while
- * the kill goes on is found by the next scan, as its parent's death gives it
- * to us. SIGSTOP first would not help: a killed process forks no more than
- * a stopped one. Those alive at the first scan are left_behind. Then the
- * pipes are read to their end, which comes as the last holder is dead.
- * Every zombie that is our child is reaped at each scan, the leader last,
- * for its status and rusage; until then its pid, which names its group,
- * cannot be reused, so kill(-pgid) reaches no stranger. A pid from a scan
- * could be reused between the scan and the kill only if the pid space
+ * when a limit is passed. The leader's pidfd (pidfd_open, Linux 5.3) in
+ * the poll wakes the run at its end (without one it looks every 2 ms once
+ * both outputs are closed). A leader that ended with no child of the
+ * judge alive left nothing (tree_gone()), and the run ends without a kill
+ * or a scan: the pause and the scan were three quarters of the time a
+ * quick program's run took. Otherwise every process of the tree is
+ * killed by pid with SIGKILL, and its process group at once (fork-safe in
+ * the kernel), again after each new scan until a scan finds none: a
+ * process forked while the kill goes on is found by the next scan, as its
+ * parent's death gives it to us. SIGSTOP first would not help: a killed process
+ * forks no more than a stopped one. Those alive at the first scan are
+ * left_behind. Then the pipes are read to their end, which comes as the last
+ * holder is dead. Every zombie that is our child is reaped at each scan, the
+ * leader last, for its status and rusage; until then its pid, which names its
+ * group, cannot be reused, so kill(-pgid) reaches no stranger. A pid from a
+ * scan could be reused between the scan and the kill only if the pid space
  * wrapped in those microseconds.
  *
  * A fork bomb keeps the machine so busy that the judge itself waits for a
@@ -161,6 +166,7 @@
 #include <sys/stat.h>
 #ifdef __linux__
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #endif
 
 /* How long the kill may go on without fewer processes left before the run
@@ -569,6 +575,7 @@ typedef struct run {
   int have_tree;          /* scans of /proc work */
   tree t;
   double last_scan, last_cpu;
+  double meant;   /* the gap to this scan the schedule asked for */
   int last_busy;  /* the previous scan saw a thread running or ready */
   double peak_mb; /* the most the scans saw */
   double waited;
@@ -670,7 +677,11 @@ static int scan(run *s, run_result *r, double t) {
       if (cg_cpu > cpu)
         cpu = cg_cpu;
       if (!busy && !s->last_busy && cpu <= s->last_cpu)
-        s->waited += t - s->last_scan;
+        /* At most twice the gap asked for: a judge that woke late, its
+         * CPU taken by its neighbours (the runs beside it, --jobs), does
+         * not count its lateness as the program's waiting. */
+        s->waited += t - s->last_scan < 2 * s->meant ? t - s->last_scan
+                                                     : 2 * s->meant;
       s->last_busy = busy;
       s->last_scan = t;
       s->last_cpu = cpu;
@@ -712,6 +723,8 @@ static int scan(run *s, run_result *r, double t) {
   return 0;
 }
 
+/* ==== The leader's end ==== */
+
 /* Whether the leader has ended, without reaping it: while it is not
  * reaped, its pid, which names its process group, cannot be reused. */
 static int leader_ended(pid_t pid) {
@@ -723,6 +736,43 @@ static int leader_ended(pid_t pid) {
     if (errno != EINTR)
       return 1; /* no such child: nothing to wait for */
   }
+}
+
+/* A descriptor that poll() finds readable once the leader has ended
+ * (pidfd_open, Linux 5.3; close-on-exec), or -1: then the run looks every
+ * 2 ms once both outputs are closed, as nothing else wakes it. */
+static int leader_fd(pid_t pid) {
+#if defined(__linux__) && defined(SYS_pidfd_open)
+  return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+  (void)pid;
+  return -1;
+#endif
+}
+
+/* Whether no process of the tree is alive, the leader having ended, told
+ * without a scan of /proc. This process a subreaper, the children of a
+ * process that dies come to it, so a live descendant has a live ancestor
+ * that is our child: none is left when every child is a zombie. waitid()
+ * without WEXITED passes over zombies, and fails with ECHILD when no child
+ * could still stop, continue or exit (a zombie whose threads live on, or
+ * one another process traces, counts as alive). So a program that left
+ * nothing behind, most of them, costs no scan at its end. */
+static int tree_gone(void) {
+#if defined(__linux__) && defined(PR_GET_CHILD_SUBREAPER)
+  int reaper = 0; /* asked, not remembered: a process forked is none */
+  if (prctl(PR_GET_CHILD_SUBREAPER, &reaper, 0, 0, 0) != 0 || !reaper)
+    return 0;
+  siginfo_t info;
+  memset(&info, 0, sizeof info);
+  int e;
+  do
+    e = waitid(P_ALL, 0, &info, WSTOPPED | WNOHANG | WNOWAIT);
+  while (e < 0 && errno == EINTR);
+  return e < 0 && errno == ECHILD;
+#else
+  return 0;
+#endif
 }
 
 /* Kills every process of the tree and reaps all of them but the leader,
@@ -904,6 +954,33 @@ static void on_stop(int sig, siginfo_t *info, void *context) {
 }
 #endif
 
+int run_worker_setup(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  /* The judge's cgroup counts and kills every process in it: a worker's
+   * runs get one of their own, so that a run beside it is neither counted
+   * nor killed with it. */
+  if (cg.ok) {
+    close(cg.procs);
+    cg.procs = -1;
+    cg.ok = 0;
+    cg.dir[0] = '\0';
+    cgroup_open(getpid());
+  }
+  /* The judge gone, the worker ends its run as when interrupted. */
+  pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+  if (getppid() != parent)
+    interrupted = SIGTERM;
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
+    return errno;
+  return 0;
+#else
+  return ENOSYS;
+#endif
+}
+
+void run_die_if_interrupted(void) { die_if_interrupted(); }
+
 int run_setup(void) {
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
   /* The guard first, so that the judge's orphans go to it should the
@@ -1020,27 +1097,32 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     fcntl(fds[k], F_SETFL, fcntl(fds[k], F_GETFL) | O_NONBLOCK);
   capture cap[2] = {{NULL, 0, 0, RUN_OUT_MAX, 0}, {NULL, 0, 0, RUN_ERR_MAX, 0}};
   size_t sent = 0;
+  int ended_fd = leader_fd(pid);
   if (input_len == 0)
     close_fd(&fds[0]);
   int status = 0, limited = 0;
-  double next_scan = s.start + scan_interval(0, 0);
+  double next_scan = s.start + (s.meant = scan_interval(0, 0));
   /* Until the leader ends, whether or not its streams are open: a program
    * that closes them goes on being measured, and a child left holding them
    * does not keep the run going. */
   for (;;) {
     double t = now(), wake = next_scan;
     /* With both outputs closed no pipe wakes us when the leader exits (it
-     * closes its files before it becomes a zombie): look often. */
-    if (fds[1] < 0 && fds[2] < 0 && wake > t + 0.002)
+     * closes its files before it becomes a zombie): its pidfd does, or
+     * without one, we look often. */
+    if (ended_fd < 0 && fds[1] < 0 && fds[2] < 0 && wake > t + 0.002)
       wake = t + 0.002;
-    struct pollfd p[3];
+    struct pollfd p[4];
     for (int k = 0; k < 3; k++) {
       p[k].fd = fds[k];
       p[k].events = k == 0 ? POLLOUT : POLLIN;
       p[k].revents = 0;
     }
+    p[3].fd = ended_fd;
+    p[3].events = POLLIN;
+    p[3].revents = 0;
     int ms = wake > t ? (int)ceil((wake - t) * 1000) : 0;
-    if (poll(p, 3, ms) < 0 && errno != EINTR) {
+    if (poll(p, 4, ms) < 0 && errno != EINTR) {
       status = errno;
       break;
     }
@@ -1072,14 +1154,18 @@ int run_program(char *const argv[], const char *input, size_t input_len,
       if ((limited = scan(&s, r, t)) != 0)
         break;
       cost = own_cpu() - cost;
-      next_scan = t + scan_interval(t - s.start, cost);
+      next_scan = t + (s.meant = scan_interval(t - s.start, cost));
     }
   }
   r->wall = now() - s.start;
   close_fd(&fds[0]);
+  close_fd(&ended_fd);
 
-  int all_dead;
-  r->left_behind = kill_tree(&s, limited, &all_dead);
+  /* The kill, unless the leader ended and left nothing alive. */
+  int all_dead = 1, gone = !limited && status == 0 && !interrupted &&
+                           leader_ended(pid) && tree_gone();
+  if (!gone)
+    r->left_behind = kill_tree(&s, limited, &all_dead);
   /* Every holder of the pipes is dead (where the tree is known): what is
    * left in them comes, then their end. */
   for (int k = 1; k < 3; k++)
@@ -1096,8 +1182,9 @@ int run_program(char *const argv[], const char *input, size_t input_len,
     reaped = wait4(pid, &ws, all_dead ? 0 : WNOHANG, &ru);
   while (reaped < 0 && errno == EINTR);
   /* Orphans that died after the last scan, with nothing to scan them
-   * (without /proc, a subreaper still gets them). */
-  if (!s.have_tree)
+   * (without /proc, a subreaper still gets them), or with no scan at the
+   * end: every child is a zombie now. */
+  if (!s.have_tree || gone)
     while (waitpid(-1, NULL, WNOHANG) > 0)
       ;
   free(s.t.p);

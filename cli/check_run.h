@@ -99,4 +99,15 @@ void run_result_free(run_result *r);
  * and the caller says so. */
 int run_setup(void);
 
+/* In a process forked from the judge after run_setup() to run programs
+ * beside the judge's other runs (check_pool.c): makes it the subreaper of
+ * what its programs start, gives its runs a cgroup of their own where the
+ * judge has one, and ends it (its run's tree killed) when the judge dies.
+ * Returns 0, or an errno value off Linux. */
+int run_worker_setup(void);
+
+/* Dies of the signal that interrupted this process (Ctrl-C, a kill), if
+ * one did: for a judge that waits for its workers rather than a run. */
+void run_die_if_interrupted(void);
+
 #endif

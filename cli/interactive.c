@@ -37,7 +37,7 @@
  */
 #include "interactive.h"
 #include "commands.h"
-#include "options.h"
+#include "errors.h"
 #include "out.h"
 #include "terminal.h"
 

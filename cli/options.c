@@ -163,13 +163,6 @@ _Noreturn void not_on_windows(const char *what, const char *why) {
 }
 #endif
 
-void error_line(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  message_vline("shelf", fmt, ap);
-  va_end(ap);
-}
-
 /* ==== Values ==== */
 
 /* --threads N: 1 to THREADS_MAX, the most libshelf's reader uses. */

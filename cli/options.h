@@ -7,6 +7,7 @@
 #define SHELF_CLI_OPTIONS_H
 
 #include "command_line.h"
+#include "errors.h"
 #include "report.h"
 #include "teach.h"
 
@@ -41,7 +42,5 @@ _Noreturn void usage_error(const char *fmt, ...);
 _Noreturn void not_on_windows(const char *what, const char *why);
 #endif
 
-/* A runtime error: one line on stderr, "shelf: " first. */
-void error_line(const char *fmt, ...);
 
 #endif

@@ -7,7 +7,7 @@
  */
 #include "teach.h"
 #include "args.h"
-#include "options.h"
+#include "errors.h"
 #include <shelf_svg.h>
 #include <shelf_teach.h>
 

@@ -413,6 +413,40 @@ typedef struct shelf_run {
 typedef shelf_status (*shelf_runner)(void *ctx, const int64_t *weights,
                                      size_t n, shelf_run *run);
 
+/** Starts a run of the program on `weights` and returns without waiting
+ * for it to end, for a judge that keeps several runs going at once
+ * (shelf_judge.jobs). The runner copies what it needs: the weights may
+ * change once it returns. `slot`, below shelf_judge.jobs, names the run
+ * until shelf_run_finish() gives it back, and is free again then;
+ * `patience` is shelf_run.patience. Returns SHELF_OK when the run was
+ * started; any other status stops the judge, as a runner's does. */
+typedef shelf_status (*shelf_run_start)(void *ctx, size_t slot,
+                                        const int64_t *weights, size_t n,
+                                        double patience);
+
+/** Waits until one started run has ended, fills *run as a shelf_runner
+ * does (run comes zeroed, with cpu below 0) and says which in *slot. Called
+ * only while a run is started. Returns SHELF_OK, or a status that stops the
+ * judge (which then still finishes the runs it started, and drops them). */
+typedef shelf_status (*shelf_run_finish)(void *ctx, size_t *slot,
+                                         shelf_run *run);
+
+/** Ends started run `slot` at once, its result unwanted (a later try
+ * once an earlier one failed, a shrink's candidate after an earlier one
+ * failed): the slot is free again when it returns, and no finish gives
+ * it. */
+typedef void (*shelf_run_cancel)(void *ctx, size_t slot);
+
+/** What the judge is doing, for a progress line (shelf_judge.progress). */
+typedef struct shelf_progress {
+  const char *stage;     /**< "try", "shrink" or "time" */
+  size_t done, total;    /**< "try": tries of the plan decided, of how
+                              many (it changes once, when a budget cuts
+                              the plan); else runs of that stage */
+  size_t n;              /**< the wheels of the shelf run last */
+  shelf_verdict verdict; /**< the verdict so far: OK until a try fails */
+} shelf_progress;
+
 /** A judge: the problem, the tries, and how to run the program. */
 typedef struct shelf_judge {
   const shelf_problem *problem; /**< its answer, limits and samples */
@@ -424,14 +458,35 @@ typedef struct shelf_judge {
   uint64_t seed;                /**< the same seed, the same tries */
   double time_limit; /**< the CPU limit the runner enforces, in seconds:
                           the report's growth sentences compare with it */
-  shelf_runner run;  /**< must not be NULL */
+  shelf_runner run;  /**< one run at a time; may be NULL only when
+                          jobs > 1 with start and finish */
   /** Drops a run's detail; may be NULL when details are never set. */
   void (*release)(void *ctx, void *detail);
-  /** Told what the judge does, for a progress line; may be NULL. `stage`
-   * is "try", "shrink" or "time", `done` of `total`, on `n` wheels. */
-  void (*progress)(void *ctx, const char *stage, size_t done, size_t total,
-                   size_t n);
-  void *ctx; /**< passed to the three */
+  /** Told what the judge does, for a progress line; may be NULL. */
+  void (*progress)(void *ctx, const shelf_progress *progress);
+  void *ctx; /**< passed to the callbacks */
+  /** Runs kept going at once. 0 or 1: one at a time, through `run`. More:
+   * through `start` and `finish`, which must then both be set; the judge
+   * starts no thread of its own, the runner decides how runs go side by
+   * side (the command runs each in a process of its own). The verdict,
+   * the try reported and its shelf are those of one run at a time: tries
+   * are decided in the plan's order, a try that fails waits for the tries
+   * before it, and shrinking runs one at a time. */
+  size_t jobs;
+  shelf_run_start start;   /**< with jobs > 1 */
+  shelf_run_finish finish; /**< with jobs > 1 */
+  /** A plan sized by time: CPU seconds of the program's runs that the
+   * tries may take, or 0 for every try planned. Once the fixed tries (the
+   * problem's cases, the samples, the edge shelves) have run, the random
+   * tries are cut to the most, of `tries`, whose cost, told from the
+   * quickest run (the start-up) and the longest shelf that ran in time,
+   * fits in what is left of it (at least 12, where the plan has them): a program slow to start gets fewer, longer tries, a
+   * fast one the whole plan. The tries run then depend on the machine's
+   * speed; 0 keeps them a function of the seed alone. */
+  double budget;
+  /** With jobs > 1, may be NULL: the judge then waits for a run it no
+   * longer needs to end, and drops it. */
+  shelf_run_cancel cancel;
 } shelf_judge;
 
 /** How a program's CPU time grows with the shelf, from its runs that ended
@@ -492,6 +547,9 @@ typedef struct shelf_judgement {
   int sentinel_total;
   /** sentinel-memo: how many blocks of the reported shelf have it. */
   size_t sentinel_blocks;
+  /** Random tries that shelf_judge.budget cut from the plan (0: none);
+   * `planned` counts without them. */
+  size_t cut_tries;
 } shelf_judgement;
 
 /** Judges a program: runs it through judge->run on the tries of the plan
@@ -549,8 +607,9 @@ typedef struct shelf_judgement {
  *
  * Time: the runs, and O(max_n) between them; O(n^2) for a timeout's
  * zero-memo probe (a few times, n at most 6000) and for each candidate of
- * a greedy mistake's shrink. Memory O(max_n). Thread-safe when the
- * runner is. Starts no thread. */
+ * a greedy mistake's shrink. Memory O(max_n), and O(jobs * max_n) for
+ * the tries in flight. Thread-safe when the runner is. Starts no thread:
+ * with jobs > 1 the runner's start and finish keep runs side by side. */
 SHELF_API shelf_status shelf_judge_run(const shelf_judge *judge,
                                        shelf_judgement *out);
 

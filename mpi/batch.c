@@ -40,7 +40,8 @@
  * is received and dropped. Records take 56 bytes a shelf at the rank
  * that read it until it sends them.
  */
-#include "shelf_mpi.h"
+#include "batch.h"
+#include "rank.h"
 
 #include "out.h"
 #include "read_at.h"

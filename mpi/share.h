@@ -6,7 +6,7 @@
 #ifndef SHELF_MPI_SHARE_H
 #define SHELF_MPI_SHARE_H
 
-#include "shelf_mpi.h"
+#include "rank.h"
 
 #include <shelf.h>
 #include <shelf_pieces.h>

@@ -17,7 +17,8 @@
  * is one line, `shelf-mpi: rank R: <call>: <reason>`, and MPI_Abort.
  * Exit status: 0 success, 1 bad input or failure, 2 usage error.
  */
-#include "shelf_mpi.h"
+#include "batch.h"
+#include "rank.h"
 #include "args.h"
 #include "command_line.h"
 #include "out.h"
@@ -40,40 +41,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* ==== MPI calls, checked ==== */
-
-int world_rank;
-
-/* A line on stderr from this rank, whichever it is: "shelf-mpi: rank R:
- * <words>". */
-void rank_line(const char *fmt, ...) {
-  char prefix[48];
-  snprintf(prefix, sizeof prefix, "shelf-mpi: rank %d", world_rank);
-  va_list ap;
-  va_start(ap, fmt);
-  message_vline(prefix, fmt, ap);
-  va_end(ap);
-}
-
-/* Reports a failed MPI call by its name and MPI's reason, then ends the
- * whole run: a rank that cannot read or talk has nothing useful to send. */
-void mpi_check(int rc, const char *call) {
-  if (rc == MPI_SUCCESS)
-    return;
-  char reason[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  if (MPI_Error_string(rc, reason, &len) != MPI_SUCCESS)
-    snprintf(reason, sizeof reason, "error %d", rc);
-  int name = (int)strcspn(call, "(");
-  rank_line("%.*s: %s", name, call, reason);
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
-/* Without memory a rank cannot even send its failure. */
-void no_memory(void) {
-  rank_line("out of memory");
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
 
 /* ==== Options and output ==== */
 
@@ -107,16 +74,6 @@ static const char usage_text[] =
     "  -V, --version          show the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 invalid input or failure, 2 usage error.\n";
-
-/* A line on stderr, from rank 0 only (every rank finds the same). */
-void say(const char *fmt, ...) {
-  if (world_rank != 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  message_vline("shelf-mpi", fmt, ap);
-  va_end(ap);
-}
 
 /* What the options ask beside the report. */
 typedef struct mode {

@@ -188,9 +188,10 @@ def problem_cases_first(shelf):
             record = os.path.join(tmp, "record")
             env = dict(os.environ, SHELF_CHECK_RECORD=record)
             p = subprocess.run(
+                # One job: the record is in the order the runs started.
                 [shelf, "check", "--seed", "5", "--tries", "3", "--max-n",
-                 "12", "--time-limit", "10", SOLUTION_C_HOLDER[0], "shelf",
-                 "record"],
+                 "12", "--time-limit", "10", "--jobs", "1",
+                 SOLUTION_C_HOLDER[0], "shelf", "record"],
                 capture_output=True, text=True, env=env, timeout=600)
             if p.returncode != 0:
                 fail("record: exit %d: %s %s" % (p.returncode, p.stdout,
@@ -572,12 +573,99 @@ def algolab_files(shelf, solution_c):
                   (how, verdict, case))
 
 
+def facts(shelf, args):
+    """What a check reports of a program, from its JSON: the same for every
+    --jobs."""
+    p = run_check(shelf, ["--json"] + args)
+    try:
+        d = json.loads(p.stdout)
+    except ValueError:
+        return ("no JSON", p.returncode, p.stderr[-300:])
+    f = d.get("failure") or {}
+    return (p.returncode, d["passed"], d["tried"], d["planned"],
+            d["skipped"], f.get("try"), f.get("verdict"), f.get("mistake"),
+            f.get("wheels"), f.get("shrunk_from"))
+
+
+def jobs_budget_quiet(shelf, solution_c):
+    """--jobs: runs side by side give the verdict, the try and the shelf of
+    one run at a time; --budget cuts the random tries, --tries alone does
+    not; the progress line shows on a terminal only, and not with
+    --quiet."""
+    cases = [(["--problem", "cses", "--seed", "5", "--tries", "40"],
+              [solution_c, "cses", how])
+             for how in ("right", "greedy", "crash", "overflow32")]
+    cases.append((["--problem", "shelf", "--seed", "5", "--tries", "5",
+                   "--time-limit", "0.25"],
+                  [solution_c, "shelf", "exponential"]))
+    for options, program in cases:
+        one = facts(shelf, options + ["--jobs", "1"] + program)
+        two = facts(shelf, options + ["--jobs", "2"] + program)
+        if one != two or one[0] not in (0, 1):
+            fail("--jobs 1 and --jobs 2 differ on %s:\n%r\n%r" %
+                 (program[-1], one, two))
+        else:
+            print("ok   --jobs 1 and --jobs 2 agree on %s (%s)" %
+                  (program[-1], one[6] or "passed"))
+    base = ["--problem", "cses", "--seed", "5"]
+    right = [solution_c, "cses", "right"]
+    whole = facts(shelf, base + ["--tries", "40"] + right)
+    # 1 ms of CPU is spent by the fixed tries on any machine: the least is
+    # left, 12 random tries.
+    cut = facts(shelf, base + ["--tries", "40", "--budget", "0.001"] + right)
+    if whole[0] != 0 or cut[0] != 0 or whole[3] - cut[3] != 40 - 12:
+        fail("--budget: planned %r with --tries 40, %r with --budget "
+             "0.001" % (whole, cut))
+    else:
+        print("ok   --budget cuts the random tries; --tries alone does not")
+    p = run_check(shelf, ["--budget", "x", "true"], timeout=60)
+    if p.returncode != 2 or "--budget" not in p.stderr:
+        fail("--budget x: %d %r" % (p.returncode, p.stderr))
+    p = run_check(shelf, ["--jobs", "0", "true"], timeout=60)
+    if p.returncode != 2 or "--jobs" not in p.stderr:
+        fail("--jobs 0: %d %r" % (p.returncode, p.stderr))
+    # The progress line: on a terminal (standard error a pty), not in a
+    # pipe, and not with --quiet.
+    import pty
+    args = base + ["--tries", "10"] + right
+    for quiet in (False, True):
+        master, slave = pty.openpty()
+        p = subprocess.Popen([shelf, "check"] + (["--quiet"] if quiet else [])
+                             + args, stdout=subprocess.PIPE, stderr=slave)
+        os.close(slave)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the pty's last holder is gone
+                break
+            if not chunk:
+                break
+            shown += chunk
+        p.communicate(timeout=600)
+        os.close(master)
+        line = b"shelf check: try " in shown and b" wheels, " in shown and \
+            b"all right so far" in shown
+        if quiet == line or p.returncode != 0:
+            fail("the progress line %s: %r" %
+                 ("with --quiet" if quiet else "on a terminal", shown[-300:]))
+        else:
+            print("ok   the progress line %s" %
+                  ("left out with --quiet" if quiet else "on a terminal"))
+    p = run_check(shelf, args)
+    if p.returncode != 0 or p.stderr != "":
+        fail("a check whose standard error is a pipe wrote %r" % p.stderr)
+    else:
+        print("ok   no progress line when standard error is not a terminal")
+
+
 def main():
     shelf, solution_c, one_short = sys.argv[1], sys.argv[2], sys.argv[3]
     SOLUTION_C_HOLDER.append(solution_c)
     solution_cpp = sys.argv[4] if len(sys.argv) > 4 else None
     py = [sys.executable, SOLUTION_PY]
     usage(shelf)
+    jobs_budget_quiet(shelf, solution_c)
     report_words(shelf, solution_c, solution_cpp)
     words_audit(shelf, solution_c, one_short)
     stack_limits(shelf, solution_c)

@@ -39,6 +39,11 @@ typedef struct script {
   size_t runs;
   size_t live;    /* details handed out and not yet released */
   size_t largest; /* ONE_SHORT: the length it fails at */
+  /* Runs side by side (start() and finish()): each run is made when it
+   * starts and handed back last started, first finished, so that later
+   * tries end before earlier ones. */
+  shelf_run held[4];
+  size_t order[4], going, most_going, cancelled;
 } script;
 
 /* The lead DP with every step cut to 32 bits, as int wraps. */
@@ -184,6 +189,52 @@ static shelf_status run(void *ctx, const int64_t *w, size_t n, shelf_run *r) {
   return SHELF_OK;
 }
 
+static shelf_status start(void *ctx, size_t slot, const int64_t *w, size_t n,
+                          double patience) {
+  script *s = ctx;
+  CHECK(slot < 4 && s->going < 4);
+  if (slot >= 4 || s->going >= 4)
+    return SHELF_INVALID;
+  for (size_t k = 0; k < s->going; k++)
+    CHECK(s->order[k] != slot);
+  shelf_run r;
+  memset(&r, 0, sizeof r);
+  r.cpu = -1;
+  r.patience = patience;
+  shelf_status st = run(ctx, w, n, &r);
+  if (st != SHELF_OK)
+    return st;
+  s->held[slot] = r;
+  s->order[s->going++] = slot;
+  if (s->going > s->most_going)
+    s->most_going = s->going;
+  return SHELF_OK;
+}
+
+static shelf_status finish(void *ctx, size_t *slot, shelf_run *r) {
+  script *s = ctx;
+  CHECK(s->going > 0);
+  if (s->going == 0)
+    return SHELF_INVALID;
+  *slot = s->order[--s->going];
+  *r = s->held[*slot];
+  return SHELF_OK;
+}
+
+static void release(void *ctx, void *detail);
+
+static void cancel(void *ctx, size_t slot) {
+  script *s = ctx;
+  size_t k = 0;
+  while (k < s->going && s->order[k] != slot)
+    k++;
+  REQUIRE(k < s->going);
+  memmove(s->order + k, s->order + k + 1, (s->going - k - 1) * sizeof *s->order);
+  s->going--;
+  release(ctx, s->held[slot].detail);
+  s->cancelled++;
+}
+
 static void release(void *ctx, void *detail) {
   script *s = ctx;
   free(detail);
@@ -194,7 +245,9 @@ static shelf_judge judge_for(script *s, const char *problem, int64_t lo,
                              int64_t hi) {
   const shelf_problem *p = shelf_problem_find(problem);
   shelf_judge j = {p,           p->answer, 40,  lo,      hi,   60,
-                   test_seed(), 2.0,       run, release, NULL, s};
+                   test_seed(), 2.0,       run, release, NULL, s,
+                   0,           NULL,      NULL, 0,
+                   NULL};
   return j;
 }
 
@@ -215,7 +268,7 @@ static char *words_of(const shelf_judgement *j, const shelf_judge *judge) {
 }
 
 static void test_right_passes(void) {
-  script s = {RIGHT, 0, 0, 0};
+  script s = {RIGHT, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -234,7 +287,7 @@ static void test_right_passes(void) {
 /* Greedy is named, on a shelf with no tie where greedy goes wrong, even in
  * a range around 0 where shrinking moves weights to 0 (ties). */
 static void test_greedy_named_without_tie(void) {
-  script s = {GREEDY, 0, 0, 0};
+  script s = {GREEDY, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "cses", -1000, 1000);
   judge.answer = SHELF_ANSWER_MARGIN;
   shelf_judgement j;
@@ -258,7 +311,7 @@ static void test_greedy_named_without_tie(void) {
 }
 
 static void test_crash_shrunk(void) {
-  script s = {CRASH_FROM_5, 0, 0, 0};
+  script s = {CRASH_FROM_5, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -271,7 +324,7 @@ static void test_crash_shrunk(void) {
 }
 
 static void test_unstable(void) {
-  script s = {UNSTABLE, 0, 0, 0};
+  script s = {UNSTABLE, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -284,7 +337,7 @@ static void test_unstable(void) {
 /* Zero-memo: slow only where a block's lead is 0; named, and the shelf
  * reported (zeros, in a range with 0) is one the program is slow on. */
 static void test_zero_memo(void) {
-  script s = {ZERO_MEMO, 0, 0, 0};
+  script s = {ZERO_MEMO, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "cses", -1000000, 1000000);
   judge.answer = SHELF_ANSWER_MARGIN;
   shelf_judgement j;
@@ -308,7 +361,7 @@ static void test_zero_memo(void) {
  * -1 shape, which the program is slow on, and not zero-memo (that shelf has
  * many blocks at lead 0 too). */
 static void test_sentinel_memo(void) {
-  script s = {MINUS_ONE, 0, 0, 0};
+  script s = {MINUS_ONE, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "cses", -1000000, 1000000);
   judge.answer = SHELF_ANSWER_MARGIN;
   shelf_judgement j;
@@ -332,7 +385,7 @@ static void test_sentinel_memo(void) {
 /* Exponential: out of time on a short shelf whatever its weights; the
  * growth never says the length would have finished in time. */
 static void test_exponential(void) {
-  script s = {EXPONENTIAL, 0, 0, 0};
+  script s = {EXPONENTIAL, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 10000);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -353,7 +406,7 @@ static void test_exponential(void) {
  * shorter passed, never overflow32 though its totals pass 31 bits; its
  * weights shrink to the smallest, and the long shelf is shown as runs. */
 static void test_largest_n(void) {
-  script s = {ONE_SHORT, 0, 0, 300};
+  script s = {ONE_SHORT, 0, 0, 300, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "atcoder", 1, 1000000000);
   judge.max_n = 300;
   shelf_judgement j;
@@ -378,14 +431,14 @@ static void test_largest_n(void) {
 /* Wrong on heavy shelves, but not as 32-bit arithmetic is: no overflow32.
  * 32-bit arithmetic itself: overflow32, its edge's sign said. */
 static void test_overflow32_shown(void) {
-  script s = {WIDE_WRONG, 0, 0, 0};
+  script s = {WIDE_WRONG, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "atcoder", 1, 1000000000);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
   CHECK(j.verdict == SHELF_VERDICT_WRONG);
   CHECK(j.mistake == SHELF_MISTAKE_NONE);
   shelf_judgement_free(&j);
-  s = (script){WRAP32, 0, 0, 0};
+  s = (script){WRAP32, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
   CHECK(j.verdict == SHELF_VERDICT_WRONG);
   CHECK(j.mistake == SHELF_MISTAKE_OVERFLOW32);
@@ -412,14 +465,14 @@ static void test_overflow32_shown(void) {
  * length: a program that gives another quantity at one length only (which
  * a misread count can do by chance) is not named. */
 static void test_wrong_quantity_shown(void) {
-  script s = {FIRST_AT_4, 0, 0, 0};
+  script s = {FIRST_AT_4, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
   CHECK(j.verdict == SHELF_VERDICT_WRONG && j.n == 4);
   CHECK(j.mistake == SHELF_MISTAKE_NONE);
   shelf_judgement_free(&j);
-  s = (script){FIRST_ALWAYS, 0, 0, 0};
+  s = (script){FIRST_ALWAYS, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
   CHECK(j.verdict == SHELF_VERDICT_WRONG);
   CHECK(j.mistake == SHELF_MISTAKE_WRONG_QUANTITY);
@@ -429,7 +482,7 @@ static void test_wrong_quantity_shown(void) {
 
 /* Out of time on every shelf names no mistake: nothing grew. */
 static void test_always_slow_names_nothing(void) {
-  script s = {ALWAYS_SLOW, 0, 0, 0};
+  script s = {ALWAYS_SLOW, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 10000);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
@@ -440,7 +493,7 @@ static void test_always_slow_names_nothing(void) {
 }
 
 static void test_runner_stops(void) {
-  script s = {STOPS, 0, 0, 0};
+  script s = {STOPS, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_NOMEM);
@@ -450,7 +503,7 @@ static void test_runner_stops(void) {
 }
 
 static void test_arguments(void) {
-  script s = {RIGHT, 0, 0, 0};
+  script s = {RIGHT, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
   shelf_judge judge = judge_for(&s, "shelf", 1, 100);
   shelf_judgement j;
   CHECK_STATUS(shelf_judge_run(NULL, &j), SHELF_INVALID);
@@ -486,6 +539,90 @@ static void test_arguments(void) {
                SHELF_INVALID);
 }
 
+/* Three runs side by side, later tries ending first, give the judgement of
+ * one run at a time: the verdict, the try, the shelf, the mistake, the
+ * runs spent. */
+static void test_jobs_same_judgement(void) {
+  static const mode modes[] = {RIGHT,        GREEDY,      CRASH_FROM_5,
+                               ZERO_MEMO,    MINUS_ONE,   EXPONENTIAL,
+                               ALWAYS_SLOW,  ONE_SHORT,   WIDE_WRONG,
+                               WRAP32,       FIRST_AT_4,  FIRST_ALWAYS};
+  static const char *const problems[] = {"shelf", "cses", "atcoder"};
+  static const int64_t ranges[][2] = {
+      {1, 100}, {-1000000, 1000000}, {1, 1000000000}};
+  for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+    for (size_t q = 0; q < 3; q++) {
+      shelf_judgement one, three;
+      script s1 = {modes[m], 0, 0, 40, {{0}}, {0}, 0, 0, 0};
+      script s3 = s1;
+      shelf_judge j1 = judge_for(&s1, problems[q], ranges[q][0], ranges[q][1]);
+      shelf_judge j3 = judge_for(&s3, problems[q], ranges[q][0], ranges[q][1]);
+      j1.answer = j3.answer = SHELF_ANSWER_MARGIN;
+      j3.jobs = 3;
+      j3.start = start;
+      j3.finish = finish;
+      j3.run = NULL;
+      CHECK_STATUS(shelf_judge_run(&j1, &one), SHELF_OK);
+      /* With the runner's cancel on every other pair. */
+      if ((m + q) % 2)
+        j3.cancel = cancel;
+      CHECK_STATUS(shelf_judge_run(&j3, &three), SHELF_OK);
+      CHECK(s3.most_going == 3 && s3.going == 0);
+      CHECK(j3.cancel != NULL || s3.cancelled == 0);
+      CHECK(one.verdict == three.verdict && one.try_index == three.try_index);
+      CHECK(one.tried == three.tried && one.skipped == three.skipped &&
+            one.planned == three.planned);
+      CHECK(one.mistake == three.mistake && one.n == three.n &&
+            one.shrink_runs == three.shrink_runs);
+      CHECK(one.n == 0 ||
+            memcmp(one.weights, three.weights, one.n * sizeof *one.weights) ==
+                0);
+      CHECK_I128(one.expected, three.expected);
+      CHECK_I128(one.got, three.got);
+      shelf_judgement_free(&one);
+      shelf_judgement_free(&three);
+      CHECK(s1.live == 0 && s3.live == 0);
+    }
+  }
+  /* A runner that stops while runs are going: they are finished, dropped. */
+  script s = {STOPS, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
+  shelf_judge judge = judge_for(&s, "shelf", 1, 100);
+  judge.jobs = 3, judge.start = start, judge.finish = finish;
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_NOMEM);
+  CHECK(j.verdict == SHELF_VERDICT_OK && j.weights == NULL);
+  CHECK(s.going == 0 && s.live == 0);
+  shelf_judgement_free(&j);
+  judge.start = NULL;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_INVALID);
+}
+
+/* A budget cuts the random tries of a program slow to start, not of a
+ * quick one, and never below the least. */
+static void test_budget(void) {
+  script s = {RIGHT, 0, 0, 0, {{0}}, {0}, 0, 0, 0};
+  shelf_judge judge = judge_for(&s, "cses", -1000, 1000);
+  judge.answer = SHELF_ANSWER_MARGIN;
+  judge.max_n = 1000;
+  judge.tries = 300;
+  judge.budget = 1000; /* runs of 0.01 s + 0.0001 s a wheel: all fit */
+  shelf_judgement j;
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_OK && j.cut_tries == 0);
+  size_t whole = j.planned;
+  shelf_judgement_free(&j);
+  judge.budget = 2; /* about 200 runs of the quickest */
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.verdict == SHELF_VERDICT_OK && j.cut_tries > 0);
+  CHECK(j.planned + j.cut_tries == whole && j.tried + j.skipped == j.planned);
+  shelf_judgement_free(&j);
+  judge.budget = 0.01; /* spent by the fixed tries: the least is left */
+  CHECK_STATUS(shelf_judge_run(&judge, &j), SHELF_OK);
+  CHECK(j.cut_tries == 300 - 12 && j.planned + j.cut_tries == whole);
+  shelf_judgement_free(&j);
+  CHECK(s.live == 0);
+}
+
 static const test tests[] = {
     {"right_passes", test_right_passes},
     {"greedy_named_without_tie", test_greedy_named_without_tie},
@@ -500,6 +637,8 @@ static const test tests[] = {
     {"wrong_quantity_shown", test_wrong_quantity_shown},
     {"runner_stops", test_runner_stops},
     {"arguments", test_arguments},
+    {"jobs_same_judgement", test_jobs_same_judgement},
+    {"budget", test_budget},
 };
 
 TEST_MAIN(tests)

@@ -225,7 +225,8 @@ def check(func: Callable[[list[int]], object], problem: str = "shelf", *,
           answer: str | None = None, max_n: int | None = None,
           range: tuple[int, int] | None = None, tries: int = 300,
           seed: int | None = None, time_limit: float | None = None,
-          wall_limit: float | None = None) -> CheckReport: ...
+          wall_limit: float | None = None,
+          progress: bool = True) -> CheckReport: ...
 
 class CheckReport:
     def __init__(self, **fields: object) -> None: ...

@@ -503,8 +503,65 @@ def _seconds(what, value):
     return s
 
 
+class _Progress:
+    """The line `shelf check` shows on a terminal, for check(): tries done
+    of planned, the shelf's length, the time spent, the verdict so far. On
+    standard error when it is a terminal, else in a notebook's output
+    (IPython's display, when a kernel runs), else nowhere. At most five
+    times a second; erased at the end."""
+
+    def __init__(self, on):
+        self.start = time.monotonic()
+        self.shown = 0.0
+        self.tty = self.handle = None
+        self.stage = "try"
+        self.on = False
+        if not on:
+            return
+        try:
+            if sys.stderr is not None and sys.stderr.isatty():
+                self.tty = sys.stderr
+                self.on = True
+                return
+        except (AttributeError, ValueError):
+            pass
+        try:
+            from IPython import get_ipython
+            from IPython.display import display
+            shell = get_ipython()
+            if shell is not None and getattr(shell, "kernel", None) is not None:
+                self.handle = display("", display_id=True)
+                self.on = self.handle is not None
+        except Exception:  # no IPython, or no display: nothing shown
+            self.handle = None
+
+    def __call__(self, stage, done, total, n, verdict):
+        now = time.monotonic()
+        if now - self.shown < 0.2 and stage == self.stage:
+            return
+        self.shown, self.stage = now, stage
+        what = {"try": "try", "shrink": "shrinking, run"}.get(stage,
+                                                            "timing, size")
+        so_far = "all right so far" if verdict == "ok" else verdict
+        line = (f"shelf.check: {what} {done} of {total}, {n} wheels, "
+                f"{now - self.start:.1f} s, {so_far}")
+        if self.tty is not None:
+            self.tty.write("\r" + line + "\033[K")
+            self.tty.flush()
+        else:
+            self.handle.update(line)
+
+    def end(self):
+        if self.tty is not None and self.shown:
+            self.tty.write("\r\033[K")
+            self.tty.flush()
+        elif self.handle is not None:
+            self.handle.update("")
+
+
 def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
-          tries=300, seed=None, time_limit=None, wall_limit=None):
+          tries=300, seed=None, time_limit=None, wall_limit=None,
+          progress=True):
     """Judges func(wheels) as `shelf check --problem PROBLEM` judges a
     program: the problem's seven cases, the samples of the problem chosen,
     edge shelves and `tries` random shelves of growing size, each against
@@ -516,7 +573,10 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
     --range do; seed makes the random shelves (a fresh one, shown in the
     report, when None). time_limit is the CPU seconds a run may take (the
     problem's: 1 for cses, else 2), wall_limit the seconds it may wait
-    (3 times time_limit, at least 3).
+    (3 times time_limit, at least 3). progress shows a line while it
+    works (tries done of planned, the shelf's length, the time spent, the
+    verdict so far), on standard error when it is a terminal, in a
+    notebook's output when IPython runs one; progress=False shows nothing.
 
     Returns a CheckReport whose repr is the report. An exception from func
     propagates, raised on the smallest shelf found that raises the same
@@ -614,12 +674,15 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             pass
         return None
 
+    shown = _Progress(progress)
     watch.start()
     try:
         j = _shelf._judge(run_one, describe, problem=p["name"], answer=kind,
                           max_n=top, lo=lo, hi=hi, tries=tries, seed=seed,
-                          time_limit=limit, name=f"the function {name}")
+                          time_limit=limit, name=f"the function {name}",
+                          progress=shown if shown.on else None)
     finally:
+        shown.end()
         try:  # after a raise from _judge, as at a run's end in run_one
             watch.active = False
             _due()

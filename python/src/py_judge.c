@@ -21,6 +21,11 @@ typedef struct py_judge {
                            how, output,
                            cpu, detail); borrowed from _judge's arguments */
   PyThreadState *saved; /* while the loop runs with the GIL released */
+  PyObject *progress;   /* progress(stage, done, total, n, verdict), or
+                           None; borrowed */
+  int raised;           /* progress raised: the next run raises it again
+                           (the loop's progress returns nothing) */
+  PyObject *type, *value, *trace; /* what it raised */
 } py_judge;
 
 /* The GIL, taken back while the loop has released it; returns what
@@ -91,6 +96,13 @@ static shelf_status run_python(void *ctx, const int64_t *w, size_t n,
   py_judge *c = ctx;
   PyThreadState *saved = take(c);
   shelf_status st = SHELF_INVALID;
+  if (c->raised) { /* progress raised: stop here */
+    PyErr_Restore(c->type, c->value, c->trace);
+    c->raised = 0;
+    c->type = c->value = c->trace = NULL;
+    give_back(c, saved);
+    return st;
+  }
   PyObject *wheels = shelf_py_list(w, n), *got = NULL;
   /* The judge's patience (shelf_run.patience): the limits' factor. */
   PyObject *patience =
@@ -131,6 +143,23 @@ done:
   Py_XDECREF(got);
   give_back(c, saved);
   return st;
+}
+
+/* shelf_judge.progress: progress(stage, done, total, n, verdict name). */
+static void progress_python(void *ctx, const shelf_progress *p) {
+  py_judge *c = ctx;
+  if (c->progress == Py_None || c->raised)
+    return;
+  PyThreadState *saved = take(c);
+  PyObject *got = PyObject_CallFunction(
+      c->progress, "snnns", p->stage, (Py_ssize_t)p->done,
+      (Py_ssize_t)p->total, (Py_ssize_t)p->n, shelf_verdict_name(p->verdict));
+  if (got == NULL) {
+    c->raised = 1;
+    PyErr_Fetch(&c->type, &c->value, &c->trace);
+  }
+  Py_XDECREF(got);
+  give_back(c, saved);
 }
 
 /* shelf_judge.release: a run's detail is a reference run_python() took. */
@@ -277,24 +306,26 @@ static int answer_arg(const char *name, shelf_answer *out) {
 }
 
 /* _judge(run_one, describe, *, problem, answer, max_n, lo, hi, tries, seed,
- *        time_limit, name): shelf_judge_run() with run_one as the runner;
+ *        time_limit, name, progress): shelf_judge_run() with run_one as
+ * the runner and progress (a callable, or None) told what it does;
  * describe(verdict, detail) gives the failure's words (str or None) for
  * the report; returns the judgement as a dict. */
 PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
   (void)module;
   static char *kwlist[] = {"run_one", "describe",   "problem", "answer",
                            "max_n",   "lo",         "hi",      "tries",
-                           "seed",    "time_limit", "name",    NULL};
-  PyObject *run_one, *describe;
+                           "seed",    "time_limit", "name",    "progress",
+                           NULL};
+  PyObject *run_one, *describe, *progress = Py_None;
   const char *problem_name, *answer_name, *name;
   Py_ssize_t max_n, tries;
   long long lo, hi;
   uint64_t seed = 0;
   double time_limit;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO$ssnLLnO&ds:_judge", kwlist,
-                                   &run_one, &describe, &problem_name,
-                                   &answer_name, &max_n, &lo, &hi, &tries,
-                                   seed_arg, &seed, &time_limit, &name))
+  if (!PyArg_ParseTupleAndKeywords(
+          args, kwargs, "OO$ssnLLnO&dsO:_judge", kwlist, &run_one, &describe,
+          &problem_name, &answer_name, &max_n, &lo, &hi, &tries, seed_arg,
+          &seed, &time_limit, &name, &progress))
     return NULL;
   const shelf_problem *problem = shelf_problem_find(problem_name);
   shelf_answer answer;
@@ -309,14 +340,19 @@ PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
     return PyErr_Format(PyExc_ValueError,
                         "_judge needs 1 <= max_n <= 10**8, 0 <= tries <= "
                         "10**8, lo <= hi and time_limit > 0");
-  if (!PyCallable_Check(run_one) || !PyCallable_Check(describe))
-    return PyErr_Format(PyExc_TypeError,
-                        "_judge: run_one and describe must be callable");
+  if (!PyCallable_Check(run_one) || !PyCallable_Check(describe) ||
+      (progress != Py_None && !PyCallable_Check(progress)))
+    return PyErr_Format(PyExc_TypeError, "_judge: run_one, describe and "
+                                         "progress must be callable");
 
-  py_judge ctx = {run_one, NULL};
-  shelf_judge judge = {problem,    answer,         (size_t)max_n, lo,
-                       hi,         (size_t)tries,  seed,          time_limit,
-                       run_python, release_python, NULL,          &ctx};
+  /* One run at a time: the function runs in this process, under its own
+   * watch (check.py), which two runs at once would share. */
+  py_judge ctx = {run_one, NULL, progress, 0, NULL, NULL, NULL};
+  shelf_judge judge = {problem,    answer,          (size_t)max_n,   lo,
+                       hi,         (size_t)tries,   seed,            time_limit,
+                       run_python, release_python,  progress_python, &ctx,
+                       1,          NULL,            NULL,            0,
+                       NULL};
   shelf_judgement j;
   shelf_status st;
   ctx.saved = PyEval_SaveThread();
@@ -325,6 +361,12 @@ PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs) {
   ctx.saved = NULL; /* from here release_python() has the GIL already */
 
   PyObject *said = NULL, *text = NULL, *out = NULL;
+  if (ctx.raised) { /* progress raised after the last run */
+    if (PyErr_Occurred())
+      PyErr_Clear(); /* the first raise is the one to see */
+    PyErr_Restore(ctx.type, ctx.value, ctx.trace);
+    goto done;
+  }
   if (st != SHELF_OK) {
     if (!PyErr_Occurred()) /* else run_one's raise, passed on */
       shelf_py_raise(NULL, st, NULL);

@@ -152,6 +152,40 @@ class Check(unittest.TestCase):
                 self.assertIsNone(r.wheels)
         self.assertEqual(watchdogs(), [])
 
+    def test_progress(self):
+        # The progress line goes to standard error when it is a terminal
+        # (a stand-in that says it is one), and progress=False shows none.
+        class Terminal:
+            def __init__(self):
+                self.said = []
+
+            def isatty(self):
+                return True
+
+            def write(self, text):
+                self.said.append(text)
+
+            def flush(self):
+                pass
+
+        saved = sys.stderr
+        try:
+            for shown in (True, False):
+                sys.stderr = terminal = Terminal()
+                r = shelf.check(solution.greedy, "shelf", tries=5, seed=1,
+                                progress=shown)
+                sys.stderr = saved
+                text = "".join(terminal.said)
+                self.assertEqual(r.verdict, "wrong")
+                if shown:
+                    self.assertIn("shelf.check: try ", text)
+                    self.assertIn(" wheels, ", text)
+                    self.assertTrue(text.endswith("\r\033[K"), text)
+                else:
+                    self.assertEqual(text, "")
+        finally:
+            sys.stderr = saved
+
     def test_kind_of_the_problems_cases(self):
         # Greedy fails on the problem's second case, [3, 9, 1, 2].
         r = shelf.check(solution.greedy, "shelf", tries=5, seed=1)

@@ -272,6 +272,11 @@ size_t shelf__shrink_deletions(size_t n);
 int shelf__overflow32_gives(shelf_answer k, const int64_t *w, size_t n,
                             i128 got, shelf_status *st);
 
+/* The largest size random try k of a plan may have (judge.c), and how
+ * many tries come before the random ones: what a budget weighs. */
+size_t shelf__random_size(const shelf_plan *p, size_t k);
+size_t shelf__fixed_tries(const shelf_plan *p);
+
 /* ==== The judge's sentinel shelves (judge.c) ==== */
 
 /* The values other than 0 that memo tables commonly use for "not computed"

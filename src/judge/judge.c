@@ -145,11 +145,15 @@ static size_t sample_count(const shelf_plan *p) {
   return k;
 }
 
+size_t shelf__fixed_tries(const shelf_plan *p) {
+  return PROBLEM_CASES + sample_count(p) + 2 * EDGE_SHAPES +
+         2 * SHELF__SENTINELS;
+}
+
 size_t shelf__plan_count(const shelf_plan *p) {
   if (p == NULL)
     return 0;
-  size_t fixed =
-      PROBLEM_CASES + sample_count(p) + 2 * EDGE_SHAPES + 2 * SHELF__SENTINELS;
+  size_t fixed = shelf__fixed_tries(p);
   /* Saturated, so that a plan of nearly SIZE_MAX tries does not wrap to a
    * few and refuse the tries it has. */
   return p->tries > SIZE_MAX - fixed ? SIZE_MAX : fixed + p->tries;
@@ -254,6 +258,10 @@ static size_t grown_size(const shelf_plan *p, size_t k) {
       p->tries > 1 ? (size_t)((u128)k * levels / (p->tries - 1)) : levels;
   size_t size = level >= levels ? p->max_n : (size_t)1 << level;
   return size < 1 ? 1 : size > p->max_n ? p->max_n : size;
+}
+
+size_t shelf__random_size(const shelf_plan *p, size_t k) {
+  return grown_size(p, k);
 }
 
 static shelf_try plan_try(const shelf_plan *p, size_t k, int64_t *w,

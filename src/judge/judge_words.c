@@ -375,6 +375,11 @@ static void say_passed(text *s, const shelf_judgement *j,
         j->planned, j->skipped, j->skipped == 1 ? "does" : "do",
         j->skipped == 1 ? "was" : "were");
   }
+  if (j->cut_tries > 0)
+    shelf__text_format(s,
+                       " The budget of the program's CPU time left %z "
+                       "random tries of %z out (--budget 0 runs them all).",
+                       j->cut_tries, judge->tries);
   shelf__text_str(s, "\n");
 }
 
