@@ -72,6 +72,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h> /* strcmp(), for the names of values */
 
 #ifdef __cplusplus
 extern "C" {
@@ -180,29 +181,89 @@ typedef enum shelf_status {
  * Do not free it. Thread-safe. */
 SHELF_API const char *shelf_strerror(shelf_status status);
 
-/** Returns the name of `status` without the prefix, such as "NOMEM";
+/* The status's names, both ways, are static inline functions of this
+ * header, as every enum's (see "Names of values"): compiled into each
+ * program from the list it includes, they are not calls of the library.
+ * (A blank line below, so that man/make_man3.py does not take this comment
+ * for the documentation of the macros.) */
+
+#define SHELF_STATUS_NAME_(NAME, value_, message_)                             \
+  case SHELF_##NAME:                                                           \
+    return #NAME;
+#define SHELF_STATUS_FROM_NAME_(NAME, value_, message_)                        \
+  if (strcmp(name_, #NAME) == 0) {                                             \
+    *out_ = SHELF_##NAME;                                                      \
+    return SHELF_OK;                                                           \
+  }
+
+/** Returns the name of a status without the prefix, such as "NOMEM";
  * "UNKNOWN" for a value not in SHELF_STATUS_LIST. Static. Thread-safe. */
-SHELF_API const char *shelf_status_name(shelf_status status);
+static inline const char *shelf_status_name(shelf_status status_) {
+  switch (status_) { SHELF_STATUS_LIST(SHELF_STATUS_NAME_) }
+  return "UNKNOWN";
+}
 
 /** Finds a status by its name as shelf_status_name() gives it ("NOMEM").
  *
  * @return SHELF_OK; SHELF_INVALID if an argument is NULL or no status has
- *         that name. Time O(1). Thread-safe. */
-SHELF_API shelf_status shelf_status_from_name(const char *name,
-                                              shelf_status *out);
+ *         that name. Time O(number of statuses). Thread-safe. */
+static inline shelf_status shelf_status_from_name(const char *name_,
+                                                  shelf_status *out_) {
+  if (name_ == NULL || out_ == NULL)
+    return SHELF_INVALID;
+  SHELF_STATUS_LIST(SHELF_STATUS_FROM_NAME_)
+  return SHELF_INVALID;
+}
 
 /* MARK: - Names of values (Public) */
 
 /* Every other public enum is made from one list in its header too, each
  * entry X(NAME, value, "name", "words"): the enumerator SHELF_NAME, its
  * pinned value, the name every surface writes (the command, its JSON,
- * Python, the page), and a few words on what it means. Each enum has
- * shelf_<enum>_name() (the name; NULL for a value not in the list) and
- * shelf_<enum>_from_name() (SHELF_OK, or SHELF_INVALID for a NULL argument
- * or an unknown name). Nothing else spells the names. */
+ * Python, the page), and a few words on what it means. Nothing else spells
+ * the names. */
 
 /** Expands an entry of a name list into its enumerator. */
 #define SHELF_ENUMERATOR_(NAME, value, name, words) SHELF_##NAME = value,
+
+/* The pieces of SHELF_ENUM_NAMES(): an entry of a list as a case of the
+ * switch of shelf_<enum>_name(), and as a test of shelf_<enum>_from_name().
+ * (A blank line below, so that man/make_man3.py does not document them.) */
+
+#define SHELF_NAME_CASE_(NAME, value_, text_, words_)                          \
+  case SHELF_##NAME:                                                           \
+    return text_;
+#define SHELF_FROM_NAME_(NAME, value_, text_, words_)                          \
+  if (strcmp(name_, text_) == 0) {                                             \
+    *out_ = SHELF_##NAME;                                                      \
+    return SHELF_OK;                                                           \
+  }
+
+/** Defines the names of the enum `type` from its list, both ways:
+ *
+ *   - `const char *type_name(type value)`: the name of a value, a static
+ *     string; NULL for a value not in the list;
+ *   - `shelf_status type_from_name(const char *name, type *out)`: the value
+ *     of a name; SHELF_INVALID for a NULL argument or an unknown name.
+ *
+ * This header and the others invoke it after each enum (shelf_end_name(),
+ * shelf_end_from_name(), shelf_mistake_name(), ...), and each enum's entry
+ * below names its two functions. They are static inline, compiled into each
+ * program from the list in the header it includes: not calls of the library,
+ * and not exported by it. Time O(1) and O(entries of the list). Thread-safe.
+ * (The switch has no default, so that a value added to a list without a
+ * name is a compiler warning.) */
+#define SHELF_ENUM_NAMES(type, LIST)                                           \
+  static inline const char *type##_name(type value_) {                         \
+    switch (value_) { LIST(SHELF_NAME_CASE_) }                                 \
+    return NULL;                                                               \
+  }                                                                            \
+  static inline shelf_status type##_from_name(const char *name_, type *out_) { \
+    if (name_ == NULL || out_ == NULL)                                         \
+      return SHELF_INVALID;                                                    \
+    LIST(SHELF_FROM_NAME_)                                                     \
+    return SHELF_INVALID;                                                      \
+  }
 
 /* MARK: - Solving a whole shelf (Public) */
 
@@ -213,11 +274,7 @@ SHELF_API shelf_status shelf_status_from_name(const char *name,
   X(ENGINE_BRUTE, 2, "brute", "both moves at every turn, O(2^n) time")
 typedef enum shelf_engine { SHELF_ENGINE_LIST(SHELF_ENUMERATOR_) } shelf_engine;
 
-/** "linear", "dp", "brute"; NULL for another value. */
-SHELF_API const char *shelf_engine_name(shelf_engine engine);
-/** The engine of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_engine_from_name(const char *name,
-                                              shelf_engine *out);
+SHELF_ENUM_NAMES(shelf_engine, SHELF_ENGINE_LIST)
 
 /** The longest shelf SHELF_ENGINE_BRUTE accepts. */
 #define SHELF_BRUTE_MAX 25
@@ -750,11 +807,7 @@ SHELF_API shelf_status shelf_read_batch(const shelf_source *source,
   X(RIGHT, 1, "right", "the right end")
 typedef enum shelf_end { SHELF_END_LIST(SHELF_ENUMERATOR_) } shelf_end;
 
-/** An end's name as every surface writes it: "left" or "right"; NULL for
- * an unknown value. Time O(1). Thread-safe; the string is static. */
-SHELF_API const char *shelf_end_name(shelf_end end);
-/** The end of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_end_from_name(const char *name, shelf_end *out);
+SHELF_ENUM_NAMES(shelf_end, SHELF_END_LIST)
 
 /** The lines of play a caller can ask for: perfect play (shelf_line()),
  * or greedy play (shelf_greedy_line(); the pictures' shelf_svg_options.line
@@ -768,11 +821,7 @@ typedef enum shelf_line_kind {
   SHELF_LINE_KIND_LIST(SHELF_ENUMERATOR_)
 } shelf_line_kind;
 
-/** "perfect", "greedy", "greedy-first"; NULL for another value. */
-SHELF_API const char *shelf_line_kind_name(shelf_line_kind kind);
-/** The line kind of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_line_kind_from_name(const char *name,
-                                                 shelf_line_kind *out);
+SHELF_ENUM_NAMES(shelf_line_kind, SHELF_LINE_KIND_LIST)
 
 /** The line: which end is taken at each turn of a perfect game.
  *

@@ -98,21 +98,7 @@ typedef enum shelf_mistake {
  * value. */
 #define SHELF_MISTAKE_COUNT 16
 
-/** Returns the name a judge prints for a mistake, as SHELF_MISTAKE_LIST
- * spells it ("greedy", "left-index"); NULL for a value not in the list.
- * Static; do not free it. Time O(1). Thread-safe. */
-SHELF_API const char *shelf_mistake_name(shelf_mistake kind);
-
-/** Finds a mistake by its name as shelf_mistake_name() gives it.
- *
- * @param name  a NUL-terminated name; must not be NULL.
- * @param out   receives the mistake; must not be NULL.
- * @return SHELF_OK; SHELF_INVALID if an argument is NULL or no mistake has
- *         that name.
- *
- * Time O(1). Thread-safe. */
-SHELF_API shelf_status shelf_mistake_from_name(const char *name,
-                                               shelf_mistake *out);
+SHELF_ENUM_NAMES(shelf_mistake, SHELF_MISTAKE_LIST)
 
 /** Writes the sentence a learner reads for a mistake into a caller's buffer,
  * snprintf-style like shelf_explain_sentence(): at most size - 1 characters
@@ -138,46 +124,6 @@ SHELF_API shelf_status shelf_mistake_from_name(const char *name,
 SHELF_API shelf_status shelf_mistake_sentence(shelf_mistake kind,
                                               shelf_subject subject, char *buf,
                                               size_t size, size_t *len);
-
-/** What a known wrong algorithm answers for the margin of a whole shelf,
- * so that a judge can tell whether a program's answers are that mistake's:
- *
- *   - SHELF_MISTAKE_NONE: the true margin (perfect play).
- *   - SHELF_MISTAKE_GREEDY: both buyers take the heavier end, the left on
- *     equal weights; the first buyer's total minus the second's.
- *   - SHELF_MISTAKE_ADDED: lead[i][i] = w[i], then by span length
- *     lead[i][j] = max(w[i] + lead[i+1][j], w[j] + lead[i][j-1]); the answer
- *     lead[0][n-1]. Both choices are then the block's sum, so the answer is
- *     the sum of the shelf, and it is computed as such.
- *   - SHELF_MISTAKE_LEFT_INDEX: a table of zeros, lead[i][i] = w[i], then for
- *     i = 0..n-1 ascending and j = i+1..n-1 ascending, lead[i][j] =
- *     max(w[i] - lead[i+1][j], w[j] - lead[i][j-1]), every cell read as it
- *     stands (lead[i+1][j] is still 0 for j > i + 1); the answer
- *     lead[0][n-1]. [7, 2, 9, 4] gives 7 (the true margin is 10), as the
- *     problem's third pitfall says (docs/problem.md). Only row 0 reaches
- *     the answer, and it reads the diagonal and itself, so it takes O(n).
- *
- * The other mistakes are not one algorithm: a judge finds them from the
- * program's behaviour. wrong-quantity: the program's answer equals another
- * quantity of the true result (the margin, the first or the second buyer's
- * total) than the one asked. strict-tie: asked who wins, the program says
- * false exactly on shelves whose margin is 0. overflow32: the program is
- * right on every shelf whose totals fit in 31 bits and wrong on some whose
- * totals do not. For those this function returns SHELF_INVALID.
- *
- * An empty shelf gives 0 for every kind.
- *
- * @param kind     SHELF_MISTAKE_NONE, _GREEDY, _ADDED or _LEFT_INDEX.
- * @param weights  n weights; may be NULL when n is 0.
- * @param out      receives the margin; must not be NULL.
- * @return SHELF_OK; SHELF_INVALID for another kind, a NULL `out`, or NULL
- *         weights with n > 0; SHELF_NOMEM (only for SHELF_MISTAKE_NONE, from
- *         the linear engine).
- *
- * Time O(n); memory O(1), or O(n) for SHELF_MISTAKE_NONE. Thread-safe. */
-SHELF_API shelf_status shelf_mistake_margin(shelf_mistake kind,
-                                            const int64_t *weights, size_t n,
-                                            shelf_i128 *out);
 
 /** Names the mistake behind a value typed for the lead of block
  * first..last (0-based, inclusive) of the lead table, for an exercise where
@@ -313,11 +259,7 @@ SHELF_API shelf_status shelf_cell_sentence(const int64_t *weights, size_t n,
     "(LeetCode 486)")
 typedef enum shelf_answer { SHELF_ANSWER_LIST(SHELF_ENUMERATOR_) } shelf_answer;
 
-/** "margin", "first", "second", "winner"; NULL for another value. */
-SHELF_API const char *shelf_answer_name(shelf_answer kind);
-/** The answer of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_answer_from_name(const char *name,
-                                              shelf_answer *out);
+SHELF_ENUM_NAMES(shelf_answer, SHELF_ANSWER_LIST)
 
 /** The right answer of the asked kind on a shelf.
  *
@@ -343,10 +285,7 @@ SHELF_API shelf_status shelf_answer_of(shelf_answer kind,
   X(TRY_RANDOM, 3, "random", "a random shelf")
 typedef enum shelf_try { SHELF_TRY_LIST(SHELF_ENUMERATOR_) } shelf_try;
 
-/** "case", "sample", "edge", "random"; NULL for another value. */
-SHELF_API const char *shelf_try_name(shelf_try kind);
-/** The try kind of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_try_from_name(const char *name, shelf_try *out);
+SHELF_ENUM_NAMES(shelf_try, SHELF_TRY_LIST)
 
 /** Deprecated: the old name of SHELF_TRY_CASE (the same value, 0), kept so
  * that old source compiles. Use SHELF_TRY_CASE. */
@@ -362,11 +301,7 @@ SHELF_API shelf_status shelf_try_from_name(const char *name, shelf_try *out);
   X(LAYOUT_LIST, 2, "list", "a bracketed list: [7, 2, 9, 4]")
 typedef enum shelf_layout { SHELF_LAYOUT_LIST(SHELF_ENUMERATOR_) } shelf_layout;
 
-/** "counted", "line", "list"; NULL for another value. */
-SHELF_API const char *shelf_layout_name(shelf_layout layout);
-/** The layout of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_layout_from_name(const char *name,
-                                              shelf_layout *out);
+SHELF_ENUM_NAMES(shelf_layout, SHELF_LAYOUT_LIST)
 
 /** A problem as its statement gives it: how the shelf comes in, what is
  * asked, its limits and its samples. */
@@ -446,12 +381,7 @@ typedef enum shelf_verdict {
   SHELF_VERDICT_LIST(SHELF_ENUMERATOR_)
 } shelf_verdict;
 
-/** The verdict's name as SHELF_VERDICT_LIST spells it ("ok", "wrong",
- * "bad-output"); NULL for another value. Static. Time O(1). Thread-safe. */
-SHELF_API const char *shelf_verdict_name(shelf_verdict verdict);
-/** The verdict of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_verdict_from_name(const char *name,
-                                               shelf_verdict *out);
+SHELF_ENUM_NAMES(shelf_verdict, SHELF_VERDICT_LIST)
 
 /** One run of a program on one shelf, as the runner saw it. */
 typedef struct shelf_run {

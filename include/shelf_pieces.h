@@ -30,11 +30,7 @@ typedef enum shelf_parse_after {
   SHELF_PARSE_AFTER_LIST(SHELF_ENUMERATOR_)
 } shelf_parse_after;
 
-/** The name SHELF_PARSE_AFTER_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_parse_after_name(shelf_parse_after value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_parse_after_from_name(const char *name,
-                                                   shelf_parse_after *out);
+SHELF_ENUM_NAMES(shelf_parse_after, SHELF_PARSE_AFTER_LIST)
 
 /** A place between two items of a text, with all the parser needs to go on
  * from there: so that a long text can be cut into pieces and each piece

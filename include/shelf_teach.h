@@ -75,12 +75,7 @@ SHELF_API shelf_status shelf_lead_table_largest(const shelf_cell *cells,
   X(SECOND, 1, "second", "the buyer who moves at turns 2, 4, 6, ...")
 typedef enum shelf_buyer { SHELF_BUYER_LIST(SHELF_ENUMERATOR_) } shelf_buyer;
 
-/** A buyer's name as every surface writes it: "first" or "second"; NULL
- * for an unknown value. Time O(1). Thread-safe; the string is static. */
-SHELF_API const char *shelf_buyer_name(shelf_buyer buyer);
-/** The buyer of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_buyer_from_name(const char *name,
-                                             shelf_buyer *out);
+SHELF_ENUM_NAMES(shelf_buyer, SHELF_BUYER_LIST)
 
 /** "kilo" for a weight of 1 or -1, else "kilos": the unit agrees with the
  * number. Time O(1). Thread-safe; the string is static. */
@@ -235,11 +230,7 @@ typedef enum shelf_step_kind {
   SHELF_STEP_KIND_LIST(SHELF_ENUMERATOR_)
 } shelf_step_kind;
 
-/** The name SHELF_STEP_KIND_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_step_kind_name(shelf_step_kind value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_step_kind_from_name(const char *name,
-                                                 shelf_step_kind *out);
+SHELF_ENUM_NAMES(shelf_step_kind, SHELF_STEP_KIND_LIST)
 
 /** One step of the reduction, as shelf_reduction_trace() records it. */
 typedef struct shelf_reduction_step {
@@ -350,11 +341,7 @@ typedef enum shelf_subject {
   SHELF_SUBJECT_LIST(SHELF_ENUMERATOR_)
 } shelf_subject;
 
-/** The name SHELF_SUBJECT_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_subject_name(shelf_subject value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_subject_from_name(const char *name,
-                                               shelf_subject *out);
+SHELF_ENUM_NAMES(shelf_subject, SHELF_SUBJECT_LIST)
 
 /** Bytes a buffer needs for any standing from shelf_standing_format(), with
  * the terminating NUL. */
@@ -397,11 +384,7 @@ typedef enum shelf_sentence {
   SHELF_SENTENCE_LIST(SHELF_ENUMERATOR_)
 } shelf_sentence;
 
-/** The name SHELF_SENTENCE_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_sentence_name(shelf_sentence value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_sentence_from_name(const char *name,
-                                                shelf_sentence *out);
+SHELF_ENUM_NAMES(shelf_sentence, SHELF_SENTENCE_LIST)
 
 /** The number of sentences: SHELF_SENTENCE_PERFECT up to, not including,
  * this value. */
@@ -467,11 +450,7 @@ SHELF_API shelf_status shelf_explain_sentence(const shelf_explanation *e,
   X(PLAYER_GREEDY, 2, "greedy", "the heavier end, the left on equal weights")
 typedef enum shelf_player { SHELF_PLAYER_LIST(SHELF_ENUMERATOR_) } shelf_player;
 
-/** The name SHELF_PLAYER_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_player_name(shelf_player value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_player_from_name(const char *name,
-                                              shelf_player *out);
+SHELF_ENUM_NAMES(shelf_player, SHELF_PLAYER_LIST)
 
 /** A game in play: the shelf, who plays each side, and every move made.
  * Opaque; make one with shelf_game_new(), free it with shelf_game_free().
@@ -584,11 +563,7 @@ typedef enum shelf_game_sentence {
   SHELF_GAME_SENTENCE_LIST(SHELF_ENUMERATOR_)
 } shelf_game_sentence;
 
-/** The name SHELF_GAME_SENTENCE_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_game_sentence_name(shelf_game_sentence value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_game_sentence_from_name(const char *name,
-                                                     shelf_game_sentence *out);
+SHELF_ENUM_NAMES(shelf_game_sentence, SHELF_GAME_SENTENCE_LIST)
 
 /** Writes one of the game's sentences, snprintf-style like
  * shelf_explain_sentence(). A buffer of SHELF_GAME_SENTENCE_BUFSIZE bytes
@@ -664,11 +639,7 @@ typedef enum shelf_note_kind {
   SHELF_NOTE_KIND_LIST(SHELF_ENUMERATOR_)
 } shelf_note_kind;
 
-/** The name SHELF_NOTE_KIND_LIST gives a value; NULL for another value. */
-SHELF_API const char *shelf_note_kind_name(shelf_note_kind value);
-/** The value of that name; SHELF_INVALID for a NULL or unknown one. */
-SHELF_API shelf_status shelf_note_kind_from_name(const char *name,
-                                                 shelf_note_kind *out);
+SHELF_ENUM_NAMES(shelf_note_kind, SHELF_NOTE_KIND_LIST)
 
 /** One note. */
 typedef struct shelf_note {

@@ -15,8 +15,11 @@ shelf.h comes first: its opening comment (the conventions) becomes
 DESCRIPTION; each other header's opening comment opens its part. What it
 reads in each header, in order: one `/* MARK: - Name (Public) */`
 banner per section; and each `/** ... */` comment with the declaration that
-follows it: a function, a typedef (with `/**< ... */` comments on members),
-or a #define. A plain comment directly above a run of #defines documents
+follows it: a function (a static inline definition shown as its
+prototype), a typedef (with `/**< ... */` comments on members), or a
+#define; and each SHELF_ENUM_NAMES(type, LIST) line, whose two functions
+(type_name, type_from_name) are named under the list's entry and in the
+synopsis. A plain comment directly above a run of #defines documents
 them too (the version numbers). A SHELF_API function without a /** */
 comment is an error: every public function must be documented.
 
@@ -40,6 +43,7 @@ class Item:
         self.decl = decl    # declaration lines, as in the header
         self.kind = kind    # "function", "type" or "macro"
         self.names = names  # the names it declares
+        self.enum_names = None  # (type, list) of its SHELF_ENUM_NAMES
 
 
 class Section:
@@ -81,11 +85,15 @@ def declaration_end(lines, i):
         while lines[i].rstrip().endswith("\\"):
             i += 1
         return i + 1
-    depth = 0
+    depth, opened = 0, False
     while i < len(lines):
         code = re.sub(r"/\*.*?\*/", "", lines[i])
         depth += code.count("{") - code.count("}")
+        opened = opened or "{" in code
         if depth == 0 and code.rstrip().endswith(";"):
+            return i + 1
+        # A static inline function's definition ends with its body.
+        if depth == 0 and opened and code.rstrip().endswith("}"):
             return i + 1
         i += 1
     raise SystemExit("make_man3: unterminated declaration: " + first)
@@ -149,6 +157,22 @@ def read_header(text):
         # Preprocessor lines and the extern "C" wrapper declare nothing.
         if (stripped.startswith("#") and not stripped.startswith("#define")) \
                 or stripped in ("}", 'extern "C" {'):
+            pending = None
+            i += 1
+            continue
+        # SHELF_ENUM_NAMES(type, LIST) defines the two names of an enum
+        # declared above: its entry says so.
+        names_of = re.match(r"SHELF_ENUM_NAMES\((\w+),\s*(\w+)\)$", stripped)
+        if names_of:
+            owner = [it for s in sections for it in s.items
+                     if names_of.group(2) in it.names or
+                     "%s(SHELF_ENUMERATOR_)" % names_of.group(2)
+                     in "\n".join(it.decl)]
+            if not owner:
+                raise SystemExit("make_man3: %s before its enum" % stripped)
+            owner[-1].enum_names = names_of.groups()
+            owner[-1].names += [names_of.group(1) + "_name",
+                                names_of.group(1) + "_from_name"]
             pending = None
             i += 1
             continue
@@ -348,6 +372,12 @@ def decl_for_display(item, statuses, lists=None):
         return out
     if item.kind == "function":
         lines = []
+        if "{" in text:
+            # A static inline definition is shown as its prototype, its
+            # parameters without the underscore that keeps them from
+            # shadowing a caller's names.
+            head = re.sub(r"\s+", " ", text[:text.index("{")]).strip()
+            return wrapped(re.sub(r"\b(\w+)_(?=[,)])", r"\1", head) + ";")
         for k, line in enumerate(item.decl):
             if k == 0:
                 lines.append(line.replace("SHELF_API ", "", 1))
@@ -442,6 +472,9 @@ def render(headers):
         for it in fs:
             for line in decl_for_display(it, statuses, lists):
                 w(safe_line(code(line)))
+        for it in s.items:
+            for line in enum_name_prototypes(it):
+                w(safe_line(code(line)))
     w(".fi")
     w(".PP")
     w("Compile and link with")
@@ -492,6 +525,12 @@ def render(headers):
             for name in it.names:
                 if lists.get(name):
                     render_names(lists[name], style, out)
+            if it.enum_names:
+                w(".PP")
+                w(safe_line(style.inline(
+                    "Its names, both ways, from the list (SHELF_ENUM_NAMES, "
+                    "static inline): %s_name() and %s_from_name()." % (
+                        it.enum_names[0], it.enum_names[0]))))
             w(".RE")
     w(".SH \"SEE ALSO\"")
     w(".BR shelf (1),")
@@ -503,6 +542,27 @@ def render(headers):
     page = "\n".join(out) + "\n"
     check_complete(sections, page)
     return page
+
+
+def enum_name_prototypes(item):
+    """The two functions SHELF_ENUM_NAMES defines for an enum, as the
+    synopsis shows them."""
+    if not item.enum_names:
+        return []
+    t = item.enum_names[0]
+    return (wrapped("static inline const char *%s_name(%s value);" % (t, t))
+            + wrapped("static inline shelf_status %s_from_name(const char "
+                      "*name, %s *out);" % (t, t)))
+
+
+def wrapped(prototype):
+    """A one-line prototype, broken after a comma where it is longer than
+    78 characters, the rest aligned after its opening parenthesis."""
+    if len(prototype) <= 78 or ", " not in prototype:
+        return [prototype]
+    cut = prototype.index(", ")
+    return [prototype[:cut + 1],
+            " " * (prototype.index("(") + 1) + prototype[cut + 2:]]
 
 
 def render_names(entries, style, out):

@@ -26,7 +26,10 @@ Seven checks:
   - "Everything above the header uses the public API and nothing else":
     no program includes a header of src/;
   - shelf.h's conventions list every public call that returns something
-    other than a shelf_status (and say what it does with NULL);
+    other than a shelf_status (and say what it does with NULL): each
+    SHELF_API and static inline function by its name, and the names of
+    values that SHELF_ENUM_NAMES defines by the rule "each enum's
+    shelf_<enum>_name()";
   - tests/README.md names every tests/test_*.c, so that each module's test
     is found where the README says.
 
@@ -266,11 +269,18 @@ def main(argv):
         shelf_h = f.read()
     conventions = shelf_h[shelf_h.index("Conventions that hold"):
                           shelf_h.index("Weights are int64_t")]
-    for m in re.finditer(r"SHELF_API\s+([^;(]*?)\b(shelf_\w+)\s*\(", headers):
+    for m in re.finditer(r"(?:SHELF_API|static inline)\s+([^;(]*?)\b"
+                         r"(shelf_\w+)\s*\(", headers):
         if m.group(1).strip() != "shelf_status" and \
                 m.group(2) + "()" not in conventions:
             failures.append("%s returns no shelf_status, and shelf.h's "
                             "conventions do not list it" % m.group(2))
+    # Each enum's shelf_<enum>_name() (SHELF_ENUM_NAMES) by that rule.
+    enums = re.findall(r"^SHELF_ENUM_NAMES\((\w+),", headers, re.M)
+    if enums and "shelf_<enum>_name()" not in conventions:
+        failures.append("%s_name() and the other names of values return no "
+                        "shelf_status, and shelf.h's conventions do not say "
+                        "\"each enum's shelf_<enum>_name()\"" % enums[0])
 
     # Each unit test in the README's tables.
     with open(os.path.join("tests", "README.md"), encoding="utf-8") as f:

@@ -7,9 +7,10 @@ The shared library: lists the dynamic symbols it defines
 (`nm -D --defined-only`) and fails if one of them is not a shelf_ function
 of the API (apart from the few symbols the linker itself adds to every
 shared object), or if a function the header declares with SHELF_API is not
-exported. Hidden visibility is the default in the build; only SHELF_API may
-widen it, and this catches a helper that leaks out (or an API function that
-was left hidden or never defined). The internal functions, global only
+exported, or if one of the static inline functions of the headers (the
+names of values, SHELF_ENUM_NAMES) is. Hidden visibility is the default in
+the build; only SHELF_API may widen it, and this catches a helper that
+leaks out (or an API function that was left hidden or never defined). The internal functions, global only
 between the library's files, carry the prefix shelf__ and must not be
 exported.
 
@@ -30,19 +31,40 @@ LINKER_SYMBOLS = {"_init", "_fini", "__bss_start", "_edata", "_end",
                   "__TMC_END__"}
 
 
+def header_paths(header):
+    """`header`, or every public header in it when it is a directory."""
+    if os.path.isdir(header):
+        return sorted(os.path.join(header, f) for f in os.listdir(header)
+                      if f.endswith(".h"))
+    return [header]
+
+
 def api_functions(header):
     """The names of the functions declared with SHELF_API in `header`, or,
     when it is a directory, in every public header in it."""
-    paths = [header]
-    if os.path.isdir(header):
-        paths = sorted(os.path.join(header, f) for f in os.listdir(header)
-                       if f.endswith(".h"))
     names = set()
-    for path in paths:
+    for path in header_paths(header):
         with open(path) as f:
             text = f.read()
         names |= set(re.findall(r"^SHELF_API\b[^;(]*?\b(\w+)\s*\(", text,
                                 re.M))
+    return names
+
+
+def inline_functions(header):
+    """The names of the static inline functions of `header` (or of every
+    public header in it, when it is a directory): those it defines as
+    such (shelf_status_name()) and the two each SHELF_ENUM_NAMES(type,
+    LIST) defines, type_name and type_from_name. They are compiled into
+    each program, so the library must not export them."""
+    names = set()
+    for path in header_paths(header):
+        with open(path) as f:
+            text = f.read()
+        names |= set(re.findall(r"^static inline\b[^;(]*?\b(\w+)\s*\(", text,
+                                re.M))
+        for t in re.findall(r"^SHELF_ENUM_NAMES\((\w+),", text, re.M):
+            names |= {t + "_name", t + "_from_name"}
     return names
 
 
@@ -72,6 +94,9 @@ def main():
         status = 1
     for s in sorted(declared - exported):
         print("declared with SHELF_API but not exported: %s" % s)
+        status = 1
+    for s in sorted(inline_functions(header) & exported):
+        print("static inline in the header, yet exported: %s" % s)
         status = 1
     if not declared:
         print("no SHELF_API declarations found in %s" % header)

@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
 """header_calls_test.py - keeps the claim of test_header.c (and of
 test_null.c) true: it calls every function the public headers declare with
-SHELF_API, so each declaration is compiled as a user would call it, under
-the strictest flags (and each call's NULLs are tried).
+SHELF_API, and every static inline one they define (the names of values,
+SHELF_ENUM_NAMES), so each is compiled as a user would call it, under the
+strictest flags (and each call's NULLs are tried).
 
     header_calls_test.py INCLUDE_DIR C_FILE
 
-Fails, naming them, if a SHELF_API function is not called in the C file
+Fails, naming them, if such a function is not called in the C file
 (comments do not count), or if no SHELF_API function is found at all.
 """
 
 import re
 import sys
 
-from exports_test import api_functions
+from exports_test import api_functions, inline_functions
 
 
 def called(c_file):
@@ -32,13 +33,15 @@ def main(argv):
     if not declared:
         print("no SHELF_API declarations found in %s" % argv[1])
         return 1
-    missing = sorted(declared - called(argv[2]))
+    inline = inline_functions(argv[1])
+    missing = sorted((declared | inline) - called(argv[2]))
     for name in missing:
-        print("declared with SHELF_API but not called in %s: %s"
-              % (argv[2], name))
+        print("declared with SHELF_API (or static inline) but not called in"
+              " %s: %s" % (argv[2], name))
     if missing:
         return 1
-    print("all %d SHELF_API functions are called" % len(declared))
+    print("all %d SHELF_API functions and the headers' %d static inline"
+          " ones are called" % (len(declared), len(inline)))
     return 0
 
 

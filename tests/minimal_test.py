@@ -11,7 +11,7 @@ build it (two jobs), `cmake --install` it into a new prefix; then check:
     and the pictures' are not; nor is the command or its man page;
   - the shared library exports the core (shelf_solve, shelf_solver_save,
     shelf_place_encode, shelf_position_take) and nothing of the judge or the
-    pictures (shelf_svg, shelf_judge_run, shelf_mistake_name), and the
+    pictures (shelf_svg, shelf_judge_run, shelf_judgement_write), and the
     static one defines none of them either;
   - examples/play.c (which uses the core and the teaching facts) builds
     against it through find_package(shelf), shared and static, and prints
@@ -35,7 +35,7 @@ CORE = ("shelf_solve", "shelf_solver_save", "shelf_solver_load",
         "shelf_place_encode", "shelf_parse_error_format", "shelf_position_take",
         "shelf_lead_table")
 LEFT_OUT = ("shelf_svg", "shelf_svg_free", "shelf_judge_run",
-            "shelf_mistake_name", "shelf_problem_find", "shelf_layout_write")
+            "shelf_judgement_write", "shelf_problem_find", "shelf_layout_write")
 
 
 def defined_symbols(nm, path, dynamic):

@@ -218,9 +218,6 @@ int main(void) {
     shelf_i128 wrong = 0;
     shelf_mistake kind = SHELF_MISTAKE_NONE;
     size_t told = 0;
-    CHECK(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, &wrong) ==
-              SHELF_OK &&
-          wrong == -5);
     CHECK(strcmp(shelf_mistake_name(SHELF_MISTAKE_LEFT_INDEX), "left-index") ==
           0);
     CHECK(shelf_mistake_from_name("added", &kind) == SHELF_OK &&

@@ -190,7 +190,7 @@ static void test_mistake_of(void) {
       for (size_t k = 0; k < 12; k++)
         w[i][k] = rng_range(&r, 1, 1000);
       shelf_i128 margin;
-      REQUIRE(shelf_mistake_margin(kinds[m], w[i], 12, &margin) == SHELF_OK);
+      REQUIRE(shelf__mistake_margin(kinds[m], w[i], 12, &margin) == SHELF_OK);
       f[i].got = margin;
     }
     CHECK(mistake_of(SHELF_ANSWER_MARGIN, f, K, 0) == kinds[m]);

@@ -4,6 +4,7 @@
  * many random shelves; and the cell mistakes against reference.h's lead table.
  */
 #include "harness.h"
+#include "../src/core/internal.h" /* shelf__mistake_margin */
 #include "reference.h"
 #include <shelf_judge.h>
 #include <shelf_teach.h>
@@ -68,14 +69,14 @@ static void random_shelf(rng *r, int64_t *w, size_t n, int64_t lo, int64_t hi) {
 static void problem_pitfalls(void) {
   const int64_t a[] = {3, 9, 1, 2}, b[] = {7, 2, 9, 4};
   shelf_i128 m;
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, a, 4, &m), SHELF_OK);
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_GREEDY, a, 4, &m), SHELF_OK);
   CHECK_I128(m, -5); /* "greedy finishes 5 kilos behind" */
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_ADDED, b, 4, &m), SHELF_OK);
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_ADDED, b, 4, &m), SHELF_OK);
   CHECK_I128(m, 22); /* "returns 22, the whole shelf" */
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_LEFT_INDEX, b, 4, &m),
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_LEFT_INDEX, b, 4, &m),
                SHELF_OK);
   CHECK_I128(m, 7); /* "returns 7 instead of 10" */
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_NONE, b, 4, &m), SHELF_OK);
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_NONE, b, 4, &m), SHELF_OK);
   CHECK_I128(m, 10);
 }
 
@@ -92,13 +93,13 @@ static void whole_shelf_random(void) {
     const int64_t *range = ranges[t % 5];
     random_shelf(&r, w, n, range[0], range[1]);
     shelf_i128 got, lead;
-    CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, n, &got),
+    CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_GREEDY, w, n, &got),
                  SHELF_OK);
     CHECK_I128(got, plain_greedy(w, n));
-    CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_ADDED, w, n, &got),
+    CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_ADDED, w, n, &got),
                  SHELF_OK);
     CHECK_I128(got, plain_added(w, n));
-    CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_LEFT_INDEX, w, n, &got),
+    CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_LEFT_INDEX, w, n, &got),
                  SHELF_OK);
     CHECK_I128(got, plain_left_index(w, n));
     if (n > 0) {
@@ -108,7 +109,7 @@ static void whole_shelf_random(void) {
     } else {
       lead = 0;
     }
-    CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_NONE, w, n, &got),
+    CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_NONE, w, n, &got),
                  SHELF_OK);
     CHECK_I128(got, lead);
     if (harness_failures > 0) {
@@ -131,13 +132,13 @@ static void behaviour_kinds_refused(void) {
       SHELF_MISTAKE_SENTINEL_MEMO,  SHELF_MISTAKE_WHEEL_ALONE,
       (shelf_mistake)SHELF_MISTAKE_COUNT};
   for (size_t k = 0; k < sizeof judged / sizeof judged[0]; k++)
-    CHECK_STATUS(shelf_mistake_margin(judged[k], w, 2, &m), SHELF_INVALID);
+    CHECK_STATUS(shelf__mistake_margin(judged[k], w, 2, &m), SHELF_INVALID);
   CHECK_I128(m, 99);
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, NULL, 1, &m),
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_GREEDY, NULL, 1, &m),
                SHELF_INVALID);
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 2, NULL),
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_GREEDY, w, 2, NULL),
                SHELF_INVALID);
-  CHECK_STATUS(shelf_mistake_margin(SHELF_MISTAKE_LEFT_INDEX, NULL, 0, &m),
+  CHECK_STATUS(shelf__mistake_margin(SHELF_MISTAKE_LEFT_INDEX, NULL, 0, &m),
                SHELF_OK);
   CHECK_I128(m, 0);
 }

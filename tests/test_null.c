@@ -245,8 +245,6 @@ static void judge(void) {
   INVALID(shelf_mistake_from_name("greedy", NULL));
   INVALID(shelf_mistake_sentence(SHELF_MISTAKE_GREEDY, SHELF_SUBJECT_PROGRAM,
                                  NULL, 8, &len));
-  INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, NULL, 4, &v));
-  INVALID(shelf_mistake_margin(SHELF_MISTAKE_GREEDY, w, 4, NULL));
   INVALID(shelf_cell_mistake(NULL, 4, 0, 3, 0, &k));
   INVALID(shelf_cell_mistake(w, 4, 0, 3, 0, NULL));
   INVALID(shelf_end_mistake(NULL, 4, 0, 3, SHELF_LEFT, &k, &v));

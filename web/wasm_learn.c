@@ -10,7 +10,7 @@
  * form chosen, and records every write, so that the table on the page is
  * what the code shown computes, cell by cell, wrong cells and all. The
  * right form's values equal shelf_lead_table()'s (the tests check it); a
- * pitfall's answer equals shelf_mistake_margin()'s for that mistake.
+ * pitfall's answer equals shelf__mistake_margin()'s for that mistake.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -185,6 +185,45 @@ shelf_status shelf__plan_shelf(const shelf_plan *plan, size_t k,
 int shelf__plan_shrink(const shelf_plan *plan, const int64_t *weights, size_t n,
                        size_t c, int64_t *out, size_t *out_n);
 
+/* What a known wrong algorithm answers for the margin of a whole shelf,
+ * so that a judge can tell whether a program's answers are that mistake's:
+ *
+ *   - SHELF_MISTAKE_NONE: the true margin (perfect play).
+ *   - SHELF_MISTAKE_GREEDY: both buyers take the heavier end, the left on
+ *     equal weights; the first buyer's total minus the second's.
+ *   - SHELF_MISTAKE_ADDED: lead[i][i] = w[i], then by span length
+ *     lead[i][j] = max(w[i] + lead[i+1][j], w[j] + lead[i][j-1]); the answer
+ *     lead[0][n-1]. Both choices are then the block's sum, so the answer is
+ *     the sum of the shelf, and it is computed as such.
+ *   - SHELF_MISTAKE_LEFT_INDEX: a table of zeros, lead[i][i] = w[i], then for
+ *     i = 0..n-1 ascending and j = i+1..n-1 ascending, lead[i][j] =
+ *     max(w[i] - lead[i+1][j], w[j] - lead[i][j-1]), every cell read as it
+ *     stands (lead[i+1][j] is still 0 for j > i + 1); the answer
+ *     lead[0][n-1]. [7, 2, 9, 4] gives 7 (the true margin is 10), as the
+ *     problem's third pitfall says (docs/problem.md). Only row 0 reaches
+ *     the answer, and it reads the diagonal and itself, so it takes O(n).
+ *
+ * The other mistakes are not one algorithm: a judge finds them from the
+ * program's behaviour. wrong-quantity: the program's answer equals another
+ * quantity of the true result (the margin, the first or the second buyer's
+ * total) than the one asked. strict-tie: asked who wins, the program says
+ * false exactly on shelves whose margin is 0. overflow32: the program is
+ * right on every shelf whose totals fit in 31 bits and wrong on some whose
+ * totals do not. For those this function returns SHELF_INVALID.
+ *
+ * An empty shelf gives 0 for every kind.
+ *
+ * @param kind     SHELF_MISTAKE_NONE, _GREEDY, _ADDED or _LEFT_INDEX.
+ * @param weights  n weights; may be NULL when n is 0.
+ * @param out      receives the margin; must not be NULL.
+ * @return SHELF_OK; SHELF_INVALID for another kind, a NULL `out`, or NULL
+ *         weights with n > 0; SHELF_NOMEM (only for SHELF_MISTAKE_NONE, from
+ *         the linear engine).
+ *
+ * Time O(n); memory O(1), or O(n) for SHELF_MISTAKE_NONE. Thread-safe. */
+shelf_status shelf__mistake_margin(shelf_mistake kind, const int64_t *weights,
+                                   size_t n, shelf_i128 *out);
+
 /** Whether every total of a shelf fits in 31 bits with room for the sum of
  * two of them (a program computes the first buyer's total as (sum +
  * margin) / 2): twice the sum of |w| is at most 2^31 - 1. Time O(n). */
@@ -192,7 +231,7 @@ int shelf__fits_31_bits(const int64_t *weights, size_t n);
 
 /** Names the known mistake that a program's wrong answers show, or
  * SHELF_MISTAKE_NONE when none fits all of them: greedy, added or
- * left-index when that algorithm (shelf_mistake_margin()) gives every
+ * left-index when that algorithm (shelf__mistake_margin()) gives every
  * answer, turned into the asked kind as a program would (a total from a
  * margin rounded either way); strict-tie when the winner was asked and
  * every failing shelf is a tie called a loss; wrong-quantity when every

@@ -20,17 +20,6 @@ const char *shelf_strerror(shelf_status status) {
   return "unknown status";
 }
 
-const char *shelf_status_name(shelf_status status) {
-  switch (status) {
-#define SHELF_NAME_(name, value, message)                                      \
-  case SHELF_##name:                                                           \
-    return #name;
-    SHELF_STATUS_LIST(SHELF_NAME_)
-#undef SHELF_NAME_
-  }
-  return "UNKNOWN";
-}
-
 /* ==== 128-bit numbers ==== */
 
 size_t shelf_i128_format(shelf_i128 value, char *buf) {

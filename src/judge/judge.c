@@ -543,7 +543,7 @@ static int all_algorithm(shelf_mistake kind, shelf_answer k,
                          shelf_status *st) {
   for (size_t i = 0; i < count; i++) {
     i128 m;
-    if ((*st = shelf_mistake_margin(kind, f[i].weights, f[i].n, &m)) !=
+    if ((*st = shelf__mistake_margin(kind, f[i].weights, f[i].n, &m)) !=
         SHELF_OK)
       return -1;
     if (!answers_margin(k, f[i].got, m,

@@ -119,7 +119,7 @@ static void say_why_here(text *s, const shelf_judgement *j,
   case SHELF_MISTAKE_ADDED:
   case SHELF_MISTAKE_LEFT_INDEX: {
     i128 m;
-    if (shelf_mistake_margin(j->mistake, j->weights, j->n, &m) != SHELF_OK)
+    if (shelf__mistake_margin(j->mistake, j->weights, j->n, &m) != SHELF_OK)
       return;
     shelf__text_format(
         s,

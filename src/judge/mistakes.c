@@ -46,7 +46,7 @@ static i128 left_index_margin(const int64_t *w, size_t n) {
   return row;
 }
 
-shelf_status shelf_mistake_margin(shelf_mistake kind, const int64_t *w,
+shelf_status shelf__mistake_margin(shelf_mistake kind, const int64_t *w,
                                   size_t n, shelf_i128 *out) {
   if (out == NULL || (w == NULL && n > 0))
     return SHELF_INVALID;
