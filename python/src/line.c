@@ -104,28 +104,43 @@ PyObject *shelf_py_best_move_from(shelf_py_state *st, const shelf_choice *c) {
   return shelf_py_struct(st->best_move_type, items, 4);
 }
 
+/* The arguments (wheels, first, last) of a call on one block: `format` is
+ * PyArg's ("Onn:name"), `name` the call's in errors. 0, or -1 with an
+ * exception; *w is to be released either way. */
+static int block_args(PyObject *args, PyObject *kwargs, const char *format,
+                      const char *name, shelf_py_weights *w, size_t *first,
+                      size_t *last) {
+  static char *kwlist[] = {"wheels", "first", "last", NULL};
+  PyObject *obj;
+  Py_ssize_t f, l;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, &obj, &f, &l))
+    return -1;
+  if (shelf_py_weights_get(obj, "wheels", w) < 0)
+    return -1;
+  if (f < 0 || f > l || (size_t)l >= w->n) {
+    PyErr_Format(PyExc_IndexError,
+                 "%s: block %zd..%zd is not a block of a shelf of %zu "
+                 "wheels (0 <= first <= last < %zu)",
+                 name, f, l, w->n, w->n);
+    return -1;
+  }
+  *first = (size_t)f;
+  *last = (size_t)l;
+  return 0;
+}
+
 PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
                              PyObject *kwargs) {
-  static char *kwlist[] = {"wheels", "first", "last", NULL};
-  PyObject *obj, *out = NULL;
-  Py_ssize_t first, last;
+  PyObject *out = NULL;
+  size_t first, last;
   shelf_py_weights w = {0};
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn:best_move", kwlist, &obj,
-                                   &first, &last))
-    return NULL;
-  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+  if (block_args(args, kwargs, "Onn:best_move", "best_move", &w, &first,
+                 &last) < 0)
     goto done;
-  if (first < 0 || first > last || (size_t)last >= w.n) {
-    PyErr_Format(PyExc_IndexError,
-                 "best_move: block %zd..%zd is not a block of a shelf of %zu "
-                 "wheels (0 <= first <= last < %zu)",
-                 first, last, w.n, w.n);
-    goto done;
-  }
   shelf_choice c;
   shelf_status status;
   Py_BEGIN_ALLOW_THREADS;
-  status = shelf_best_move(w.weights, w.n, (size_t)first, (size_t)last, &c);
+  status = shelf_best_move(w.weights, w.n, first, last, &c);
   Py_END_ALLOW_THREADS;
   shelf_py_state *st = PyModule_GetState(module);
   if (status != SHELF_OK) {
@@ -140,25 +155,13 @@ done:
 
 PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
                               PyObject *kwargs) {
-  static char *kwlist[] = {"wheels", "first", "last", NULL};
-  PyObject *obj, *out = NULL;
-  Py_ssize_t first, last;
+  PyObject *out = NULL;
+  size_t first, last;
   shelf_py_weights w = {0};
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn:_greedy_end", kwlist,
-                                   &obj, &first, &last))
-    return NULL;
-  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
-    goto done;
-  if (first < 0 || first > last || (size_t)last >= w.n) {
-    PyErr_Format(PyExc_IndexError,
-                 "_greedy_end: block %zd..%zd is not a block of a shelf of "
-                 "%zu wheels",
-                 first, last, w.n);
-    goto done;
-  }
-  out = shelf_py_end(PyModule_GetState(module),
-                     shelf_greedy_end(w.weights, (size_t)first, (size_t)last));
-done:
+  if (block_args(args, kwargs, "Onn:_greedy_end", "_greedy_end", &w, &first,
+                 &last) == 0)
+    out = shelf_py_end(PyModule_GetState(module),
+                       shelf_greedy_end(w.weights, first, last));
   shelf_py_weights_release(&w);
   return out;
 }

@@ -28,12 +28,7 @@ typedef struct game_object {
 
 /* 0, or -1 with RuntimeError while take() runs on another thread. */
 static int check_idle(game_object *self) {
-  if (self->busy) {
-    PyErr_SetString(PyExc_RuntimeError,
-                    "this Game is in use by another thread");
-    return -1;
-  }
-  return 0;
+  return shelf_py_idle(self->busy, "Game");
 }
 
 static shelf_py_state *game_state(game_object *self) {
@@ -102,26 +97,20 @@ static PyObject *game_repr(game_object *self) {
   PyObject *margin = shelf_py_int(self->result.margin);
   PyObject *played = shelf_py_int(at.totals[SHELF_FIRST] -
                                   at.totals[SHELF_SECOND]);
-  PyObject *parts = PyList_New(0), *joined = NULL, *sep = NULL, *out = NULL;
+  PyObject *parts = PyList_New(0), *joined = NULL, *out = NULL;
   if (margin == NULL || played == NULL || parts == NULL)
     goto done;
   for (size_t i = 0; i < self->n; i++) {
     if (self->n > 6 && i == 4) {
-      PyObject *dots = PyUnicode_FromString("...");
-      int bad = dots == NULL || PyList_Append(parts, dots) < 0;
-      Py_XDECREF(dots);
-      if (bad)
+      if (shelf_py_append(parts, PyUnicode_FromString("...")) < 0)
         goto done;
       i = self->n - 1;
     }
-    PyObject *s = PyUnicode_FromFormat("%lld", (long long)self->weights[i]);
-    int bad = s == NULL || PyList_Append(parts, s) < 0;
-    Py_XDECREF(s);
-    if (bad)
+    if (shelf_py_append(parts, PyUnicode_FromFormat(
+                                   "%lld", (long long)self->weights[i])) < 0)
       goto done;
   }
-  if ((sep = PyUnicode_FromString(", ")) == NULL ||
-      (joined = PyUnicode_Join(sep, parts)) == NULL)
+  if ((joined = shelf_py_join(parts)) == NULL)
     goto done;
   if (over)
     out = PyUnicode_FromFormat(
@@ -136,7 +125,6 @@ done:
   Py_XDECREF(margin);
   Py_XDECREF(played);
   Py_XDECREF(parts);
-  Py_XDECREF(sep);
   Py_XDECREF(joined);
   return out;
 }
