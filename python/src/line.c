@@ -104,64 +104,66 @@ PyObject *shelf_py_best_move_from(shelf_py_state *st, const shelf_choice *c) {
   return shelf_py_struct(st->best_move_type, items, 4);
 }
 
-/* The arguments (wheels, first, last) of a call on one block: `format` is
- * PyArg's ("Onn:name"), `name` the call's in errors. 0, or -1 with an
- * exception; *w is to be released either way. */
-static int block_args(PyObject *args, PyObject *kwargs, const char *format,
-                      const char *name, shelf_py_weights *w, size_t *first,
-                      size_t *last) {
+/* What a call on one block computes from the block's weights. */
+typedef PyObject *block_answer(shelf_py_state *st, const int64_t *weights,
+                               size_t n, size_t first, size_t last);
+
+/* A call on one block, (wheels, first, last): the arguments read and
+ * checked (`name` the call's in errors), `answer` run on them, the weights
+ * released. */
+static PyObject *block_call(PyObject *module, PyObject *args,
+                            PyObject *kwargs, const char *name,
+                            block_answer *answer) {
   static char *kwlist[] = {"wheels", "first", "last", NULL};
-  PyObject *obj;
-  Py_ssize_t f, l;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, &obj, &f, &l))
-    return -1;
-  if (shelf_py_weights_get(obj, "wheels", w) < 0)
-    return -1;
-  if (f < 0 || f > l || (size_t)l >= w->n) {
+  char format[32];
+  snprintf(format, sizeof format, "Onn:%s", name);
+  PyObject *obj, *out = NULL;
+  Py_ssize_t first, last;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, &obj, &first,
+                                   &last))
+    return NULL;
+  shelf_py_weights w = {0};
+  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
+    goto done;
+  if (first < 0 || first > last || (size_t)last >= w.n) {
     PyErr_Format(PyExc_IndexError,
                  "%s: block %zd..%zd is not a block of a shelf of %zu "
                  "wheels (0 <= first <= last < %zu)",
-                 name, f, l, w->n, w->n);
-    return -1;
-  }
-  *first = (size_t)f;
-  *last = (size_t)l;
-  return 0;
-}
-
-PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
-                             PyObject *kwargs) {
-  PyObject *out = NULL;
-  size_t first, last;
-  shelf_py_weights w = {0};
-  if (block_args(args, kwargs, "Onn:best_move", "best_move", &w, &first,
-                 &last) < 0)
-    goto done;
-  shelf_choice c;
-  shelf_status status;
-  Py_BEGIN_ALLOW_THREADS;
-  status = shelf_best_move(w.weights, w.n, first, last, &c);
-  Py_END_ALLOW_THREADS;
-  shelf_py_state *st = PyModule_GetState(module);
-  if (status != SHELF_OK) {
-    shelf_py_raise(st, status, NULL);
+                 name, first, last, w.n, w.n);
     goto done;
   }
-  out = shelf_py_best_move_from(st, &c);
+  out = answer(PyModule_GetState(module), w.weights, w.n, (size_t)first,
+               (size_t)last);
 done:
   shelf_py_weights_release(&w);
   return out;
 }
 
+/* The library's search runs with the GIL released. */
+static PyObject *best_move_of(shelf_py_state *st, const int64_t *weights,
+                              size_t n, size_t first, size_t last) {
+  shelf_choice c;
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_best_move(weights, n, first, last, &c);
+  Py_END_ALLOW_THREADS;
+  if (status != SHELF_OK)
+    return shelf_py_raise(st, status, NULL);
+  return shelf_py_best_move_from(st, &c);
+}
+
+PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
+                             PyObject *kwargs) {
+  return block_call(module, args, kwargs, "best_move", best_move_of);
+}
+
+static PyObject *greedy_end_of(shelf_py_state *st, const int64_t *weights,
+                               size_t n, size_t first, size_t last) {
+  (void)n;
+  return shelf_py_end(st, shelf_greedy_end(weights, first, last));
+}
+
 PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
                               PyObject *kwargs) {
-  PyObject *out = NULL;
-  size_t first, last;
-  shelf_py_weights w = {0};
-  if (block_args(args, kwargs, "Onn:_greedy_end", "_greedy_end", &w, &first,
-                 &last) == 0)
-    out = shelf_py_end(PyModule_GetState(module),
-                       shelf_greedy_end(w.weights, first, last));
-  shelf_py_weights_release(&w);
-  return out;
+  return block_call(module, args, kwargs, "_greedy_end", greedy_end_of);
 }
