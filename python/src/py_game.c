@@ -236,37 +236,45 @@ static PyObject *game_at(game_object *self, PyObject *unused) {
                        shelf_py_int(at.totals[1]));
 }
 
+/* A list of `count` rows, row(self, st, k) the k-th (NULL on failure). */
+static PyObject *rows_of(game_object *self, size_t count,
+                         PyObject *(*row)(game_object *, shelf_py_state *,
+                                          size_t)) {
+  shelf_py_state *st = game_state(self);
+  PyObject *out = PyList_New((Py_ssize_t)count);
+  for (size_t k = 0; out != NULL && k < count; k++) {
+    PyObject *one = row(self, st, k);
+    if (one == NULL) {
+      Py_CLEAR(out);
+      break;
+    }
+    PyList_SET_ITEM(out, (Py_ssize_t)k, one);
+  }
+  return out;
+}
+
+static PyObject *move_row(game_object *self, shelf_py_state *st, size_t k) {
+  shelf_game_move m;
+  shelf_game_move_at(self->play, k, &m);
+  PyObject *items[5] = {PyLong_FromUnsignedLongLong(m.move.turn),
+                        shelf_py_buyer(st, m.move.turn),
+                        shelf_py_end(st, m.move.end),
+                        PyLong_FromUnsignedLongLong(m.move.wheel),
+                        PyLong_FromLongLong(m.move.weight)};
+  PyObject *move = shelf_py_struct(st->move_type, items, 5);
+  if (move == NULL)
+    return NULL;
+  return Py_BuildValue("(NiNNN)", move, (int)m.player,
+                       PyBool_FromLong(m.forced), shelf_py_int(m.best),
+                       shelf_py_int(m.kept));
+}
+
 /* _moves(): every move made, as (Move, player, forced, best, kept). */
 static PyObject *game_moves(game_object *self, PyObject *unused) {
   (void)unused;
   if (check_idle(self) < 0)
     return NULL;
-  shelf_py_state *st = game_state(self);
-  size_t count = shelf_game_move_count(self->play);
-  PyObject *out = PyList_New((Py_ssize_t)count);
-  for (size_t k = 0; out != NULL && k < count; k++) {
-    shelf_game_move m;
-    shelf_game_move_at(self->play, k, &m);
-    PyObject *items[5] = {PyLong_FromUnsignedLongLong(m.move.turn),
-                          shelf_py_buyer(st, m.move.turn),
-                          shelf_py_end(st, m.move.end),
-                          PyLong_FromUnsignedLongLong(m.move.wheel),
-                          PyLong_FromLongLong(m.move.weight)};
-    PyObject *move = shelf_py_struct(st->move_type, items, 5);
-    if (move == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyObject *row = Py_BuildValue("(NiNNN)", move, (int)m.player,
-                                  PyBool_FromLong(m.forced),
-                                  shelf_py_int(m.best), shelf_py_int(m.kept));
-    if (row == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyList_SET_ITEM(out, (Py_ssize_t)k, row);
-  }
-  return out;
+  return rows_of(self, shelf_game_move_count(self->play), move_row);
 }
 
 /* _hint(): what each end of the block keeps (shelf_game_hint), as a
@@ -286,31 +294,23 @@ static PyObject *game_hint(game_object *self, PyObject *unused) {
   return shelf_py_best_move_from(game_state(self), &c);
 }
 
+static PyObject *review_row(game_object *self, shelf_py_state *st, size_t k) {
+  shelf_review_row r;
+  shelf_game_review(self->play, k, &r);
+  PyObject *items[6] = {PyLong_FromUnsignedLongLong(r.turn),
+                        PyUnicode_FromString(r.forced ? SHELF_REVIEW_LAST
+                                                      : shelf_end_name(r.end)),
+                        PyLong_FromLongLong(r.weight), shelf_py_int(r.kept),
+                        shelf_py_int(r.best), shelf_py_int(r.cost)};
+  return shelf_py_struct(st->review_type, items, 6);
+}
+
 /* _review(): the library's review rows, as Review. */
 static PyObject *game_review(game_object *self, PyObject *unused) {
   (void)unused;
   if (check_idle(self) < 0)
     return NULL;
-  shelf_py_state *st = game_state(self);
-  size_t rows = shelf_game_review_count(self->play);
-  PyObject *out = PyList_New((Py_ssize_t)rows);
-  for (size_t k = 0; out != NULL && k < rows; k++) {
-    shelf_review_row r;
-    shelf_game_review(self->play, k, &r);
-    PyObject *items[6] = {PyLong_FromUnsignedLongLong(r.turn),
-                          PyUnicode_FromString(r.forced
-                                                   ? SHELF_REVIEW_LAST
-                                                   : shelf_end_name(r.end)),
-                          PyLong_FromLongLong(r.weight), shelf_py_int(r.kept),
-                          shelf_py_int(r.best), shelf_py_int(r.cost)};
-    PyObject *row = shelf_py_struct(st->review_type, items, 6);
-    if (row == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyList_SET_ITEM(out, (Py_ssize_t)k, row);
-  }
-  return out;
+  return rows_of(self, shelf_game_review_count(self->play), review_row);
 }
 
 /* _say(which, k): one of the game's sentences (shelf_game_sentence), or
