@@ -72,6 +72,29 @@ PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,
   return NULL;
 }
 
+int shelf_py_idle(int busy, const char *what) {
+  if (!busy)
+    return 0;
+  PyErr_Format(PyExc_RuntimeError, "this %s is in use by another thread",
+               what);
+  return -1;
+}
+
+int shelf_py_append(PyObject *list, PyObject *item) {
+  int bad = item == NULL || PyList_Append(list, item) < 0;
+  Py_XDECREF(item);
+  return bad ? -1 : 0;
+}
+
+PyObject *shelf_py_join(PyObject *parts) {
+  PyObject *sep = PyUnicode_FromString(", ");
+  if (sep == NULL)
+    return NULL;
+  PyObject *joined = PyUnicode_Join(sep, parts);
+  Py_DECREF(sep);
+  return joined;
+}
+
 /* ==== Names ==== */
 
 int shelf_py_words_init(shelf_py_state *st) {
@@ -249,8 +272,7 @@ static void record_dealloc(PyObject *self) {
 
 /* shelf.Name(a=1, b='left'): tp_name is the spec's, with the module. */
 static PyObject *record_repr(PyObject *self) {
-  PyObject *names = NULL, *parts = NULL, *sep = NULL, *joined = NULL,
-           *out = NULL;
+  PyObject *names = NULL, *parts = NULL, *joined = NULL, *out = NULL;
   int entered = Py_ReprEnter(self);
   if (entered != 0)
     return entered > 0 ? PyUnicode_FromFormat("%s(...)", Py_TYPE(self)->tp_name)
@@ -259,22 +281,18 @@ static PyObject *record_repr(PyObject *self) {
       (parts = PyList_New(0)) == NULL)
     goto done;
   for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(names); k++) {
-    PyObject *part = PyUnicode_FromFormat("%U=%R", PyTuple_GET_ITEM(names, k),
-                                          items_of(self)[k]);
-    int bad = part == NULL || PyList_Append(parts, part) < 0;
-    Py_XDECREF(part);
-    if (bad)
+    if (shelf_py_append(parts,
+                        PyUnicode_FromFormat("%U=%R", PyTuple_GET_ITEM(names, k),
+                                             items_of(self)[k])) < 0)
       goto done;
   }
-  if ((sep = PyUnicode_FromString(", ")) == NULL ||
-      (joined = PyUnicode_Join(sep, parts)) == NULL)
+  if ((joined = shelf_py_join(parts)) == NULL)
     goto done;
   out = PyUnicode_FromFormat("%s(%U)", Py_TYPE(self)->tp_name, joined);
 done:
   Py_ReprLeave(self);
   Py_XDECREF(names);
   Py_XDECREF(parts);
-  Py_XDECREF(sep);
   Py_XDECREF(joined);
   return out;
 }

@@ -104,61 +104,66 @@ PyObject *shelf_py_best_move_from(shelf_py_state *st, const shelf_choice *c) {
   return shelf_py_struct(st->best_move_type, items, 4);
 }
 
-PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
-                             PyObject *kwargs) {
+/* What a call on one block computes from the block's weights. */
+typedef PyObject *block_answer(shelf_py_state *st, const int64_t *weights,
+                               size_t n, size_t first, size_t last);
+
+/* A call on one block, (wheels, first, last): the arguments read and
+ * checked (`name` the call's in errors), `answer` run on them, the weights
+ * released. */
+static PyObject *block_call(PyObject *module, PyObject *args,
+                            PyObject *kwargs, const char *name,
+                            block_answer *answer) {
   static char *kwlist[] = {"wheels", "first", "last", NULL};
+  char format[32];
+  snprintf(format, sizeof format, "Onn:%s", name);
   PyObject *obj, *out = NULL;
   Py_ssize_t first, last;
-  shelf_py_weights w = {0};
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn:best_move", kwlist, &obj,
-                                   &first, &last))
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, &obj, &first,
+                                   &last))
     return NULL;
+  shelf_py_weights w = {0};
   if (shelf_py_weights_get(obj, "wheels", &w) < 0)
     goto done;
   if (first < 0 || first > last || (size_t)last >= w.n) {
     PyErr_Format(PyExc_IndexError,
-                 "best_move: block %zd..%zd is not a block of a shelf of %zu "
+                 "%s: block %zd..%zd is not a block of a shelf of %zu "
                  "wheels (0 <= first <= last < %zu)",
-                 first, last, w.n, w.n);
+                 name, first, last, w.n, w.n);
     goto done;
   }
-  shelf_choice c;
-  shelf_status status;
-  Py_BEGIN_ALLOW_THREADS;
-  status = shelf_best_move(w.weights, w.n, (size_t)first, (size_t)last, &c);
-  Py_END_ALLOW_THREADS;
-  shelf_py_state *st = PyModule_GetState(module);
-  if (status != SHELF_OK) {
-    shelf_py_raise(st, status, NULL);
-    goto done;
-  }
-  out = shelf_py_best_move_from(st, &c);
+  out = answer(PyModule_GetState(module), w.weights, w.n, (size_t)first,
+               (size_t)last);
 done:
   shelf_py_weights_release(&w);
   return out;
 }
 
+/* The library's search runs with the GIL released. */
+static PyObject *best_move_of(shelf_py_state *st, const int64_t *weights,
+                              size_t n, size_t first, size_t last) {
+  shelf_choice c;
+  shelf_status status;
+  Py_BEGIN_ALLOW_THREADS;
+  status = shelf_best_move(weights, n, first, last, &c);
+  Py_END_ALLOW_THREADS;
+  if (status != SHELF_OK)
+    return shelf_py_raise(st, status, NULL);
+  return shelf_py_best_move_from(st, &c);
+}
+
+PyObject *shelf_py_best_move(PyObject *module, PyObject *args,
+                             PyObject *kwargs) {
+  return block_call(module, args, kwargs, "best_move", best_move_of);
+}
+
+static PyObject *greedy_end_of(shelf_py_state *st, const int64_t *weights,
+                               size_t n, size_t first, size_t last) {
+  (void)n;
+  return shelf_py_end(st, shelf_greedy_end(weights, first, last));
+}
+
 PyObject *shelf_py_greedy_end(PyObject *module, PyObject *args,
                               PyObject *kwargs) {
-  static char *kwlist[] = {"wheels", "first", "last", NULL};
-  PyObject *obj, *out = NULL;
-  Py_ssize_t first, last;
-  shelf_py_weights w = {0};
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn:_greedy_end", kwlist,
-                                   &obj, &first, &last))
-    return NULL;
-  if (shelf_py_weights_get(obj, "wheels", &w) < 0)
-    goto done;
-  if (first < 0 || first > last || (size_t)last >= w.n) {
-    PyErr_Format(PyExc_IndexError,
-                 "_greedy_end: block %zd..%zd is not a block of a shelf of "
-                 "%zu wheels",
-                 first, last, w.n);
-    goto done;
-  }
-  out = shelf_py_end(PyModule_GetState(module),
-                     shelf_greedy_end(w.weights, (size_t)first, (size_t)last));
-done:
-  shelf_py_weights_release(&w);
-  return out;
+  return block_call(module, args, kwargs, "_greedy_end", greedy_end_of);
 }

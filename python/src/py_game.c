@@ -28,12 +28,7 @@ typedef struct game_object {
 
 /* 0, or -1 with RuntimeError while take() runs on another thread. */
 static int check_idle(game_object *self) {
-  if (self->busy) {
-    PyErr_SetString(PyExc_RuntimeError,
-                    "this Game is in use by another thread");
-    return -1;
-  }
-  return 0;
+  return shelf_py_idle(self->busy, "Game");
 }
 
 static shelf_py_state *game_state(game_object *self) {
@@ -102,26 +97,20 @@ static PyObject *game_repr(game_object *self) {
   PyObject *margin = shelf_py_int(self->result.margin);
   PyObject *played = shelf_py_int(at.totals[SHELF_FIRST] -
                                   at.totals[SHELF_SECOND]);
-  PyObject *parts = PyList_New(0), *joined = NULL, *sep = NULL, *out = NULL;
+  PyObject *parts = PyList_New(0), *joined = NULL, *out = NULL;
   if (margin == NULL || played == NULL || parts == NULL)
     goto done;
   for (size_t i = 0; i < self->n; i++) {
     if (self->n > 6 && i == 4) {
-      PyObject *dots = PyUnicode_FromString("...");
-      int bad = dots == NULL || PyList_Append(parts, dots) < 0;
-      Py_XDECREF(dots);
-      if (bad)
+      if (shelf_py_append(parts, PyUnicode_FromString("...")) < 0)
         goto done;
       i = self->n - 1;
     }
-    PyObject *s = PyUnicode_FromFormat("%lld", (long long)self->weights[i]);
-    int bad = s == NULL || PyList_Append(parts, s) < 0;
-    Py_XDECREF(s);
-    if (bad)
+    if (shelf_py_append(parts, PyUnicode_FromFormat(
+                                   "%lld", (long long)self->weights[i])) < 0)
       goto done;
   }
-  if ((sep = PyUnicode_FromString(", ")) == NULL ||
-      (joined = PyUnicode_Join(sep, parts)) == NULL)
+  if ((joined = shelf_py_join(parts)) == NULL)
     goto done;
   if (over)
     out = PyUnicode_FromFormat(
@@ -136,7 +125,6 @@ done:
   Py_XDECREF(margin);
   Py_XDECREF(played);
   Py_XDECREF(parts);
-  Py_XDECREF(sep);
   Py_XDECREF(joined);
   return out;
 }
@@ -248,37 +236,45 @@ static PyObject *game_at(game_object *self, PyObject *unused) {
                        shelf_py_int(at.totals[1]));
 }
 
+/* A list of `count` rows, row(self, st, k) the k-th (NULL on failure). */
+static PyObject *rows_of(game_object *self, size_t count,
+                         PyObject *(*row)(game_object *, shelf_py_state *,
+                                          size_t)) {
+  shelf_py_state *st = game_state(self);
+  PyObject *out = PyList_New((Py_ssize_t)count);
+  for (size_t k = 0; out != NULL && k < count; k++) {
+    PyObject *one = row(self, st, k);
+    if (one == NULL) {
+      Py_CLEAR(out);
+      break;
+    }
+    PyList_SET_ITEM(out, (Py_ssize_t)k, one);
+  }
+  return out;
+}
+
+static PyObject *move_row(game_object *self, shelf_py_state *st, size_t k) {
+  shelf_game_move m;
+  shelf_game_move_at(self->play, k, &m);
+  PyObject *items[5] = {PyLong_FromUnsignedLongLong(m.move.turn),
+                        shelf_py_buyer(st, m.move.turn),
+                        shelf_py_end(st, m.move.end),
+                        PyLong_FromUnsignedLongLong(m.move.wheel),
+                        PyLong_FromLongLong(m.move.weight)};
+  PyObject *move = shelf_py_struct(st->move_type, items, 5);
+  if (move == NULL)
+    return NULL;
+  return Py_BuildValue("(NiNNN)", move, (int)m.player,
+                       PyBool_FromLong(m.forced), shelf_py_int(m.best),
+                       shelf_py_int(m.kept));
+}
+
 /* _moves(): every move made, as (Move, player, forced, best, kept). */
 static PyObject *game_moves(game_object *self, PyObject *unused) {
   (void)unused;
   if (check_idle(self) < 0)
     return NULL;
-  shelf_py_state *st = game_state(self);
-  size_t count = shelf_game_move_count(self->play);
-  PyObject *out = PyList_New((Py_ssize_t)count);
-  for (size_t k = 0; out != NULL && k < count; k++) {
-    shelf_game_move m;
-    shelf_game_move_at(self->play, k, &m);
-    PyObject *items[5] = {PyLong_FromUnsignedLongLong(m.move.turn),
-                          shelf_py_buyer(st, m.move.turn),
-                          shelf_py_end(st, m.move.end),
-                          PyLong_FromUnsignedLongLong(m.move.wheel),
-                          PyLong_FromLongLong(m.move.weight)};
-    PyObject *move = shelf_py_struct(st->move_type, items, 5);
-    if (move == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyObject *row = Py_BuildValue("(NiNNN)", move, (int)m.player,
-                                  PyBool_FromLong(m.forced),
-                                  shelf_py_int(m.best), shelf_py_int(m.kept));
-    if (row == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyList_SET_ITEM(out, (Py_ssize_t)k, row);
-  }
-  return out;
+  return rows_of(self, shelf_game_move_count(self->play), move_row);
 }
 
 /* _hint(): what each end of the block keeps (shelf_game_hint), as a
@@ -298,31 +294,23 @@ static PyObject *game_hint(game_object *self, PyObject *unused) {
   return shelf_py_best_move_from(game_state(self), &c);
 }
 
+static PyObject *review_row(game_object *self, shelf_py_state *st, size_t k) {
+  shelf_review_row r;
+  shelf_game_review(self->play, k, &r);
+  PyObject *items[6] = {PyLong_FromUnsignedLongLong(r.turn),
+                        PyUnicode_FromString(r.forced ? SHELF_REVIEW_LAST
+                                                      : shelf_end_name(r.end)),
+                        PyLong_FromLongLong(r.weight), shelf_py_int(r.kept),
+                        shelf_py_int(r.best), shelf_py_int(r.cost)};
+  return shelf_py_struct(st->review_type, items, 6);
+}
+
 /* _review(): the library's review rows, as Review. */
 static PyObject *game_review(game_object *self, PyObject *unused) {
   (void)unused;
   if (check_idle(self) < 0)
     return NULL;
-  shelf_py_state *st = game_state(self);
-  size_t rows = shelf_game_review_count(self->play);
-  PyObject *out = PyList_New((Py_ssize_t)rows);
-  for (size_t k = 0; out != NULL && k < rows; k++) {
-    shelf_review_row r;
-    shelf_game_review(self->play, k, &r);
-    PyObject *items[6] = {PyLong_FromUnsignedLongLong(r.turn),
-                          PyUnicode_FromString(r.forced
-                                                   ? SHELF_REVIEW_LAST
-                                                   : shelf_end_name(r.end)),
-                          PyLong_FromLongLong(r.weight), shelf_py_int(r.kept),
-                          shelf_py_int(r.best), shelf_py_int(r.cost)};
-    PyObject *row = shelf_py_struct(st->review_type, items, 6);
-    if (row == NULL) {
-      Py_CLEAR(out);
-      break;
-    }
-    PyList_SET_ITEM(out, (Py_ssize_t)k, row);
-  }
-  return out;
+  return rows_of(self, shelf_game_review_count(self->play), review_row);
 }
 
 /* _say(which, k): one of the game's sentences (shelf_game_sentence), or

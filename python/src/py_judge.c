@@ -407,10 +407,9 @@ PyObject *shelf_py_problem(PyObject *module, PyObject *name) {
   PyObject *samples = PyList_New(0);
   for (size_t k = 0;
        samples != NULL && p->samples != NULL && p->samples[k] != NULL; k++) {
-    PyObject *one = shelf_py_list(p->samples[k], p->sample_n[k]);
-    if (one == NULL || PyList_Append(samples, one) < 0)
+    if (shelf_py_append(samples,
+                        shelf_py_list(p->samples[k], p->sample_n[k])) < 0)
       Py_CLEAR(samples);
-    Py_XDECREF(one);
   }
   if (samples == NULL)
     return NULL;

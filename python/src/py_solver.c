@@ -17,12 +17,7 @@ typedef struct solver_object {
 } solver_object;
 
 static int check_idle(solver_object *self) {
-  if (self->busy) {
-    PyErr_SetString(PyExc_RuntimeError,
-                    "this Solver is in use by another thread");
-    return -1;
-  }
-  return 0;
+  return shelf_py_idle(self->busy, "Solver");
 }
 
 static PyObject *solver_new(PyTypeObject *type, PyObject *args,

@@ -51,6 +51,19 @@ PyObject *shelf_py_end(shelf_py_state *st, shelf_end end);
  * subclass of one (shelf.Game of _Game). */
 shelf_py_state *shelf_py_state_of_type(PyTypeObject *type);
 
+/* 0, or -1 with RuntimeError when `busy`: an object (a Game, a Solver)
+ * whose work runs with the GIL released is called from another thread
+ * meanwhile, which must not race. `what` names its type. */
+int shelf_py_idle(int busy, const char *what);
+
+/* Appends `item` to `list`, stealing it (also on failure); -1 when item is
+ * NULL or the append fails. */
+int shelf_py_append(PyObject *list, PyObject *item);
+
+/* The strings in `parts` joined by ", " (a new reference), or NULL: the
+ * inside of a repr. */
+PyObject *shelf_py_join(PyObject *parts);
+
 /* Raises the exception that the one status table maps `status` to; `error`
  * (may be NULL) gives a parse error's place. Always returns NULL. */
 PyObject *shelf_py_raise(shelf_py_state *st, shelf_status status,

@@ -292,4 +292,21 @@ size_t shelf__fixed_tries(const shelf_plan *p);
 int shelf__sentinel_shelf(int64_t lo, int64_t hi, size_t shape, size_t len,
                           int64_t *w, size_t *n, i128 *value, int *total);
 
+/* ==== Bytes that travel (state.c, pieces.c) ==== */
+
+/* A 64-bit number as 8 bytes, least significant first: the order of every
+ * byte format the library writes (a solver's state, a parse place), so
+ * that a file saved on one machine reads on any other. */
+static inline void shelf__put64(unsigned char *b, uint64_t v) {
+  for (int k = 0; k < 8; k++)
+    b[k] = (unsigned char)(v >> (8 * k));
+}
+
+static inline uint64_t shelf__get64(const unsigned char *b) {
+  uint64_t v = 0;
+  for (int k = 0; k < 8; k++)
+    v |= (uint64_t)b[k] << (8 * k);
+  return v;
+}
+
 #endif /* SHELF_INTERNAL_H */

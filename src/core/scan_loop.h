@@ -234,32 +234,32 @@ FAST_INLINE size_t SCAN_NAME(scan_mode)(shelf_solver *s, const unsigned char *b,
   return i;
 }
 
+/* scan_mode() for the solver's mode, with line_mode and capped passed on
+ * as the constants they are at each call below. */
+FAST_INLINE size_t SCAN_NAME(scan_run_mode)(shelf_solver *s,
+                                 const unsigned char *b, size_t i, size_t len,
+                                 uint64_t limit, scan_result *out, int *stop,
+                                 const int line_mode, const int capped) {
+  switch (solver_run_mode(s)) {
+  case RUN_SOLVE:
+    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, line_mode, RUN_SOLVE, capped);
+  case RUN_SOLVE_KEEP:
+    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, line_mode, RUN_SOLVE_KEEP, capped);
+  default:
+    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, line_mode, RUN_KEEP, capped);
+  }
+}
+
 /* scan_mode() for the solver's mode, line mode or not, capped or not (a
- * capped scan is never in line mode: scan.h). */
+ * capped scan is never in line mode: scan.h): nine loops, one a case. */
 static size_t SCAN_NAME(scan_any)(shelf_solver *s, const unsigned char *b, size_t i,
                        size_t len, uint64_t limit, scan_result *out, int *stop,
                        int line_mode, int capped) {
-  int kind = capped ? 2 : line_mode ? 1 : 0;
-  switch (kind * 3 + solver_run_mode(s)) {
-  case 0:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 0, RUN_SOLVE, 0);
-  case 1:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 0, RUN_SOLVE_KEEP, 0);
-  case 2:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 0, RUN_KEEP, 0);
-  case 3:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 1, RUN_SOLVE, 0);
-  case 4:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 1, RUN_SOLVE_KEEP, 0);
-  case 5:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 1, RUN_KEEP, 0);
-  case 6:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 0, RUN_SOLVE, 1);
-  case 7:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 0, RUN_SOLVE_KEEP, 1);
-  default:
-    return SCAN_NAME(scan_mode)(s, b, i, len, limit, out, stop, 0, RUN_KEEP, 1);
-  }
+  if (capped)
+    return SCAN_NAME(scan_run_mode)(s, b, i, len, limit, out, stop, 0, 1);
+  if (line_mode)
+    return SCAN_NAME(scan_run_mode)(s, b, i, len, limit, out, stop, 1, 0);
+  return SCAN_NAME(scan_run_mode)(s, b, i, len, limit, out, stop, 0, 0);
 }
 
 

@@ -33,25 +33,13 @@
 #define STATE_HEAD 48
 #define STATE_TAIL 8
 
-static void put64(unsigned char *b, uint64_t v) {
-  for (int k = 0; k < 8; k++)
-    b[k] = (unsigned char)(v >> (8 * k));
-}
-
-static uint64_t get64(const unsigned char *b) {
-  uint64_t v = 0;
-  for (int k = 0; k < 8; k++)
-    v |= (uint64_t)b[k] << (8 * k);
-  return v;
-}
-
 static void put128(unsigned char *b, i128 v) {
-  put64(b, (uint64_t)(u128)v);
-  put64(b + 8, (uint64_t)((u128)v >> 64));
+  shelf__put64(b, (uint64_t)(u128)v);
+  shelf__put64(b + 8, (uint64_t)((u128)v >> 64));
 }
 
 static i128 get128(const unsigned char *b) {
-  return (i128)((u128)get64(b) | (u128)get64(b + 8) << 64);
+  return (i128)((u128)shelf__get64(b) | (u128)shelf__get64(b + 8) << 64);
 }
 
 /* A 64-bit hash of len bytes (a multiple of 8), word by word: enough to
@@ -59,7 +47,7 @@ static i128 get128(const unsigned char *b) {
 static uint64_t state_hash(const unsigned char *b, size_t len) {
   uint64_t h = 0x5348454c46u ^ len;
   for (size_t i = 0; i < len; i += 8) {
-    h = (h ^ get64(b + i)) * 0x9e3779b97f4a7c15u;
+    h = (h ^ shelf__get64(b + i)) * 0x9e3779b97f4a7c15u;
     h ^= h >> 29;
   }
   return h;
@@ -84,24 +72,24 @@ shelf_status shelf_solver_save(const shelf_solver *s, unsigned char *buf,
   buf[4] = STATE_VERSION;
   buf[5] = (unsigned char)width;
   buf[6] = buf[7] = 0;
-  put64(buf + 8, s->n);
+  shelf__put64(buf + 8, s->n);
   put128(buf + 16, s->sum);
-  put64(buf + 32, s->wide != NULL ? 0 : s->abs_sum);
-  put64(buf + 40, s->top);
+  shelf__put64(buf + 32, s->wide != NULL ? 0 : s->abs_sum);
+  shelf__put64(buf + 40, s->top);
   unsigned char *e = buf + STATE_HEAD;
   for (size_t k = 0; k < s->top; k++) {
     if (s->wide != NULL)
       put128(e + 16 * k, s->wide[k]);
     else
-      put64(e + 8 * k, (uint64_t)s->narrow[NARROW_GUARD + k]);
+      shelf__put64(e + 8 * k, (uint64_t)s->narrow[NARROW_GUARD + k]);
   }
-  put64(buf + need - STATE_TAIL, state_hash(buf, need - STATE_TAIL));
+  shelf__put64(buf + need - STATE_TAIL, state_hash(buf, need - STATE_TAIL));
   return SHELF_OK;
 }
 
 /* Entry k of a saved stack of the given width. */
 static i128 state_entry(const unsigned char *e, size_t width, size_t k) {
-  return width == 16 ? get128(e + 16 * k) : (i128)(int64_t)get64(e + 8 * k);
+  return width == 16 ? get128(e + 16 * k) : (i128)(int64_t)shelf__get64(e + 8 * k);
 }
 
 /* Checks everything a state claims that can be checked in one pass:
@@ -118,12 +106,12 @@ static shelf_status state_check(const unsigned char *b, size_t len) {
   size_t width = b[5];
   if ((width != 8 && width != 16) || b[6] != 0 || b[7] != 0)
     return SHELF_BAD_STATE;
-  uint64_t n = get64(b + 8), abs_sum = get64(b + 32), top = get64(b + 40);
+  uint64_t n = shelf__get64(b + 8), abs_sum = shelf__get64(b + 32), top = shelf__get64(b + 40);
   i128 sum = get128(b + 16);
   if (top > (len - STATE_HEAD - STATE_TAIL) / width ||
       len != STATE_HEAD + top * width + STATE_TAIL)
     return SHELF_BAD_STATE;
-  if (get64(b + len - STATE_TAIL) != state_hash(b, len - STATE_TAIL))
+  if (shelf__get64(b + len - STATE_TAIL) != state_hash(b, len - STATE_TAIL))
     return SHELF_BAD_STATE;
   /* Each entry is a signed sum of its group's weights, and the groups
    * split the shelf: so the entries' sum has the parity of the total, and
@@ -193,7 +181,7 @@ shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,
   if (st != SHELF_OK)
     return st;
   size_t width = buf[5];
-  size_t top = (size_t)get64(buf + 40);
+  size_t top = (size_t)shelf__get64(buf + 40);
   /* Built in a fresh solver and swapped in, so that a failure leaves `s`
    * as it was. */
   shelf_solver *t;
@@ -209,12 +197,12 @@ shelf_status shelf_solver_load(shelf_solver *s, const unsigned char *buf,
     if (width == 16)
       t->wide[k] = get128(e + 16 * k);
     else
-      t->narrow[NARROW_GUARD + k] = (int64_t)get64(e + 8 * k);
+      t->narrow[NARROW_GUARD + k] = (int64_t)shelf__get64(e + 8 * k);
   }
   t->top = top;
-  t->n = get64(buf + 8);
+  t->n = shelf__get64(buf + 8);
   t->sum = get128(buf + 16);
-  t->abs_sum = get64(buf + 32);
+  t->abs_sum = shelf__get64(buf + 32);
   shelf_result r;
   if (shelf_solver_result(t, &r) != SHELF_OK || !reachable(&r)) {
     shelf_solver_free(t);

@@ -274,18 +274,6 @@ void shelf_piece_rebase(const shelf_parse_place *end, shelf_parse_place *place,
 
 /* ==== A place as bytes ==== */
 
-static void put64(unsigned char *p, uint64_t v) {
-  for (int i = 0; i < 8; i++)
-    p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get64(const unsigned char *p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; i++)
-    v |= (uint64_t)p[i] << (8 * i);
-  return v;
-}
-
 void shelf_place_encode(const shelf_parse_place *place, unsigned char *out) {
   if (place == NULL || out == NULL)
     return;
@@ -299,7 +287,7 @@ void shelf_place_encode(const shelf_parse_place *place, unsigned char *out) {
                          place->open_line_start,
                          place->counted};
   for (int i = 0; i < 9; i++)
-    put64(out + 8 * i, f[i]);
+    shelf__put64(out + 8 * i, f[i]);
 }
 
 shelf_status shelf_place_decode(const unsigned char *in,
@@ -308,7 +296,7 @@ shelf_status shelf_place_decode(const unsigned char *in,
     return SHELF_INVALID;
   uint64_t f[9];
   for (int i = 0; i < 9; i++)
-    f[i] = get64(in + 8 * i);
+    f[i] = shelf__get64(in + 8 * i);
   if (f[1] == 0 || f[3] > SHELF_AFTER_CLOSE || f[4] > 1)
     return SHELF_INVALID;
   memset(out, 0, sizeof *out);

@@ -56,12 +56,9 @@ static void read_here(reader *rd, unsigned parse_flags, shelf_solver *out,
   rd->stream_at = 0;
   shelf_status st = SHELF_OK;
   for (;;) {
-    int err = 0;
-    int64_t k = shelf__read_more(rd, buf, READ_BLOCK, &err);
-    if (k < 0) {
-      shelf__read_failed(res, err, rd->stream_at);
+    int64_t k = shelf__read_block(rd, buf, res);
+    if (k < 0)
       goto out;
-    }
     if (k == 0)
       break;
     size_t used;

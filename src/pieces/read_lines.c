@@ -64,12 +64,9 @@ int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
     /* Results so far reach the reader before more input is awaited. */
     if (rd->opt->idle != NULL)
       rd->opt->idle(rd->opt->ctx);
-    int err = 0;
-    int64_t k = shelf__read_more(rd, buf, READ_BLOCK, &err);
-    if (k < 0) {
-      shelf__read_failed(res, err, rd->stream_at);
+    int64_t k = shelf__read_block(rd, buf, res);
+    if (k < 0)
       goto out;
-    }
     if (k == 0)
       break;
     if (shelf__lines_feed(parser, solver, buf, (size_t)k, &h))

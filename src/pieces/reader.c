@@ -109,6 +109,14 @@ int64_t shelf__read_more(reader *rd, char *buf, size_t len, int *err) {
   return k;
 }
 
+int64_t shelf__read_block(reader *rd, char *buf, outcome *res) {
+  int err = 0;
+  int64_t k = shelf__read_more(rd, buf, READ_BLOCK, &err);
+  if (k < 0)
+    shelf__read_failed(res, err, rd->stream_at);
+  return k;
+}
+
 int shelf__read_ready(const reader *rd) {
   return rd->src->read_at != NULL || rd->src->ready == NULL ||
          rd->src->ready(rd->src->ctx);

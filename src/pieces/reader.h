@@ -122,6 +122,12 @@ void shelf__read_seen(reader *rd, const char *data, size_t len);
  * ended before its size (rd->stream_at is then where). */
 int64_t shelf__read_more(reader *rd, char *buf, size_t len, int *err);
 
+/* shelf__read_more() of up to READ_BLOCK bytes into buf, for a read on
+ * one thread that ends at a failed read: the failure goes into *res
+ * (shelf__read_failed(), at rd->stream_at). Returns the bytes read, 0 at
+ * the end, or -1 after a failure. */
+int64_t shelf__read_block(reader *rd, char *buf, outcome *res);
+
 /* Whether the next read of a stream would not wait. */
 int shelf__read_ready(const reader *rd);
 

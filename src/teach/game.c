@@ -455,25 +455,21 @@ shelf_status shelf_game_say(const shelf_game *game, shelf_game_sentence which,
     say_move(&s, game, &game->moves[k].m);
     break;
   case SHELF_GAME_SUMMARY:
-    if (!over)
-      return SHELF_INVALID;
-    say_summary(&s, game);
-    break;
   case SHELF_GAME_AGAINST_PERFECT:
-    if (!over)
-      return SHELF_INVALID;
-    say_against_perfect(&s, game);
-    break;
   case SHELF_GAME_FIRST_MISTAKE:
+  case SHELF_GAME_LESSON: {
+    /* The sentences about a whole game, which only a game over has. */
+    static void (*const of_game[])(text *, const shelf_game *) = {
+        [SHELF_GAME_SUMMARY] = say_summary,
+        [SHELF_GAME_AGAINST_PERFECT] = say_against_perfect,
+        [SHELF_GAME_FIRST_MISTAKE] = say_first_mistake,
+        [SHELF_GAME_LESSON] = say_lesson,
+    };
     if (!over)
       return SHELF_INVALID;
-    say_first_mistake(&s, game);
+    of_game[which](&s, game);
     break;
-  case SHELF_GAME_LESSON:
-    if (!over)
-      return SHELF_INVALID;
-    say_lesson(&s, game);
-    break;
+  }
   default:
     return SHELF_INVALID;
   }

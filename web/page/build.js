@@ -44,11 +44,9 @@ function buildUpdate(m) {
   const total = (m.n * (m.n + 1)) / 2;
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
   let html = `<table class="lead exercise"><caption class="visually-hidden">Your lead table: row is the first wheel, column the last</caption>
-    <thead><tr><th scope="col">first \\ last</th>`;
-  for (let j = 0; j < m.n; j++) html += `<th scope="col">${j + 1}<br><span class="wt">(${m.weights[j]})</span></th>`;
-  html += '</tr></thead><tbody>';
+    ${leadTableHead(m.weights, m.n, 'first \\ last', (k) => k + 1)}`;
   for (let i = 0; i < m.n; i++) {
-    html += `<tr><th scope="row">${i + 1} <span class="wt">(${m.weights[i]})</span></th>`;
+    html += leadRowHead(m.weights, i, (k) => k + 1);
     for (let j = 0; j < m.n; j++) {
       const key = i * m.n + j;
       const hint = ex.hint && ex.hint.has(key) ? ' src' : '';

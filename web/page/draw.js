@@ -1,5 +1,5 @@
-// draw.js - what the views draw alike: wheels, a row of them, and the step
-// controls (buttons, speed, slider).
+// draw.js - what the views draw alike: wheels, a row of them, the step
+// controls (buttons, speed, slider), and the heads of lead tables.
 
 // MARK: - Drawing wheels
 
@@ -86,4 +86,20 @@ function setStepControls(step, max, label) {
   $('step-play').setAttribute('aria-pressed', String(playing));
   $('step-play').innerHTML = playing ? '&#x2016; Pause' : '&#x25B6; Play';
   $('step-play').disabled = !playing && step === max;
+}
+
+// MARK: - Lead tables
+
+// A lead table's head, a column a last wheel, up to the start of its body;
+// `corner` names the two axes, label(k) numbers wheel k as the view counts
+// wheels (from 1, from 0 as the code does, or as places).
+function leadTableHead(weights, n, corner, label) {
+  let html = `<thead><tr><th scope="col">${corner}</th>`;
+  for (let j = 0; j < n; j++) html += `<th scope="col">${label(j)}<br><span class="wt">(${weights[j]})</span></th>`;
+  return html + '</tr></thead><tbody>';
+}
+
+// The start of a lead table's row i: the first wheel's header cell.
+function leadRowHead(weights, i, label) {
+  return `<tr><th scope="row">${label(i)} <span class="wt">(${weights[i]})</span></th>`;
 }

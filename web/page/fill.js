@@ -57,11 +57,10 @@ function fillUpdate(m) {
     reads.set((now.first + 1) * n + now.last, now.unread.left);
     reads.set(now.first * n + now.last - 1, now.unread.right);
   }
-  let html = `<table class="lead fill" aria-label="The table lead as the code leaves it: row i, column j"><thead><tr><th scope="col">i \\ j</th>`;
-  for (let j = 0; j < n; j++) html += `<th scope="col">${j}<br><span class="wt">(${s.weights[j]})</span></th>`;
-  html += '</tr></thead><tbody>';
+  let html = `<table class="lead fill" aria-label="The table lead as the code leaves it: row i, column j">` +
+    leadTableHead(s.weights, n, 'i \\ j', (k) => k);
   for (let i = 0; i < n; i++) {
-    html += `<tr><th scope="row">${i} <span class="wt">(${s.weights[i]})</span></th>`;
+    html += leadRowHead(s.weights, i, (k) => k);
     for (let j = 0; j < n; j++) {
       if (j < i) { html += '<td class="none"></td>'; continue; }
       const key = i * n + j;

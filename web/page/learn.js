@@ -219,11 +219,10 @@ function memoSkeleton(m) {
   const s = treeShelf(m);
   const cells = memo(m, `learn-table:${s.n}`, () => shelf.leadTable(s.weights));
   const byBlock = new Map(cells.map((c) => [c.first * s.n + c.last, c]));
-  let html = `<table class="lead memo" aria-label="One value a block: row is the first wheel, column the last"><thead><tr><th scope="col">first \\ last</th>`;
-  for (let j = 0; j < s.n; j++) html += `<th scope="col">${place(j)}<br><span class="wt">(${s.weights[j]})</span></th>`;
-  html += '</tr></thead><tbody>';
+  let html = `<table class="lead memo" aria-label="One value a block: row is the first wheel, column the last">` +
+    leadTableHead(s.weights, s.n, 'first \\ last', place);
   for (let i = 0; i < s.n; i++) {
-    html += `<tr><th scope="row">${place(i)} <span class="wt">(${s.weights[i]})</span></th>`;
+    html += leadRowHead(s.weights, i, place);
     for (let j = 0; j < s.n; j++) {
       if (j < i) { html += '<td class="none"></td>'; continue; }
       const c = byBlock.get(i * s.n + j);

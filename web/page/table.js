@@ -104,11 +104,9 @@ function tableUpdate(m) {
     wheelHtml(m, k, null, now && k >= now.first && k <= now.last ? 'in-block' : ''), 'The shelf, with the block being filled outlined');
   const inGrid = document.activeElement && document.activeElement.closest && document.activeElement.closest('#lead-grid');
   let html = `<table class="lead${m.n > 12 ? ' compact' : ''}" id="lead-grid" role="grid" aria-label="Lead of each block: row is the first wheel, column the last">
-    <thead><tr><th scope="col">first \\ last</th>`;
-  for (let j = 0; j < m.n; j++) html += `<th scope="col">${j + 1}<br><span class="wt">(${m.weights[j]})</span></th>`;
-  html += '</tr></thead><tbody>';
+    ${leadTableHead(m.weights, m.n, 'first \\ last', (k) => k + 1)}`;
   for (let i = 0; i < m.n; i++) {
-    html += `<tr><th scope="row">${i + 1} <span class="wt">(${m.weights[i]})</span></th>`;
+    html += leadRowHead(m.weights, i, (k) => k + 1);
     for (let j = 0; j < m.n; j++) {
       const tab = page.gridFocus.i === i && page.gridFocus.j === j ? '0' : '-1';
       const at = `data-first="${i}" data-last="${j}" tabindex="${tab}" aria-readonly="true"`;
