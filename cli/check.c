@@ -11,6 +11,7 @@
 #include "check.h"
 #include "args.h"
 #include "command_line.h"
+#include "parallel.h"
 #include "report.h"
 #include <shelf_judge.h>
 
@@ -369,8 +370,8 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   /* --tries says how many: the budget cuts them only when asked to. */
   if (!budget_given)
     o->budget = tries_given ? 0 : 10;
-  if (o->jobs == 0)
-    o->jobs = pool_default_jobs();
+  if (o->jobs == 0) /* the cores this process may use, as --threads */
+    o->jobs = par_cores();
 }
 
 /* ==== Slips ==== */

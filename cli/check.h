@@ -88,9 +88,6 @@ void check_release(void *ctx, void *detail);
 
 /* ==== Runs side by side (check_pool.c) ==== */
 
-/* The CPUs this process may run on (sched_getaffinity), at least 1: the
- * default of --jobs. */
-size_t pool_default_jobs(void);
 
 /* Forks `jobs` workers, each running one try at a time with
  * check_run_one() on its copy of *k; call after run_setup(). NULL when a

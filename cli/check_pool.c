@@ -17,13 +17,11 @@
  * the checker learnt (why a program did not start, a run starved), the
  * shelf_run, and the run's run_result with its output and standard error.
  */
-#define _GNU_SOURCE /* sched_getaffinity */
 #include "check.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,16 +54,6 @@ typedef struct answer {
   int has_result;
   run_result result; /* its buffers' pointers meaningless here */
 } answer;
-
-size_t pool_default_jobs(void) {
-#ifdef __linux__
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-    return (size_t)CPU_COUNT(&set);
-#endif
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? (size_t)n : 1;
-}
 
 /* Reads or writes all of buf; 0, or -1 (the other end gone, an error). */
 static int read_all(int fd, void *buf, size_t len) {

@@ -254,45 +254,53 @@ static struct {
   char dir[1024];  /* its directory */
 } cg = {0, -1, ""};
 
-/* The cgroup v2 mount point into buf (from /proc/self/mountinfo); 1, or 0
- * where there is none. */
-static int cgroup2_mount(char *buf, size_t size) {
-  FILE *f = fopen("/proc/self/mountinfo", "r");
-  if (f == NULL)
-    return 0;
-  char line[4096];
-  int found = 0;
-  while (!found && fgets(line, sizeof line, f) != NULL) {
-    char *dash = strstr(line, " - cgroup2 ");
-    char root[1024], point[1024];
-    if (dash != NULL &&
-        sscanf(line, "%*s %*s %*s %1023s %1023s", root, point) == 2 &&
-        strcmp(root, "/") == 0 && strlen(point) < size) {
-      strcpy(buf, point);
-      found = 1;
-    }
-  }
-  fclose(f);
-  return found;
-}
-
-/* This process's cgroup v2 path ("0::/path" in /proc/self/cgroup). */
-static int cgroup2_path(char *buf, size_t size) {
-  FILE *f = fopen("/proc/self/cgroup", "r");
+/* The first line of a /proc file that `take` turns into buf; 1, or 0 where
+ * none does (or the file cannot be read). */
+static int first_line(const char *path,
+                      int (*take)(char *line, char *buf, size_t size),
+                      char *buf, size_t size) {
+  FILE *f = fopen(path, "r");
   if (f == NULL)
     return 0;
   char line[4096];
   int found = 0;
   while (!found && fgets(line, sizeof line, f) != NULL)
-    if (strncmp(line, "0::", 3) == 0) {
-      line[strcspn(line, "\n")] = '\0';
-      if (strlen(line + 3) < size) {
-        strcpy(buf, line + 3);
-        found = 1;
-      }
-    }
+    found = take(line, buf, size);
   fclose(f);
   return found;
+}
+
+/* A line of /proc/self/mountinfo: the cgroup v2 mount point, mounted from
+ * the root of its hierarchy. */
+static int cgroup2_mount_line(char *line, char *buf, size_t size) {
+  char root[1024], point[1024];
+  if (strstr(line, " - cgroup2 ") == NULL ||
+      sscanf(line, "%*s %*s %*s %1023s %1023s", root, point) != 2 ||
+      strcmp(root, "/") != 0 || strlen(point) >= size)
+    return 0;
+  strcpy(buf, point);
+  return 1;
+}
+
+/* A line of /proc/self/cgroup: "0::/path", this process's v2 cgroup. */
+static int cgroup2_path_line(char *line, char *buf, size_t size) {
+  if (strncmp(line, "0::", 3) != 0)
+    return 0;
+  line[strcspn(line, "\n")] = '\0';
+  if (strlen(line + 3) >= size)
+    return 0;
+  strcpy(buf, line + 3);
+  return 1;
+}
+
+/* The cgroup v2 mount point into buf; 1, or 0 where there is none. */
+static int cgroup2_mount(char *buf, size_t size) {
+  return first_line("/proc/self/mountinfo", cgroup2_mount_line, buf, size);
+}
+
+/* This process's cgroup v2 path. */
+static int cgroup2_path(char *buf, size_t size) {
+  return first_line("/proc/self/cgroup", cgroup2_path_line, buf, size);
 }
 
 /* CPU seconds the cgroup has counted (usage_usec), or -1. */
