@@ -223,6 +223,7 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   command_line_start(cl, argc, argv);
   while ((c = command_line_next(cl, &value)) >= 0) {
     const char *arg = value ? escape_text(value, shown, sizeof shown) : "";
+    char choices[128];
     switch (c) {
     case OPT_PROBLEM:
       o->problem = shelf_problem_find(value);
@@ -230,21 +231,27 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
         usage_error("the problem is called 'shelf' (--problem shelf); "
                     "--seed is the random seed");
       if (o->problem == NULL)
-        usage_error("unknown problem '%s' (use shelf, cses, atcoder or "
-                    "leetcode486)",
+        usage_error("unknown problem '%s' (use shelf, cses, atcoder, "
+                    "leetcode486 or algolab)",
                     arg);
       break;
     case OPT_LAYOUT:
       layout_given = 1;
-      if (shelf_layout_from_name(value, &layout) != SHELF_OK)
-        usage_error("unknown layout '%s' (use counted, line or list)", arg);
+      if (shelf_layout_from_name(value, &layout) != SHELF_OK) {
+        static const char *const layouts[] = {SHELF_LAYOUT_LIST(CHOICE_NAME)};
+        usage_error("unknown layout '%s' (use %s)", arg,
+                    command_line_choices(choices, sizeof choices, layouts,
+                                         sizeof layouts / sizeof *layouts));
+      }
       break;
     case OPT_ANSWER:
       answer_given = 1;
-      if (shelf_answer_from_name(value, &answer) != SHELF_OK)
-        usage_error("unknown answer '%s' (use margin, first, second or "
-                    "winner)",
-                    arg);
+      if (shelf_answer_from_name(value, &answer) != SHELF_OK) {
+        static const char *const answers[] = {SHELF_ANSWER_LIST(CHOICE_NAME)};
+        usage_error("unknown answer '%s' (use %s)", arg,
+                    command_line_choices(choices, sizeof choices, answers,
+                                         sizeof answers / sizeof *answers));
+      }
       break;
     case OPT_MAX_N:
       if (!arg_u64(value, 100000000, &v) || v == 0)

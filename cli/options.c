@@ -219,7 +219,7 @@ static const program_option longs[] = {{"file", OPTION_VALUE, 'f'},
 /* Takes the option `code` with its value (NULL when it has none). */
 static void take(options *opt, int code, const char *value) {
   char why[SHOWN_SIZE + 256]; /* teach.c's usage errors */
-  char shown[SHOWN_SIZE];
+  char shown[SHOWN_SIZE], choices[128];
 #ifdef _WIN32
   if (code == 'i') /* interactive.c is not built there (cli/CMakeLists.txt) */
     not_on_windows("--interactive", "the game needs a POSIX terminal");
@@ -252,9 +252,13 @@ static void take(options *opt, int code, const char *value) {
     opt->report.explain = 1;
     break;
   case 'a':
-    if (shelf_engine_from_name(value, &opt->engine) != SHELF_OK)
-      usage_error("unknown algorithm '%s' (use linear, dp or brute)",
-                  escape_text(value, shown, sizeof shown));
+    if (shelf_engine_from_name(value, &opt->engine) != SHELF_OK) {
+      static const char *const engines[] = {SHELF_ENGINE_LIST(CHOICE_NAME)};
+      usage_error("unknown algorithm '%s' (use %s)",
+                  escape_text(value, shown, sizeof shown),
+                  command_line_choices(choices, sizeof choices, engines,
+                                       sizeof engines / sizeof *engines));
+    }
     opt->engine_given = 1;
     break;
   case 't':
@@ -273,9 +277,13 @@ static void take(options *opt, int code, const char *value) {
                   THREADS_MAX, escape_text(value, shown, sizeof shown));
     break;
   case OPT_ANSWER: {
-    if (shelf_answer_from_name(value, &opt->report.answer) != SHELF_OK)
-      usage_error("unknown answer '%s' (use margin, first, second or winner)",
-                  escape_text(value, shown, sizeof shown));
+    if (shelf_answer_from_name(value, &opt->report.answer) != SHELF_OK) {
+      static const char *const answers[] = {SHELF_ANSWER_LIST(CHOICE_NAME)};
+      usage_error("unknown answer '%s' (use %s)",
+                  escape_text(value, shown, sizeof shown),
+                  command_line_choices(choices, sizeof choices, answers,
+                                       sizeof answers / sizeof *answers));
+    }
     opt->answer_given = 1;
     break;
   }

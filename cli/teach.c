@@ -7,6 +7,7 @@
  */
 #include "teach.h"
 #include "args.h"
+#include "command_line.h"
 #include "errors.h"
 #include <shelf_svg.h>
 #include <shelf_teach.h>
@@ -55,6 +56,7 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
                  size_t size) {
   uint64_t v = 0;
   char shown[SHOWN_SIZE]; /* arg, for a message */
+  char choices[128];
   switch (c) {
   case 'i':
     p->interactive = 1;
@@ -121,11 +123,13 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
                   escape_text(arg, shown, sizeof shown));
     return 1;
   case TEACH_SVG_LINE:
-    if (shelf_line_kind_from_name(arg, &p->svg_line) != SHELF_OK)
-      return fail(why, size,
-                  "--svg-line needs perfect, greedy (both buyers) or "
-                  "greedy-first (greedy first, perfect second), not '%s'",
+    if (shelf_line_kind_from_name(arg, &p->svg_line) != SHELF_OK) {
+      static const char *const kinds[] = {SHELF_LINE_KIND_LIST(CHOICE_NAME)};
+      return fail(why, size, "--svg-line needs %s, not '%s'",
+                  command_line_choices(choices, sizeof choices, kinds,
+                                       sizeof kinds / sizeof *kinds),
                   escape_text(arg, shown, sizeof shown));
+    }
     return 1;
   case TEACH_SVG_TURN:
     if (!arg_u64(arg, UINT64_MAX, &p->svg_turn) || p->svg_turn == 0)
@@ -162,11 +166,13 @@ int teach_option(teach_options *p, int c, const char *arg, char *why,
     p->trap = 1;
     return 1;
   case TEACH_VS:
-    if (shelf_player_from_name(arg, &p->vs) != SHELF_OK)
-      return fail(why, size,
-                  "--vs needs perfect, greedy or person (two people at one "
-                  "keyboard), not '%s'",
+    if (shelf_player_from_name(arg, &p->vs) != SHELF_OK) {
+      static const char *const players[] = {SHELF_PLAYER_LIST(CHOICE_NAME)};
+      return fail(why, size, "--vs needs %s, not '%s'",
+                  command_line_choices(choices, sizeof choices, players,
+                                       sizeof players / sizeof *players),
                   escape_text(arg, shown, sizeof shown));
+    }
     p->vs_given = 1;
     return 1;
   case TEACH_RANDOM: {

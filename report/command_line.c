@@ -181,3 +181,19 @@ int command_line_next(command_line *cl, const char **value) {
   cl->argv[1 + cl->operands] = NULL;
   return COMMAND_LINE_END;
 }
+
+const char *command_line_choices(char *buf, size_t size,
+                                 const char *const *names, size_t count) {
+  size_t at = 0;
+  if (size == 0)
+    return buf;
+  buf[0] = '\0';
+  for (size_t k = 0; k < count && at < size; k++) {
+    const char *sep = k == 0 ? "" : k + 1 == count ? " or " : ", ";
+    int wrote = snprintf(buf + at, size - at, "%s%s", sep, names[k]);
+    if (wrote < 0)
+      break;
+    at += (size_t)wrote;
+  }
+  return buf;
+}

@@ -84,4 +84,15 @@ void command_line_vusage(const command_line *cl, const char *fmt, va_list ap);
 void message_line(const char *prefix, const char *fmt, ...);
 void message_vline(const char *prefix, const char *fmt, va_list ap);
 
+/* The names of an enum's values from its list in the header, for the
+ * choices a usage message gives:
+ *   static const char *const layouts[] = {SHELF_LAYOUT_LIST(CHOICE_NAME)};
+ */
+#define CHOICE_NAME(NAME, value, name, words) name,
+
+/* "a, b or c" into buf (cut short where it does not fit): the `count`
+ * names, as a usage message lists the choices. Returns buf. */
+const char *command_line_choices(char *buf, size_t size,
+                                 const char *const *names, size_t count);
+
 #endif

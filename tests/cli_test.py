@@ -414,8 +414,7 @@ def issue_cases(tmp, usage):
         ("vs without a game", ["--vs", "greedy", "1"], None, "",
          "shelf: --vs goes with --interactive\n" + usage, 2),
         ("vs nobody", ["-i", "--vs", "cat", "1"], None, "",
-         "shelf: --vs needs perfect, greedy or person (two people at one keyboard), "
-         "not 'cat'\n" + usage, 2),
+         "shelf: --vs needs person, perfect or greedy, not 'cat'\n" + usage, 2),
         ("second with two people", ["-i", "--vs", "person", "--second", "1"], None, "",
          "shelf: --second says which buyer you are; with --vs person both are "
          "people\n" + usage, 2),

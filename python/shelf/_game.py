@@ -55,7 +55,9 @@ class Game(_shelf._Game):
                 f"{' or '.join(map(repr, _OPPONENTS))}, not {opponent!r}")
         if you not in _YOU:
             raise ValueError(
-                f"Game: you must be 'first', 'second' or 'both', not {you!r}")
+                "Game: you must be "
+                f"{', '.join(map(repr, _YOU[:-1]))} or {_YOU[-1]!r}, "
+                f"not {you!r}")
         other = _PERSON if you == "both" else _OPPONENTS[opponent]
         first = other if you == "second" else _PERSON
         second = _PERSON if you != "first" else other

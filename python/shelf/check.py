@@ -488,7 +488,7 @@ def _statement(problem):
                          "seed= is the random seed")
     if p is None:
         raise ValueError(f"unknown problem {problem!r} (use shelf, cses, "
-                         "atcoder or leetcode486)")
+                         "atcoder, leetcode486 or algolab)")
     return p
 
 
@@ -585,8 +585,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
     p = _statement(problem)
     kind = p["answer"] if answer is None else answer
     if kind not in _ANSWERS:
-        raise ValueError(f"unknown answer {answer!r} (use margin, first, "
-                         "second or winner)")
+        raise ValueError(f"unknown answer {answer!r} (use "
+                         f"{', '.join(_ANSWERS[:-1])} or {_ANSWERS[-1]})")
     top = p["max_n"] if max_n is None else operator.index(max_n)
     lo, hi = (p["lo"], p["hi"]) if range is None else map(operator.index,
                                                           range)

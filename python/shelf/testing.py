@@ -33,7 +33,7 @@ def shelves(problem=None, *, min_size=1, max_size=None, lo=None, hi=None):
     p = _shelf._problem(problem or "shelf")
     if p is None:
         raise ValueError(f"unknown problem {problem!r} (use shelf, cses, "
-                         "atcoder or leetcode486)")
+                         "atcoder, leetcode486 or algolab)")
     top, low, high = p["max_n"], p["lo"], p["hi"]
     max_size = top if max_size is None else max_size
     lo = low if lo is None else lo

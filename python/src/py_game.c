@@ -176,8 +176,8 @@ static PyObject *game_take(game_object *self, PyObject *end) {
   if (left < 0 || right < 0)
     return NULL;
   if (!left && !right)
-    return PyErr_Format(PyExc_ValueError,
-                        "take: end must be 'left' or 'right', not %R", end);
+    return PyErr_Format(PyExc_ValueError, "take: end must be %R or %R, not %R",
+                        st->words[2], st->words[3], end);
   /* After the comparisons: an `end` with an __eq__ of its own runs Python,
    * which may have started a take() on another thread. */
   if (check_idle(self) < 0)

@@ -296,12 +296,16 @@ static int seed_arg(PyObject *obj, void *out) {
   return 1;
 }
 
+#define ANSWER_NAME_(NAME, value, name, words) name,
+
 static int answer_arg(const char *name, shelf_answer *out) {
+  static const char *const answers[] = {SHELF_ANSWER_LIST(ANSWER_NAME_)};
+  enum { COUNT = sizeof answers / sizeof *answers };
+  _Static_assert(COUNT == 4, "the message below names four answers");
   if (shelf_answer_from_name(name, out) == SHELF_OK)
     return 1;
-  PyErr_Format(PyExc_ValueError,
-               "unknown answer '%s' (use margin, first, second or winner)",
-               name);
+  PyErr_Format(PyExc_ValueError, "unknown answer '%s' (use %s, %s, %s or %s)",
+               name, answers[0], answers[1], answers[2], answers[COUNT - 1]);
   return 0;
 }
 
