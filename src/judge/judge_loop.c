@@ -608,7 +608,9 @@ static shelf_status drop_candidates(loop *L, candidate *q, size_t from,
  * says, trying shelf__plan_shrink()'s candidates in order and starting again
  * from each one that does (as Hypothesis does), for at most `max_runs` runs
  * of which at most `max_fails` fail, spending at most `max_cpu` seconds of
- * the program's CPU when above 0. The last failing run replaces *kept.
+ * the program's CPU when above 0 once *kept is a run at twice the limit
+ * (until then, its shelf ran out of time at the limit only, which the
+ * learner's run again may not). The last failing run replaces *kept.
  * With several jobs the next candidates run side by side, and are decided
  * in order: the first that fails is taken, the runs after it cancelled
  * and not counted, so that the shrink is the one of one run at a time.
@@ -631,7 +633,7 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
    * the longest shelf. */
   size_t from = k->keep_length ? shelf__shrink_deletions(*n) : 0;
   while (moved && runs < max_runs && fails < max_fails &&
-         (max_cpu <= 0 || used < max_cpu)) {
+         (max_cpu <= 0 || used < max_cpu || kept->patience < 2)) {
     moved = 0;
     size_t c = from;
     int exhausted = 0;
@@ -639,7 +641,7 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
       /* Start the next candidates, as many as jobs are free and runs are
        * left. */
       while (count < jobs && !exhausted && runs + count < max_runs &&
-             (max_cpu <= 0 || used < max_cpu)) {
+             (max_cpu <= 0 || used < max_cpu || kept->patience < 2)) {
         candidate *x = &q[count];
         if (!shelf__plan_shrink(&L->plan, w, *n, c, x->w, &x->n)) {
           exhausted = 1;
@@ -714,7 +716,7 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
       candidate head = q[0]; /* its room goes to the back */
       memmove(q, q + 1, (count - 1) * sizeof *q);
       q[--count] = head;
-      if (max_cpu > 0 && used >= max_cpu) {
+      if (max_cpu > 0 && used >= max_cpu && kept->patience >= 2) {
         /* Spent: the shrink ends here, as one run at a time would. */
         st = drop_candidates(L, q, 0, count);
         count = 0;
@@ -1213,11 +1215,12 @@ static void fit_growth(const loop *L, shelf_growth *g) {
  * grows slower, and then a further step), up to the whole shelf. The first
  * out of time at twice the limit becomes the failing shelf, and the shrink
  * goes on from it, not from the whole shelf with runs of twice the limit
- * each. */
+ * each; the whole shelf is the last start, so that the shrink, stopped by
+ * its budget, still has a shelf out of time at twice the limit. */
 static shelf_status slow_prefix(loop *L, int64_t *w, size_t *n, i128 *expected,
                                 shelf_run *kept, int *cut) {
-  size_t m = L->out->growth.over_n;
-  while (m > 0 && m < *n) {
+  size_t m = L->out->growth.over_n, whole = *n;
+  while (m > 0 && m <= *n) {
     i128 e;
     shelf_run r;
     if (shelf_answer_of(L->j->answer, w, m, &e) != SHELF_OK)
@@ -1232,7 +1235,7 @@ static shelf_status slow_prefix(loop *L, int64_t *w, size_t *n, i128 *expected,
       *expected = e;
       drop(L, kept);
       *kept = r;
-      *cut = 1;
+      *cut = m < whole;
       return SHELF_OK;
     }
     double cpu = r.cpu;
@@ -1244,9 +1247,9 @@ static shelf_status slow_prefix(loop *L, int64_t *w, size_t *n, i128 *expected,
     while (grown * grown < ratio) /* its square root, to a tenth */
       grown += 0.1;
     size_t next = (size_t)((double)m * grown) + 1;
-    m = next < *n ? next : *n;
     if (m == *n)
-      break; /* the whole shelf: the shrink runs from it */
+      break; /* in time at twice the limit: the shrink as before */
+    m = next < *n ? next : *n;
   }
   return SHELF_OK;
 }
