@@ -30,6 +30,9 @@
  * many runs in all: each may cost the whole time limit. */
 #define SLOW_TIMEOUTS_MAX 6
 #define SLOW_RUNS_MAX 16
+/* ... and at most this many time limits of CPU in all: past it, the
+ * shortest shelf out of time so far is the report's. */
+#define SLOW_LIMITS_MAX 3
 /* A program out of time on a shelf this short is searching every order:
  * n^3 steps at 64 wheels are 262,144, under a millisecond. */
 #define EXPONENTIAL_MAX 64
@@ -604,15 +607,19 @@ static shelf_status drop_candidates(loop *L, candidate *q, size_t from,
 /* Shrinks the failing shelf w[0..*n) while a candidate fails the way `k`
  * says, trying shelf__plan_shrink()'s candidates in order and starting again
  * from each one that does (as Hypothesis does), for at most `max_runs` runs
- * of which at most `max_fails` fail. The last failing run replaces *kept.
+ * of which at most `max_fails` fail, spending at most `max_cpu` seconds of
+ * the program's CPU when above 0 once *kept is a run at twice the limit
+ * (until then, its shelf ran out of time at the limit only, which the
+ * learner's run again may not). The last failing run replaces *kept.
  * With several jobs the next candidates run side by side, and are decided
  * in order: the first that fails is taken, the runs after it cancelled
  * and not counted, so that the shrink is the one of one run at a time.
  * Returns SHELF_OK or the runner's stop. */
 static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
-                           size_t max_runs, size_t max_fails, i128 *expected,
-                           shelf_run *kept) {
+                           size_t max_runs, size_t max_fails, double max_cpu,
+                           i128 *expected, shelf_run *kept) {
   size_t jobs = L->jobs, count = 0, runs = 0, fails = 0;
+  double used = 0;
   candidate *q = calloc(jobs, sizeof *q);
   shelf_status st = SHELF_OK;
   if (q == NULL)
@@ -625,14 +632,16 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
    * the ones before it passed on a heavier shelf, and each run here is of
    * the longest shelf. */
   size_t from = k->keep_length ? shelf__shrink_deletions(*n) : 0;
-  while (moved && runs < max_runs && fails < max_fails) {
+  while (moved && runs < max_runs && fails < max_fails &&
+         (max_cpu <= 0 || used < max_cpu || kept->patience < 2)) {
     moved = 0;
     size_t c = from;
     int exhausted = 0;
     for (;;) {
       /* Start the next candidates, as many as jobs are free and runs are
        * left. */
-      while (count < jobs && !exhausted && runs + count < max_runs) {
+      while (count < jobs && !exhausted && runs + count < max_runs &&
+             (max_cpu <= 0 || used < max_cpu || kept->patience < 2)) {
         candidate *x = &q[count];
         if (!shelf__plan_shrink(&L->plan, w, *n, c, x->w, &x->n)) {
           exhausted = 1;
@@ -678,6 +687,8 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
       }
       candidate *x = &q[0];
       runs++;
+      if (x->r.cpu > 0) /* of the runs counted: the same with any jobs */
+        used += x->r.cpu;
       if (answered(x->r.verdict) && L->patience <= 1 && x->r.cpu >= 0 &&
           x->r.cpu <= L->j->time_limit)
         keep_time(L, x->n, x->r.cpu);
@@ -705,6 +716,14 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
       candidate head = q[0]; /* its room goes to the back */
       memmove(q, q + 1, (count - 1) * sizeof *q);
       q[--count] = head;
+      if (max_cpu > 0 && used >= max_cpu && kept->patience >= 2) {
+        /* Spent: the shrink ends here, as one run at a time would. */
+        st = drop_candidates(L, q, 0, count);
+        count = 0;
+        if (st != SHELF_OK)
+          goto done;
+        break;
+      }
     }
   }
 done:
@@ -753,15 +772,21 @@ typedef struct sized_probe {
   int64_t *w;
   i128 expected;
   int started, going, done;
+  int chance; /* out of time once: its second chance pending or going */
   size_t slot;
   shelf_run r;
 } sized_probe;
 
 /* Random shelves of 8, 16, 32, ... wheels below n, until one runs out of
- * time twice (g->over_n). With several jobs they run side by side, and are
- * decided in order of size: the first out of time ends the others, so
- * that g and the runs kept for the growth are those of one at a time. */
-static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g) {
+ * time twice (g->over_n; *over_zeros says whether a block of that shelf
+ * has lead 0). With several jobs they run side by side, and are decided in
+ * order of size: the first out of time ends the others, so that g and the
+ * runs kept for the growth are those of one at a time. A size out of time
+ * once ends the larger ones going and holds back the next, until its
+ * second chance says: a larger shelf would most likely run out of time as
+ * well, and wait for nothing. */
+static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g,
+                                int *over_zeros) {
   size_t count = 0, going = 0, head = 0, next = 0, jobs = L->jobs;
   for (size_t m = 8; m < n; m *= 2)
     count++;
@@ -788,8 +813,13 @@ static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g) {
       size_t i = head;
       while (i < next && (pr[i].going || pr[i].done))
         i++;
+      size_t held = head; /* a size out of time once, its chance pending */
+      while (held < next && !(pr[held].chance && !pr[held].done))
+        held++;
+      if (i < next && held < i)
+        break;
       if (i == next) {
-        if (next == count)
+        if (next == count || held < next)
           break;
         i = next++;
       }
@@ -824,8 +854,18 @@ static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g) {
     int again = r.verdict == SHELF_VERDICT_TIMEOUT && pr[i].started == 1;
     pr[i].r = r;
     pr[i].done = !again;
-    if (again)
+    if (again) {
+      pr[i].chance = 1;
       drop(L, &pr[i].r);
+      /* The larger sizes going end, to start again if it runs in time. */
+      for (size_t k = i + 1; k < next; k++)
+        if (pr[k].going && L->j->cancel != NULL && L->jobs > 1) {
+          L->j->cancel(L->j->ctx, pr[k].slot);
+          pr[k].going = 0;
+          pr[k].started = 0;
+          going--;
+        }
+    }
     while (head < count && pr[head].done) {
       shelf_run *h = &pr[head].r;
       shelf_verdict v = h->verdict;
@@ -833,7 +873,10 @@ static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g) {
         keep_time(L, pr[head].m, h->cpu); /* in time: the growth's data */
       drop(L, h);
       if (v == SHELF_VERDICT_TIMEOUT) {
+        size_t zeros = 1;
         g->over_n = pr[head].m;
+        *over_zeros =
+            zero_leads(pr[head].w, pr[head].m, &zeros) != SHELF_OK || zeros > 0;
         goto done;
       }
       head++;
@@ -873,11 +916,17 @@ static shelf_status probe_time(loop *L, const int64_t *w, size_t n,
   if (p == NULL)
     return SHELF_NOMEM;
   shelf_run r;
-  shelf_status st = probe_sizes(L, n, g);
+  int over_zeros = 0;
+  shelf_status st = probe_sizes(L, n, g, &over_zeros);
   if (st != SHELF_OK)
     goto done;
   if (n > ZERO_MEMO_MAX || zero_leads(w, n, &g->slow_zeros) != SHELF_OK ||
       g->slow_zeros == 0)
+    goto done;
+  /* A shorter random shelf with no block at lead 0 ran out of time twice:
+   * one of n wheels would not run in half the limit, and the probe is not
+   * made. */
+  if (g->over_n > 0 && !over_zeros)
     goto done;
   /* A shelf like the failing one but where no block's lead is 0: random
    * weights over the whole range make one likely; a narrow range may
@@ -1159,6 +1208,52 @@ static void fit_growth(const loop *L, shelf_growth *g) {
   g->n_lo = b->n, g->t_lo = tb, g->n_hi = a->n, g->t_hi = ta;
 }
 
+/* The shrink of a timeout starts where the probes say: the failing
+ * shelf's first over_n wheels (a random shelf that long ran out of time
+ * twice); while those run in time, a longer start, as long as the time
+ * taken says reaches 2.5 limits were the time to grow as n^2 (more when it
+ * grows slower, and then a further step), up to the whole shelf. The first
+ * out of time at twice the limit becomes the failing shelf, and the shrink
+ * goes on from it, not from the whole shelf with runs of twice the limit
+ * each; the whole shelf is the last start, so that the shrink, stopped by
+ * its budget, still has a shelf out of time at twice the limit. */
+static shelf_status slow_prefix(loop *L, int64_t *w, size_t *n, i128 *expected,
+                                shelf_run *kept, int *cut) {
+  size_t m = L->out->growth.over_n, whole = *n;
+  while (m > 0 && m <= *n) {
+    i128 e;
+    shelf_run r;
+    if (shelf_answer_of(L->j->answer, w, m, &e) != SHELF_OK)
+      return SHELF_OK; /* the shrink as before */
+    progress(L, "shrink", 1, 1, m);
+    shelf_status st = once(L, w, m, e, &r);
+    if (st != SHELF_OK)
+      return st;
+    L->out->shrink_runs++;
+    if (r.verdict == SHELF_VERDICT_TIMEOUT) {
+      *n = m;
+      *expected = e;
+      drop(L, kept);
+      *kept = r;
+      *cut = m < whole;
+      return SHELF_OK;
+    }
+    double cpu = r.cpu;
+    int in_time = answered(r.verdict);
+    drop(L, &r);
+    if (!in_time || !(cpu > 0))
+      return SHELF_OK; /* not slow, but not in time either: as before */
+    double ratio = 2.5 * L->j->time_limit / cpu, grown = 1;
+    while (grown * grown < ratio) /* its square root, to a tenth */
+      grown += 0.1;
+    size_t next = (size_t)((double)m * grown) + 1;
+    if (m == *n)
+      break; /* in time at twice the limit: the shrink as before */
+    m = next < *n ? next : *n;
+  }
+  return SHELF_OK;
+}
+
 /* What a time limit says: probes, the mistake, a small slow shelf. A shelf
  * shrunk to the edge of the limit would run in time as often as not when
  * the learner runs it again, so from here on runs have twice the limit
@@ -1176,7 +1271,11 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
   size_t zeros_n = 0;
   shelf_run zr = {0};
   size_t most = *n < L->plan.max_n ? *n : L->plan.max_n;
-  st = slow_zeros(L, most, &zeros_n, &zr);
+  /* Only a shelf of zeros at most half the longest in time names it: the
+   * runs here, at twice the limit, add none in time. */
+  size_t zeros_most =
+      longest_in_time(L) / 2 < most ? longest_in_time(L) / 2 : most;
+  st = slow_zeros(L, zeros_most, &zeros_n, &zr);
   if (st == SHELF_OK && zeros_n > 0 && longest_in_time(L) >= 2 * zeros_n) {
     o->mistake = SHELF_MISTAKE_ZERO_MEMO;
     memset(w, 0, zeros_n * sizeof *w);
@@ -1220,10 +1319,15 @@ static shelf_status explain_timeout(loop *L, int64_t *w, size_t *n,
     else if (exponential(L, g->over_n > 0 ? g->over_n : *n))
       o->mistake = SHELF_MISTAKE_EXPONENTIAL;
   }
+  int cut = 0;
+  if (st == SHELF_OK && !o->shrunk && *n > TWICE_MAX)
+    st = slow_prefix(L, w, n, expected, kept, &cut);
   if (st == SHELF_OK && !o->shrunk && *n > TWICE_MAX) {
     want k = {SHELF_VERDICT_TIMEOUT, 0, 0, 0};
-    st = shrink(L, w, n, &k, SLOW_RUNS_MAX, SLOW_TIMEOUTS_MAX, expected, kept);
+    st = shrink(L, w, n, &k, SLOW_RUNS_MAX, SLOW_TIMEOUTS_MAX,
+                SLOW_LIMITS_MAX * L->j->time_limit, expected, kept);
   }
+  o->shrunk |= cut;
   L->patience = 1;
   return st;
 }
@@ -1414,7 +1518,7 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
     int before = o->shrunk;
     o->shrunk = 0;
     st = shrink(L, w, &n, &k, short_passed ? SHRINK_LONG_MAX : SHRINK_MAX,
-                SIZE_MAX, &expected, r);
+                SIZE_MAX, 0, &expected, r);
     /* The experiment speaks of the shelf shown, and holds at both ends:
      * run again on it. */
     if (st == SHELF_OK && short_passed)
@@ -1438,7 +1542,7 @@ static shelf_status failed(loop *L, int64_t *w, size_t n, i128 expected,
         shelf_run ar = {0};
         want k = {SHELF_VERDICT_WRONG, 0, 1, 0};
         if (shelf_answer_of(L->j->answer, again, an, &aexp) == SHELF_OK &&
-            (st = shrink(L, again, &an, &k, SHRINK_MAX, SIZE_MAX, &aexp,
+            (st = shrink(L, again, &an, &k, SHRINK_MAX, SIZE_MAX, 0, &aexp,
                          &ar)) == SHELF_OK &&
             ar.verdict == SHELF_VERDICT_WRONG) {
           memcpy(w, again, an * sizeof *w);
