@@ -160,7 +160,7 @@ def run_check(shelf, command, timeout):
     words = f.get("verdict", "?")
     if f.get("mistake"):
         words += ", " + f["mistake"]
-    return "%s (try %s)" % (words, f.get("try", "?")), wall, cpu
+    return "%s (try %s)" % (words, f.get("try_index", f.get("try", "?"))), wall, cpu
 
 
 # ==== Loops beside it ====

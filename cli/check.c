@@ -202,6 +202,15 @@ static const char *own_option(const char *arg) {
   return NULL;
 }
 
+/* A value (shown escaped) that names none of an enum's values: the usage
+ * error lists them. */
+static _Noreturn void unknown(const char *what, const char *shown,
+                              const char *const *names, size_t count) {
+  char choices[128];
+  usage_error("unknown %s '%s' (use %s)", what, shown,
+              command_line_choices(choices, sizeof choices, names, count));
+}
+
 static void parse_check_options(int argc, char **argv, check_options *o) {
   /* Parts given on their own win over the problem's, whatever the order. */
   int layout_given = 0, answer_given = 0, range_given = 0, seed_given = 0;
@@ -223,7 +232,6 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
   command_line_start(cl, argc, argv);
   while ((c = command_line_next(cl, &value)) >= 0) {
     const char *arg = value ? escape_text(value, shown, sizeof shown) : "";
-    char choices[128];
     switch (c) {
     case OPT_PROBLEM:
       o->problem = shelf_problem_find(value);
@@ -239,18 +247,14 @@ static void parse_check_options(int argc, char **argv, check_options *o) {
       layout_given = 1;
       if (shelf_layout_from_name(value, &layout) != SHELF_OK) {
         static const char *const layouts[] = {SHELF_LAYOUT_LIST(CHOICE_NAME)};
-        usage_error("unknown layout '%s' (use %s)", arg,
-                    command_line_choices(choices, sizeof choices, layouts,
-                                         sizeof layouts / sizeof *layouts));
+        unknown("layout", arg, layouts, sizeof layouts / sizeof *layouts);
       }
       break;
     case OPT_ANSWER:
       answer_given = 1;
       if (shelf_answer_from_name(value, &answer) != SHELF_OK) {
         static const char *const answers[] = {SHELF_ANSWER_LIST(CHOICE_NAME)};
-        usage_error("unknown answer '%s' (use %s)", arg,
-                    command_line_choices(choices, sizeof choices, answers,
-                                         sizeof answers / sizeof *answers));
+        unknown("answer", arg, answers, sizeof answers / sizeof *answers);
       }
       break;
     case OPT_MAX_N:

@@ -962,6 +962,28 @@ static void on_stop(int sig, siginfo_t *info, void *context) {
 }
 #endif
 
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+/* The process that started this one gone (a harness's timeout kills the
+ * process it started), this one is interrupted, as by SIGTERM, so that it
+ * kills the program's tree before it goes. */
+static void interrupted_with_parent(void) {
+  pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+  if (getppid() != parent)
+    interrupted = SIGTERM;
+}
+#endif
+
+/* Orphans of the runs come to this process, to be counted and killed: 0,
+ * or why not. */
+static int become_subreaper(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+  return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0 ? errno : 0;
+#else
+  return ENOSYS;
+#endif
+}
+
 int run_worker_setup(void) {
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
   /* The judge's cgroup counts and kills every process in it: a worker's
@@ -975,16 +997,9 @@ int run_worker_setup(void) {
     cgroup_open(getpid());
   }
   /* The judge gone, the worker ends its run as when interrupted. */
-  pid_t parent = getppid();
-  prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
-  if (getppid() != parent)
-    interrupted = SIGTERM;
-  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
-    return errno;
-  return 0;
-#else
-  return ENOSYS;
+  interrupted_with_parent();
 #endif
+  return become_subreaper();
 }
 
 void run_die_if_interrupted(void) { die_if_interrupted(); }
@@ -1001,13 +1016,8 @@ int run_setup(void) {
     if (judge > 0)
       guard(judge);
     if (judge == 0) {
-      /* The guard killed (a harness's timeout kills the process it
-       * started): the judge is interrupted, as by SIGTERM, so that it
-       * kills the program's tree before it goes. */
-      pid_t parent = getppid();
-      prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
-      if (getppid() != parent)
-        interrupted = SIGTERM;
+      /* The guard killed: the judge goes as when interrupted. */
+      interrupted_with_parent();
       struct sigaction st;
       memset(&st, 0, sizeof st);
       st.sa_sigaction = on_stop;
@@ -1023,13 +1033,7 @@ int run_setup(void) {
    * own): the run under way stops, its tree is killed, then the judge dies
    * of the signal. No SA_RESTART, so that a wait is cut short. */
   on_stop_signals(on_interrupt);
-#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
-  if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0)
-    return errno;
-  return 0;
-#else
-  return ENOSYS;
-#endif
+  return become_subreaper();
 }
 
 int run_program(char *const argv[], const char *input, size_t input_len,

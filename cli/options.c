@@ -217,9 +217,18 @@ static const program_option longs[] = {{"file", OPTION_VALUE, 'f'},
                                        {NULL, 0, 0}};
 
 /* Takes the option `code` with its value (NULL when it has none). */
+/* A value that names none of an enum's values: the usage error lists them. */
+static _Noreturn void unknown(const char *what, const char *value,
+                              const char *const *names, size_t count) {
+  char shown[SHOWN_SIZE], choices[128];
+  usage_error("unknown %s '%s' (use %s)", what,
+              escape_text(value, shown, sizeof shown),
+              command_line_choices(choices, sizeof choices, names, count));
+}
+
 static void take(options *opt, int code, const char *value) {
   char why[SHOWN_SIZE + 256]; /* teach.c's usage errors */
-  char shown[SHOWN_SIZE], choices[128];
+  char shown[SHOWN_SIZE];
 #ifdef _WIN32
   if (code == 'i') /* interactive.c is not built there (cli/CMakeLists.txt) */
     not_on_windows("--interactive", "the game needs a POSIX terminal");
@@ -254,10 +263,7 @@ static void take(options *opt, int code, const char *value) {
   case 'a':
     if (shelf_engine_from_name(value, &opt->engine) != SHELF_OK) {
       static const char *const engines[] = {SHELF_ENGINE_LIST(CHOICE_NAME)};
-      usage_error("unknown algorithm '%s' (use %s)",
-                  escape_text(value, shown, sizeof shown),
-                  command_line_choices(choices, sizeof choices, engines,
-                                       sizeof engines / sizeof *engines));
+      unknown("algorithm", value, engines, sizeof engines / sizeof *engines);
     }
     opt->engine_given = 1;
     break;
@@ -279,10 +285,7 @@ static void take(options *opt, int code, const char *value) {
   case OPT_ANSWER: {
     if (shelf_answer_from_name(value, &opt->report.answer) != SHELF_OK) {
       static const char *const answers[] = {SHELF_ANSWER_LIST(CHOICE_NAME)};
-      usage_error("unknown answer '%s' (use %s)",
-                  escape_text(value, shown, sizeof shown),
-                  command_line_choices(choices, sizeof choices, answers,
-                                       sizeof answers / sizeof *answers));
+      unknown("answer", value, answers, sizeof answers / sizeof *answers);
     }
     opt->answer_given = 1;
     break;
