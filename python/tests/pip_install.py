@@ -7,9 +7,9 @@ virtual environment (python -m venv --system-site-packages), `pip install
 Usage: pip_install.py [PYTHON]   (default: Debian's /usr/bin/python3 where
 it exists, since its setuptools and wheel come from apt-get).
 
-The repository's python/, src/ and include/ are copied to a temporary
-directory first, so the build leaves nothing in the source tree. Exit 0 on
-success, 1 on failure, 77 (with one `skipped:` line) if PYTHON cannot make
+The repository's python/, src/, include/ and report/ (whose read_at.c the
+module compiles) are copied to a temporary directory first, so the build
+leaves nothing in the source tree. Exit 0 on success, 1 on failure, 77 (with one `skipped:` line) if PYTHON cannot make
 a venv with pip.
 """
 
@@ -32,7 +32,7 @@ def main():
         "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable)
     with tempfile.TemporaryDirectory(prefix="shelf-pip-") as tmp:
         ignore = shutil.ignore_patterns("build", "*.egg-info", "__pycache__")
-        for part in ("python", "src", "include"):
+        for part in ("python", "src", "include", "report"):
             shutil.copytree(os.path.join(ROOT, part), os.path.join(tmp, part),
                             ignore=ignore)
         venv = os.path.join(tmp, "venv")
