@@ -7,10 +7,10 @@ virtual environment (python -m venv --system-site-packages), `pip install
 Usage: pip_install.py [PYTHON]   (default: Debian's /usr/bin/python3 where
 it exists, since its setuptools and wheel come from apt-get).
 
-The repository's python/, src/, include/ and report/ (whose read_at.c the
-module compiles) are copied to a temporary directory first, so the build
-leaves nothing in the source tree. Exit 0 on success, 1 on failure, 77 (with one `skipped:` line) if PYTHON cannot make
-a venv with pip.
+The repository's python/, src/, include/ and report/ (the module compiles
+report/read_at.c) are copied to a temporary directory first, so the build
+leaves nothing in the source tree. Exit 0 on success, 1 on failure, 77
+(with one `skipped:` line) if PYTHON cannot make a venv with pip.
 """
 
 import os
