@@ -36,10 +36,12 @@
  * once for each (scan_loop.h). shelf__scan_best() picks the fastest the
  * processor has, and each parser keeps that choice (parse.c); tests force
  * every path in turn. Nothing needs pext or pdep, which are slow on AMD
- * before Zen 3. A weight's digits are converted by multiplies on a word
- * (swar_digits()) on every path: a weight here has at most 16 digits, one
- * or two words, and a vector's multiply-adds (pmaddubsw, pmaddwd) take as
- * many steps for one weight as the word does.
+ * before Zen 3. The weights of plain windows are kept as digit words
+ * until their run is pushed, and then converted several at a time with
+ * the path's multiply-adds (scan_digits.h): a window's weights are found
+ * one by one, but need not be converted so. A weight of 9 to 16 digits,
+ * and any weight the loop takes one at a time, is converted alone by
+ * multiplies on one or two words (swar_digits()).
  *
  * Portability: the word tricks assume little-endian byte order (elsewhere
  * the fast path is off and the machine does all the work). On x86-64 the
@@ -80,6 +82,7 @@
 #endif
 
 #include "scan_masks.h"
+#include "scan_digits.h"
 
 /* Bytes that must remain for a window: its 64, and the one after them,
  * which a check for CR LF may read. */
@@ -99,15 +102,6 @@ static inline uint64_t load8(const unsigned char *b) {
   uint64_t w;
   memcpy(&w, b, sizeof w);
   return w;
-}
-
-/* The value of the digits in the top bytes of w (the last digit in the top
- * byte), each already reduced to 0..9, the bytes below them zero: combine
- * pairs, then quads, then the two halves. */
-static inline uint64_t swar_digits(uint64_t w) {
-  w = (w * 2561) >> 8;
-  w = ((w & 0x00FF00FF00FF00FFu) * 6553601) >> 16;
-  return ((w & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;
 }
 
 /* fast_mask[d] keeps the top d + 1 bytes of a word, as digit values. */
@@ -148,19 +142,15 @@ typedef struct fast_run {
   uint64_t lines;
   size_t cap;
   int full;
-  /* Values of plain windows not yet pushed: they are pushed in one loop
+  /* Weights of plain windows not yet pushed: they are pushed in one loop
    * at the run's end (or before a window that pushes on its own), so
-   * that the loop's end is mispredicted once a run, not once a window. */
-  unsigned pending;
-  uint64_t val[FAST_RUN];
+   * that the loop's end is mispredicted once a run, not once a window.
+   * val[words..pending) are still digit words (scan_digits.h), converted
+   * all at once before the pushes; val[0..words) are values. The 3
+   * entries past FAST_RUN are the vector conversions' slack. */
+  unsigned pending, words;
+  uint64_t val[FAST_RUN + 3];
 } fast_run;
-
-/* Pushes the pending values. */
-FAST_INLINE void fast_flush(fast_run *r, const int mode) {
-  for (unsigned k = 0; k < r->pending; k++)
-    solver_run_push(&r->run, r->val[k], 0, mode);
-  r->pending = 0;
-}
 
 /* What the byte after a weight ending at w[e] says about it: */
 enum {
@@ -216,16 +206,19 @@ static size_t scan_line_start(const unsigned char *b, size_t from, size_t i) {
 /* The loops, once for each path. */
 #define SCAN_SUFFIX swar
 #define SCAN_MASKS masks_swar
+#define SCAN_DIGITS digits_words
 #include "scan_loop.h"
 
 #if SCAN_X86
 #define SCAN_SUFFIX sse2
 #define SCAN_MASKS masks_sse2
+#define SCAN_DIGITS digits_sse2
 #include "scan_loop.h"
 
 SCAN_AVX2_BEGIN
 #define SCAN_SUFFIX avx2
 #define SCAN_MASKS masks_avx2
+#define SCAN_DIGITS digits_avx2
 #include "scan_loop.h"
 SCAN_AVX2_END
 #endif
@@ -233,6 +226,7 @@ SCAN_AVX2_END
 #if SCAN_NEON
 #define SCAN_SUFFIX neon
 #define SCAN_MASKS masks_neon
+#define SCAN_DIGITS digits_neon
 #include "scan_loop.h"
 #endif
 

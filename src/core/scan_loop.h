@@ -5,13 +5,22 @@
  * that classifies a window's bytes. Only the masks differ between the
  * copies, so every path takes and leaves exactly the same weights.
  */
-#if !defined(SCAN_SUFFIX) || !defined(SCAN_MASKS)
-#error "scan_loop.h is included by scan.c, with SCAN_SUFFIX and SCAN_MASKS"
+#if !defined(SCAN_SUFFIX) || !defined(SCAN_MASKS) || !defined(SCAN_DIGITS)
+#error "scan_loop.h is included by scan.c, with SCAN_SUFFIX, SCAN_MASKS and SCAN_DIGITS"
 #endif
 
 #define SCAN_CAT2(a, b) a##_##b
 #define SCAN_CAT(a, b) SCAN_CAT2(a, b)
 #define SCAN_NAME(x) SCAN_CAT(x, SCAN_SUFFIX)
+
+/* Converts the pending digit words, then pushes every pending weight. */
+FAST_INLINE void SCAN_NAME(fast_flush)(fast_run *r, const int mode) {
+  SCAN_DIGITS(r->val + r->words, r->pending - r->words);
+  for (unsigned k = 0; k < r->pending; k++)
+    solver_run_push(&r->run, r->val[k], 0, mode);
+  r->pending = 0;
+  r->words = 0;
+}
 
 /*
  * One window, the 64 bytes at w. Returns how many of them were taken; with
@@ -63,7 +72,8 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
   if (((((ends << 1) & ~sep_ok) | (gaps & ~gap_ok)) & upto) == 0) {
     starts &= upto;
     ends &= upto;
-    /* The values now, the pushes at the run's end (fast_flush()): the
+    /* The digit words now, their values and the pushes at the run's end
+     * (fast_flush()): the values are converted several at a time, the
      * pushes' chain of compares is not held up by the digits' loads and
      * multiplies, and a branch mispredicted in one loop does not throw
      * away the other's work. */
@@ -73,11 +83,20 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
       unsigned e = (unsigned)__builtin_ctzll(ends);
       starts &= starts - 1;
       ends &= ends - 1;
-      if (e - s >= 16) {
-        *stop = 1; /* too long for 64 bits, maybe: the machine decides */
-        return fast_left(r, line_mode ? 0 : m.nl, s);
+      unsigned d = e - s; /* digits - 1 */
+      if (d < 8) {
+        /* Its digit word, converted with the run's others at the flush. */
+        r->val[r->pending++] = load8(w + e - 7) & fast_mask[d];
+      } else {
+        if (d >= 16) {
+          *stop = 1; /* too long for 64 bits, maybe: the machine decides */
+          return fast_left(r, line_mode ? 0 : m.nl, s);
+        }
+        /* Two words: converted now, after the words before it. */
+        SCAN_DIGITS(r->val + r->words, r->pending - r->words);
+        r->val[r->pending++] = fast_digits(w, s, e);
+        r->words = r->pending;
       }
-      r->val[r->pending++] = fast_digits(w, s, e);
       if (capped && ++have == r->cap) {
         r->full = 1; /* its separator is the machine's, or the next run's */
         return fast_left(r, m.nl, e + 1);
@@ -90,7 +109,7 @@ FAST_INLINE unsigned SCAN_NAME(fast_window)(fast_run *r, const unsigned char *w,
     return fast_left(r, m.nl, limit);
   }
 
-  fast_flush(r, mode); /* the weights below are pushed one by one */
+  SCAN_NAME(fast_flush)(r, mode); /* the weights below are pushed one by one */
   uint64_t blank_nl = 0; /* line feeds among blank gaps */
   if (gaps != 0) {
     /* Blanks between weights (", " in JSON, CR LF, indentation, empty
@@ -214,6 +233,7 @@ FAST_INLINE size_t SCAN_NAME(scan_mode)(shelf_solver *s, const unsigned char *b,
     r.cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN;
     r.full = 0;
     r.pending = 0;
+    r.words = 0;
     if (!solver_run_open(s, &r.run, FAST_RUN, FAST_RUN_ABS)) {
       *stop = 1; /* the machine pushes one by one, widening or failing */
       break;
@@ -225,7 +245,7 @@ FAST_INLINE size_t SCAN_NAME(scan_mode)(shelf_solver *s, const unsigned char *b,
       *stop |= took == 0; /* no progress: let the machine move on */
       i += took;
     }
-    fast_flush(&r, mode);
+    SCAN_NAME(fast_flush)(&r, mode);
     solver_run_close(s, &r.run);
     limit -= r.run.k;
     out->taken += r.run.k;
@@ -268,3 +288,4 @@ static size_t SCAN_NAME(scan_any)(shelf_solver *s, const unsigned char *b, size_
 #undef SCAN_CAT2
 #undef SCAN_SUFFIX
 #undef SCAN_MASKS
+#undef SCAN_DIGITS
