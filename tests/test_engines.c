@@ -305,6 +305,43 @@ static void test_status_strings(void) {
   CHECK(shelf_i128_format(min128, buf) == 40);
   CHECK(strcmp(buf, "-170141183460469231731687303715884105728") == 0);
   CHECK(shelf_i128_format(0, buf) == 1 && strcmp(buf, "0") == 0);
+  /* Against an independent writer: printf for 64-bit values (every digit
+   * count, both signs, the pairs' boundaries), and one digit a step for
+   * the powers of ten and their neighbours up to 10^38. */
+  char want[64];
+  int64_t v64[] = {0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 9999, 10000,
+                   12345, 99999, 100000, 1234567, 99999999, 100000000,
+                   INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  int same = 1;
+  for (size_t k = 0; k < sizeof v64 / sizeof v64[0]; k++)
+    for (int sign = 1; sign >= -1; sign -= 2) {
+      int64_t v = v64[k] == INT64_MIN ? v64[k] : sign * v64[k];
+      snprintf(want, sizeof want, "%lld", (long long)v);
+      same &= shelf_i128_format(v, buf) == strlen(want) && strcmp(buf, want) == 0;
+    }
+  uint64_t x = 88172645463325252u; /* xorshift: values of every size */
+  for (int k = 0; k < 10000; k++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    int64_t v = (int64_t)(x >> (k % 64));
+    snprintf(want, sizeof want, "%lld", (long long)v);
+    same &= shelf_i128_format(v, buf) == strlen(want) && strcmp(buf, want) == 0;
+  }
+  shelf_i128 ten = 1;
+  for (int d = 0; d <= 38; d++, ten *= 10)
+    for (int delta = -1; delta <= 1; delta++) {
+      shelf_i128 v = ten + delta;
+      char *p = want + sizeof want - 1;
+      *p = '\0';
+      u128 m = (u128)v;
+      do
+        *--p = (char)('0' + (int)(m % 10));
+      while ((m /= 10) != 0);
+      same &= shelf_i128_format(v, buf) == strlen(p) && strcmp(buf, p) == 0;
+      *--p = '-';
+      if (v != 0)
+        same &= shelf_i128_format(-v, buf) == strlen(p) && strcmp(buf, p) == 0;
+    }
+  CHECK(same);
 }
 
 static void test_random_api(void) {

@@ -5,6 +5,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 /* ==== Version and status ==== */
 
 const char *shelf_version(void) { return SHELF_VERSION_STRING; }
@@ -22,28 +24,50 @@ const char *shelf_strerror(shelf_status status) {
 
 /* ==== 128-bit numbers ==== */
 
+/* "00" to "99": two digits a step, half the divisions. */
+static const char digit_pairs[201] = "00010203040506070809"
+                                     "10111213141516171819"
+                                     "20212223242526272829"
+                                     "30313233343536373839"
+                                     "40414243444546474849"
+                                     "50515253545556575859"
+                                     "60616263646566676869"
+                                     "70717273747576777879"
+                                     "80818283848586878889"
+                                     "90919293949596979899";
+
 size_t shelf_i128_format(shelf_i128 value, char *buf) {
   /* Work on the magnitude as unsigned so that the most negative value,
-   * whose negation overflows, needs no special case. */
+   * whose negation overflows, needs no special case. The digits are
+   * written from the end of a scratch buffer, then copied once. */
   u128 mag = value < 0 ? -(u128)value : (u128)value;
   char digits[40];
-  size_t k = 0;
+  char *p = digits + sizeof digits;
   /* Digits above 64 bits take a 128-bit division each (a library call);
    * the rest, nearly every value printed, a multiplication. */
   while (mag > UINT64_MAX) {
-    digits[k++] = (char)('0' + (int)(mag % 10));
+    *--p = (char)('0' + (int)(mag % 10));
     mag /= 10;
   }
   uint64_t low = (uint64_t)mag;
-  do {
-    digits[k++] = (char)('0' + (int)(low % 10));
-    low /= 10;
-  } while (low != 0);
+  while (low >= 100) {
+    unsigned pair = (unsigned)(low % 100);
+    low /= 100;
+    p -= 2;
+    memcpy(p, digit_pairs + 2 * pair, 2);
+  }
+  if (low >= 10) {
+    p -= 2;
+    memcpy(p, digit_pairs + 2 * low, 2);
+  } else {
+    *--p = (char)('0' + (int)low);
+  }
   size_t len = 0;
   if (value < 0)
     buf[len++] = '-';
-  while (k > 0)
-    buf[len++] = digits[--k];
+  size_t k = (size_t)(digits + sizeof digits - p);
+  memcpy(buf + len, p, k);
+  len += k;
   buf[len] = '\0';
   return len;
 }
