@@ -15,32 +15,25 @@
  * VALLEY_TAKES_LEFT says); one body for the 128-bit and the 64-bit stack,
  * so the two cannot disagree. Which end is taken follows no pattern, so
  * the choice and the sign are made without branches: a mispredicted take
- * cost more than the rest of a short --batch line's answer.
- *
- * The margin is added up in ACC: 128 bits for the wide stack; 64 bits,
- * unsigned so that no step is undefined, for the narrow one. Its margin is
- * at most the sum of its entries' magnitudes, and that is at most abs_sum
- * <= NARROW_LIMIT (solver.h; state.c checks a loaded stack keeps to it):
- * the sum ends exact, whatever its steps wrap through, in half the
- * instructions of 128-bit adds. */
-#define VALLEY_MARGIN(name, T, ACC)                                            \
+ * cost more than the rest of a short --batch line's answer. */
+#define VALLEY_MARGIN(name, T)                                                 \
   i128 name(const T *st, size_t top) {                                         \
-    ACC margin = 0;                                                            \
+    i128 margin = 0;                                                           \
     size_t l = 0, r = top;                                                     \
     for (size_t turn = 0; l < r; turn++) {                                     \
       int left = VALLEY_TAKES_LEFT(st, l, r - 1);                              \
       T a = st[l], b = st[r - 1];                                              \
-      ACC v = (ACC)(left ? a : b);                                             \
+      i128 v = left ? a : b;                                                   \
       l += (size_t)left;                                                       \
       r -= (size_t)!left;                                                      \
-      ACC flip = (ACC)0 - (ACC)(turn & 1); /* the second buyer's: -v */        \
+      i128 flip = -(i128)(turn & 1); /* the second buyer's: -v */              \
       margin += (v ^ flip) - flip;                                             \
     }                                                                          \
-    return (i128)(T)margin;                                                    \
+    return margin;                                                             \
   }
 
-VALLEY_MARGIN(shelf__valley_margin, i128, i128)
-VALLEY_MARGIN(shelf__valley_margin64, int64_t, uint64_t)
+VALLEY_MARGIN(shelf__valley_margin, i128)
+VALLEY_MARGIN(shelf__valley_margin64, int64_t)
 
 /* ==== The streaming solver ==== */
 
