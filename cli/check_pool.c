@@ -63,11 +63,11 @@ struct pool {
   checker *k;
   size_t jobs;
   pid_t *pid;
-  int *to, *from; /* the judge's ends: requests, answers */
-  int *state;     /* SLOT_...: a held request waits for a worker's turn */
-  request *req;   /* each slot's request, held or running, and its */
+  int *to, *from;  /* the judge's ends: requests, answers */
+  int *state;      /* SLOT_...: a held request waits for a worker's turn */
+  request *req;    /* each slot's request, held or running, and its */
   int64_t **req_w; /* shelf, kept until its answer is taken */
-  int *beside;    /* the run went side by side with another */
+  int *beside;     /* the run went side by side with another */
   unsigned long *order; /* when each request was made: oldest first */
   unsigned long made;
   size_t wide; /* workers running at once: jobs, or 1 after a crowd (top) */

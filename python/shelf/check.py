@@ -540,11 +540,9 @@ class _Progress:
         if now - self.shown < 0.2 and stage == self.stage:
             return
         self.shown, self.stage = now, stage
-        what = {"try": "try", "shrink": "shrinking, run"}.get(stage,
-                                                            "timing, size")
-        so_far = "all right so far" if verdict == "ok" else verdict
-        line = (f"shelf.check: {what} {done} of {total}, {n} wheels, "
-                f"{now - self.start:.1f} s, {so_far}")
+        # Worded by the library, as `shelf check` words it.
+        line = _shelf._progress_line(stage, done, total, n, verdict,
+                                     "shelf.check", now - self.start)
         if self.tty is not None:
             self.tty.write("\r" + line + "\033[K")
             self.tty.flush()

@@ -86,7 +86,7 @@ static void drop(const loop *L, shelf_run *r) {
   r->detail = NULL;
 }
 
-static void progress(const loop *L, const char *stage, size_t done,
+static void progress(const loop *L, shelf_stage stage, size_t done,
                      size_t total, size_t n) {
   if (L->j->progress == NULL)
     return;
@@ -368,7 +368,7 @@ static shelf_status run_tries(loop *L, pending *fail) {
         L->out->skipped++;
       } else {
         L->out->tried++;
-        progress(L, "try", L->decided, L->out->planned, L->last_n);
+        progress(L, SHELF_STAGE_TRY, L->decided, L->out->planned, L->last_n);
         int failing = h->r.verdict != SHELF_VERDICT_OK;
         for (size_t i = 0; i < h->time_count; i++)
           if (h->time_role[i] == ROLE_FIRST || !failing)
@@ -431,7 +431,7 @@ static shelf_status run_tries(loop *L, pending *fail) {
           break;
         p->state[ROLE_AGAIN] = p->n <= TWICE_MAX ? RUN_TO_START : RUN_NONE;
         L->last_n = p->n;
-        progress(L, "try", L->decided, L->out->planned, p->n);
+        progress(L, SHELF_STAGE_TRY, L->decided, L->out->planned, p->n);
       }
       size_t slot = 0;
       while (fl[slot].busy)
@@ -653,7 +653,7 @@ static shelf_status shrink(loop *L, int64_t *w, size_t *n, const want *k,
         if (shelf_answer_of(L->j->answer, x->w, x->n, &x->expected) !=
             SHELF_OK)
           continue;
-        progress(L, "shrink", runs + count + 1, max_runs, x->n);
+        progress(L, SHELF_STAGE_SHRINK, runs + count + 1, max_runs, x->n);
         size_t slot = 0;
         for (size_t i = 0; i < count; i++)
           if (q[i].going && q[i].slot == slot)
@@ -827,7 +827,7 @@ static shelf_status probe_sizes(loop *L, size_t n, shelf_growth *g,
       for (size_t k = head; k < next; k++)
         if (pr[k].going && pr[k].slot == slot)
           slot++, k = head - 1; /* taken: look again */
-      progress(L, "time", pr[i].m, n, pr[i].m);
+      progress(L, SHELF_STAGE_TIME, pr[i].m, n, pr[i].m);
       L->last_n = pr[i].m;
       if ((st = start_run(L, slot, pr[i].w, pr[i].m, 1)) != SHELF_OK)
         goto done;
@@ -942,7 +942,7 @@ static shelf_status probe_time(loop *L, const int64_t *w, size_t n,
     i128 expected;
     if ((st = shelf_answer_of(L->j->answer, p, n, &expected)) != SHELF_OK)
       goto done;
-    progress(L, "time", n, n, n);
+    progress(L, SHELF_STAGE_TIME, n, n, n);
     if ((st = once(L, p, n, expected, &r)) != SHELF_OK)
       goto done;
     /* In time with room to spare: a run just under the limit is noise
@@ -975,7 +975,7 @@ static shelf_status slow_zeros(loop *L, size_t most, size_t *found,
     size_t m = sizes[k];
     i128 expected;
     shelf_status st = shelf_answer_of(L->j->answer, zeros, m, &expected);
-    progress(L, "shrink", k + 1, sizeof sizes / sizeof sizes[0], m);
+    progress(L, SHELF_STAGE_SHRINK, k + 1, sizeof sizes / sizeof sizes[0], m);
     if (st == SHELF_OK)
       st = once(L, zeros, m, expected, r);
     L->out->shrink_runs++;
@@ -1046,7 +1046,7 @@ static shelf_status slow_sentinel(loop *L, size_t most, int64_t *w,
                                &total))
       continue;
     shelf_status st = shelf_answer_of(L->j->answer, w, n, &expected);
-    progress(L, "shrink", shape + 1, SHELF__SENTINELS, n);
+    progress(L, SHELF_STAGE_SHRINK, shape + 1, SHELF__SENTINELS, n);
     if (st == SHELF_OK)
       st = once(L, w, n, expected, r);
     L->out->shrink_runs++;
@@ -1225,7 +1225,7 @@ static shelf_status slow_prefix(loop *L, int64_t *w, size_t *n, i128 *expected,
     shelf_run r;
     if (shelf_answer_of(L->j->answer, w, m, &e) != SHELF_OK)
       return SHELF_OK; /* the shrink as before */
-    progress(L, "shrink", 1, 1, m);
+    progress(L, SHELF_STAGE_SHRINK, 1, 1, m);
     shelf_status st = once(L, w, m, e, &r);
     if (st != SHELF_OK)
       return st;
@@ -1344,7 +1344,7 @@ static shelf_status passes(loop *L, const int64_t *w, size_t n, int *passed) {
   shelf_status st = shelf_answer_of(L->j->answer, w, n, &expected);
   if (st != SHELF_OK)
     return st == SHELF_NOMEM ? SHELF_OK : st; /* no experiment, no name */
-  progress(L, "shrink", 1, 1, n);
+  progress(L, SHELF_STAGE_SHRINK, 1, 1, n);
   if ((st = once(L, w, n, expected, &r)) != SHELF_OK)
     return st;
   L->out->shrink_runs++;
