@@ -97,12 +97,14 @@ class CheckReport:
     kept as a deprecated alias), sentinel for "sentinel-memo"
     the memo's value for "not computed" and what it is a value of, as
     (-1, "total") or (-1, "lead"), else None. tried counts the tries run,
-    skipped those of the planned ones that do not fit the problem."""
+    skipped those of the planned ones that do not fit the problem, cut_tries
+    the random tries a budget of CPU time left out of the plan (0 here:
+    shelf.check has no budget; `shelf check --budget` has)."""
 
-    __slots__ = ("passed", "tried", "planned", "skipped", "seed", "problem",
-                 "answer", "try_index", "kind", "wheels", "shrunk_from",
-                 "expected", "got", "other", "verdict", "mistake", "cpu_seconds",
-                 "sentinel", "_text")
+    __slots__ = ("passed", "tried", "planned", "skipped", "cut_tries", "seed",
+                 "problem", "answer", "try_index", "kind", "wheels",
+                 "shrunk_from", "expected", "got", "other", "verdict",
+                 "mistake", "cpu_seconds", "sentinel", "_text")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -698,7 +700,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             detail[0] == "big":
         got = detail[1]
     return CheckReport(passed=j["passed"], tried=j["tried"],
-                       planned=j["planned"], skipped=j["skipped"], seed=seed,
+                       planned=j["planned"], skipped=j["skipped"],
+                       cut_tries=j["cut_tries"], seed=seed,
                        problem=p["name"], answer=kind,
                        try_index=j["try_index"], kind=j["kind"],
                        wheels=j["wheels"], shrunk_from=j["shrunk_from"],

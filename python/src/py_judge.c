@@ -220,6 +220,7 @@ static PyObject *judgement_obj(const shelf_judgement *j,
       put(d, "tried", PyLong_FromSize_t(j->tried)) == 0 &&
       put(d, "planned", PyLong_FromSize_t(j->planned)) == 0 &&
       put(d, "skipped", PyLong_FromSize_t(j->skipped)) == 0 &&
+      put(d, "cut_tries", PyLong_FromSize_t(j->cut_tries)) == 0 &&
       put(d, "verdict", PyUnicode_FromString(shelf_verdict_name(j->verdict))) ==
           0 &&
       put(d, "text", Py_NewRef(text)) == 0 &&
