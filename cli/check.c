@@ -542,18 +542,16 @@ static void show_progress(void *ctx, const shelf_progress *p) {
   if (!k->progress)
     return;
   double t = clock_now();
-  if (t - k->shown < 0.1 && k->stage != NULL && strcmp(k->stage, p->stage) == 0)
+  if (t - k->shown < 0.1 && k->staged && k->stage == p->stage)
+    return;
+  char line[256];
+  if (shelf_progress_write(p, "shelf check", t - k->started, line, sizeof line,
+                           NULL) != SHELF_OK)
     return;
   k->shown = t;
   k->stage = p->stage;
-  const char *what = strcmp(p->stage, "try") == 0      ? "try"
-                     : strcmp(p->stage, "shrink") == 0 ? "shrinking, run"
-                                                       : "timing, size";
-  const char *so_far = p->verdict == SHELF_VERDICT_OK
-                           ? "all right so far"
-                           : shelf_verdict_name(p->verdict);
-  fprintf(stderr, "\rshelf check: %s %zu of %zu, %zu wheels, %.1f s, %s\033[K",
-          what, p->done, p->total, p->n, t - k->started, so_far);
+  k->staged = 1;
+  fprintf(stderr, "\r%s\033[K", line);
 }
 
 /* Lifts this process's hard RLIMIT_STACK to unlimited where it may (a
@@ -625,7 +623,7 @@ int check_main(int argc, char **argv) {
   pool_close(k.pool); /* before this process runs a program itself */
   k.pool = NULL;
   judge.jobs = 1;
-  if (k.progress && k.stage != NULL)
+  if (k.progress && k.staged)
     fputs("\r\033[K", stderr);
   int status = 1;
   if (st != SHELF_OK) {

@@ -75,7 +75,8 @@ typedef struct checker {
   double started;      /* when the check began (CLOCK_MONOTONIC), for the
                           progress line */
   double shown;        /* when the progress line was last written */
-  const char *stage;   /* ... and its stage */
+  shelf_stage stage;   /* ... and its stage */
+  int staged;          /* whether a line was written at all */
 } checker;
 
 /* The runner of shelf_judge: runs the program on one shelf (checker *ctx)

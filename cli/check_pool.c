@@ -16,6 +16,26 @@
  * writes the answer on another: the status of check_run_one() with what
  * the checker learnt (why a program did not start, a run starved), the
  * shelf_run, and the run's run_result with its output and standard error.
+ *
+ * One at a time after a crowd. A run that reached a limit (time, memory,
+ * waiting) with processes of its tree still alive, such as a fork bomb, is
+ * of a program whose every run will be a crowd of processes that spin
+ * until killed; and the judge's next runs are of the same program (its
+ * second chance, the shrink, the probes). Two such runs side by side
+ * starve each other's worker: 400 spinning processes on 2 cores leave each
+ * scan and each kill a sliver of a CPU, and a program's pre-exec join of
+ * its cgroup (cgroup.procs) holds the kernel's cgroup lock until an RCU
+ * grace period ends, which a crowd of runnable processes makes last
+ * seconds (about 4 s for one join beside 200 of them, here), while the
+ * other worker's cgroup.kill waits for that lock. In CI the fork bomb of
+ * tests/check/hostile/ under --jobs 2 so kept a judge past 300 s, 399 of
+ * its processes alive. So from then on the pool lets one worker run at a
+ * time: pool_start() holds a request while another run is under way, and
+ * pool_finish() sends it once that run has ended. And a run that got no
+ * verdict (starved, or a process that would not die) while another ran
+ * beside it is run again, alone, once: the crowd beside it, not the
+ * program, took its CPU. Verdicts do not change (the judge decides tries
+ * in the plan's order whichever run ends first); only the check's time.
  */
 #include "check.h"
 
@@ -30,18 +50,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-struct pool {
-  checker *k;
-  size_t jobs;
-  pid_t *pid;
-  int *to, *from; /* the judge's ends: requests, answers */
-};
-
 /* A request: the shelf follows, n weights. */
 typedef struct request {
   size_t n;
   double patience;
 } request;
+
+/* What a slot is doing. */
+enum { SLOT_IDLE, SLOT_RUNNING, SLOT_HELD };
+
+struct pool {
+  checker *k;
+  size_t jobs;
+  pid_t *pid;
+  int *to, *from;  /* the judge's ends: requests, answers */
+  int *state;      /* SLOT_...: a held request waits for a worker's turn */
+  request *req;    /* each slot's request, held or running, and its */
+  int64_t **req_w; /* shelf, kept until its answer is taken */
+  int *beside;     /* the run went side by side with another */
+  unsigned long *order; /* when each request was made: oldest first */
+  unsigned long made;
+  size_t wide; /* workers running at once: jobs, or 1 after a crowd (top) */
+};
 
 /* An answer: the result's output and standard error follow, when
  * has_result. */
@@ -136,21 +166,28 @@ static void worker(checker *k, int in, int back) {
 void pool_close(pool *p) {
   if (p == NULL)
     return;
-  for (size_t i = 0; i < p->jobs; i++) {
+  for (size_t i = 0; p->to != NULL && p->from != NULL && i < p->jobs; i++) {
     if (p->to[i] >= 0)
       close(p->to[i]); /* the worker reads its end, and exits */
     if (p->from[i] >= 0)
       close(p->from[i]);
   }
-  for (size_t i = 0; i < p->jobs; i++)
+  for (size_t i = 0; p->pid != NULL && i < p->jobs; i++)
     if (p->pid[i] > 0) {
       kill(p->pid[i], SIGCONT); /* one a program stopped, to read it */
       while (waitpid(p->pid[i], NULL, 0) < 0 && errno == EINTR)
         run_die_if_interrupted();
     }
+  for (size_t i = 0; p->req_w != NULL && i < p->jobs; i++)
+    free(p->req_w[i]);
   free(p->pid);
   free(p->to);
   free(p->from);
+  free(p->state);
+  free(p->req);
+  free(p->req_w);
+  free(p->beside);
+  free(p->order);
   free(p);
 }
 
@@ -196,17 +233,26 @@ pool *pool_open(checker *k, size_t jobs) {
   pool *p = calloc(1, sizeof *p);
   if (p == NULL)
     return NULL;
+  p->jobs = jobs;
+  p->wide = jobs;
+  p->k = k;
   p->pid = calloc(jobs, sizeof *p->pid);
   p->to = malloc(jobs * sizeof *p->to);
   p->from = malloc(jobs * sizeof *p->from);
-  if (p->pid == NULL || p->to == NULL || p->from == NULL) {
-    free(p->pid), free(p->to), free(p->from), free(p);
+  p->state = calloc(jobs, sizeof *p->state);
+  p->req = calloc(jobs, sizeof *p->req);
+  p->req_w = calloc(jobs, sizeof *p->req_w);
+  p->beside = calloc(jobs, sizeof *p->beside);
+  p->order = calloc(jobs, sizeof *p->order);
+  if (p->to != NULL && p->from != NULL)
+    for (size_t i = 0; i < jobs; i++)
+      p->to[i] = p->from[i] = -1;
+  if (p->pid == NULL || p->to == NULL || p->from == NULL ||
+      p->state == NULL || p->req == NULL || p->req_w == NULL ||
+      p->beside == NULL || p->order == NULL) {
+    pool_close(p);
     return NULL;
   }
-  for (size_t i = 0; i < jobs; i++)
-    p->to[i] = p->from[i] = -1;
-  p->jobs = jobs;
-  p->k = k;
   for (size_t i = 0; i < jobs; i++)
     if (spawn(p, i) != 0) {
       pool_close(p);
@@ -221,8 +267,14 @@ pool *pool_open(checker *k, size_t jobs) {
 void pool_cancel(void *ctx, size_t slot) {
   checker *k = ctx;
   pool *p = k->pool;
-  if (slot >= p->jobs || p->pid[slot] <= 0)
+  if (slot >= p->jobs)
     return;
+  free(p->req_w[slot]);
+  p->req_w[slot] = NULL;
+  int held = p->state[slot] == SLOT_HELD;
+  p->state[slot] = SLOT_IDLE;
+  if (held || p->pid[slot] <= 0)
+    return; /* never sent: its worker is idle */
   kill(p->pid[slot], SIGTERM);
   kill(p->pid[slot], SIGCONT); /* a stopped worker takes no SIGTERM */
   /* Its pipes closed too: a worker between runs, which the signal may
@@ -238,15 +290,71 @@ void pool_cancel(void *ctx, size_t slot) {
     p->pid[slot] = 0; /* pool_start() then fails: the judge stops */
 }
 
+static size_t running(const pool *p) {
+  size_t count = 0;
+  for (size_t i = 0; i < p->jobs; i++)
+    count += p->state[i] == SLOT_RUNNING;
+  return count;
+}
+
+/* Sends worker `slot` its request; 0, or -1 when its pipe is gone. */
+static int send(pool *p, size_t slot) {
+  const request *q = &p->req[slot];
+  if (p->to[slot] < 0 || write_all(p->to[slot], q, sizeof *q) != 0 ||
+      write_all(p->to[slot], p->req_w[slot], q->n * sizeof *p->req_w[slot]) !=
+          0)
+    return -1;
+  p->beside[slot] = running(p) > 0;
+  for (size_t i = 0; i < p->jobs; i++)
+    if (p->state[i] == SLOT_RUNNING)
+      p->beside[i] = 1;
+  p->state[slot] = SLOT_RUNNING;
+  return 0;
+}
+
 shelf_status pool_start(void *ctx, size_t slot, const int64_t *w, size_t n,
                         double patience) {
   checker *k = ctx;
   pool *p = k->pool;
   request q = {n, patience};
-  if (slot >= p->jobs || p->to[slot] < 0 || write_all(p->to[slot], &q, sizeof q) != 0 ||
-      write_all(p->to[slot], w, n * sizeof *w) != 0)
+  if (slot >= p->jobs || p->state[slot] != SLOT_IDLE)
     return SHELF_INVALID;
+  /* Kept until the answer: a run held (one at a time, see the top) is
+   * sent later, and one that starved beside another is sent again. */
+  int64_t *copy = malloc((n ? n : 1) * sizeof *copy);
+  if (copy == NULL)
+    return SHELF_NOMEM;
+  memcpy(copy, w, n * sizeof *w);
+  free(p->req_w[slot]);
+  p->req[slot] = q;
+  p->req_w[slot] = copy;
+  p->order[slot] = p->made++;
+  p->state[slot] = SLOT_HELD;
+  if (running(p) < p->wide && send(p, slot) != 0) {
+    p->state[slot] = SLOT_IDLE;
+    return SHELF_INVALID;
+  }
   return SHELF_OK;
+}
+
+/* Sends the held requests, oldest first, while fewer than p->wide run;
+ * 0, or -1 with *slot the one whose worker is gone. */
+static int send_held(pool *p, size_t *slot) {
+  while (running(p) < p->wide) {
+    size_t oldest = p->jobs;
+    for (size_t i = 0; i < p->jobs; i++)
+      if (p->state[i] == SLOT_HELD &&
+          (oldest == p->jobs || p->order[i] < p->order[oldest]))
+        oldest = i;
+    if (oldest == p->jobs)
+      return 0;
+    if (send(p, oldest) != 0) {
+      p->state[oldest] = SLOT_IDLE;
+      *slot = oldest;
+      return -1;
+    }
+  }
+  return 0;
 }
 
 /* A worker that died of a signal (the program killed its parent, as it
@@ -271,9 +379,13 @@ static void worker_died(pool *p, size_t slot) {
   raise(sig);
 }
 
-/* Takes worker `slot`'s answer into *run (its detail a run_result). */
-static shelf_status take_answer(checker *k, size_t slot, shelf_run *run) {
+/* Takes worker `slot`'s answer into *run (its detail a run_result); or,
+ * for a run that starved beside another, holds its request to be sent
+ * again alone, and sets *again. */
+static shelf_status take_answer(checker *k, size_t slot, shelf_run *run,
+                                int *again) {
   pool *p = k->pool;
+  *again = 0;
   int fd = p->from[slot];
   answer a;
   if (read_all(fd, &a, sizeof a) != 0) {
@@ -299,6 +411,23 @@ static shelf_status take_answer(checker *k, size_t slot, shelf_run *run) {
     r->out = said;
     r->err = err;
   }
+  /* A crowd left at a limit, or a run starved: one run at a time from now
+   * on (see the top). */
+  if (a.starved != 0 || (r != NULL && r->left_behind > 0 &&
+                         (r->cpu_out || r->memory_out || r->idle)))
+    p->wide = 1;
+  /* No verdict, beside another run (the crowd of a fork bomb beside it
+   * took its CPU, or its kill waited for the other's): that says nothing
+   * of this run alone, which it gets now. Once: alone, it is beside none. */
+  if (a.status != SHELF_OK && a.starved != 0 && p->beside[slot]) {
+    check_release(k, r);
+    p->beside[slot] = 0;
+    p->state[slot] = SLOT_HELD; /* its order kept: it goes first */
+    *again = 1;
+    return SHELF_OK;
+  }
+  free(p->req_w[slot]);
+  p->req_w[slot] = NULL;
   if (a.status != SHELF_OK) {
     if (a.start_errno != 0)
       k->start_errno = a.start_errno;
@@ -323,8 +452,13 @@ shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
   if (fds == NULL)
     return SHELF_NOMEM;
   for (;;) {
-    for (size_t i = 0; i < p->jobs; i++) /* -1: none, left out by poll */
-      fds[i] = (struct pollfd){p->from[i], POLLIN, 0};
+    if (send_held(p, slot) != 0) {
+      free(fds);
+      return SHELF_INVALID;
+    }
+    for (size_t i = 0; i < p->jobs; i++) /* -1: left out by poll */
+      fds[i] = (struct pollfd){
+          p->state[i] == SLOT_RUNNING ? p->from[i] : -1, POLLIN, 0};
     int ready = poll(fds, (nfds_t)p->jobs, 50);
     if (ready < 0 && errno == EINTR) {
       run_die_if_interrupted();
@@ -349,9 +483,14 @@ shelf_status pool_finish(void *ctx, size_t *slot, shelf_run *run) {
      * judge reports (it decides tries in the plan's order). */
     for (size_t i = 0; i < p->jobs; i++) {
       if (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) {
+        int again;
+        p->state[i] = SLOT_IDLE;
+        shelf_status st = take_answer(k, i, run, &again);
+        if (again)
+          break; /* sent again by send_held(), once a worker is free */
         free(fds);
         *slot = i;
-        return take_answer(k, i, run);
+        return st;
       }
     }
   }

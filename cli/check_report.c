@@ -190,12 +190,12 @@ void report_json(out *o, const check_report *c) {
   const shelf_judge *judge = c->judge;
   out_format(o,
              "{\"passed\": %s, \"tried\": %u, \"planned\": %u, "
-             "\"skipped\": %u, \"seed\": %u, \"problem\": %J, "
-             "\"time_limit\": ",
+             "\"skipped\": %u, \"cut_tries\": %u, \"seed\": %u, "
+             "\"problem\": %J, \"time_limit\": ",
              j->verdict == SHELF_VERDICT_OK && c->file == NULL ? "true"
                                                                : "false",
              (uint64_t)j->tried, (uint64_t)j->planned, (uint64_t)j->skipped,
-             judge->seed, c->words->problem);
+             (uint64_t)j->cut_tries, judge->seed, c->words->problem);
   json_seconds(o, c->checker->limits.cpu_seconds);
   out_str(o, ", \"wall_limit\": ");
   json_seconds(o, c->checker->limits.wall_seconds);

@@ -173,6 +173,10 @@
  * gives up on them (state D on a dead file system, or a fork bomb that
  * forks faster than a starved judge scans): a check must end. */
 #define KILL_SECONDS 10.0
+/* ... and how long it may go on in all, fewer or not: a tree that dies a
+ * few processes a second, on a machine that starves the judge, would keep
+ * it for minutes. */
+#define KILL_MOST_SECONDS 60.0
 
 /* ==== Clock and rusage ==== */
 
@@ -789,18 +793,22 @@ static int tree_gone(void) {
  * again; a scan takes long on a machine a fork bomb keeps busy, and every
  * moment of it the tree burns CPU. Returns how many processes besides the
  * leader were alive at the first round; *all_dead is 0 when some would not
- * die, KILL_SECONDS after the last round that left fewer. */
+ * die, KILL_SECONDS after the last round that left fewer or
+ * KILL_MOST_SECONDS after the first. The cgroup's cgroup.kill comes after
+ * the first round's kills by pid: it waits for the kernel's cgroup lock,
+ * which a program joining a cgroup beside this run (--jobs) holds for as
+ * long as the machine is busy (an RCU grace period). */
 static size_t kill_tree(run *s, int listed, int *all_dead) {
   *all_dead = 1;
   kill(s->leader, SIGKILL); /* our unreaped child: its pid is still its */
-  if (cg.ok)
-    cgroup_kill(cg.dir); /* all of it at once, wherever it went */
   if (!s->have_tree) {
     kill(-s->leader, SIGKILL);
+    if (cg.ok)
+      cgroup_kill(cg.dir);
     return 0;
   }
   size_t left = 0;
-  double until = now() + KILL_SECONDS;
+  double until = now() + KILL_SECONDS, last = now() + KILL_MOST_SECONDS;
   size_t fewest = (size_t)-1;
   for (int round = 0;; round++) {
     int from_list = round == 0 && listed;
@@ -823,8 +831,8 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
     }
     if (round == 0)
       kill(-s->leader, SIGKILL);
-    else if (cg.ok)
-      cgroup_kill(cg.dir);
+    if (cg.ok)
+      cgroup_kill(cg.dir); /* all of it at once, wherever it went */
     if (from_list)
       continue;
     reap_zombies(&s->t, s->self, s->leader);
@@ -833,7 +841,8 @@ static size_t kill_tree(run *s, int listed, int *all_dead) {
     if (pending < fewest) {
       fewest = pending;
       until = now() + KILL_SECONDS;
-    } else if (now() > until) {
+    }
+    if (now() > until || now() > last) {
       *all_dead = 0;
       return left;
     }

@@ -7,7 +7,7 @@
  * table computed here in 128 bits, O(n^2), sharing no code with the library:
  *
  *   - linear, dp and brute give the same result, and it is the table's;
- *     first + second is the total; shelf_margin64 agrees or says RANGE;
+ *     first + second is the total;
  *   - the streaming solver gives the same result;
  *   - shelf_line is optimal move by move: every move keeps the lead of the
  *     block it is made on;
@@ -119,15 +119,6 @@ static void check_solve(const int64_t *w, size_t n, i128 sum) {
   FUZZ_ASSERT(lin.first - lin.second == lin.margin, "totals give the margin");
   same_result(&lin, &dp, "linear and dp agree");
   same_result(&lin, &brute, "linear and brute agree");
-
-  int64_t m64 = 12345;
-  shelf_status st = shelf_margin64(w, n, &m64);
-  if (lin.margin >= INT64_MIN && lin.margin <= INT64_MAX)
-    FUZZ_ASSERT(st == SHELF_OK && m64 == (int64_t)lin.margin,
-                "margin64 gives a margin that fits");
-  else
-    FUZZ_ASSERT(st == SHELF_RANGE && m64 == 12345,
-                "margin64 refuses one that does not, and leaves it alone");
 
   shelf_solver *s;
   FUZZ_ASSERT(shelf_solver_new(&s, 0) == SHELF_OK, "solver_new");

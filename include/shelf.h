@@ -302,19 +302,6 @@ typedef struct shelf_result {
 SHELF_API shelf_status shelf_solve(const int64_t *weights, size_t n,
                                    shelf_engine engine, shelf_result *out);
 
-/** The margin as an int64_t, for callers who want no 128-bit arithmetic:
- * a foreign-function interface (ctypes, cffi, a language with no 128-bit
- * integers) cannot pass a shelf_i128, and here a margin that does not fit
- * is an error rather than a wrapped number.
- *
- * @return SHELF_OK; SHELF_RANGE if the exact margin is outside int64_t (then
- *         *margin is untouched); otherwise as shelf_solve() with the linear
- *         engine.
- *
- * Time O(n), memory O(n). Thread-safe. */
-SHELF_API shelf_status shelf_margin64(const int64_t *weights, size_t n,
-                                      int64_t *margin);
-
 /* MARK: - Streaming (Public) */
 
 /** A streaming solver: push weights one at a time, read the answer at any

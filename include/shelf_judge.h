@@ -437,12 +437,25 @@ typedef shelf_status (*shelf_run_finish)(void *ctx, size_t *slot,
  * it. */
 typedef void (*shelf_run_cancel)(void *ctx, size_t slot);
 
+/** The stage of a judging, for a progress line (shelf_progress.stage):
+ * its name, and its words in the line. */
+#define SHELF_STAGE_LIST(X)                                                    \
+  /* The plan's tries. */                                                      \
+  X(STAGE_TRY, 0, "try", "try")                                                \
+  /* Shrinking a failing shelf, or the timeout's shrinks. */                   \
+  X(STAGE_SHRINK, 1, "shrink", "shrinking, run")                               \
+  /* Timing growing shelves, for how the time grows. */                        \
+  X(STAGE_TIME, 2, "time", "timing, size")
+typedef enum shelf_stage { SHELF_STAGE_LIST(SHELF_ENUMERATOR_) } shelf_stage;
+
+SHELF_ENUM_NAMES(shelf_stage, SHELF_STAGE_LIST)
+
 /** What the judge is doing, for a progress line (shelf_judge.progress). */
 typedef struct shelf_progress {
-  const char *stage;     /**< "try", "shrink" or "time" */
-  size_t done, total;    /**< "try": tries of the plan decided, of how
-                              many (it changes once, when a budget cuts
-                              the plan); else runs of that stage */
+  shelf_stage stage;     /**< the plan's tries, a shrink, or timing */
+  size_t done, total;    /**< SHELF_STAGE_TRY: tries of the plan decided,
+                              of how many (it changes once, when a budget
+                              cuts the plan); else runs of that stage */
   size_t n;              /**< the wheels of the shelf run last */
   shelf_verdict verdict; /**< the verdict so far: OK until a try fails */
 } shelf_progress;
@@ -653,6 +666,22 @@ SHELF_API shelf_status shelf_judgement_write(const shelf_judgement *judgement,
                                              const shelf_report_words *words,
                                              char *buf, size_t size,
                                              size_t *len);
+
+/** Writes the progress line of a judging as every surface shows it,
+ * snprintf-style (at most size - 1 bytes and a NUL, the whole length in
+ * *len), without a line end: "shelf check: try 3 of 44, 12 wheels, 1.5 s,
+ * all right so far". `who` begins it ("shelf check", "shelf.check");
+ * `seconds` is the time since the judging began, which the caller's clock
+ * tells (the library has none). Where the line goes, and how often, is
+ * the caller's.
+ *
+ * @return SHELF_OK; SHELF_INVALID (a NULL progress or who, NULL buf with
+ *         size > 0, a stage or verdict outside its list). Time O(1).
+ *         Thread-safe. */
+SHELF_API shelf_status shelf_progress_write(const shelf_progress *progress,
+                                            const char *who, double seconds,
+                                            char *buf, size_t size,
+                                            size_t *len);
 
 #ifdef __cplusplus
 }

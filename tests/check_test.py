@@ -584,7 +584,7 @@ def facts(shelf, args):
     f = d.get("failure") or {}
     return (p.returncode, d["passed"], d["tried"], d["planned"],
             d["skipped"], f.get("try"), f.get("verdict"), f.get("mistake"),
-            f.get("wheels"), f.get("shrunk_from"))
+            f.get("wheels"), f.get("shrunk_from"), d["cut_tries"])
 
 
 def jobs_budget_quiet(shelf, solution_c):
@@ -613,7 +613,8 @@ def jobs_budget_quiet(shelf, solution_c):
     # 1 ms of CPU is spent by the fixed tries on any machine: the least is
     # left, 12 random tries.
     cut = facts(shelf, base + ["--tries", "40", "--budget", "0.001"] + right)
-    if whole[0] != 0 or cut[0] != 0 or whole[3] - cut[3] != 40 - 12:
+    if whole[0] != 0 or cut[0] != 0 or whole[3] - cut[3] != 40 - 12 or \
+            whole[10] != 0 or cut[10] != 40 - 12:
         fail("--budget: planned %r with --tries 40, %r with --budget "
              "0.001" % (whole, cut))
     else:

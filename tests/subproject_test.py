@@ -37,10 +37,10 @@ MAIN = """\
 
 int main(void) {
   const int64_t w[] = {3, 9, 1, 2};
-  int64_t margin;
-  if (shelf_margin64(w, 4, &margin) != SHELF_OK)
+  shelf_result r;
+  if (shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) != SHELF_OK)
     return 1;
-  printf("%lld\\n", (long long)margin);
+  printf("%lld\\n", (long long)r.margin);
   return 0;
 }
 """

@@ -70,9 +70,6 @@ static void test_by_hand(void) {
   shelf_result r = solve((const int64_t[]){7, 2, 9, 4}, 4, SHELF_ENGINE_LINEAR);
   CHECK_I128(r.first, 16);
   CHECK_I128(r.second, 6);
-  int64_t m;
-  CHECK_STATUS(shelf_margin64((const int64_t[]){3, 9, 1, 2}, 4, &m), SHELF_OK);
-  CHECK(m == 7);
 }
 
 /* Other published examples of the same game. */
@@ -266,12 +263,6 @@ static void test_extremes(void) {
       CHECK(strcmp(buf, cases[c].second) == 0);
     }
   }
-  /* Beyond int64_t, the 64-bit call refuses instead of wrapping. */
-  int64_t margin = 42;
-  CHECK_STATUS(shelf_margin64(cases[1].w, 8, &margin), SHELF_RANGE);
-  CHECK(margin == 42);
-  CHECK_STATUS(shelf_margin64(cases[0].w, 7, &margin), SHELF_OK);
-  CHECK(margin == INT64_MAX);
 }
 
 static void test_arguments(void) {
@@ -286,7 +277,6 @@ static void test_arguments(void) {
                SHELF_TOO_LONG);
   CHECK_STATUS(shelf_solve(w, SHELF_BRUTE_MAX, SHELF_ENGINE_BRUTE, &r),
                SHELF_OK);
-  CHECK_STATUS(shelf_margin64(w, 3, NULL), SHELF_INVALID);
 }
 
 static void test_status_strings(void) {

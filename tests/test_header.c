@@ -36,7 +36,6 @@ static int add_weight(void *ctx, const shelf_move *move) {
 int main(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_result r;
-  int64_t m64 = 0;
   unsigned char ends[4];
   shelf_choice c;
   shelf_cell cells[16];
@@ -52,7 +51,6 @@ int main(void) {
 
   CHECK(shelf_solve(w, 4, SHELF_ENGINE_LINEAR, &r) == SHELF_OK &&
         r.margin == 7);
-  CHECK(shelf_margin64(w, 4, &m64) == SHELF_OK && m64 == 7);
   CHECK(shelf_line(w, 4, ends) == SHELF_OK && ends[0] == SHELF_RIGHT);
   CHECK(shelf_best_move(w, 4, 0, 3, &c) == SHELF_OK && c.best == SHELF_RIGHT);
   CHECK(shelf_explain(w, 4, 0, &e) == SHELF_OK && e.mistake == 1);
@@ -161,6 +159,7 @@ int main(void) {
     shelf_parse_after parse_after_v;
     shelf_answer answer_v;
     shelf_try try_v;
+    shelf_stage stage_v;
     shelf_layout layout_v;
     shelf_verdict verdict_v;
     CHECK(shelf_status_from_name("NOMEM", &status_v) == SHELF_OK &&
@@ -206,6 +205,9 @@ int main(void) {
     CHECK(strcmp(shelf_try_name(SHELF_TRY_EDGE), "edge") == 0);
     CHECK(shelf_try_from_name("edge", &try_v) == SHELF_OK &&
           try_v == SHELF_TRY_EDGE);
+    CHECK(strcmp(shelf_stage_name(SHELF_STAGE_SHRINK), "shrink") == 0);
+    CHECK(shelf_stage_from_name("shrink", &stage_v) == SHELF_OK &&
+          stage_v == SHELF_STAGE_SHRINK);
     CHECK(strcmp(shelf_layout_name(SHELF_LAYOUT_LIST), "list") == 0);
     CHECK(shelf_layout_from_name("list", &layout_v) == SHELF_OK &&
           layout_v == SHELF_LAYOUT_LIST);
@@ -346,6 +348,10 @@ int main(void) {
               SHELF_OK &&
           strncmp(text, "shelf check: passed", 19) == 0);
     shelf_judgement_free(&j);
+    shelf_progress pr = {SHELF_STAGE_TRY, 1, 2, 3, SHELF_VERDICT_OK};
+    CHECK(shelf_progress_write(&pr, "shelf check", 0, text, sizeof text,
+                               &len) == SHELF_OK &&
+          strncmp(text, "shelf check: try 1 of 2", 23) == 0);
   }
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

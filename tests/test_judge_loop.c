@@ -623,7 +623,32 @@ static void test_budget(void) {
   CHECK(s.live == 0);
 }
 
+/* The progress line, worded once for the command and Python. */
+static void test_progress_line(void) {
+  shelf_progress p = {SHELF_STAGE_TRY, 3, 44, 12, SHELF_VERDICT_OK};
+  char line[128];
+  size_t len;
+  CHECK_STATUS(shelf_progress_write(&p, "shelf check", 1.54, line, sizeof line,
+                                    &len),
+               SHELF_OK);
+  CHECK(strcmp(line, "shelf check: try 3 of 44, 12 wheels, 1.5 s, "
+                     "all right so far") == 0);
+  CHECK(len == strlen(line));
+  p.stage = SHELF_STAGE_SHRINK;
+  p.verdict = SHELF_VERDICT_TIMEOUT;
+  CHECK_STATUS(shelf_progress_write(&p, "shelf.check", 12, line, sizeof line,
+                                    NULL),
+               SHELF_OK);
+  CHECK(strcmp(line,
+               "shelf.check: shrinking, run 3 of 44, 12 wheels, 12.0 s, "
+               "timeout") == 0);
+  p.stage = SHELF_STAGE_TIME;
+  CHECK_STATUS(shelf_progress_write(&p, "x", 0, line, 8, &len), SHELF_OK);
+  CHECK(strcmp(line, "x: timi") == 0 && len > 8); /* cut, as snprintf */
+}
+
 static const test tests[] = {
+    {"progress_line", test_progress_line},
     {"right_passes", test_right_passes},
     {"greedy_named_without_tie", test_greedy_named_without_tie},
     {"crash_shrunk", test_crash_shrunk},

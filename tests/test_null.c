@@ -20,7 +20,6 @@
 static void core(void) {
   const int64_t w[] = {3, 9, 1, 2};
   shelf_result r;
-  int64_t m64;
   shelf_solver *s = NULL;
   shelf_parser *p = NULL;
   int64_t *parsed;
@@ -35,8 +34,6 @@ static void core(void) {
 
   INVALID(shelf_solve(NULL, 4, SHELF_ENGINE_LINEAR, &r));
   INVALID(shelf_solve(w, 4, SHELF_ENGINE_LINEAR, NULL));
-  INVALID(shelf_margin64(NULL, 4, &m64));
-  INVALID(shelf_margin64(w, 4, NULL));
   INVALID(shelf_solver_new(NULL, 0));
   shelf_solver_free(NULL);
   shelf_solver_reset(NULL);
@@ -287,6 +284,12 @@ static void judge(void) {
   INVALID(shelf_judgement_write(NULL, &jd, NULL, text, sizeof text, &len));
   INVALID(shelf_judgement_write(&j, NULL, NULL, text, sizeof text, &len));
   INVALID(shelf_judgement_write(&j, &jd, NULL, NULL, 8, &len));
+  shelf_progress pr = {SHELF_STAGE_TRY, 1, 2, 3, SHELF_VERDICT_OK};
+  INVALID(shelf_progress_write(NULL, "x", 0, text, sizeof text, &len));
+  INVALID(shelf_progress_write(&pr, NULL, 0, text, sizeof text, &len));
+  INVALID(shelf_progress_write(&pr, "x", 0, NULL, 8, &len));
+  pr.stage = (shelf_stage)99;
+  INVALID(shelf_progress_write(&pr, "x", 0, text, sizeof text, &len));
 }
 
 static void svg(void) {
@@ -379,6 +382,11 @@ static void names(void) {
     INVALID(shelf_try_from_name("x", NULL));
   }
   {
+    shelf_stage v;
+    INVALID(shelf_stage_from_name(NULL, &v));
+    INVALID(shelf_stage_from_name("x", NULL));
+  }
+  {
     shelf_layout v;
     INVALID(shelf_layout_from_name(NULL, &v));
     INVALID(shelf_layout_from_name("x", NULL));
@@ -399,6 +407,7 @@ static void names(void) {
   CHECK(shelf_parse_after_name((shelf_parse_after)99) == NULL);
   CHECK(shelf_answer_name((shelf_answer)99) == NULL);
   CHECK(shelf_try_name((shelf_try)99) == NULL);
+  CHECK(shelf_stage_name((shelf_stage)99) == NULL);
   CHECK(shelf_layout_name((shelf_layout)99) == NULL);
 }
 

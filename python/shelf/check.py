@@ -97,12 +97,14 @@ class CheckReport:
     kept as a deprecated alias), sentinel for "sentinel-memo"
     the memo's value for "not computed" and what it is a value of, as
     (-1, "total") or (-1, "lead"), else None. tried counts the tries run,
-    skipped those of the planned ones that do not fit the problem."""
+    skipped those of the planned ones that do not fit the problem, cut_tries
+    the random tries a budget of CPU time left out of the plan (0 here:
+    shelf.check has no budget; `shelf check --budget` has)."""
 
-    __slots__ = ("passed", "tried", "planned", "skipped", "seed", "problem",
-                 "answer", "try_index", "kind", "wheels", "shrunk_from",
-                 "expected", "got", "other", "verdict", "mistake", "cpu_seconds",
-                 "sentinel", "_text")
+    __slots__ = ("passed", "tried", "planned", "skipped", "cut_tries", "seed",
+                 "problem", "answer", "try_index", "kind", "wheels",
+                 "shrunk_from", "expected", "got", "other", "verdict",
+                 "mistake", "cpu_seconds", "sentinel", "_text")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -540,11 +542,9 @@ class _Progress:
         if now - self.shown < 0.2 and stage == self.stage:
             return
         self.shown, self.stage = now, stage
-        what = {"try": "try", "shrink": "shrinking, run"}.get(stage,
-                                                            "timing, size")
-        so_far = "all right so far" if verdict == "ok" else verdict
-        line = (f"shelf.check: {what} {done} of {total}, {n} wheels, "
-                f"{now - self.start:.1f} s, {so_far}")
+        # Worded by the library, as `shelf check` words it.
+        line = _shelf._progress_line(stage, done, total, n, verdict,
+                                     "shelf.check", now - self.start)
         if self.tty is not None:
             self.tty.write("\r" + line + "\033[K")
             self.tty.flush()
@@ -700,7 +700,8 @@ def check(func, problem="shelf", *, answer=None, max_n=None, range=None,
             detail[0] == "big":
         got = detail[1]
     return CheckReport(passed=j["passed"], tried=j["tried"],
-                       planned=j["planned"], skipped=j["skipped"], seed=seed,
+                       planned=j["planned"], skipped=j["skipped"],
+                       cut_tries=j["cut_tries"], seed=seed,
                        problem=p["name"], answer=kind,
                        try_index=j["try_index"], kind=j["kind"],
                        wheels=j["wheels"], shrunk_from=j["shrunk_from"],

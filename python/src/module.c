@@ -133,6 +133,10 @@ static PyMethodDef shelf_methods[] = {
      "shelf_judge_run() with run_one(wheels) as the runner, returning\n"
      "(verdict, answer, how, output, cpu, detail); describe(verdict, detail)\n"
      "words a failure for the report. The judgement as a dict."},
+    {"_progress_line", shelf_py_progress_line, METH_VARARGS,
+     "_progress_line(stage, done, total, n, verdict, who, seconds)\n--\n\n"
+     "The progress line of a judging (shelf_progress_write()), from what\n"
+     "_judge's progress was told and the seconds since it began."},
     {"_problem", shelf_py_problem, METH_O,
      "_problem(name)\n--\n\n"
      "The problem called name (shelf_problem_find()) as a dict, or None."},

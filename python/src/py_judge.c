@@ -145,14 +145,15 @@ done:
   return st;
 }
 
-/* shelf_judge.progress: progress(stage, done, total, n, verdict name). */
+/* shelf_judge.progress: progress(stage, done, total, n, verdict), names
+ * as shelf_progress_write() takes them back (shelf_py_progress_line()). */
 static void progress_python(void *ctx, const shelf_progress *p) {
   py_judge *c = ctx;
   if (c->progress == Py_None || c->raised)
     return;
   PyThreadState *saved = take(c);
   PyObject *got = PyObject_CallFunction(
-      c->progress, "snnns", p->stage, (Py_ssize_t)p->done,
+      c->progress, "snnns", shelf_stage_name(p->stage), (Py_ssize_t)p->done,
       (Py_ssize_t)p->total, (Py_ssize_t)p->n, shelf_verdict_name(p->verdict));
   if (got == NULL) {
     c->raised = 1;
@@ -219,6 +220,7 @@ static PyObject *judgement_obj(const shelf_judgement *j,
       put(d, "tried", PyLong_FromSize_t(j->tried)) == 0 &&
       put(d, "planned", PyLong_FromSize_t(j->planned)) == 0 &&
       put(d, "skipped", PyLong_FromSize_t(j->skipped)) == 0 &&
+      put(d, "cut_tries", PyLong_FromSize_t(j->cut_tries)) == 0 &&
       put(d, "verdict", PyUnicode_FromString(shelf_verdict_name(j->verdict))) ==
           0 &&
       put(d, "text", Py_NewRef(text)) == 0 &&
@@ -400,6 +402,28 @@ done:
 
 /* _problem(name): the problem's statement as the library has it, as a
  * dict, or None for a name it does not know. */
+PyObject *shelf_py_progress_line(PyObject *module, PyObject *args) {
+  (void)module;
+  const char *stage, *verdict, *who;
+  Py_ssize_t done, total, n;
+  double seconds;
+  if (!PyArg_ParseTuple(args, "snnnssd", &stage, &done, &total, &n, &verdict,
+                        &who, &seconds))
+    return NULL;
+  shelf_progress p = {SHELF_STAGE_TRY, (size_t)done, (size_t)total,
+                      (size_t)n, SHELF_VERDICT_OK};
+  char line[256];
+  if (done < 0 || total < 0 || n < 0 ||
+      shelf_stage_from_name(stage, &p.stage) != SHELF_OK ||
+      shelf_verdict_from_name(verdict, &p.verdict) != SHELF_OK ||
+      shelf_progress_write(&p, who, seconds, line, sizeof line, NULL) !=
+          SHELF_OK) {
+    PyErr_SetString(PyExc_ValueError, "not a progress of the judge");
+    return NULL;
+  }
+  return PyUnicode_FromString(line);
+}
+
 PyObject *shelf_py_problem(PyObject *module, PyObject *name) {
   (void)module;
   const char *text = PyUnicode_AsUTF8(name);

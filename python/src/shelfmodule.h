@@ -174,6 +174,9 @@ PyObject *shelf_py_random(PyObject *module, PyObject *args, PyObject *kwargs);
  * problems' statements. */
 PyObject *shelf_py_judge(PyObject *module, PyObject *args, PyObject *kwargs);
 PyObject *shelf_py_problem(PyObject *module, PyObject *name);
+/* _progress_line(stage, done, total, n, verdict, who, seconds): the
+ * progress line in shelf_progress_write()'s words (py_judge.c). */
+PyObject *shelf_py_progress_line(PyObject *module, PyObject *args);
 
 /* stop.c: the trap that re-raises a run's stop at every line (check.py). */
 PyObject *shelf_py_arm(PyObject *module, PyObject *args);

@@ -148,6 +148,7 @@ class Check(unittest.TestCase):
                 self.assertTrue(r)
                 self.assertEqual(r.verdict, "ok")
                 self.assertEqual(r.tried + r.skipped, r.planned)
+                self.assertEqual(r.cut_tries, 0)  # no budget here
                 self.assertTrue(repr(r).startswith("shelf check: passed"))
                 self.assertIsNone(r.wheels)
         self.assertEqual(watchdogs(), [])

@@ -97,19 +97,6 @@ shelf_status shelf_solve(const int64_t *weights, size_t n, shelf_engine engine,
   return st;
 }
 
-shelf_status shelf_margin64(const int64_t *weights, size_t n, int64_t *margin) {
-  if (margin == NULL)
-    return SHELF_INVALID;
-  shelf_result r;
-  shelf_status st = shelf_solve(weights, n, SHELF_ENGINE_LINEAR, &r);
-  if (st != SHELF_OK)
-    return st;
-  if (r.margin < INT64_MIN || r.margin > INT64_MAX)
-    return SHELF_RANGE;
-  *margin = (int64_t)r.margin;
-  return SHELF_OK;
-}
-
 /* ==== Random shelves ==== */
 
 /* SplitMix64: tiny, fixed by its published constants, and the same on every

@@ -633,8 +633,8 @@ static int32_t wrap32(i128 v) { return (int32_t)(uint32_t)(u128)v; }
 /* The interval DP of a program that keeps every number in 32 bits: the lead
  * (lead[i][j] = max(w[i] - lead[i+1][j], w[j] - lead[i][j-1])) and the
  * first mover's total (tot[i][j] = sum(i..j) - min(tot[i+1][j],
- * tot[i][j-1])), each step wrapped, in a rolling row as judge_loop.c's
- * zero_leads() keeps one. O(n^2) time, O(n) memory. */
+ * tot[i][j-1])), each step wrapped, in a rolling row as
+ * src/judge/judge_timeout.c's zero_leads() keeps one. O(n^2) time, O(n) memory. */
 static shelf_status dp32(const int64_t *w, size_t n, int32_t *lead,
                          int32_t *total) {
   int32_t *row = malloc((n ? n : 1) * sizeof *row);

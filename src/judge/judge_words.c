@@ -2,9 +2,10 @@
  * judge_words.c - a judgement in a learner's words, the same for every
  * surface: the verdict and the try, the shelf ready to paste, what was
  * expected and what came, the mistake and why it fails on this very shelf,
- * and for a time limit how the time grows. Each surface adds only what it
- * alone has (a program's output and standard error), so the command and
- * Python never word a verdict two ways.
+ * and for a time limit how the time grows; and the progress line shown
+ * while it judges. Each surface adds only what it alone has (a program's
+ * output and standard error, where the line goes), so the command and
+ * Python never word a verdict, or the line, two ways.
  *
  * No sentence here may contradict the verdict: a growth rate that would
  * have finished in time is said to be not the whole story, never given as
@@ -347,6 +348,7 @@ static void say_growth(text *s, const shelf_judgement *j,
 #define WORDS_(NAME, value, name, words) [value] = words,
 static const char *const kind_words[] = {SHELF_TRY_LIST(WORDS_)};
 static const char *const verdict_words[] = {SHELF_VERDICT_LIST(WORDS_)};
+static const char *const stage_words[] = {SHELF_STAGE_LIST(WORDS_)};
 #undef WORDS_
 
 static void say_passed(text *s, const shelf_judgement *j,
@@ -549,6 +551,26 @@ static void say_got(text *s, const shelf_judgement *j, const shelf_judge *judge,
   default:
     return;
   }
+}
+
+shelf_status shelf_progress_write(const shelf_progress *p, const char *who,
+                                  double spent, char *buf, size_t size,
+                                  size_t *len) {
+  if (p == NULL || who == NULL || (buf == NULL && size > 0) ||
+      shelf_stage_name(p->stage) == NULL ||
+      shelf_verdict_name(p->verdict) == NULL)
+    return SHELF_INVALID;
+  /* Tenths of a second, as a clock shows them: %.1f, since the library's
+   * own printf (text.h) has no floating point. */
+  char shown[SECONDS_SIZE];
+  snprintf(shown, sizeof shown, "%.1f", spent > 0 ? spent : 0.0);
+  text s = shelf__text_bounded(buf, size);
+  shelf__text_format(&s, "%s: %s %z of %z, %z wheels, %s s, %s", who,
+                     stage_words[p->stage], p->done, p->total, p->n, shown,
+                     p->verdict == SHELF_VERDICT_OK
+                         ? "all right so far"
+                         : shelf_verdict_name(p->verdict));
+  return shelf__text_done(&s, len);
 }
 
 shelf_status shelf_judgement_write(const shelf_judgement *j,
