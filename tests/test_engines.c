@@ -316,8 +316,10 @@ static void test_status_strings(void) {
     snprintf(want, sizeof want, "%lld", (long long)v);
     same &= shelf_i128_format(v, buf) == strlen(want) && strcmp(buf, want) == 0;
   }
-  shelf_i128 ten = 1;
-  for (int d = 0; d <= 38; d++, ten *= 10)
+  shelf_i128 ten = 1; /* 10^d; 10^39 would be past 128 bits */
+  for (int d = 0; d <= 38; d++) {
+    if (d > 0)
+      ten *= 10;
     for (int delta = -1; delta <= 1; delta++) {
       shelf_i128 v = ten + delta;
       char *p = want + sizeof want - 1;
@@ -331,6 +333,7 @@ static void test_status_strings(void) {
       if (v != 0)
         same &= shelf_i128_format(-v, buf) == strlen(p) && strcmp(buf, p) == 0;
     }
+  }
   CHECK(same);
 }
 
