@@ -1,9 +1,11 @@
 /*
  * scan_loop.h - the fast scanner's loops (scan.c), written once and
  * compiled once for each instruction set: scan.c includes this file with
- * SCAN_SUFFIX naming the copy and SCAN_MASKS the function of scan_masks.h
- * that classifies a window's bytes. Only the masks differ between the
- * copies, so every path takes and leaves exactly the same weights.
+ * SCAN_SUFFIX naming the copy, SCAN_MASKS the function of scan_masks.h
+ * that classifies a window's bytes and SCAN_DIGITS the function of
+ * scan_digits.h that turns a run's digit words into weights. Only those
+ * two differ between the copies, and each gives the same results on every
+ * path, so every path takes and leaves exactly the same weights.
  */
 #if !defined(SCAN_SUFFIX) || !defined(SCAN_MASKS) || !defined(SCAN_DIGITS)
 #error "scan_loop.h is included by scan.c, with SCAN_SUFFIX, SCAN_MASKS and SCAN_DIGITS"
