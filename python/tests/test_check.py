@@ -329,6 +329,9 @@ class Check(unittest.TestCase):
         r = shelf.check(flaky, tries=5, seed=1)
         self.assertEqual(r.verdict, "unstable")
         self.assertEqual(abs(r.got - r.other), 1)
+        # Both answers, in the order the runs gave them.
+        self.assertIn("Got:      %d, then on the same shelf %d;"
+                      % (r.got, r.other), str(r))
 
     def test_exception_is_raised_on_the_shrunk_shelf(self):
         with self.assertRaises(IndexError) as caught:

@@ -45,6 +45,14 @@ static void say_answer(text *s, shelf_answer k, i128 a) {
     shelf__text_i128(s, a);
 }
 
+/* An answer the program may not have given. */
+static void say_answer_or_none(text *s, shelf_answer k, int has, i128 a) {
+  if (has)
+    say_answer(s, k, a);
+  else
+    shelf__text_str(s, "no answer");
+}
+
 static const char *answer_words(shelf_answer k) {
   switch (k) {
   case SHELF_ANSWER_FIRST:
@@ -475,15 +483,9 @@ static void say_got(text *s, const shelf_judgement *j, const shelf_judge *judge,
     return;
   case SHELF_VERDICT_UNSTABLE:
     shelf__text_str(s, "Got:      ");
-    if (j->has_got)
-      say_answer(s, judge->answer, j->got);
-    else
-      shelf__text_str(s, "no answer");
+    say_answer_or_none(s, judge->answer, j->has_got, j->got);
     shelf__text_str(s, ", then on the same shelf ");
-    if (j->has_other)
-      say_answer(s, judge->answer, j->other);
-    else
-      shelf__text_str(s, "no answer");
+    say_answer_or_none(s, judge->answer, j->has_other, j->other);
     shelf__text_str(
         s, "; the same shelf must give the same answer (an uninitialised "
            "variable, or a random choice, gives another)\n");
