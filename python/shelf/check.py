@@ -516,7 +516,7 @@ class _Progress:
         self.start = time.monotonic()
         self.shown = 0.0
         self.tty = self.handle = None
-        self.stage = "try"
+        self.stage = None  # no line shown yet
         self.on = False
         if not on:
             return
