@@ -23,6 +23,11 @@
  *      other path of the fast scanner this processor runs (src/core/scan.h:
  *      AVX2, SSE2, NEON, the portable words), forced the way tests force
  *      it, so that every path meets the grammar's every corner;
+ *   4b. in line mode, the same with --batch's quick lines
+ *      (shelf__parser_quick_line()) tried at each line's start, on every
+ *      path: a line taken whole has the weights the reference reads, its
+ *      shelf__solve_quick() answer is the solver's, and the parser goes on
+ *      from where the machine would;
  *   5. the text cut in two after a blank (a space, tab or line feed the
  *      bytes pick): the first parser's shelf__parser_place() is handed to a
  *      second parser by shelf_parser_resume(), which parses the rest into a
@@ -325,9 +330,24 @@ static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at,
  * a new parser takes over at that offset (see resume_at), and the solvers
  * keep no weights, so that appending merges their stacks.
  */
+/* A quick line (4b): its weights go into the driver's solver, so that the
+ * shelf is recorded, and checked, as any other. */
+static void quick_line(driver *v, const int64_t *w, unsigned n,
+                       outcome_list *out) {
+  FUZZ_ASSERT(n <= QUICK_LINE_MAX, "a quick line's weights fit its array");
+  for (unsigned k = 0; k < n; k++)
+    FUZZ_ASSERT(shelf_solver_push(v->s, w[k]) == SHELF_OK, "push");
+  shelf_result want, got;
+  FUZZ_ASSERT(shelf_solver_result(v->s, &want) == SHELF_OK, "result");
+  shelf__solve_quick(w, n, &got);
+  FUZZ_ASSERT(same_result(&want, &got),
+              "a quick line's answer is the solver's");
+  shelf_done(v, out);
+}
+
 static void drive(const uint8_t *d, size_t len, unsigned flags,
                   const size_t *cuts, size_t ncuts, int bytewise, size_t resume,
-                  outcome_list *out, int scanner) {
+                  outcome_list *out, int scanner, int quick) {
   driver v = {NULL, NULL, NULL, flags, resume == NO_RESUME, 0, 0};
   int line_unknown = len > 0 && (d[0] & 1); /* for a resumed parser */
   FUZZ_ASSERT(shelf_parser_new(&v.p, flags) == SHELF_OK, "parser_new");
@@ -359,6 +379,19 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
     }
     size_t pos = piece_start;
     while (pos < piece_end) {
+      if (quick && by_line && v.prefix == NULL) {
+        int64_t w[QUICK_LINE_ROOM];
+        unsigned n = QUICK_LINE_ROOM + 1;
+        size_t took = shelf__parser_quick_line(v.p, (const char *)d, pos,
+                                               piece_end, w, &n);
+        if (took > 0) {
+          FUZZ_ASSERT(took <= piece_end - pos && d[pos + took - 1] == '\n',
+                      "a quick line ends at its line feed, in the piece");
+          quick_line(&v, w, n, out);
+          pos += took;
+          continue;
+        }
+      }
       size_t used = (size_t)-1;
       int ended = -1;
       shelf_status st = shelf_parser_feed(v.p, v.s, (const char *)d + pos,
@@ -470,36 +503,46 @@ static void check_mode(const uint8_t *data, size_t size, const struct mode *m,
   outcome_list expect = {0}, base = {0}, got = {0};
 #define WHAT(s) (snprintf(what, sizeof what, "%s: %s", m->name, s), what)
   ref_parse(data, size, m->flags, &expect);
-  drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &base, -1);
+  drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &base, -1, 0);
   matches_reference(&base, &expect, WHAT("agrees with the grammar"));
   results_are_exact(&base, WHAT("a parsed shelf solves as the DP does"));
   if (parsed != NULL)
     same_outcomes(parsed, &base, WHAT("shelf_parse and the push parser"));
 
-  drive(data, size, m->flags, cuts, ncuts, 0, NO_RESUME, &got, -1);
+  drive(data, size, m->flags, cuts, ncuts, 0, NO_RESUME, &got, -1, 0);
   same_outcomes(&base, &got, WHAT("split pieces parse as one piece"));
   list_free(&got);
-  drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, -1);
+  drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, -1, 0);
   same_outcomes(&base, &got, WHAT("many pieces parse as one piece"));
   list_free(&got);
   if (size <= BYTEWISE_MAX) {
-    drive(data, size, m->flags, NULL, 0, 1, NO_RESUME, &got, -1);
+    drive(data, size, m->flags, NULL, 0, 1, NO_RESUME, &got, -1, 0);
     same_outcomes(&base, &got, WHAT("single bytes parse as one piece"));
     list_free(&got);
   }
   for (int k = 0; k < SCAN_KINDS; k++) {
     if (k == shelf__scan_best() || !shelf__scan_runs(k))
       continue;
-    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k);
+    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k, 0);
     same_outcomes(&base, &got, WHAT("every scanner path as the best one"));
     list_free(&got);
-    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k);
+    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k, 0);
     same_outcomes(&base, &got, WHAT("every scanner path, many pieces"));
+    list_free(&got);
+  }
+  for (int k = 0; k < SCAN_KINDS && (m->flags == SHELF_PARSE_LINES); k++) {
+    if (!shelf__scan_runs(k))
+      continue;
+    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k, 1);
+    same_outcomes(&base, &got, WHAT("quick lines, on every scanner path"));
+    list_free(&got);
+    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k, 1);
+    same_outcomes(&base, &got, WHAT("quick lines, many pieces"));
     list_free(&got);
   }
   size_t at = blank_cut(data, size);
   if (at != NO_RESUME) {
-    drive(data, size, m->flags, NULL, 0, 0, at, &got, -1);
+    drive(data, size, m->flags, NULL, 0, 0, at, &got, -1, 0);
     same_outcomes(&base, &got, WHAT("resumed at a place, appended"));
     list_free(&got);
   }

@@ -189,6 +189,33 @@ static void test_random_medium(void) {
   }
 }
 
+/* --batch's quick lines solve on a stack of their own
+ * (shelf__solve_quick()): up to QUICK_LINE_MAX weights of at most 8
+ * digits, as the scanner hands them over; the DP is the oracle. Ties,
+ * zeros and negative weights too, though a quick line has no sign. */
+static void test_quick_lines(void) {
+  uint64_t seed = test_seed() + 7;
+  rng r = {seed};
+  int64_t w[QUICK_LINE_MAX];
+  for (int k = 0; k < 100000; k++) {
+    size_t n = (size_t)(rng_next(&r) % (QUICK_LINE_MAX + 1));
+    int64_t span = k % 3 == 0 ? 3 : k % 3 == 1 ? 100 : 99999999;
+    int64_t lo = k % 5 == 0 ? -span : 0;
+    for (size_t i = 0; i < n; i++)
+      w[i] = lo + (int64_t)(rng_next(&r) % (uint64_t)(span - lo + 1));
+    shelf_result want, got;
+    REQUIRE(shelf_solve(w, n, SHELF_ENGINE_DP, &want) == SHELF_OK);
+    shelf__solve_quick(w, n, &got);
+    if (got.n != want.n || got.margin != want.margin ||
+        got.first != want.first || got.second != want.second) {
+      fprintf(stderr, "seed %llu, shelf %d of %zu wheels\n",
+              (unsigned long long)seed, k, n);
+      CHECK(0);
+      return;
+    }
+  }
+}
+
 static void test_random_large(void) {
   /* Shelves up to 3000 wheels: linear and dp. */
   uint64_t seed = test_seed() + 2;
@@ -512,6 +539,7 @@ static const test tests[] = {
     {"random shelves, n <= 14, three engines", test_random_small},
     {"random shelves, n <= 60, linear and dp", test_random_medium},
     {"random shelves, n <= 3000, linear and dp", test_random_large},
+    {"quick lines of a batch, against dp", test_quick_lines},
     {"64-bit extremes", test_extremes},
     {"heavy weights in pieces", test_heavy_pieces},
     {"every way of summing a run", test_run_sums},

@@ -12,6 +12,7 @@
 
 #include "../src/core/internal.h" /* shelf__parser_skip_line */
 #include "../src/core/scan.h"
+#include "../src/pieces/lines.h" /* --batch's loop, quick lines and all */
 
 /* The texts are random but the same on every run. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
@@ -176,6 +177,122 @@ static void test_paths_agree(void) {
   }
 }
 
+/* ==== --batch's quick lines ==== */
+
+/* A --batch text for the quick lines (shelf__scan_line()): lines of
+ * weights of 1 to 9 digits (leading zeros too) between blanks, from empty
+ * to past the window's 64 bytes, and now and then a line the quick path
+ * must leave to the machine: a sign, a comma, a CR, a bracket, a stray
+ * byte, a weight past 16 digits. */
+static size_t make_batch(char *t) {
+  static const char *const odd[] = {"-",  "+", ",",  ", ", "\r", "[", "]",
+                                    "x", "\x80", "#", "12345678901234567"};
+  static const char *const blank[] = {" ", " ", " ", "  ", "\t", " \t"};
+  size_t at = 0, target = 64 + rnd(TEXT_MAX - 300);
+  while (at < target) {
+    size_t width = rnd(4) == 0 ? 50 + rnd(30) : rnd(70); /* about 64 */
+    size_t start = at;
+    if (rnd(8) == 0)
+      at += (size_t)sprintf(t + at, "%s", blank[rnd(6)]);
+    while (at - start < width) {
+      unsigned digits = rnd(10) == 0 ? 1 + rnd(9) : 1 + rnd(5);
+      for (unsigned k = 0; k < digits; k++)
+        t[at++] = (char)('0' + (k == 0 && rnd(4) ? 1 + rnd(9) : rnd(10)));
+      if (rnd(60) == 0)
+        at += (size_t)sprintf(t + at, "%s", odd[rnd(11)]);
+      at += (size_t)sprintf(t + at, "%s", blank[rnd(6)]);
+    }
+    if (rnd(3) == 0)
+      at--; /* no blank before the line feed */
+    t[at++] = '\n';
+  }
+  return at;
+}
+
+static int quick_taken; /* lines the quick path took, over a test */
+
+static int log_shelf(void *ctx, shelf_status st, const shelf_result *r,
+                     shelf_solver *solver) {
+  outcome *o = ctx;
+  char margin[48], first[48], second[48];
+  shelf_i128_format(r->margin, margin);
+  shelf_i128_format(r->first, first);
+  shelf_i128_format(r->second, second);
+  NOTE(o, "%s %llu %s %s %s\n", shelf_status_name(st),
+       (unsigned long long)r->n, margin, first, second);
+  quick_taken += solver == NULL;
+  return 0;
+}
+
+static int log_error(void *ctx, shelf_status st, const shelf_parse_error *e) {
+  outcome *o = ctx;
+  NOTE(o, "error %s %llu:%llu @%llu \"%s\"\n", shelf_status_name(st),
+       (unsigned long long)e->line, (unsigned long long)e->column,
+       (unsigned long long)e->offset, e->found);
+  return 0;
+}
+
+/* A batch through lines.c's loop (shelf__lines_feed()), with path `kind`,
+ * quick lines or not, in pieces of at most `piece` bytes (each its own
+ * buffer: a quick line near a piece's start reads a copy), going on after
+ * errors; then where the parser stands. */
+static void batch_with(const char *t, size_t len, int kind, int quick,
+                       size_t piece, outcome *o) {
+  shelf_parser *p = NULL;
+  shelf_solver *s = NULL;
+  o->len = 0;
+  REQUIRE(shelf_parser_new(&p, SHELF_PARSE_LINES) == SHELF_OK &&
+          shelf_solver_new(&s, 0) == SHELF_OK);
+  REQUIRE(shelf__parser_scanner(p, kind));
+  line_hooks h = {.ctx = o,
+                  .shelf = log_shelf,
+                  .error = log_error,
+                  .keep_going = 1,
+                  .quick = quick};
+  char *buf = malloc(piece);
+  REQUIRE(buf != NULL);
+  for (size_t at = 0; at < len; at += piece) {
+    size_t k = len - at < piece ? len - at : piece;
+    memcpy(buf, t + at, k);
+    CHECK(shelf__lines_feed(p, s, buf, k, &h) == 0);
+  }
+  shelf_parse_place end;
+  if (shelf__parser_place(p, &end) == SHELF_OK)
+    NOTE(o, "at line %llu, offset %llu\n", (unsigned long long)end.line,
+         (unsigned long long)end.offset);
+  CHECK(shelf__lines_finish(p, s, &h) == 0);
+  free(buf);
+  shelf_parser_free(p);
+  shelf_solver_free(s);
+}
+
+/* Every path with quick lines gives what the machine alone gives, line for
+ * line: the answers, the errors and their places, and where it stands. */
+static void test_quick_lines(void) {
+  static char text[TEXT_MAX + 200];
+  static outcome want, got;
+  for (int round = 0; round < 400; round++) {
+    size_t len = make_batch(text);
+    size_t piece = rnd(2) ? len : 1 + rnd(400);
+    batch_with(text, len, SCAN_SWAR, 0, len, &want);
+    for (int k = 0; k < SCAN_KINDS; k++) {
+      if (!shelf__scan_runs(k))
+        continue;
+      batch_with(text, len, k, 1, piece, &got);
+      int same = got.len == want.len && memcmp(got.log, want.log, got.len) == 0;
+      if (!same)
+        fprintf(stderr, "round %d, path %d, pieces of %zu:\n%.*s\nagainst "
+                "the machine's\n%.*s\n", round, k, piece, (int)got.len,
+                got.log, (int)want.len, want.log);
+      CHECK(same);
+    }
+  }
+  /* The test means something only if quick lines were taken: most lines
+   * are plain and short. */
+  printf("  %d lines taken quick\n", quick_taken);
+  CHECK(quick_taken > 10000);
+}
+
 static void test_choice(void) {
   shelf_parser *p = NULL;
   REQUIRE(shelf_parser_new(&p, 0) == SHELF_OK);
@@ -196,6 +313,7 @@ static void test_choice(void) {
 
 static const test tests[] = {
     {"every scanner path agrees with the portable one", test_paths_agree},
+    {"quick lines of a batch agree with the machine", test_quick_lines},
     {"forcing a path", test_choice},
 };
 

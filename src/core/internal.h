@@ -114,6 +114,29 @@ shelf_player shelf__game_player(const shelf_game *game, shelf_buyer buyer);
  * mode. */
 shelf_status shelf__parser_skip_line(shelf_parser *parser);
 
+/* --batch's quick lines (lines.c): the most weights one holds, a digit and
+ * a blank each in a window of 64 bytes, and the room an array for them
+ * needs (3 more: the scanner's digit conversions write past the last). */
+#define QUICK_LINE_MAX 32
+#define QUICK_LINE_ROOM (QUICK_LINE_MAX + 3)
+
+/* --batch: the line at data[i], taken whole if the parser is at its start
+ * (line mode, not counted, no error) and the line is plain enough for the
+ * scanner to take at once: its line feed among its first 64 bytes, before
+ * it only blanks and weights of at most 8 digits, no sign (scan.h:
+ * shelf__scan_line()). Its weights go to w[0..*n) (room for
+ * QUICK_LINE_ROOM) and the parser moves past its line feed, the shelf
+ * ended, as shelf_parser_feed() would have it. Returns the bytes taken;
+ * 0 leaves the line to shelf_parser_feed(). */
+size_t shelf__parser_quick_line(shelf_parser *parser, const char *data,
+                                size_t i, size_t len, int64_t *w,
+                                unsigned *n);
+
+/* The answer to a quick line's weights: at most QUICK_LINE_MAX, each of
+ * at most 8 digits, so that every sum fits 64 bits. The same reduction and
+ * valley as a solver's (solver.h), on a stack of its own. Time O(n). */
+void shelf__solve_quick(const int64_t *w, unsigned n, shelf_result *out);
+
 /* Where the parser is: the place after the text fed so far, to resume
  * another parser from (shelf_parser_resume()). SHELF_OK; SHELF_INVALID if
  * an argument is NULL, or the parser is not between items (inside a weight

@@ -519,6 +519,24 @@ shelf_status shelf_parser_feed(shelf_parser *p, shelf_solver *s,
   return st;
 }
 
+size_t shelf__parser_quick_line(shelf_parser *p, const char *data,
+                                size_t i, size_t len, int64_t *w,
+                                unsigned *n) {
+  if (!by_line(p) || p->failed != SHELF_OK || p->state != STATE_BETWEEN ||
+      p->pos != SHELF_AFTER_NOTHING || p->cr || p->offset != p->line_start)
+    return 0;
+  /* Signed and unsigned 64-bit words may alias: the scanner's digit words
+   * become these weights in place. */
+  size_t used = shelf__scan_line(p->scanner, (const unsigned char *)data, i,
+                                 len, (uint64_t *)(void *)w, n);
+  if (used > 0) {
+    p->offset += used;
+    p->line++;
+    p->line_start = p->offset;
+  }
+  return used;
+}
+
 shelf_status shelf_parser_finish(shelf_parser *p, shelf_solver *s, int *ended) {
   if (p == NULL || s == NULL || ended == NULL)
     return SHELF_INVALID;

@@ -280,6 +280,26 @@ static size_t scan_kind(int kind, shelf_solver *s, const unsigned char *b,
   }
 }
 
+size_t shelf__scan_line(int kind, const unsigned char *b, size_t i,
+                        size_t len, uint64_t *val, unsigned *n) {
+  if (!FAST_PATH || len - i < 64)
+    return 0;
+  switch (kind) {
+#if SCAN_X86
+  case SCAN_AVX2:
+    return scan_line_avx2(b, i, val, n);
+  case SCAN_SSE2:
+    return scan_line_sse2(b, i, val, n);
+#endif
+#if SCAN_NEON
+  case SCAN_NEON_KIND:
+    return scan_line_neon(b, i, val, n);
+#endif
+  default:
+    return scan_line_swar(b, i, val, n);
+  }
+}
+
 /* Whole runs while the limit leaves room for one (no check a weight), then,
  * for a counted shelf's last weights, runs capped at what is due. Only the
  * line count is kept on the way; the line's start and the last item are

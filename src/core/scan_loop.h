@@ -284,6 +284,55 @@ static size_t SCAN_NAME(scan_any)(shelf_solver *s, const unsigned char *b, size_
   return SCAN_NAME(scan_run_mode)(s, b, i, len, limit, out, stop, 0, 0);
 }
 
+/* --batch's quick line (shelf__scan_line()): the line that starts at w,
+ * if its line feed is among the window's 64 bytes and everything before
+ * it is weights of at most 8 digits and blanks. Its weights go to
+ * val[0..*n), converted together; returns the bytes up to and including
+ * the line feed, or 0 for any other line (a sign, a comma, a long weight,
+ * a CR, a longer line...), which the machine reads. The checks are the
+ * plain window's (fast_window()) with the line feed as its end. */
+FAST_INLINE unsigned SCAN_NAME(line_window)(const unsigned char *w,
+                                            uint64_t *val, unsigned *n) {
+  window_masks m;
+  SCAN_MASKS(w, &m);
+  if (m.nl == 0)
+    return 0;
+  unsigned end = (unsigned)__builtin_ctzll(m.nl);
+  uint64_t upto = ((uint64_t)1 << end) - 1; /* end < 64 */
+  uint64_t digits = m.digit & upto;
+  if (((digits | m.blank) & upto) != upto)
+    return 0;
+  uint64_t starts = digits & ~(digits << 1);
+  uint64_t ends = digits & ~(digits >> 1);
+  unsigned k = 0;
+  while (starts != 0) {
+    unsigned s = (unsigned)__builtin_ctzll(starts);
+    unsigned e = (unsigned)__builtin_ctzll(ends);
+    starts &= starts - 1;
+    ends &= ends - 1;
+    if (e - s >= 8)
+      return 0;
+    val[k++] = load8(w + e - 7) & fast_mask[e - s];
+  }
+  SCAN_DIGITS(val, k);
+  *n = k;
+  return end + 1;
+}
+
+/* line_window() at b + i, from a copy with zeros before it near the
+ * piece's start, as scan_window() reads. */
+static unsigned SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
+                                     uint64_t *val, unsigned *n) {
+  unsigned char pad[FAST_BEHIND + 64];
+  const unsigned char *w = b + i;
+  if (i < FAST_BEHIND) {
+    memset(pad, 0, FAST_BEHIND);
+    memcpy(pad + FAST_BEHIND, w, 64);
+    w = pad + FAST_BEHIND;
+  }
+  return SCAN_NAME(line_window)(w, val, n);
+}
+
 
 #undef SCAN_NAME
 #undef SCAN_CAT

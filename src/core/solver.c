@@ -13,27 +13,29 @@
 
 /* Both buyers take the larger end (the left one on a tie, as
  * VALLEY_TAKES_LEFT says); one body for the 128-bit and the 64-bit stack,
- * so the two cannot disagree. Which end is taken follows no pattern, so
- * the choice and the sign are made without branches: a mispredicted take
- * cost more than the rest of a short --batch line's answer. */
-#define VALLEY_MARGIN(name, T)                                                 \
-  i128 name(const T *st, size_t top) {                                         \
-    i128 margin = 0;                                                           \
+ * and for a quick line's (summed in 64 bits, where every total fits), so
+ * that none can disagree. Which end is taken follows no pattern, so the
+ * choice and the sign are made without branches: a mispredicted take cost
+ * more than the rest of a short --batch line's answer. */
+#define VALLEY_MARGIN(name, T, SUM)                                            \
+  SUM name(const T *st, size_t top) {                                          \
+    SUM margin = 0;                                                            \
     size_t l = 0, r = top;                                                     \
     for (size_t turn = 0; l < r; turn++) {                                     \
       int left = VALLEY_TAKES_LEFT(st, l, r - 1);                              \
       T a = st[l], b = st[r - 1];                                              \
-      i128 v = left ? a : b;                                                   \
+      SUM v = left ? a : b;                                                    \
       l += (size_t)left;                                                       \
       r -= (size_t)!left;                                                      \
-      i128 flip = -(i128)(turn & 1); /* the second buyer's: -v */              \
+      SUM flip = -(SUM)(turn & 1); /* the second buyer's: -v */                \
       margin += (v ^ flip) - flip;                                             \
     }                                                                          \
     return margin;                                                             \
   }
 
-VALLEY_MARGIN(shelf__valley_margin, i128)
-VALLEY_MARGIN(shelf__valley_margin64, int64_t)
+VALLEY_MARGIN(shelf__valley_margin, i128, i128)
+VALLEY_MARGIN(shelf__valley_margin64, int64_t, i128)
+static VALLEY_MARGIN(valley_margin_quick, int64_t, int64_t)
 
 /* ==== The streaming solver ==== */
 
@@ -42,6 +44,20 @@ static void narrow_guards(int64_t *narrow) {
   for (int k = 0; k < NARROW_GUARD; k++)
     narrow[k] = INT64_MAX;
   narrow[NARROW_GUARD - 1] = INT64_MAX - 1;
+}
+
+void shelf__solve_quick(const int64_t *w, unsigned n, shelf_result *out) {
+  int64_t stack[NARROW_GUARD + QUICK_LINE_MAX];
+  int64_t *st = stack + NARROW_GUARD, sum = 0;
+  narrow_guards(stack);
+  /* The scanner's push, its top two entries in registers. */
+  fast_stack f = {.sp = st, .t1 = st[-1], .t2 = st[-2]};
+  for (unsigned k = 0; k < n; k++) {
+    fast_push(&f, w[k]);
+    sum += w[k];
+  }
+  shelf__result_from(out, n, sum,
+                     valley_margin_quick(st, (size_t)(f.sp - st)));
 }
 
 /* Allocates a solver with any flags, the library's own included. */

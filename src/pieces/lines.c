@@ -18,7 +18,9 @@ static int failed(shelf_parser *parser, shelf_solver *solver, shelf_status st,
 }
 
 static int ended(shelf_solver *solver, const line_hooks *h) {
-  int stop = h->shelf(h->ctx, solver);
+  shelf_result result;
+  shelf_status st = shelf_solver_result(solver, &result);
+  int stop = h->shelf(h->ctx, st, &result, solver);
   shelf_solver_reset(solver);
   return stop;
 }
@@ -27,6 +29,21 @@ int shelf__lines_feed(shelf_parser *parser, shelf_solver *solver,
                       const char *data, size_t len, const line_hooks *h) {
   size_t pos = 0;
   while (pos < len) {
+    if (h->quick) {
+      /* Most lines of a batch are short and plain: taken whole, solved
+       * on a stack of their own, with no call of the parser's loop. */
+      int64_t w[QUICK_LINE_ROOM];
+      unsigned n;
+      size_t took = shelf__parser_quick_line(parser, data, pos, len, w, &n);
+      if (took > 0) {
+        shelf_result result;
+        shelf__solve_quick(w, n, &result);
+        pos += took;
+        if (h->shelf(h->ctx, SHELF_OK, &result, NULL))
+          return 1;
+        continue;
+      }
+    }
     size_t used;
     int end;
     shelf_status st =

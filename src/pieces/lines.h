@@ -11,13 +11,18 @@
 
 typedef struct line_hooks {
   void *ctx;
-  /* A shelf ended: its wheels are in `solver` (reset after the call).
-   * Returns nonzero to stop. */
-  int (*shelf)(void *ctx, shelf_solver *solver);
+  /* A shelf ended, with this answer (or status: out of memory). Its
+   * wheels are in `solver` (reset after the call), or, for a quick line,
+   * in no solver at all: `solver` is NULL. Returns nonzero to stop. */
+  int (*shelf)(void *ctx, shelf_status st, const shelf_result *result,
+               shelf_solver *solver);
   /* A line failed to parse (or the solver ran out of memory). Returns
    * nonzero to stop. */
   int (*error)(void *ctx, shelf_status st, const shelf_parse_error *e);
   int keep_going; /* after an error, skip its line and go on */
+  int quick;      /* plain short lines may be solved without the solver
+                     (shelf__parser_quick_line()): nobody wants their
+                     weights */
 } line_hooks;
 
 /* Feeds a piece of text to a parser made with SHELF_PARSE_LINES. Returns 0

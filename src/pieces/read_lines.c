@@ -16,12 +16,11 @@ typedef struct lines {
   outcome *res;
 } lines;
 
-static int line_shelf(void *ctx, shelf_solver *solver) {
+static int line_shelf(void *ctx, shelf_status st, const shelf_result *result,
+                      shelf_solver *solver) {
   lines *l = ctx;
   const shelf_read_options *opt = l->rd->opt;
-  shelf_result result;
-  shelf_status st = shelf_solver_result(solver, &result);
-  l->res->stopped = opt->shelf(opt->ctx, st, &result, NULL,
+  l->res->stopped = opt->shelf(opt->ctx, st, result, NULL,
                                opt->solver_flags != 0 ? solver : NULL) != 0;
   return l->res->stopped;
 }
@@ -44,7 +43,8 @@ int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
   line_hooks h = {.ctx = &l,
                   .shelf = line_shelf,
                   .error = line_error,
-                  .keep_going = rd->opt->keep_going};
+                  .keep_going = rd->opt->keep_going,
+                  .quick = rd->opt->solver_flags == 0};
   shelf_parser *parser = NULL;
   shelf_solver *solver = NULL;
   char *buf = malloc(READ_BLOCK);

@@ -101,11 +101,11 @@ static int add_line(slot *s, shelf_status st, const shelf_result *result,
 }
 
 /* lines.c's hooks for a block: each line's outcome recorded. */
-static int record_shelf(void *ctx, shelf_solver *solver) {
+static int record_shelf(void *ctx, shelf_status st, const shelf_result *result,
+                        shelf_solver *solver) {
+  (void)solver; /* its answer is all a block keeps */
   slot *s = ctx;
-  shelf_result result;
-  shelf_status st = shelf_solver_result(solver, &result);
-  if (add_line(s, st, &result, NULL))
+  if (add_line(s, st, result, NULL))
     return 0;
   s->p.status = SHELF_NOMEM;
   return 1;
@@ -142,7 +142,8 @@ static void parse_lines(const pipe_job *j, slot *s) {
   line_hooks h = {.ctx = s,
                   .shelf = record_shelf,
                   .error = record_error,
-                  .keep_going = j->keep_going};
+                  .keep_going = j->keep_going,
+                  .quick = j->rd->opt->solver_flags == 0};
   if (p->status == SHELF_OK &&
       shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h) == 0 &&
       p->last)
