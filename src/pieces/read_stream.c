@@ -31,9 +31,12 @@
 
 enum { SLOT_EMPTY, SLOT_READY, SLOT_PARSING, SLOT_DONE, SLOT_REST };
 
-/* --batch: one line's outcome. */
+/* --batch: one line's outcome. The second buyer's total is the first's
+ * less the margin: a record of 48 bytes, not 80, as the records of a
+ * block pass from its parser's core to the caller's. */
 typedef struct line_rec {
-  shelf_result result;
+  shelf_i128 margin, first;
+  uint64_t n;
   shelf_status status;
   int parse_error; /* status is a parse error's; its details are next in
                       the slot's errors */
@@ -93,8 +96,11 @@ static int add_line(slot *s, shelf_status st, const shelf_result *result,
   memset(l, 0, sizeof *l);
   l->status = st;
   l->parse_error = e != NULL;
-  if (result != NULL)
-    l->result = *result;
+  if (result != NULL) {
+    l->margin = result->margin;
+    l->first = result->first;
+    l->n = result->n;
+  }
   if (e != NULL)
     s->errors[s->nerrors++] = *e;
   return 1;
@@ -127,10 +133,6 @@ static int record_error(void *ctx, shelf_status st,
 static void parse_lines(const pipe_job *j, slot *s) {
   piece *p = &s->p;
   s->nlines = s->nerrors = 0;
-  s->line_feeds = 0;
-  for (const char *at = s->buf, *end = s->buf + s->len;
-       (at = memchr(at, '\n', (size_t)(end - at))) != NULL; at++)
-    s->line_feeds++;
   /* A block starts a line, and (--counted) a shelf: its count is next. */
   shelf_parse_place start = {.offset = p->start,
                              .line = 1,
@@ -144,9 +146,22 @@ static void parse_lines(const pipe_job *j, slot *s) {
                   .error = record_error,
                   .keep_going = j->keep_going,
                   .quick = j->rd->opt->solver_flags == 0};
-  if (p->status == SHELF_OK &&
-      shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h) == 0 &&
-      p->last)
+  int stop = p->status != SHELF_OK ||
+             shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h);
+  /* The block's line feeds, for the places of the blocks after it: the
+   * parser counted them. Where it cannot say (it stopped, or the text's
+   * last block ends inside a line) they are counted here; a count per
+   * line of a 49-byte line cost more than its answer's hand-over. */
+  shelf_parse_place end;
+  if (!stop && shelf__parser_place(p->parser, &end) == SHELF_OK) {
+    s->line_feeds = end.line - 1;
+  } else {
+    s->line_feeds = 0;
+    for (const char *at = s->buf, *e = s->buf + s->len;
+         (at = memchr(at, '\n', (size_t)(e - at))) != NULL; at++)
+      s->line_feeds++;
+  }
+  if (!stop && p->last)
     shelf__lines_finish(p->parser, p->solver, &h);
 }
 
@@ -162,8 +177,12 @@ static int hand_lines(pipe_job *j, slot *s, outcome *res) {
       if (placed.code != SHELF_OK)
         placed.line += j->lines_before;
     }
+    shelf_result result = {.n = l->n,
+                           .margin = l->margin,
+                           .first = l->first,
+                           .second = l->first - l->margin};
     const shelf_read_options *opt = j->rd->opt;
-    if (opt->shelf(opt->ctx, l->status, l->parse_error ? NULL : &l->result,
+    if (opt->shelf(opt->ctx, l->status, l->parse_error ? NULL : &result,
                    l->parse_error ? &placed : NULL, NULL) != 0) {
       res->stopped = 1;
       return 1;
