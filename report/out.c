@@ -72,8 +72,10 @@ void out_char(out *o, char c) {
 }
 
 void out_i128(out *o, shelf_i128 v) {
-  char buf[SHELF_I128_BUFSIZE];
-  out_bytes(o, buf, shelf_i128_format(v, buf));
+  /* Straight into the buffer: --batch prints a number a line. */
+  if (OUT_BUFSIZE - o->len < SHELF_I128_BUFSIZE)
+    out_flush(o);
+  o->len += shelf_i128_format(v, o->buf + o->len);
 }
 
 void out_u64(out *o, uint64_t v) { out_i128(o, (shelf_i128)v); }
