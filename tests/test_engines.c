@@ -189,6 +189,43 @@ static void test_random_medium(void) {
   }
 }
 
+/* Shelves whose reduced stacks are long: the valley's walk in runs
+ * (solver.c) beside its short loop. Valleys (falling, then rising, the
+ * two sides drawn from one small set so that ends tie), monotone shelves,
+ * and the same with now and then a peak to merge; light weights (a
+ * narrow stack, 64-bit leads) and weights near 2^61 (a wide one). */
+static void test_long_valleys(void) {
+  uint64_t seed = test_seed() + 8;
+  rng r = {seed};
+  enum { MAX = 1500 };
+  int64_t *w = malloc(MAX * sizeof *w);
+  REQUIRE(w != NULL);
+  for (int k = 0; k < 300; k++) {
+    size_t n = 60 + (size_t)(rng_next(&r) % (MAX - 59));
+    size_t bottom = k % 4 == 0 ? 0 : k % 4 == 1 ? n : (size_t)(rng_next(&r) % n);
+    int64_t unit = k % 3 == 2 ? (int64_t)1 << 52 : 1;
+    /* Falling to `bottom`, rising after it, by steps of 1 to 3 units. */
+    int64_t v = (int64_t)(3 * n + 10);
+    for (size_t i = 0; i < bottom; i++) {
+      v -= 1 + (int64_t)(rng_next(&r) % 3);
+      w[i] = v * unit;
+    }
+    v = (int64_t)(rng_next(&r) % 4);
+    for (size_t i = bottom; i < n; i++) {
+      v += 1 + (int64_t)(rng_next(&r) % 3);
+      w[i] = v * unit;
+    }
+    if (k % 5 == 4) /* a few peaks, merged into the stack */
+      for (int j = 0; j < 5; j++)
+        w[rng_next(&r) % n] += (int64_t)(rng_next(&r) % 50) * unit;
+    if (!agree(w, n, seed)) {
+      CHECK(0);
+      break;
+    }
+  }
+  free(w);
+}
+
 /* --batch's quick lines solve on a stack of their own
  * (shelf__solve_quick()): up to QUICK_LINE_MAX weights of at most 8
  * digits, as the scanner hands them over; the DP is the oracle. Ties,
@@ -539,6 +576,7 @@ static const test tests[] = {
     {"random shelves, n <= 14, three engines", test_random_small},
     {"random shelves, n <= 60, linear and dp", test_random_medium},
     {"random shelves, n <= 3000, linear and dp", test_random_large},
+    {"long reduced stacks: valleys and monotone shelves", test_long_valleys},
     {"quick lines of a batch, against dp", test_quick_lines},
     {"64-bit extremes", test_extremes},
     {"heavy weights in pieces", test_heavy_pieces},
