@@ -23,9 +23,10 @@
  *      other path of the fast scanner this processor runs (src/core/scan.h:
  *      AVX2, SSE2, NEON, the portable words), forced the way tests force
  *      it, so that every path meets the grammar's every corner;
- *   4b. in line mode, the same with --batch's quick lines
+ *   4b. in the line modes, the same with --batch's quick lines
  *      (shelf__parser_quick_line()) tried at each line's start, on every
- *      path: a line taken whole has the weights the reference reads, its
+ *      path: a line (or a counted shelf's two) taken whole has the weights
+ *      the reference reads, its
  *      shelf__solve_quick() answer is the solver's, and the parser goes on
  *      from where the machine would;
  *   5. the text cut in two after a blank (a space, tab or line feed the
@@ -379,7 +380,7 @@ static void drive(const uint8_t *d, size_t len, unsigned flags,
     }
     size_t pos = piece_start;
     while (pos < piece_end) {
-      if (quick && by_line && v.prefix == NULL) {
+      if (quick && lines && v.prefix == NULL) {
         int64_t w[QUICK_LINE_ROOM];
         unsigned n = QUICK_LINE_ROOM + 1;
         size_t took = shelf__parser_quick_line(v.p, (const char *)d, pos,
@@ -530,7 +531,7 @@ static void check_mode(const uint8_t *data, size_t size, const struct mode *m,
     same_outcomes(&base, &got, WHAT("every scanner path, many pieces"));
     list_free(&got);
   }
-  for (int k = 0; k < SCAN_KINDS && (m->flags == SHELF_PARSE_LINES); k++) {
+  for (int k = 0; k < SCAN_KINDS && (m->flags & SHELF_PARSE_LINES); k++) {
     if (!shelf__scan_runs(k))
       continue;
     drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k, 1);

@@ -179,37 +179,69 @@ static void test_paths_agree(void) {
 
 /* ==== --batch's quick lines ==== */
 
-/* A --batch text for the quick lines (shelf__scan_line()): lines of
+/* A line of a --batch text for the quick lines (shelf__scan_line()):
  * weights of 1 to 9 digits (leading zeros too) between blanks, from empty
  * to past the window's 64 bytes, and now and then a line the quick path
  * must leave to the machine: a sign, a comma, a CR, a bracket, a stray
  * byte, a weight past 16 digits. */
-static size_t make_batch(char *t) {
+static size_t make_batch_line(char *t, size_t most) {
   static const char *const odd[] = {"-",  "+", ",",  ", ", "\r", "[", "]",
                                     "x", "\x80", "#", "12345678901234567"};
   static const char *const blank[] = {" ", " ", " ", "  ", "\t", " \t"};
+  size_t at = 0, width = rnd(4) == 0 ? most - 20 + rnd(30) : rnd(most);
+  if (rnd(8) == 0)
+    at += (size_t)sprintf(t + at, "%s", blank[rnd(6)]);
+  while (at < width) {
+    unsigned digits = rnd(10) == 0 ? 1 + rnd(9) : 1 + rnd(5);
+    for (unsigned k = 0; k < digits; k++)
+      t[at++] = (char)('0' + (k == 0 && rnd(4) ? 1 + rnd(9) : rnd(10)));
+    if (rnd(60) == 0)
+      at += (size_t)sprintf(t + at, "%s", odd[rnd(11)]);
+    at += (size_t)sprintf(t + at, "%s", blank[rnd(6)]);
+  }
+  if (at > 0 && rnd(3) == 0)
+    at--; /* no blank before the line feed */
+  t[at++] = '\n';
+  return at;
+}
+
+static size_t make_batch(char *t) {
+  size_t at = 0, target = 64 + rnd(TEXT_MAX - 300);
+  while (at < target)
+    at += make_batch_line(t + at, 70); /* about the window's 64 bytes */
+  return at;
+}
+
+/* A --batch --counted text: shelves of a count's line and a weights'
+ * line (make_batch()'s), the count now and then wrong or 0, with a
+ * leading zero, or followed by blanks; now and then an empty line, or the
+ * weights on the count's line. */
+static size_t make_counted(char *t) {
+  static char line[400];
   size_t at = 0, target = 64 + rnd(TEXT_MAX - 300);
   while (at < target) {
-    size_t width = rnd(4) == 0 ? 50 + rnd(30) : rnd(70); /* about 64 */
-    size_t start = at;
-    if (rnd(8) == 0)
-      at += (size_t)sprintf(t + at, "%s", blank[rnd(6)]);
-    while (at - start < width) {
-      unsigned digits = rnd(10) == 0 ? 1 + rnd(9) : 1 + rnd(5);
-      for (unsigned k = 0; k < digits; k++)
-        t[at++] = (char)('0' + (k == 0 && rnd(4) ? 1 + rnd(9) : rnd(10)));
-      if (rnd(60) == 0)
-        at += (size_t)sprintf(t + at, "%s", odd[rnd(11)]);
-      at += (size_t)sprintf(t + at, "%s", blank[rnd(6)]);
-    }
-    if (rnd(3) == 0)
-      at--; /* no blank before the line feed */
-    t[at++] = '\n';
+    size_t len = make_batch_line(line, 60); /* with its count: about 64 */
+    while (len >= 2 && (line[len - 2] == ' ' || line[len - 2] == '\t') &&
+           rnd(4) != 0) /* mostly a weight right before the line feed */
+      line[--len - 1] = '\n';
+    unsigned n = 0;
+    for (size_t i = 0; i < len; i++)
+      n += line[i] >= '0' && line[i] <= '9' &&
+           (i == 0 || line[i - 1] < '0' || line[i - 1] > '9');
+    unsigned r = rnd(40);
+    unsigned count = r == 0 ? 0 : r == 1 ? n + 1 : r == 2 && n ? n - 1 : n;
+    at += (size_t)sprintf(t + at, r == 3 ? "0%u" : "%u", count);
+    at += (size_t)sprintf(t + at, "%s", r == 4 ? " \n" : r == 5 ? " " : "\n");
+    memcpy(t + at, line, len);
+    at += len;
+    if (rnd(30) == 0)
+      t[at++] = '\n';
   }
   return at;
 }
 
-static int quick_taken; /* lines the quick path took, over a test */
+static int quick_taken;   /* shelves the quick path took, over a test */
+static int quick_counted; /* of them, counted ones */
 
 static int log_shelf(void *ctx, shelf_status st, const shelf_result *r,
                      shelf_solver *solver) {
@@ -236,12 +268,12 @@ static int log_error(void *ctx, shelf_status st, const shelf_parse_error *e) {
  * quick lines or not, in pieces of at most `piece` bytes (each its own
  * buffer: a quick line near a piece's start reads a copy), going on after
  * errors; then where the parser stands. */
-static void batch_with(const char *t, size_t len, int kind, int quick,
-                       size_t piece, outcome *o) {
+static void batch_with(const char *t, size_t len, unsigned flags, int kind,
+                       int quick, size_t piece, outcome *o) {
   shelf_parser *p = NULL;
   shelf_solver *s = NULL;
   o->len = 0;
-  REQUIRE(shelf_parser_new(&p, SHELF_PARSE_LINES) == SHELF_OK &&
+  REQUIRE(shelf_parser_new(&p, flags) == SHELF_OK &&
           shelf_solver_new(&s, 0) == SHELF_OK);
   REQUIRE(shelf__parser_scanner(p, kind));
   line_hooks h = {.ctx = o,
@@ -260,37 +292,44 @@ static void batch_with(const char *t, size_t len, int kind, int quick,
   if (shelf__parser_place(p, &end) == SHELF_OK)
     NOTE(o, "at line %llu, offset %llu\n", (unsigned long long)end.line,
          (unsigned long long)end.offset);
-  CHECK(shelf__lines_finish(p, s, &h) == 0);
+  shelf__lines_finish(p, s, &h); /* 1 after an error, which it logged */
   free(buf);
   shelf_parser_free(p);
   shelf_solver_free(s);
 }
 
 /* Every path with quick lines gives what the machine alone gives, line for
- * line: the answers, the errors and their places, and where it stands. */
+ * line, with --counted too: the answers, the errors and their places, and
+ * where it stands. */
 static void test_quick_lines(void) {
   static char text[TEXT_MAX + 200];
   static outcome want, got;
-  for (int round = 0; round < 400; round++) {
-    size_t len = make_batch(text);
+  for (int round = 0; round < 600; round++) {
+    unsigned flags = SHELF_PARSE_LINES | (round % 3 == 2 ? SHELF_PARSE_COUNTED : 0);
+    size_t len = flags & SHELF_PARSE_COUNTED ? make_counted(text)
+                                              : make_batch(text);
     size_t piece = rnd(2) ? len : 1 + rnd(400);
-    batch_with(text, len, SCAN_SWAR, 0, len, &want);
+    batch_with(text, len, flags, SCAN_SWAR, 0, len, &want);
     for (int k = 0; k < SCAN_KINDS; k++) {
       if (!shelf__scan_runs(k))
         continue;
-      batch_with(text, len, k, 1, piece, &got);
+      int before = quick_taken;
+      batch_with(text, len, flags, k, 1, piece, &got);
+      quick_counted += (flags & SHELF_PARSE_COUNTED) ? quick_taken - before : 0;
       int same = got.len == want.len && memcmp(got.log, want.log, got.len) == 0;
       if (!same)
-        fprintf(stderr, "round %d, path %d, pieces of %zu:\n%.*s\nagainst "
-                "the machine's\n%.*s\n", round, k, piece, (int)got.len,
+        fprintf(stderr, "round %d, flags %u, path %d, pieces of %zu:\n%.*s\n"
+                "against the machine's\n%.*s\n", round, flags, k, piece,
+                (int)got.len,
                 got.log, (int)want.len, want.log);
       CHECK(same);
     }
   }
   /* The test means something only if quick lines were taken: most lines
    * are plain and short. */
-  printf("  %d lines taken quick\n", quick_taken);
-  CHECK(quick_taken > 10000);
+  printf("  %d shelves taken quick, %d of them counted\n", quick_taken,
+         quick_counted);
+  CHECK(quick_taken > 10000 && quick_counted > 3000);
 }
 
 static void test_choice(void) {

@@ -121,13 +121,15 @@ shelf_status shelf__parser_skip_line(shelf_parser *parser);
 #define QUICK_LINE_ROOM (QUICK_LINE_MAX + 3)
 
 /* --batch: the line at data[i], taken whole if the parser is at its start
- * (line mode, not counted, no error) and the line is plain enough for the
- * scanner to take at once: its line feed among its first 64 bytes, before
- * it only blanks and weights of at most 8 digits, no sign (scan.h:
- * shelf__scan_line()). Its weights go to w[0..*n) (room for
+ * (line mode, no error) and the line is plain enough for the scanner to
+ * take at once: its line feed among its first 64 bytes, before it only
+ * blanks and weights of at most 8 digits, no sign (scan.h:
+ * shelf__scan_line()). With --counted (SHELF_PARSE_COUNTED), the two
+ * lines of a counted shelf, its count alone on the first and as many
+ * weights on the second. Its weights go to w[0..*n) (room for
  * QUICK_LINE_ROOM) and the parser moves past its line feed, the shelf
  * ended, as shelf_parser_feed() would have it. Returns the bytes taken;
- * 0 leaves the line to shelf_parser_feed(). */
+ * 0 leaves the text to shelf_parser_feed(). */
 size_t shelf__parser_quick_line(shelf_parser *parser, const char *data,
                                 size_t i, size_t len, int64_t *w,
                                 unsigned *n);

@@ -522,18 +522,31 @@ shelf_status shelf_parser_feed(shelf_parser *p, shelf_solver *s,
 size_t shelf__parser_quick_line(shelf_parser *p, const char *data,
                                 size_t i, size_t len, int64_t *w,
                                 unsigned *n) {
-  if (!by_line(p) || p->failed != SHELF_OK || p->state != STATE_BETWEEN ||
-      p->pos != SHELF_AFTER_NOTHING || p->cr || p->offset != p->line_start)
+  /* At a line's start, before a shelf: with --counted, before its count. */
+  if (!(p->flags & SHELF_PARSE_LINES) || p->failed != SHELF_OK ||
+      p->state != STATE_BETWEEN || p->pos != SHELF_AFTER_NOTHING || p->cr ||
+      p->offset != p->line_start || (counted(p) && p->due != DUE_COUNT))
     return 0;
+  int lines = counted(p) ? 2 : 1;
+  unsigned first;
   /* Signed and unsigned 64-bit words may alias: the scanner's digit words
    * become these weights in place. */
   size_t used = shelf__scan_line(p->scanner, (const unsigned char *)data, i,
-                                 len, (uint64_t *)(void *)w, n);
-  if (used > 0) {
-    p->offset += used;
-    p->line++;
-    p->line_start = p->offset;
+                                 len, lines, (uint64_t *)(void *)w, n, &first);
+  if (used == 0)
+    return 0;
+  if (lines == 2) {
+    /* A count alone on its line, then as many weights on the next, the
+     * last right before the line feed: there the machine ends the shelf.
+     * A count of 0 would end it after its own line. */
+    if (first != 1 || *n < 2 || w[0] != (int64_t)*n - 1)
+      return 0;
+    *n -= 1;
+    memmove(w, w + 1, *n * sizeof *w);
   }
+  p->offset += used;
+  p->line += (uint64_t)lines;
+  p->line_start = p->offset;
   return used;
 }
 

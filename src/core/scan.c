@@ -281,22 +281,23 @@ static size_t scan_kind(int kind, shelf_solver *s, const unsigned char *b,
 }
 
 size_t shelf__scan_line(int kind, const unsigned char *b, size_t i,
-                        size_t len, uint64_t *val, unsigned *n) {
+                        size_t len, int lines, uint64_t *val, unsigned *n,
+                        unsigned *first) {
   if (!FAST_PATH || len - i < 64)
     return 0;
   switch (kind) {
 #if SCAN_X86
   case SCAN_AVX2:
-    return scan_line_avx2(b, i, val, n);
+    return scan_line_avx2(b, i, lines, val, n, first);
   case SCAN_SSE2:
-    return scan_line_sse2(b, i, val, n);
+    return scan_line_sse2(b, i, lines, val, n, first);
 #endif
 #if SCAN_NEON
   case SCAN_NEON_KIND:
-    return scan_line_neon(b, i, val, n);
+    return scan_line_neon(b, i, lines, val, n, first);
 #endif
   default:
-    return scan_line_swar(b, i, val, n);
+    return scan_line_swar(b, i, lines, val, n, first);
   }
 }
 

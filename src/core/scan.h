@@ -45,14 +45,18 @@ size_t shelf__scan_plain(int kind, shelf_solver *s, const unsigned char *b,
                          size_t i, size_t len, int line_mode, uint64_t limit,
                          scan_result *out);
 
-/* --batch: the line that starts at b[i], taken whole if its line feed is
- * among its first 64 bytes and before it are only weights of at most 8
- * digits (no sign) and blanks (spaces, tabs). Then its weights go to
- * val[0..*n), at most QUICK_LINE_MAX (internal.h; val has room for
- * QUICK_LINE_ROOM), and it returns the bytes up to and
- * including the line feed; else 0, and the line is the machine's. Reads
- * b[i..i + 64) only, and needs len - i >= 64. */
+/* --batch: the `lines` lines (1, or 2 for a counted shelf: its count's
+ * line and its weights') that start at b[i], taken whole if their last
+ * line feed is among their first 64 bytes and before it are only weights
+ * of at most 8 digits (no sign) and blanks (spaces, tabs); with 2, the
+ * second line ends with a weight right before its line feed. Then their
+ * weights go to val[0..*n), at most QUICK_LINE_MAX (internal.h; val has
+ * room for QUICK_LINE_ROOM), *first gets how many are on the first line
+ * (with 2), and it returns the bytes up to and including the last line
+ * feed; else 0, and the text is the machine's. Reads b[i..i + 64) only,
+ * and needs len - i >= 64. */
 size_t shelf__scan_line(int kind, const unsigned char *b, size_t i,
-                        size_t len, uint64_t *val, unsigned *n);
+                        size_t len, int lines, uint64_t *val, unsigned *n,
+                        unsigned *first);
 
 #endif /* SHELF_SCAN_H */

@@ -284,25 +284,39 @@ static size_t SCAN_NAME(scan_any)(shelf_solver *s, const unsigned char *b, size_
   return SCAN_NAME(scan_run_mode)(s, b, i, len, limit, out, stop, 0, 0);
 }
 
-/* --batch's quick line (shelf__scan_line()): the line that starts at w,
- * if its line feed is among the window's 64 bytes and everything before
- * it is weights of at most 8 digits and blanks. Its weights go to
- * val[0..*n), converted together; returns the bytes up to and including
- * the line feed, or 0 for any other line (a sign, a comma, a long weight,
- * a CR, a longer line...), which the machine reads. The checks are the
- * plain window's (fast_window()) with the line feed as its end. */
-FAST_INLINE unsigned SCAN_NAME(line_window)(const unsigned char *w,
-                                            uint64_t *val, unsigned *n) {
+/* --batch's quick lines (shelf__scan_line()): the `lines` lines (1 or 2)
+ * that start at w, if their last line feed is among the window's 64 bytes
+ * and everything before it is weights of at most 8 digits and blanks;
+ * with 2, the second line must end with a weight right before its line
+ * feed (where a counted shelf ends). Their weights go to val[0..*n),
+ * converted together, and *first gets how many are on the first line;
+ * returns the bytes up to and including the last line feed, or 0 for any
+ * other text (a sign, a comma, a long weight, a CR, a longer line...),
+ * which the machine reads. The checks are the plain window's
+ * (fast_window()) with the line feed as its end. */
+FAST_INLINE unsigned SCAN_NAME(line_window)(const unsigned char *w, int lines,
+                                            uint64_t *val, unsigned *n,
+                                            unsigned *first) {
   window_masks m;
   SCAN_MASKS(w, &m);
-  if (m.nl == 0)
-    return 0;
-  unsigned end = (unsigned)__builtin_ctzll(m.nl);
-  uint64_t upto = ((uint64_t)1 << end) - 1; /* end < 64 */
-  uint64_t digits = m.digit & upto;
-  if (((digits | m.blank) & upto) != upto)
-    return 0;
+  uint64_t nl = m.nl, digits = m.digit;
   uint64_t starts = digits & ~(digits << 1);
+  *first = 0;
+  if (lines == 2 && nl != 0) {
+    uint64_t feed = nl & (0 - nl); /* the first line's line feed */
+    *first = (unsigned)__builtin_popcountll(starts & (feed - 1));
+    nl ^= feed;
+    m.blank |= feed; /* a blank to the checks */
+  }
+  if (nl == 0)
+    return 0;
+  unsigned end = (unsigned)__builtin_ctzll(nl);
+  uint64_t upto = ((uint64_t)1 << end) - 1; /* end < 64 */
+  digits &= upto;
+  starts &= upto;
+  if (((digits | m.blank) & upto) != upto ||
+      (lines == 2 && (end == 0 || !((digits >> (end - 1)) & 1))))
+    return 0;
   uint64_t ends = digits & ~(digits >> 1);
   unsigned k = 0;
   while (starts != 0) {
@@ -322,7 +336,8 @@ FAST_INLINE unsigned SCAN_NAME(line_window)(const unsigned char *w,
 /* line_window() at b + i, from a copy with zeros before it near the
  * piece's start, as scan_window() reads. */
 static unsigned SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
-                                     uint64_t *val, unsigned *n) {
+                                     int lines, uint64_t *val, unsigned *n,
+                                     unsigned *first) {
   unsigned char pad[FAST_BEHIND + 64];
   const unsigned char *w = b + i;
   if (i < FAST_BEHIND) {
@@ -330,7 +345,7 @@ static unsigned SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
     memcpy(pad + FAST_BEHIND, w, 64);
     w = pad + FAST_BEHIND;
   }
-  return SCAN_NAME(line_window)(w, val, n);
+  return SCAN_NAME(line_window)(w, lines, val, n, first);
 }
 
 
