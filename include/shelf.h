@@ -779,7 +779,7 @@ SHELF_API shelf_status shelf_read(const shelf_source *source,
  *         (error->read_errno) or a file that ended before its size
  *         (error->why), each placed by error->offset.
  *
- * Time O(bytes / threads) for valid text; memory threads + 2 blocks of
+ * Time O(bytes / threads) for valid text; memory threads + 4 blocks of
  * 512 KiB (no more than the input fills) and their results. Thread-safe
  * as shelf_read(). */
 SHELF_API shelf_status shelf_read_batch(const shelf_source *source,
