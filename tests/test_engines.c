@@ -193,7 +193,7 @@ static void test_random_medium(void) {
  * (solver.c) beside its short loop. Valleys (falling, then rising, the
  * two sides drawn from one small set so that ends tie), monotone shelves,
  * and the same with now and then a peak to merge; light weights (a
- * narrow stack, 64-bit leads) and weights near 2^61 (a wide one). */
+ * narrow stack, 64-bit leads) and weights near 2^62 (a wide one). */
 static void test_long_valleys(void) {
   uint64_t seed = test_seed() + 8;
   rng r = {seed};
@@ -203,7 +203,7 @@ static void test_long_valleys(void) {
   for (int k = 0; k < 300; k++) {
     size_t n = 60 + (size_t)(rng_next(&r) % (MAX - 59));
     size_t bottom = k % 4 == 0 ? 0 : k % 4 == 1 ? n : (size_t)(rng_next(&r) % n);
-    int64_t unit = k % 3 == 2 ? (int64_t)1 << 52 : 1;
+    int64_t unit = k % 3 == 2 ? (int64_t)1 << 50 : 1;
     /* Falling to `bottom`, rising after it, by steps of 1 to 3 units. */
     int64_t v = (int64_t)(3 * n + 10);
     for (size_t i = 0; i < bottom; i++) {
