@@ -521,24 +521,21 @@ static void check_mode(const uint8_t *data, size_t size, const struct mode *m,
     same_outcomes(&base, &got, WHAT("single bytes parse as one piece"));
     list_free(&got);
   }
-  for (int k = 0; k < SCAN_KINDS; k++) {
-    if (k == shelf__scan_best() || !shelf__scan_runs(k))
+  /* 4a: each other path; 4b: quick lines on every path (line modes). */
+  for (int way = 0; way < 2 * SCAN_KINDS; way++) {
+    int k = way / 2, quick = way % 2;
+    if (!shelf__scan_runs(k) ||
+        (quick ? !(m->flags & SHELF_PARSE_LINES) : k == shelf__scan_best()))
       continue;
-    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k, 0);
-    same_outcomes(&base, &got, WHAT("every scanner path as the best one"));
+    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k, quick);
+    same_outcomes(&base, &got,
+                  WHAT(quick ? "quick lines, on every scanner path"
+                             : "every scanner path as the best one"));
     list_free(&got);
-    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k, 0);
-    same_outcomes(&base, &got, WHAT("every scanner path, many pieces"));
-    list_free(&got);
-  }
-  for (int k = 0; k < SCAN_KINDS && (m->flags & SHELF_PARSE_LINES); k++) {
-    if (!shelf__scan_runs(k))
-      continue;
-    drive(data, size, m->flags, NULL, 0, 0, NO_RESUME, &got, k, 1);
-    same_outcomes(&base, &got, WHAT("quick lines, on every scanner path"));
-    list_free(&got);
-    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k, 1);
-    same_outcomes(&base, &got, WHAT("quick lines, many pieces"));
+    drive(data, size, m->flags, many, nmany, 0, NO_RESUME, &got, k, quick);
+    same_outcomes(&base, &got,
+                  WHAT(quick ? "quick lines, many pieces"
+                             : "every scanner path, many pieces"));
     list_free(&got);
   }
   size_t at = blank_cut(data, size);

@@ -105,15 +105,23 @@ static void note_error(outcome *o, shelf_status st, const shelf_parser *p) {
        (unsigned long long)e->offset, e->found);
 }
 
+/* A parser with `flags` that scans with path `kind`, and a solver. */
+static void new_parser(unsigned flags, int kind, shelf_parser **p,
+                       shelf_solver **s) {
+  *p = NULL;
+  *s = NULL;
+  REQUIRE(shelf_parser_new(p, flags) == SHELF_OK &&
+          shelf_solver_new(s, 0) == SHELF_OK);
+  REQUIRE(shelf__parser_scanner(*p, kind));
+}
+
 /* Parses t with path `kind`, in pieces of at most `piece` bytes. */
 static void parse_with(const char *t, size_t len, unsigned flags, int kind,
                        size_t piece, outcome *o) {
-  shelf_parser *p = NULL;
-  shelf_solver *s = NULL;
+  shelf_parser *p;
+  shelf_solver *s;
   o->len = 0;
-  REQUIRE(shelf_parser_new(&p, flags) == SHELF_OK &&
-          shelf_solver_new(&s, 0) == SHELF_OK);
-  REQUIRE(shelf__parser_scanner(p, kind));
+  new_parser(flags, kind, &p, &s);
   int lines = (flags & SHELF_PARSE_LINES) != 0;
   size_t at = 0;
   while (at < len) {
@@ -270,12 +278,10 @@ static int log_error(void *ctx, shelf_status st, const shelf_parse_error *e) {
  * errors; then where the parser stands. */
 static void batch_with(const char *t, size_t len, unsigned flags, int kind,
                        int quick, size_t piece, outcome *o) {
-  shelf_parser *p = NULL;
-  shelf_solver *s = NULL;
+  shelf_parser *p;
+  shelf_solver *s;
   o->len = 0;
-  REQUIRE(shelf_parser_new(&p, flags) == SHELF_OK &&
-          shelf_solver_new(&s, 0) == SHELF_OK);
-  REQUIRE(shelf__parser_scanner(p, kind));
+  new_parser(flags, kind, &p, &s);
   line_hooks h = {.ctx = o,
                   .shelf = log_shelf,
                   .error = log_error,
