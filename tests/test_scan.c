@@ -332,10 +332,14 @@ static void test_quick_lines(void) {
     }
   }
   /* The test means something only if quick lines were taken: most lines
-   * are plain and short. */
+   * are plain and short. A big-endian machine has no fast path, and takes
+   * none (scan.h). */
   printf("  %d shelves taken quick, %d of them counted\n", quick_taken,
          quick_counted);
-  CHECK(quick_taken > 10000 && quick_counted > 3000);
+  if (SCAN_FAST)
+    CHECK(quick_taken > 10000 && quick_counted > 3000);
+  else
+    CHECK(quick_taken == 0);
 }
 
 static void test_choice(void) {

@@ -53,12 +53,7 @@
 
 #include <string.h>
 
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define FAST_PATH 1
-#else
-#define FAST_PATH 0
-#endif
+#define FAST_PATH SCAN_FAST /* scan.h */
 
 /* The vector paths this build has. FAST_X86 is set in solver.h. */
 #define SCAN_X86 (FAST_PATH && FAST_X86)

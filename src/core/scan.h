@@ -6,6 +6,15 @@
 
 #include "solver.h"
 
+/* The scanner's word tricks assume little-endian byte order; elsewhere it
+ * takes nothing, and the byte-at-a-time machine does all the work. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SCAN_FAST 1
+#else
+#define SCAN_FAST 0
+#endif
+
 /* What a scan passed over, for the parser to take up where it stopped. */
 typedef struct scan_result {
   uint64_t taken;    /* weights pushed */
