@@ -72,8 +72,13 @@
 
 #if defined(__GNUC__)
 #define FAST_INLINE static inline __attribute__((always_inline))
+/* A scan's entry, where its loops are inlined, starts a 64-byte line of
+ * code: where it fell within one moved with code added elsewhere in this
+ * file, and every shape's time with it (2 to 4% on one thread). */
+#define FAST_ENTRY __attribute__((aligned(64)))
 #else
 #define FAST_INLINE static inline
+#define FAST_ENTRY
 #endif
 
 #include "scan_masks.h"

@@ -274,7 +274,7 @@ FAST_INLINE size_t SCAN_NAME(scan_run_mode)(shelf_solver *s,
 
 /* scan_mode() for the solver's mode, line mode or not, capped or not (a
  * capped scan is never in line mode: scan.h): nine loops, one a case. */
-static size_t SCAN_NAME(scan_any)(shelf_solver *s, const unsigned char *b, size_t i,
+static FAST_ENTRY size_t SCAN_NAME(scan_any)(shelf_solver *s, const unsigned char *b, size_t i,
                        size_t len, uint64_t limit, scan_result *out, int *stop,
                        int line_mode, int capped) {
   if (capped)
@@ -335,7 +335,7 @@ FAST_INLINE unsigned SCAN_NAME(line_window)(const unsigned char *w, int lines,
 
 /* line_window() at b + i, from a copy with zeros before it near the
  * piece's start, as scan_window() reads. */
-static unsigned SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
+static FAST_ENTRY unsigned SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
                                      int lines, uint64_t *val, unsigned *n,
                                      unsigned *first) {
   unsigned char pad[FAST_BEHIND + 64];
