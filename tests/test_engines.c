@@ -359,6 +359,11 @@ static void test_status_strings(void) {
   CHECK(shelf_i128_format(min128, buf) == 40);
   CHECK(strcmp(buf, "-170141183460469231731687303715884105728") == 0);
   CHECK(shelf_i128_format(0, buf) == 1 && strcmp(buf, "0") == 0);
+  /* The largest magnitude written from 64 bits, and the smallest past. */
+  CHECK(shelf_i128_format((shelf_i128)UINT64_MAX, buf) == 20 &&
+        strcmp(buf, "18446744073709551615") == 0);
+  CHECK(shelf_i128_format(-(shelf_i128)UINT64_MAX - 1, buf) == 21 &&
+        strcmp(buf, "-18446744073709551616") == 0);
   /* Against an independent writer: printf for 64-bit values (every digit
    * count, both signs, the pairs' boundaries), and one digit a step for
    * the powers of ten and their neighbours up to 10^38. */

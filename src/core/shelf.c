@@ -36,20 +36,68 @@ static const char digit_pairs[201] = "00010203040506070809"
                                      "80818283848586878889"
                                      "90919293949596979899";
 
+/* 10^k for k = 0..19, and how many digits a 64-bit value has below each
+ * power of two (a first guess, one too small at most). */
+static const uint64_t powers10[20] = {1u,
+                                      10u,
+                                      100u,
+                                      1000u,
+                                      10000u,
+                                      100000u,
+                                      1000000u,
+                                      10000000u,
+                                      100000000u,
+                                      1000000000u,
+                                      10000000000u,
+                                      100000000000u,
+                                      1000000000000u,
+                                      10000000000000u,
+                                      100000000000000u,
+                                      1000000000000000u,
+                                      10000000000000000u,
+                                      100000000000000000u,
+                                      1000000000000000000u,
+                                      10000000000000000000u};
+
+/* The digits of a 64-bit value, 1 for 0. */
+static unsigned digits64(uint64_t v) {
+  /* log10(2) is about 1233 / 4096: d is the digits of 2^(bits - 1), at
+   * most 19, and v has one more if it reaches 10^d. With v | 1, 0 has the
+   * digit of 1; for d > 0 it changes nothing, 10^d being even. */
+  v |= 1;
+  unsigned bits = 64 - (unsigned)__builtin_clzll(v);
+  unsigned d = (bits * 1233) >> 12;
+  return d + (v >= powers10[d]);
+}
+
 size_t shelf_i128_format(shelf_i128 value, char *buf) {
   /* Work on the magnitude as unsigned so that the most negative value,
-   * whose negation overflows, needs no special case. The digits are
-   * written from the end of a scratch buffer, then copied once. */
+   * whose negation overflows, needs no special case. */
   u128 mag = value < 0 ? -(u128)value : (u128)value;
-  char digits[40];
-  char *p = digits + sizeof digits;
-  /* Digits above 64 bits take a 128-bit division each (a library call);
-   * the rest, nearly every value printed, a multiplication. */
-  while (mag > UINT64_MAX) {
-    *--p = (char)('0' + (int)(mag % 10));
-    mag /= 10;
+  size_t len = 0;
+  if (value < 0)
+    buf[len++] = '-';
+  if (mag > UINT64_MAX) {
+    /* Digits above 64 bits take a 128-bit division each (a library call):
+     * written from the end of a scratch buffer, then copied. */
+    char digits[40];
+    char *p = digits + sizeof digits;
+    do {
+      *--p = (char)('0' + (int)(mag % 10));
+      mag /= 10;
+    } while (mag != 0);
+    size_t k = (size_t)(digits + sizeof digits - p);
+    memcpy(buf + len, p, k);
+    len += k;
+    buf[len] = '\0';
+    return len;
   }
+  /* Nearly every value printed: its digits counted first, then written in
+   * place from the end, two a step, with a multiplication each. */
   uint64_t low = (uint64_t)mag;
+  len += digits64(low);
+  char *p = buf + len;
+  *p = '\0';
   while (low >= 100) {
     unsigned pair = (unsigned)(low % 100);
     low /= 100;
@@ -62,13 +110,6 @@ size_t shelf_i128_format(shelf_i128 value, char *buf) {
   } else {
     *--p = (char)('0' + (int)low);
   }
-  size_t len = 0;
-  if (value < 0)
-    buf[len++] = '-';
-  size_t k = (size_t)(digits + sizeof digits - p);
-  memcpy(buf + len, p, k);
-  len += k;
-  buf[len] = '\0';
   return len;
 }
 
