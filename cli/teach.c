@@ -321,10 +321,6 @@ int teach_lists_only(const teach_options *p, const report_options *ropt,
          !other_engine;
 }
 
-int teach_takes_over(const teach_options *p) {
-  return p->svg != NULL || p->interactive;
-}
-
 /* ==== Random shelves ==== */
 
 /* Whether greedy loses on a shelf by at least `cost` kilos: a greedy first

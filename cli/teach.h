@@ -129,7 +129,9 @@ void teach_print_counted(out *o, const int64_t *weights, size_t n);
 
 /* Whether teach_shelf() replaces the usual report (a picture or a game);
  * then the shelf's weights must be kept too. */
-int teach_takes_over(const teach_options *p);
+static inline int teach_takes_over(const teach_options *p) {
+  return p->svg != NULL || p->interactive;
+}
 
 /* Uses a solved shelf: writes the picture (before printing anything, so a
  * failure leaves no half result), prints the usual report unless the game
