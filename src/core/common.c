@@ -63,15 +63,6 @@ i128 shelf__weights_sum(const int64_t *w, size_t n) {
   return sum;
 }
 
-void shelf__result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin) {
-  /* first + second = sum and first - second = margin, so sum + margin is
-   * even and both totals are exact. */
-  out->n = n;
-  out->margin = margin;
-  out->first = (sum + margin) / 2;
-  out->second = (sum - margin) / 2;
-}
-
 /* ==== Logarithms without libm ==== */
 
 /* The library links no libm (it would be one more thing for every user to

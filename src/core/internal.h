@@ -86,8 +86,17 @@ shelf_status shelf__greedy_first_game(const int64_t *w, size_t n,
 double shelf__real_log(double x);
 double shelf__real_exp(double x);
 
-/* Fills a result from the sum and the margin. */
-void shelf__result_from(shelf_result *out, uint64_t n, i128 sum, i128 margin);
+/* Fills a result from the sum and the margin. Inline: --batch fills one a
+ * line. */
+static inline void shelf__result_from(shelf_result *out, uint64_t n, i128 sum,
+                                      i128 margin) {
+  /* first + second = sum and first - second = margin, so sum + margin is
+   * even and both totals are exact. */
+  out->n = n;
+  out->margin = margin;
+  out->first = (sum + margin) / 2;
+  out->second = (sum - margin) / 2;
+}
 
 /* The sum of weights, exact. */
 i128 shelf__weights_sum(const int64_t *w, size_t n);
