@@ -335,7 +335,7 @@ FAST_INLINE unsigned SCAN_NAME(line_window)(const unsigned char *w, int lines,
 
 /* line_window() at b + i, from a copy with zeros before it near the
  * piece's start, as scan_window() reads. */
-static FAST_ENTRY unsigned SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
+static FAST_ENTRY size_t SCAN_NAME(scan_line)(const unsigned char *b, size_t i,
                                      int lines, uint64_t *val, unsigned *n,
                                      unsigned *first) {
   unsigned char pad[FAST_BEHIND + 64];
