@@ -336,8 +336,7 @@ static void resume_at(driver *v, const uint8_t *d, size_t len, size_t at,
 static void quick_line(driver *v, const int64_t *w, unsigned n,
                        outcome_list *out) {
   FUZZ_ASSERT(n <= QUICK_LINE_MAX, "a quick line's weights fit its array");
-  for (unsigned k = 0; k < n; k++)
-    FUZZ_ASSERT(shelf_solver_push(v->s, w[k]) == SHELF_OK, "push");
+  FUZZ_ASSERT(shelf_solver_push_many(v->s, w, n) == SHELF_OK, "push");
   shelf_result want, got;
   FUZZ_ASSERT(shelf_solver_result(v->s, &want) == SHELF_OK, "result");
   shelf__solve_quick(w, n, &got);

@@ -53,12 +53,10 @@
 
 #include <string.h>
 
-#define FAST_PATH SCAN_FAST /* scan.h */
-
 /* The vector paths this build has. FAST_X86 is set in solver.h. */
-#define SCAN_X86 (FAST_PATH && FAST_X86)
+#define SCAN_X86 (SCAN_FAST && FAST_X86)
 #if defined(__aarch64__) && defined(__ARM_NEON) && !defined(SHELF_NO_ASM)
-#define SCAN_NEON FAST_PATH
+#define SCAN_NEON SCAN_FAST
 #else
 #define SCAN_NEON 0
 #endif
@@ -285,7 +283,7 @@ static size_t scan_kind(int kind, shelf_solver *s, const unsigned char *b,
 size_t shelf__scan_line(int kind, const unsigned char *b, size_t i,
                         size_t len, int lines, uint64_t *val, unsigned *n,
                         unsigned *first) {
-  if (!FAST_PATH || len - i < 64)
+  if (!SCAN_FAST || len - i < 64)
     return 0;
   switch (kind) {
 #if SCAN_X86
@@ -314,7 +312,7 @@ size_t shelf__scan_plain(int kind, shelf_solver *s, const unsigned char *b,
   out->lines = 0;
   out->line_start = 0;
   out->last = -1;
-  if (!FAST_PATH || len - i < FAST_SLACK || limit == 0)
+  if (!SCAN_FAST || len - i < FAST_SLACK || limit == 0)
     return i;
   const size_t from = i;
   int stop = 0;

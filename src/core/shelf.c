@@ -36,8 +36,7 @@ static const char digit_pairs[201] = "00010203040506070809"
                                      "80818283848586878889"
                                      "90919293949596979899";
 
-/* 10^k for k = 0..19, and how many digits a 64-bit value has below each
- * power of two (a first guess, one too small at most). */
+/* 10^k for k = 0..19: where a 64-bit value gains a digit. */
 static const uint64_t powers10[20] = {1u,
                                       10u,
                                       100u,

@@ -150,9 +150,10 @@ static void parse_lines(const pipe_job *j, slot *s) {
   int stop = p->status != SHELF_OK ||
              shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h);
   /* The block's line feeds, for the places of the blocks after it: the
-   * parser counted them. Where it cannot say (it stopped, or the text's
-   * last block ends inside a line) they are counted here; a count per
-   * line of a 49-byte line cost more than its answer's hand-over. */
+   * parser counted them (a memchr() a 49-byte line cost more than the
+   * line's hand-over). Where it cannot say, it stopped or the text's last
+   * block ends inside a line, and no later block reads the count; it is
+   * still counted from the bytes, which needs nothing of the parser. */
   shelf_parse_place end;
   if (!stop && shelf__parser_place(p->parser, &end) == SHELF_OK) {
     s->line_feeds = end.line - 1;
