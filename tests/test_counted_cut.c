@@ -142,9 +142,11 @@ static void test_fixed(void) {
 }
 
 /* A random text: counted shelves with random blanks, some with a count
- * one too many, and (with `noise`) bytes the cutter stops at. */
+ * one too many, and (with `noise`) bytes the cutter stops at. Some texts
+ * have only spaces and line feeds for blanks, as most files do: the
+ * cutter's masks take those windows in one pass, others in two. */
 static size_t random_text(rng *r, char *buf, size_t cap, int noise) {
-  static const char *const blanks[] = {" ", "\n", "\t", "\r\n", "  ", "\n\n"};
+  static const char *const blanks[] = {" ", "\n", "  ", "\n\n", "\t", "\r\n"};
   /* Bytes the cutter stops at, or leaves to its byte-at-a-time reader. */
   static const char *const junk[] = {"+3",
                                      ",",
@@ -164,18 +166,19 @@ static size_t random_text(rng *r, char *buf, size_t cap, int noise) {
    * a minus sign), so that shelves and numbers run across the cutter's
    * 64-byte windows. */
   int long_ones = rng_next(r) % 3 == 0;
+  int kinds = rng_next(r) % 2 ? 4 : 6; /* of blanks */
   while (len + 1200 < cap) {
     uint64_t n = rng_next(r) % (long_ones ? 40 : 6);
     len += (size_t)snprintf(buf + len, cap - len, "%0*llu%s",
                             (int)(rng_next(r) % 3),
                             (unsigned long long)(n + (rng_next(r) % 9 == 0)),
-                            blanks[rng_next(r) % 6]);
+                            blanks[rng_next(r) % kinds]);
     int64_t most =
         long_ones && rng_next(r) % 2 ? INT64_C(999999999999999999) : 1000;
     for (uint64_t k = 0; k < n; k++)
       len += (size_t)snprintf(buf + len, cap - len, "%lld%s",
                               (long long)rng_range(r, -most, most),
-                              blanks[rng_next(r) % 6]);
+                              blanks[rng_next(r) % kinds]);
     if (rng_next(r) % 3 == 0)
       len += (size_t)snprintf(buf + len, cap - len, "\n");
     if (noise && rng_next(r) % 40 == 0)

@@ -141,19 +141,30 @@ typedef struct masks {
   uint64_t digit, blank, line_feed, cr, minus;
 } masks;
 
+/* Most windows hold only digits, spaces and line feeds: those three masks
+ * are made first, and the bytes are looked at again for tabs, carriage
+ * returns and minus signs only where some other byte is there. */
 static masks masks_of(const unsigned char *p) {
   masks m = {0, 0, 0, 0, 0};
+  uint64_t plain = 0;
   for (int q = 0; q < 4; q++) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * q));
     __m128i x = _mm_sub_epi8(v, _mm_set1_epi8('0'));
     __m128i digit =
         _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(9)), _mm_set1_epi8(9));
-    __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+    __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
+    __m128i line_feed = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
 #define MASK16(vec) ((uint64_t)(unsigned)_mm_movemask_epi8(vec) << (16 * q))
     m.digit |= MASK16(digit);
-    m.blank |= MASK16(blank);
-    m.line_feed |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    m.blank |= MASK16(space);
+    m.line_feed |= MASK16(line_feed);
+    plain |= MASK16(_mm_or_si128(_mm_or_si128(digit, space), line_feed));
+  }
+  if (plain == ~(uint64_t)0)
+    return m;
+  for (int q = 0; q < 4; q++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * q));
+    m.blank |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
     m.cr |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
     m.minus |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
 #undef MASK16
@@ -206,10 +217,20 @@ static int read_window(const unsigned char *b, size_t len, counted_reader *r) {
         t.best = at + 64 - (size_t)__builtin_clzll(feeds);
       if (left == 0)
         break;
-      uint64_t v;
-      size_t end = number_end(b, len, at + k, 0, &v);
-      if (end == 0 || end == RUNS_ON)
-        return 0;
+      /* The count: digits the masks have checked, where the window holds
+       * its end (no sign: a negative count is the parser's to report). */
+      uint64_t rest = ~number & from_bit(k);
+      uint64_t v = 0;
+      size_t end;
+      if (rest != 0 && !(m.minus >> k & 1)) {
+        end = at + (size_t)__builtin_ctzll(rest);
+        for (size_t q = at + k; q < end; q++)
+          v = 10 * v + (uint64_t)(b[q] - '0');
+      } else {
+        end = number_end(b, len, at + k, 0, &v);
+        if (end == 0 || end == RUNS_ON)
+          return 0;
+      }
       t.due = v == 0 ? NEXT_COUNT : v;
       t.from = end;
       left &= from_bit(end - at);
