@@ -459,6 +459,19 @@ static void test_counted(void) {
    * strategy), 150 * 2 - 150 * 1 = 150, which no other play beats here. */
   CHECK_TEXT(many, big, "300:150 1:5 ");
   CHECK_TEXT(c, big, "TOO_MANY 3:1 1");
+  /* A count of a whole run or two (the fast path takes 256 weights a
+   * run), weights of one digit, and the next count right after the last
+   * weight's one separator: the run that reached the count took that
+   * separator, the shelf did not end there, and the next count was a
+   * weight too many. */
+  for (int n = 256; n <= 512; n += 256) {
+    o = (size_t)snprintf(big, sizeof big, "%d\n", n);
+    for (int k = 0; k < n; k++)
+      o += (size_t)snprintf(big + o, sizeof big - o, "%d%s", k % 2 ? 1 : 2,
+                            k % 7 == 6 || k == n - 1 ? "\n" : " ");
+    snprintf(big + o, sizeof big - o, "1 5\n");
+    CHECK_TEXT(many, big, n == 256 ? "256:128 1:5 " : "512:256 1:5 ");
+  }
 }
 
 /* A text cut anywhere between items and parsed in two pieces, the second

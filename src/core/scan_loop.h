@@ -223,13 +223,19 @@ FAST_INLINE unsigned SCAN_NAME(scan_window)(fast_run *r, const unsigned char *b,
 
 /* A scan with line_mode, mode and capped constant, so that each case gets
  * its own loop; sets *stop where the machine must go on. Uncapped, it runs
- * while a whole run fits under the limit; capped, up to the limit. */
+ * while a whole run fits under the limit with a weight to spare; capped,
+ * up to the limit. The last weight of a counted shelf is always a capped
+ * run's, which leaves its separator to the machine: an uncapped run of
+ * FAST_RUN weights that met the limit took the separator too, and the
+ * machine, never seeing it, did not end the shelf (--batch --counted read
+ * the next count as a weight too many, where a shelf's count was 256 and
+ * its weights short). */
 FAST_INLINE size_t SCAN_NAME(scan_mode)(shelf_solver *s, const unsigned char *b, size_t i,
                              size_t len, uint64_t limit, scan_result *out,
                              int *stop, const int line_mode, const int mode,
                              const int capped) {
   while (!*stop && len - i >= FAST_SLACK &&
-         (capped ? limit > 0 : limit >= FAST_RUN)) {
+         (capped ? limit > 0 : limit > FAST_RUN)) {
     fast_run r; /* not zeroed whole: val[] is written before it is read */
     r.lines = 0;
     r.cap = limit < FAST_RUN ? (size_t)limit : FAST_RUN;
