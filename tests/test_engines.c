@@ -226,6 +226,75 @@ static void test_long_valleys(void) {
   free(w);
 }
 
+/* A long stack's valley is read on two threads, split at its middle take
+ * (shelf__valley_split()); the two parts joined must give the solver's
+ * own result, and the DP's. Random shelves with ties, zeros and negative
+ * weights, valleys and monotone shelves, and weights heavy enough for the
+ * 128-bit stack. */
+static void test_valley_halves(void) {
+  uint64_t seed = test_seed() + 9;
+  rng r = {seed};
+  enum { MAX = 1200 };
+  int64_t *w = malloc(MAX * sizeof *w);
+  REQUIRE(w != NULL);
+  size_t split = 0, tried = 0, wide = 0;
+  for (int k = 0; k < 4000; k++) {
+    size_t n = k % 2 ? (size_t)(rng_next(&r) % 40)
+                     : 2 + (size_t)(rng_next(&r) % (MAX - 1));
+    int shape = k % 5;
+    int64_t unit = k % 7 == 6 ? (int64_t)1 << 61 : 1;
+    int64_t v = (int64_t)(rng_next(&r) % 8);
+    size_t bottom = n ? (size_t)(rng_next(&r) % n) : 0;
+    for (size_t i = 0; i < n; i++) {
+      if (shape == 0) /* random, with ties, zeros and negatives */
+        w[i] = (int64_t)(rng_next(&r) % 7) - 2;
+      else if (shape == 1) /* ascending */
+        w[i] = v += (int64_t)(rng_next(&r) % 3);
+      else if (shape == 2) /* descending */
+        w[i] = v -= (int64_t)(rng_next(&r) % 3);
+      else if (shape == 3) /* a valley, steps of 0 to 2 */
+        w[i] = i < bottom ? (v += (int64_t)(rng_next(&r) % 3)) * -1
+                          : (v += (int64_t)(rng_next(&r) % 3));
+      else /* wide random */
+        w[i] = (int64_t)(rng_next(&r) % 2001) - 1000;
+      w[i] = unit > 1 ? (w[i] % 4) * unit : w[i];
+    }
+    shelf_solver *s = NULL;
+    REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
+    REQUIRE(shelf_solver_push_many(s, w, n) == SHELF_OK);
+    shelf_result whole, halves;
+    REQUIRE(shelf_solver_result(s, &whole) == SHELF_OK);
+    valley_part head, rest;
+    tried += s->top >= 2;
+    wide += s->wide != NULL;
+    if (shelf__valley_split(s, 2, &head, &rest)) {
+      split++;
+      CHECK(head.l <= head.r && head.r <= s->top);
+      CHECK(head.l + (s->top - head.r) == s->top / 2);
+      shelf__valley_read(&rest);
+      shelf__valley_read(&head);
+      shelf__valley_result(&head, &rest, &halves);
+      shelf_result dp = solve(w, n, SHELF_ENGINE_DP);
+      if (halves.margin != whole.margin || halves.first != whole.first ||
+          halves.second != whole.second || halves.n != whole.n ||
+          halves.margin != dp.margin) {
+        fprintf(stderr, "halves disagree (seed %" PRIu64 ", shelf %d of %zu)\n",
+                seed, k, n);
+        CHECK(0);
+        shelf_solver_free(s);
+        break;
+      }
+    }
+    shelf_solver_free(s);
+  }
+  /* Every stack of two or more entries splits: a valley always does. */
+  CHECK(split == tried);
+  CHECK(split > 2000);
+  CHECK(wide > 100);
+  CHECK(shelf__valley_split(NULL, 2, NULL, NULL) == 0);
+  free(w);
+}
+
 /* --batch's quick lines solve on a stack of their own
  * (shelf__solve_quick()): up to QUICK_LINE_MAX weights of at most 8
  * digits, as the scanner hands them over; the DP is the oracle. Ties,
@@ -583,6 +652,7 @@ static const test tests[] = {
     {"random shelves, n <= 3000, linear and dp", test_random_large},
     {"long reduced stacks: valleys and monotone shelves", test_long_valleys},
     {"quick lines of a batch, against dp", test_quick_lines},
+    {"a long valley read in two halves, against dp", test_valley_halves},
     {"64-bit extremes", test_extremes},
     {"heavy weights in pieces", test_heavy_pieces},
     {"every way of summing a run", test_run_sums},

@@ -48,6 +48,14 @@ static int64_t memory_read(void *ctx, char *buf, size_t len) {
   return got;
 }
 
+/* A stream that gives what is asked: long texts in few reads. */
+static int64_t memory_read_at_once(void *ctx, char *buf, size_t len) {
+  memory *m = ctx;
+  int64_t got = memory_read_at(m, buf, len, m->at);
+  m->at += got > 0 ? (size_t)got : 0;
+  return got;
+}
+
 static shelf_source source_of(memory *m, int stream) {
   shelf_source s;
   memset(&s, 0, sizeof s);
@@ -431,6 +439,67 @@ static int64_t counting_read_at(void *ctx, char *buf, size_t len,
   return memory_read_at(&c->m, buf, len, offset);
 }
 
+/* Long reduced stacks read on threads: a monotone shelf keeps every wheel
+ * in its stack, and a stack of 2^20 entries or more has its valley read in
+ * two halves at once (read.c). Ascending, descending, a valley, and one
+ * heavy enough for the 128-bit stack; a file and a stream, and a counted
+ * shelf, against one pass. */
+static void test_long_stacks(void) {
+  const size_t n = (1u << 20) + 4099;
+  char *text = malloc(n * 24 + 32);
+  REQUIRE(text != NULL);
+  for (int shape = 0; shape < 4; shape++) {
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+      int64_t w = shape == 0   ? (int64_t)i
+                  : shape == 1 ? (int64_t)(n - i)
+                  : shape == 2 ? (int64_t)(i < n / 3 ? n / 3 - i : i - n / 3)
+                               : (INT64_C(1) << 61) - (int64_t)(i % 3);
+      len += (size_t)snprintf(text + len, 24, "%lld ", (long long)w);
+    }
+    text[len] = '\0';
+    shelf_result want;
+    shelf_parse_error e1;
+    REQUIRE(one_pass(text, 0, &want, &e1) == SHELF_OK);
+    for (int stream = 0; stream < 2; stream++) {
+      memory m = {text, len, 0, 0};
+      shelf_source src = source_of(&m, stream);
+      if (stream)
+        src.read = memory_read_at_once;
+      shelf_read_options opt = {.threads = 2};
+      shelf_solver *s = NULL;
+      REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
+      shelf_result got;
+      shelf_read_error e;
+      CHECK_STATUS(shelf_read(&src, &opt, s, &got, &e), SHELF_OK);
+      CHECK(got.n == n);
+      CHECK_I128(got.margin, want.margin);
+      CHECK_I128(got.first, want.first);
+      shelf_solver_free(s);
+    }
+    /* The same weights as a counted shelf: read_counted()'s own result. */
+    char head[32];
+    int k = snprintf(head, sizeof head, "%zu\n", n);
+    char *counted = malloc(len + (size_t)k + 1);
+    REQUIRE(counted != NULL);
+    memcpy(counted, head, (size_t)k);
+    memcpy(counted + k, text, len + 1);
+    memory m = {counted, len + (size_t)k, 0, 0};
+    shelf_source src = source_of(&m, 0);
+    shelf_read_options opt = {.threads = 2, .parse_flags = SHELF_PARSE_COUNTED};
+    shelf_solver *s = NULL;
+    REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
+    shelf_result got;
+    shelf_read_error e;
+    CHECK_STATUS(shelf_read(&src, &opt, s, &got, &e), SHELF_OK);
+    CHECK(got.n == n);
+    CHECK_I128(got.margin, want.margin);
+    shelf_solver_free(s);
+    free(counted);
+  }
+  free(text);
+}
+
 /* A huge `threads` on 8 bytes: the answer, and no more threads than the
  * input has pieces (8 bytes in pieces of 3, each a byte at least: at most
  * 8, and this one); not a million. Pieces of 3 hold a cut point (a blank
@@ -494,6 +563,7 @@ static const test tests[] = {
     {"stopping, and read errors", test_stop_and_errors},
     {"a file of size 0 that holds text", test_size_zero},
     {"a file that shrank while it was read", test_shrank},
+    {"long stacks on threads, against one pass", test_long_stacks},
     {"a huge thread count on a tiny input", test_huge_threads},
 };
 

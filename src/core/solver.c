@@ -56,6 +56,78 @@ VALLEY_MARGIN(shelf__valley_margin, i128, i128, i128)
 VALLEY_MARGIN(shelf__valley_margin64, int64_t, int64_t, i128)
 static VALLEY_MARGIN(valley_margin_quick, int64_t, int64_t, int64_t)
 
+/*
+ * A long valley read on two threads (shelf__valley_split()). The stack has
+ * no interior peak, so it falls strictly to its bottom (a tie may sit
+ * there) and rises strictly after it: the buyers' takes are the merge of
+ * its falling part, read from the left, and its rising part, read from
+ * the right, equal ends to the left. The merge's middle take is found as
+ * in two sorted arrays, by halving; the takes before it are read on one
+ * thread, the block they leave on another, and the leads joined.
+ */
+
+/* The lead after the takes that leave st[l_end, r_end): the first l_end
+ * entries and the last top - r_end, in the buyers' order. */
+#define VALLEY_HEAD(name, T, SUM)                                              \
+  static SUM name(const T *st, size_t top, size_t l_end, size_t r_end) {      \
+    SUM lead = 0;                                                              \
+    size_t l = 0, r = top;                                                     \
+    while (l < l_end && r > r_end) {                                           \
+      while (l < l_end && r > r_end && VALLEY_TAKES_LEFT(st, l, r - 1))        \
+        lead = (SUM)st[l++] - lead;                                            \
+      while (l < l_end && r > r_end && !VALLEY_TAKES_LEFT(st, l, r - 1))       \
+        lead = (SUM)st[--r] - lead;                                            \
+    }                                                                          \
+    while (l < l_end)                                                          \
+      lead = (SUM)st[l++] - lead;                                              \
+    while (r > r_end)                                                          \
+      lead = (SUM)st[--r] - lead;                                              \
+    return lead;                                                               \
+  }
+
+VALLEY_HEAD(valley_head, i128, i128)
+VALLEY_HEAD(valley_head64, int64_t, int64_t)
+
+/* Where the takes of st[0, top) leave st[*l, *r) after the middle one; 0
+ * if the stack is not the valley it must be (then nothing is split). */
+#define VALLEY_SPLIT(name, T)                                                  \
+  static int name(const T *st, size_t top, size_t *l, size_t *r) {            \
+    /* The bottom: the first entry below the one after it. */                 \
+    size_t lo = 0, hi = top - 1;                                               \
+    while (lo < hi) {                                                          \
+      size_t mid = lo + (hi - lo) / 2;                                         \
+      if (st[mid] < st[mid + 1])                                               \
+        hi = mid;                                                              \
+      else                                                                     \
+        lo = mid + 1;                                                          \
+    }                                                                          \
+    /* Falling: st[0..a), read from the left; rising: c entries, read      \
+     * from the right, the k-th being st[top - 1 - k]. */                      \
+    size_t a = lo + 1, c = top - a, h = top / 2;                               \
+    /* i from the falling part and h - i from the rising: the least i    \
+     * whose rising take before is above the falling take after. */           \
+    lo = h > c ? h - c : 0;                                                    \
+    hi = h < a ? h : a;                                                        \
+    while (lo < hi) {                                                          \
+      size_t i = lo + (hi - lo) / 2, j = h - i;                                \
+      if (j == 0 || st[top - j] > st[i])                                       \
+        hi = i;                                                                \
+      else                                                                     \
+        lo = i + 1;                                                            \
+    }                                                                          \
+    size_t i = lo, j = h - i;                                                  \
+    /* Checked, not trusted: the falling take before is at least the      \
+     * rising take after. */                                                   \
+    if (!(i == 0 || j == c || st[i - 1] >= st[top - 1 - j]))                   \
+      return 0;                                                                \
+    *l = i;                                                                    \
+    *r = top - j;                                                              \
+    return 1;                                                                  \
+  }
+
+VALLEY_SPLIT(valley_split, i128)
+VALLEY_SPLIT(valley_split64, int64_t)
+
 /* ==== The streaming solver ==== */
 
 /* Writes the guards below entry 0 of a narrow stack (see internal.h). */
@@ -307,6 +379,47 @@ shelf_status shelf_solver_result(const shelf_solver *s, shelf_result *out) {
                     : 0;
   shelf__result_from(out, s->n, s->sum, margin);
   return SHELF_OK;
+}
+
+int shelf__valley_split(const shelf_solver *s, size_t least, valley_part *head,
+                        valley_part *rest) {
+  if (s == NULL || s->failed != SHELF_OK ||
+      (s->flags & SOLVER_WEIGHTS_ONLY) || s->top < least || s->top < 2)
+    return 0;
+  size_t l, r;
+  int split = s->wide != NULL
+                  ? valley_split(s->wide, s->top, &l, &r)
+                  : valley_split64(s->narrow + NARROW_GUARD, s->top, &l, &r);
+  if (!split)
+    return 0;
+  *head = (valley_part){.s = s, .l = l, .r = r, .head = 1};
+  *rest = (valley_part){.s = s, .l = l, .r = r, .head = 0};
+  return 1;
+}
+
+void shelf__valley_read(valley_part *p) {
+  const shelf_solver *s = p->s;
+  size_t l = p->l, r = p->r;
+  if (p->head) {
+    p->lead = s->wide != NULL
+                  ? valley_head(s->wide, s->top, l, r)
+                  : (i128)valley_head64(s->narrow + NARROW_GUARD, s->top, l, r);
+    return;
+  }
+  /* The block left is a valley of its own: its margin, as a lead. */
+  i128 margin = s->wide != NULL
+                    ? shelf__valley_margin(s->wide + l, r - l)
+                    : shelf__valley_margin64(s->narrow + NARROW_GUARD + l, r - l);
+  p->lead = ((r - l) & 1) ? margin : -margin;
+}
+
+void shelf__valley_result(const valley_part *head, const valley_part *rest,
+                          shelf_result *out) {
+  const shelf_solver *s = head->s;
+  /* Each take turns the lead over: the rest's takes turn the head's. */
+  size_t takes = rest->r - rest->l;
+  i128 lead = rest->lead + ((takes & 1) ? -head->lead : head->lead);
+  shelf__result_from(out, s->n, s->sum, (s->top & 1) ? lead : -lead);
 }
 
 const int64_t *shelf_solver_weights(const shelf_solver *s, size_t *n) {

@@ -53,6 +53,25 @@ static inline size_t reduce_push(i128 *st, size_t top, i128 x) {
 i128 shelf__valley_margin(const i128 *st, size_t top);
 i128 shelf__valley_margin64(const int64_t *st, size_t top);
 
+/* A long stack's valley read in two parts at once (read.c's threads): the
+ * takes up to the middle one (head), and the block they leave (rest). */
+typedef struct valley_part {
+  const shelf_solver *s;
+  size_t l, r; /* the block the head's takes leave, st[l, r) */
+  int head;
+  i128 lead; /* shelf__valley_read()'s: the lead over the part's takes */
+} valley_part;
+
+/* Splits the stack of a solver with no error at its middle take, if it
+ * holds at least `least` entries; 0 if not. */
+int shelf__valley_split(const shelf_solver *s, size_t least,
+                        valley_part *head, valley_part *rest);
+/* Reads one part: sets its lead. */
+void shelf__valley_read(valley_part *p);
+/* The solver's result from its two parts read: shelf_solver_result()'s. */
+void shelf__valley_result(const valley_part *head, const valley_part *rest,
+                          shelf_result *out);
+
 /* ==== The streaming solver ==== */
 
 /*
