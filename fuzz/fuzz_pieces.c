@@ -404,5 +404,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   shelf_solver_free(all);
 
   read_threaded(text, len, flags, 1 + len / want, anywhere || short_head);
+
+  /* Line mode's text as a sequence of counted shelves (--batch
+   * --counted) on threads: blocks cut where the lines near their ends say
+   * or where the cutter reads, and a parser that goes on where such a cut
+   * was wrong (read_stream.c), against one pass. */
+  if (lines) {
+    one_pass(text, len, SHELF_PARSE_LINES | SHELF_PARSE_COUNTED);
+    read_threaded(text, len, SHELF_PARSE_LINES | SHELF_PARSE_COUNTED,
+                  1 + len / want, short_head);
+  }
   return 0;
 }

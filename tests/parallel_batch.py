@@ -104,6 +104,78 @@ def test_batch_counted(tmp, quick):
         got = run(["--batch", "--counted", "--threads", "3", "-f", path],
                   piece=piece)
         check(got == one, "a grouped number, pieces of %s" % piece)
+    # Shelves whose weights stand one a line after a count of 1 (1, 7, 1,
+    # 3, ...): read from such a line, as the cutter's guess reads the lines
+    # near a block's end (shelf__counted_guess()), they are shelves of one
+    # weight, and the guess lands inside a longer shelf. Its parser, which
+    # did not end there between shelves, goes on into the next block
+    # (read_stream.c); with that parser thrown away, the answers differ.
+    # Now and then a shelf on one long line, where a block may have no cut
+    # point at all (the rest is then read on one thread, by that parser).
+    parts, want = [], []
+    for i in range(800 if quick else 3000):
+        kind = rnd.random()
+        if kind < 0.3:
+            w = [rnd.choice((1, rnd.randint(0, 9))) for _ in
+                 range(2 * rnd.randint(3, 300))]
+            w[0::2] = [1] * (len(w) // 2)
+            text = "%d\n" % len(w) + "".join("%d\n" % x for x in w)
+        elif kind < 0.32:
+            w = [rnd.randint(0, 99) for _ in range(rnd.randint(30, 400))]
+            text = "%d\n%s\n" % (len(w), " ".join(map(str, w)))
+        else:
+            w = [rnd.randint(-5, 9) for _ in range(rnd.randint(0, 4))]
+            text = "%d\n%s\n" % (len(w), " ".join(map(str, w)))
+        parts.append(text)
+        want.append(str(reduce_margin(w)))
+    trap = "".join(parts).encode()
+    out = ("\n".join(want) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(trap)
+    for piece, how in sampled((piece, how) for piece in (64, 700, 5000)
+                              for how in ("file", "pipe")):
+        got = run_on(how, ["--batch", "--counted", "--threads", "3"], path,
+                     trap, piece)
+        check(got == (out, b"", 0),
+              "shelves read wrong by the guess, %s, pieces of %s"
+              % (how, piece))
+    # A shelf of 1, X, 1, X, ..., 1 (X from 50 to 99) then a count alone and
+    # a long line of weights: every line 1 reads as a count, so the guess
+    # cuts after the count, and the next block, all one line, has no cut
+    # point: the rest is read on one thread, by the parser that went on
+    # (read_stream.c's settle_lines_rest()), its errors placed from there.
+    body = "".join("1\n%d\n" % rnd.randint(50, 99) for _ in range(40))
+    long_line = " ".join(str(rnd.randint(10, 99)) for _ in range(40))
+    text = ("2\n3 4\n1\n8\n81\n" + body + "1\n40\n" + long_line +
+            " x\n2\n3 4\n1 y\n").encode()
+    with open(path, "wb") as f:
+        f.write(text)
+    outputs = {}
+    for piece, how in sampled((piece, how) for piece in (64, 100)
+                              for how in ("file", "pipe")):
+        args = ["--batch", "--counted", "--keep-going"]
+        one = one_thread(outputs, how, args, path, text)
+        got = run_on(how, args + ["--threads", "3"], path, text, piece)
+        check(got == one and b"line 88" in one[1] and b"line 91" in one[1],
+              "a block with no cut point after a guess that was wrong, %s, "
+              "pieces of %s" % (how, piece))
+    # Errors inside such shelves, placed by that parser: the lines it
+    # counted from an earlier block are the lines before.
+    lines = trap.split(b"\n")
+    for at in sorted(rnd.sample(range(len(lines) - 1), 12)):
+        lines[at] += rnd.choice((b" x", b" 5", b" 99999999999999999999"))
+    bad = b"\n".join(lines)
+    with open(path, "wb") as f:
+        f.write(bad)
+    outputs = {}
+    for piece, how in sampled((piece, how) for piece in (64, 700)
+                              for how in ("file", "pipe")):
+        args = ["--batch", "--counted", "--keep-going"]
+        one = one_thread(outputs, how, args, path, bad)
+        got = run_on(how, args + ["--threads", "3"], path, bad, piece)
+        check(got == one and one[1].count(b"\n") >= 3,
+              "errors in shelves read wrong by the guess, %s, pieces of %s"
+              % (how, piece))
     for name, change in variants.items():
         text = change(good)
         with open(path, "wb") as f:

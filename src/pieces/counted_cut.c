@@ -297,3 +297,35 @@ size_t shelf__counted_read(counted_reader *r, const char *text, size_t len) {
   }
   return r->best;
 }
+
+/* The guess looks at the lines that start in the last GUESS_SPAN bytes,
+ * at most GUESS_TRIES of them: on a contest file, a count's line and its
+ * weights' line take about 50 bytes, so a few count lines are among them,
+ * and reading from each costs a few kilobytes of a block of 256. */
+#define GUESS_SPAN 4096
+#define GUESS_TRIES 6
+
+size_t shelf__counted_guess(const char *text, size_t len) {
+  size_t from = len > GUESS_SPAN ? len - GUESS_SPAN : 0, cut = 0;
+  int tries = 0, agree = 0;
+  const char *nl = memchr(text + from, '\n', len - from);
+  for (; nl != NULL && tries < GUESS_TRIES;
+       nl = memchr(nl + 1, '\n', len - (size_t)(nl + 1 - text))) {
+    size_t start = (size_t)(nl + 1 - text);
+    if (start >= len)
+      break;
+    tries++;
+    /* Read as if a shelf started here: a weights line read as a count
+     * mostly asks for more weights than the block holds, and gives none. */
+    counted_reader r;
+    shelf__counted_start(&r, 0);
+    size_t got = shelf__counted_read(&r, text + start, len - start);
+    if (got == 0)
+      continue;
+    if (cut != 0 && start + got != cut)
+      return 0; /* two readings of the same text: not sure which holds */
+    cut = start + got;
+    agree++;
+  }
+  return agree >= 2 ? cut : 0;
+}

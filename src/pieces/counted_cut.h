@@ -29,4 +29,11 @@ void shelf__counted_start(counted_reader *r, int text_start);
  * starts, and a shelf (its count is next), and no error comes before it. */
 size_t shelf__counted_read(counted_reader *r, const char *b, size_t len);
 
+/* A guess at the last cut point of a block read from its start, from the
+ * lines that start near its end alone: where reading from each of several
+ * gives a cut point, and all give the same. 0 where it cannot say. Only
+ * a guess (a weights line may read as a count): the parser, reading the
+ * block, says whether it ended there between shelves (read_stream.c). */
+size_t shelf__counted_guess(const char *b, size_t len);
+
 #endif

@@ -14,6 +14,8 @@
 typedef struct lines {
   reader *rd;
   outcome *res;
+  uint64_t line_delta; /* added to an error's line: the parser's lines are
+                          counted from a block's start */
 } lines;
 
 static int line_shelf(void *ctx, shelf_status st, const shelf_result *result,
@@ -29,35 +31,32 @@ static int line_shelf(void *ctx, shelf_status st, const shelf_result *result,
 static int line_error(void *ctx, shelf_status st, const shelf_parse_error *e) {
   lines *l = ctx;
   const shelf_read_options *opt = l->rd->opt;
-  l->res->stopped = opt->shelf(opt->ctx, st, NULL, e, NULL) != 0;
+  shelf_parse_error placed = *e;
+  if (placed.code != SHELF_OK)
+    placed.line += l->line_delta;
+  l->res->stopped = opt->shelf(opt->ctx, st, NULL, &placed, NULL) != 0;
   if (!l->res->stopped && (!opt->keep_going || st == SHELF_NOMEM)) {
     l->res->status = st;
-    l->res->error = *e;
+    l->res->error = placed;
   }
   return l->res->stopped;
 }
 
-int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
+int shelf__read_lines_with(reader *rd, shelf_parser *parser,
+                           shelf_solver *solver, uint64_t line_delta,
                            const char *data, size_t len, outcome *res) {
-  lines l = {.rd = rd, .res = res};
+  lines l = {.rd = rd, .res = res, .line_delta = line_delta};
   line_hooks h = {.ctx = &l,
                   .shelf = line_shelf,
                   .error = line_error,
                   .keep_going = rd->opt->keep_going,
                   .quick = rd->opt->solver_flags == 0};
-  shelf_parser *parser = NULL;
-  shelf_solver *solver = NULL;
   char *buf = malloc(READ_BLOCK);
-  int stop = 1;
-  if (buf == NULL ||
-      shelf_parser_new(&parser, rd->opt->parse_flags) != SHELF_OK ||
-      shelf_solver_new(&solver, rd->opt->solver_flags) != SHELF_OK) {
+  if (buf == NULL) {
     res->status = SHELF_NOMEM;
-    goto out;
+    return 1;
   }
-  if (place != NULL &&
-      (res->status = shelf_parser_resume(parser, place)) != SHELF_OK)
-    goto out;
+  int stop = 1;
   if (shelf__lines_feed(parser, solver, data, len, &h))
     goto out;
   for (;;) {
@@ -75,8 +74,22 @@ int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
   shelf__lines_finish(parser, solver, &h);
   stop = res->stopped || res->status != SHELF_OK;
 out:
+  free(buf);
+  return stop;
+}
+
+int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
+                           const char *data, size_t len, outcome *res) {
+  shelf_parser *parser = NULL;
+  shelf_solver *solver = NULL;
+  int stop = 1;
+  if (shelf_parser_new(&parser, rd->opt->parse_flags) != SHELF_OK ||
+      shelf_solver_new(&solver, rd->opt->solver_flags) != SHELF_OK)
+    res->status = SHELF_NOMEM;
+  else if (place == NULL ||
+           (res->status = shelf_parser_resume(parser, place)) == SHELF_OK)
+    stop = shelf__read_lines_with(rd, parser, solver, 0, data, len, res);
   shelf_parser_free(parser);
   shelf_solver_free(solver);
-  free(buf);
   return stop;
 }

@@ -9,6 +9,15 @@
  * line (counted_cut.c). A file given to shelf_read_batch() is read in
  * order, as a stream is.
  *
+ * Where a counted shelf starts depends on every count before it, and
+ * reading them all on the calling thread took it a third of the parser
+ * threads' time. So a full block is cut where the lines near its end say
+ * (shelf__counted_guess()), and its parser says whether it truly ended
+ * there between shelves. If it did not, the guess was wrong: that parser,
+ * whose last shelf goes on, reads the next block again on the calling
+ * thread, and the next, until one ends between shelves (carry_on()).
+ * Every shelf is so parsed from where the one thread would parse it.
+ *
  * Memory: at most threads + 2 blocks are in flight, threads + 4 with
  * --batch.
  */
@@ -55,6 +64,13 @@ typedef struct slot {
   shelf_parse_error *errors;
   size_t nerrors, errors_cap;
   uint64_t line_feeds;
+  /* --counted: the block's parser did not end between shelves at a
+   * line's start (a guessed cut was wrong); and the lines the parser
+   * counted before the block, when it went on from an earlier one. */
+  int spilled;
+  uint64_t line_shift;
+  int end_known;    /* the parser ended at a line's start, with... */
+  uint64_t end_due; /* ...these weights still due (UINT64_MAX: a count) */
 } slot;
 
 typedef struct pipe_job {
@@ -70,6 +86,13 @@ typedef struct pipe_job {
   int closing;                                 /* the parser threads end */
 
   uint64_t lines_before; /* --batch: line feeds before the next block */
+
+  /* --counted: the parser that goes on from a block that spilled, with its
+   * solver and the lines it counted before the next block; or a spare. */
+  shelf_parser *carry;
+  shelf_solver *carry_solver;
+  uint64_t carry_lines;
+  int carrying;
 } pipe_job;
 
 /* ==== --batch: blocks of whole lines ==== */
@@ -129,42 +152,61 @@ static int record_error(void *ctx, shelf_status st,
 
 /* Parses a block of whole lines into line records with the one-thread
  * loop (lines.c), but keeps the outcomes for the calling thread to print in
- * order. The parser starts at the block's first line, counting it as line
- * 1; lines are placed when they are handed over. */
-static void parse_lines(const pipe_job *j, slot *s) {
+ * order. The block's own parser starts at its first line, counting it as
+ * line 1; lines are placed when they are handed over. A parser that goes
+ * on from an earlier block (`carry`, --counted) has counted `shift` lines
+ * before this one. */
+static void parse_lines(const pipe_job *j, slot *s, shelf_parser *carry,
+                        shelf_solver *carry_solver, uint64_t shift) {
   piece *p = &s->p;
+  shelf_parser *parser = carry != NULL ? carry : p->parser;
+  shelf_solver *solver = carry != NULL ? carry_solver : p->solver;
   s->nlines = s->nerrors = 0;
-  /* A block starts a line, and (--counted) a shelf: its count is next. */
-  shelf_parse_place start = {.offset = p->start,
-                             .line = 1,
-                             .line_start = p->start,
-                             .counted = UINT64_MAX};
-  shelf_solver_reset(p->solver);
-  p->status = p->start == 0 ? (shelf_parser_reset(p->parser), SHELF_OK)
-                            : shelf_parser_resume(p->parser, &start);
+  s->line_shift = shift;
+  p->status = SHELF_OK;
+  if (carry == NULL) {
+    /* A block starts a line, and (--counted) a shelf: its count is next. */
+    shelf_parse_place start = {.offset = p->start,
+                               .line = 1,
+                               .line_start = p->start,
+                               .counted = UINT64_MAX};
+    shelf_solver_reset(solver);
+    p->status = p->start == 0 ? (shelf_parser_reset(parser), SHELF_OK)
+                              : shelf_parser_resume(parser, &start);
+  }
   line_hooks h = {.ctx = s,
                   .shelf = record_shelf,
                   .error = record_error,
                   .keep_going = j->keep_going,
                   .quick = j->rd->opt->solver_flags == 0};
   int stop = p->status != SHELF_OK ||
-             shelf__lines_feed(p->parser, p->solver, s->buf, s->len, &h);
+             shelf__lines_feed(parser, solver, s->buf, s->len, &h);
   /* The block's line feeds, for the places of the blocks after it: the
    * parser counted them (a memchr() a 49-byte line cost more than the
    * line's hand-over). Where it cannot say, it stopped or the text's last
    * block ends inside a line, and no later block reads the count; it is
    * still counted from the bytes, which needs nothing of the parser. */
   shelf_parse_place end;
-  if (!stop && shelf__parser_place(p->parser, &end) == SHELF_OK) {
-    s->line_feeds = end.line - 1;
+  int placed = !stop && shelf__parser_place(parser, &end) == SHELF_OK;
+  if (placed) {
+    s->line_feeds = end.line - 1 - shift;
   } else {
     s->line_feeds = 0;
     for (const char *at = s->buf, *e = s->buf + s->len;
          (at = memchr(at, '\n', (size_t)(e - at))) != NULL; at++)
       s->line_feeds++;
   }
+  /* --counted: the next block's parser starts as the one-thread parser
+   * stands only where this one ended between shelves, at a line's start,
+   * with no error behind it. */
+  s->spilled = j->counted && !stop && !p->last &&
+               !(placed && end.counted == UINT64_MAX &&
+                 end.offset == end.line_start &&
+                 end.after == SHELF_AFTER_NOTHING && !end.in_list);
+  s->end_known = placed && end.offset == end.line_start;
+  s->end_due = placed ? end.counted : UINT64_MAX;
   if (!stop && p->last)
-    shelf__lines_finish(p->parser, p->solver, &h);
+    shelf__lines_finish(parser, solver, &h);
 }
 
 /* Hands a block's lines over, in order, placed in the whole text. Returns
@@ -177,7 +219,7 @@ static int hand_lines(pipe_job *j, slot *s, outcome *res) {
     if (l->parse_error) {
       placed = *e++;
       if (placed.code != SHELF_OK)
-        placed.line += j->lines_before;
+        placed.line = placed.line - s->line_shift + j->lines_before;
     }
     shelf_result result = {.n = l->n,
                            .margin = l->margin,
@@ -209,9 +251,39 @@ static int hand_lines(pipe_job *j, slot *s, outcome *res) {
   return 0;
 }
 
+/* --counted: after a block is handed over, whether its parser goes on
+ * into the next block (it spilled). The parser is kept aside, and the
+ * block's slot takes the spare in its place. Returns 0, or 1 out of
+ * memory. */
+static int carry_on(pipe_job *j, slot *s, outcome *res) {
+  if (!s->spilled) {
+    j->carrying = 0;
+    return 0;
+  }
+  if (!j->carrying) {
+    if (j->carry == NULL &&
+        (shelf_parser_new(&j->carry, SHELF_PARSE_LINES | SHELF_PARSE_COUNTED) !=
+             SHELF_OK ||
+         shelf_solver_new(&j->carry_solver, 0) != SHELF_OK)) {
+      res->status = SHELF_NOMEM;
+      return 1;
+    }
+    shelf_parser *parser = s->p.parser;
+    shelf_solver *solver = s->p.solver;
+    s->p.parser = j->carry;
+    s->p.solver = j->carry_solver;
+    j->carry = parser;
+    j->carry_solver = solver;
+    j->carry_lines = 0;
+    j->carrying = 1;
+  }
+  j->carry_lines += s->line_feeds;
+  return 0;
+}
+
 static void parse_block(const pipe_job *j, slot *s) {
   if (j->by_line)
-    parse_lines(j, s);
+    parse_lines(j, s, NULL, NULL, 0);
   else
     shelf__read_parse_piece(j->rd, &s->p, NULL);
 }
@@ -254,6 +326,10 @@ typedef struct cutter {
   int by_line;                  /* --batch: cut after a line feed */
   int counted;                  /* --batch --counted: and between shelves */
   counted_reader counted_cut;   /* --counted: the block's shelves so far */
+  size_t cut_len, cut;          /* --counted: the cut of the block so far */
+  int no_guess;                 /* --counted: a guess was wrong */
+  uint64_t due; /* --counted: weights due where the next block starts, as
+                   far as the cutter knows (UINT64_MAX: a count) */
   char before[SHELF_LOOK_BACK]; /* the bytes before the next block */
   size_t before_len;
 } cutter;
@@ -277,6 +353,24 @@ static size_t last_cut(const char *b, size_t len, unsigned flags) {
   }
 }
 
+/* --counted: the last cut point of the block so far. Where the block is
+ * at least half full, the lines near its end are asked first
+ * (shelf__counted_guess()): the parser checks the guess (parse_lines());
+ * a block that is short, as a pipe gives one, or whose end says nothing
+ * sure, is read through by the cutter. */
+static size_t counted_cut_of(cutter *c, const char *buf, size_t len) {
+  if (len == c->cut_len)
+    return c->cut;
+  size_t cut = len >= c->block / 2 && !c->no_guess
+                   ? shelf__counted_guess(buf, len)
+                   : 0;
+  if (cut == 0)
+    cut = shelf__counted_read(&c->counted_cut, buf, len);
+  c->cut_len = len;
+  c->cut = cut;
+  return cut;
+}
+
 /* --batch takes what has come as soon as it holds a line, so that a line
  * typed is answered at once; with --counted, as soon as it holds a cut
  * point, or text the reader is not sure of (no cut will come). */
@@ -285,8 +379,7 @@ static int holds_enough(cutter *c, const char *buf, size_t len) {
     return 0;
   if (!c->counted)
     return memchr(buf + c->tail_len, '\n', len - c->tail_len) != NULL;
-  return shelf__counted_read(&c->counted_cut, buf, len) > 0 ||
-         c->counted_cut.stopped;
+  return counted_cut_of(c, buf, len) > 0 || c->counted_cut.stopped;
 }
 
 /* Fills a slot with the next block; returns SLOT_READY, or SLOT_REST if it
@@ -296,6 +389,9 @@ static int fill_slot(reader *rd, cutter *c, slot *s) {
   size_t len = c->tail_len;
   int err = 0;
   shelf__counted_start(&c->counted_cut, c->at == 0);
+  c->counted_cut.due = c->due;
+  c->due = UINT64_MAX; /* the next block starts at a cut point */
+  c->cut_len = SIZE_MAX;
   while (len < c->block && !holds_enough(c, s->buf, len)) {
     /* No more than a block: the buffer's room beyond it is for a tail. */
     int64_t k = shelf__read_more(rd, s->buf + len, c->block - len, &err);
@@ -316,7 +412,7 @@ static int fill_slot(reader *rd, cutter *c, slot *s) {
     shelf_piece_opening(s->buf, len, flags, &c->opening, &c->sure_opening);
   size_t cut = len;
   if (!c->eof) {
-    cut = c->counted ? shelf__counted_read(&c->counted_cut, s->buf, len)
+    cut = c->counted ? counted_cut_of(c, s->buf, len)
                      : last_cut(s->buf, len, flags);
     if (cut == 0) {
       s->len = len;
@@ -394,6 +490,12 @@ static int settle_rest(reader *rd, chain *ch, slot *s) {
  * point: it and the rest of the input on this thread, from where the block
  * starts: a line, and (--counted) a shelf. Always ends the read. */
 static int settle_lines_rest(pipe_job *j, slot *s, outcome *res) {
+  if (j->carrying) { /* from where the parser of the blocks before stands */
+    shelf__read_lines_with(j->rd, j->carry, j->carry_solver,
+                           j->lines_before - j->carry_lines, s->buf, s->len,
+                           res);
+    return 1;
+  }
   shelf_parse_place place;
   memset(&place, 0, sizeof place);
   place.offset = place.line_start = s->p.start;
@@ -421,6 +523,31 @@ static int slot_init(const pipe_job *j, slot *s, size_t cap, unsigned flags) {
   return s->buf != NULL;
 }
 
+/* --counted: after a guess proved wrong, the cutter reads each block
+ * through, as it did before guesses: where one guess was wrong, the lines
+ * of that text may mislead every other, and each block would then be
+ * parsed twice, once on this thread. It goes on from the true count of
+ * the shelf under way where it cuts next: the spilled block's parser
+ * knows what was due at its end, and the blocks read since are read again
+ * from there. */
+static void stop_guessing(const pipe_job *j, cutter *c, const slot *s) {
+  c->no_guess = 1;
+  if (!s->end_known || c->eof)
+    return; /* no count to go on from, or no block left to cut */
+  uint64_t due = s->end_due;
+  for (uint64_t b = j->next_settle + 1; b < j->next_read; b++) {
+    const slot *t = &j->slots[b % j->nslots];
+    counted_reader r;
+    shelf__counted_start(&r, 0);
+    r.due = due;
+    shelf__counted_read(&r, t->buf, t->len);
+    if (r.stopped || r.i != t->len)
+      return;
+    due = r.due;
+  }
+  c->due = due;
+}
+
 /* Reads blocks on this thread, has them parsed on `threads` in all (this
  * one parses a block whenever it has nothing to read or take), and takes
  * them in order: appended to `out`, or (--batch) their lines handed over.
@@ -445,7 +572,8 @@ void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
   j.nslots = (size_t)threads + (by_line ? 4 : 2);
   cutter c = {.block = test ? test : PIPE_BLOCK,
               .by_line = j.by_line,
-              .counted = j.counted};
+              .counted = j.counted,
+              .due = UINT64_MAX};
   j.slots = calloc(j.nslots, sizeof *j.slots);
   c.tail = malloc(2 * c.block);
   if (j.slots == NULL || c.tail == NULL) {
@@ -464,7 +592,10 @@ void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
   pthread_mutex_lock(&j.lock);
   while (go) {
     slot *head = &j.slots[j.next_settle % j.nslots];
-    int mine = head->state == SLOT_READY && started == 0;
+    /* Parsed here: with no parser thread, or from where a parser that
+     * spilled stands (a parser thread may have parsed it from its guess:
+     * that parse is not kept). */
+    int mine = head->state == SLOT_READY && (started == 0 || j.carrying);
     if (j.next_settle < j.next_read &&
         (head->state == SLOT_DONE || head->state == SLOT_REST || mine)) {
       int is_rest = head->state == SLOT_REST;
@@ -473,15 +604,20 @@ void shelf__read_blocks(reader *rd, unsigned threads, int by_line,
         j.next_parse++;
       }
       pthread_mutex_unlock(&j.lock);
-      if (mine)
+      if (j.carrying && !is_rest)
+        parse_lines(&j, head, j.carry, j.carry_solver, j.carry_lines);
+      else if (mine)
         parse_block(&j, head);
       int stop;
-      if (j.by_line)
+      if (j.by_line) {
         stop = is_rest ? settle_lines_rest(&j, head, res)
-                       : hand_lines(&j, head, res);
-      else
+                       : hand_lines(&j, head, res) || carry_on(&j, head, res);
+        if (!stop && head->spilled && !c.no_guess)
+          stop_guessing(&j, &c, head);
+      } else {
         stop = is_rest ? settle_rest(rd, &ch, head)
                        : shelf__read_settle(rd, &ch, &head->p, head->buf);
+      }
       int last = head->p.last;
       pthread_mutex_lock(&j.lock);
       head->state = SLOT_EMPTY;
@@ -541,4 +677,6 @@ out:
   }
   free(j.slots);
   free(c.tail);
+  shelf_parser_free(j.carry);
+  shelf_solver_free(j.carry_solver);
 }

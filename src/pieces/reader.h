@@ -156,6 +156,12 @@ void shelf__read_chain_init(chain *ch, shelf_solver *out, outcome *res);
  * each shelf to opt->shelf. Returns 1 to stop (res says why), else 0. */
 int shelf__read_lines_here(reader *rd, const shelf_parse_place *place,
                            const char *data, size_t len, outcome *res);
+/* The same with a parser and solver that stand where `data` starts, an
+ * error's line being the parser's plus `line_delta` (read_stream.c's
+ * parser that goes on from a block's start). */
+int shelf__read_lines_with(reader *rd, shelf_parser *parser,
+                           shelf_solver *solver, uint64_t line_delta,
+                           const char *data, size_t len, outcome *res);
 
 /* read_file.c: reads a file of `size` bytes (after rd->base) as one shelf on
  * `threads`, appended to `out` (empty; its pieces' solvers are made with
