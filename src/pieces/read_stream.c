@@ -327,6 +327,8 @@ typedef struct cutter {
   int counted;                  /* --batch --counted: and between shelves */
   counted_reader counted_cut;   /* --counted: the block's shelves so far */
   size_t cut_len, cut;          /* --counted: the cut of the block so far */
+  size_t guess_len;             /* --counted: the block's length at the
+                                   last guess */
   int no_guess;                 /* --counted: a guess was wrong */
   uint64_t due; /* --counted: weights due where the next block starts, as
                    far as the cutter knows (UINT64_MAX: a count) */
@@ -357,13 +359,18 @@ static size_t last_cut(const char *b, size_t len, unsigned flags) {
  * at least half full, the lines near its end are asked first
  * (shelf__counted_guess()): the parser checks the guess (parse_lines());
  * a block that is short, as a pipe gives one, or whose end says nothing
- * sure, is read through by the cutter. */
+ * sure, is read through by the cutter. A block that comes in small reads
+ * is guessed at again only after an eighth of a block more: each guess
+ * reads a few kilobytes. */
 static size_t counted_cut_of(cutter *c, const char *buf, size_t len) {
   if (len == c->cut_len)
     return c->cut;
-  size_t cut = len >= c->block / 2 && !c->no_guess
-                   ? shelf__counted_guess(buf, len)
-                   : 0;
+  size_t cut = 0;
+  if (!c->no_guess && len >= c->block / 2 &&
+      len >= c->guess_len + c->block / 8) {
+    c->guess_len = len;
+    cut = shelf__counted_guess(buf, len);
+  }
   if (cut == 0)
     cut = shelf__counted_read(&c->counted_cut, buf, len);
   c->cut_len = len;
@@ -392,6 +399,7 @@ static int fill_slot(reader *rd, cutter *c, slot *s) {
   c->counted_cut.due = c->due;
   c->due = UINT64_MAX; /* the next block starts at a cut point */
   c->cut_len = SIZE_MAX;
+  c->guess_len = 0;
   while (len < c->block && !holds_enough(c, s->buf, len)) {
     /* No more than a block: the buffer's room beyond it is for a tail. */
     int64_t k = shelf__read_more(rd, s->buf + len, c->block - len, &err);
