@@ -1,6 +1,8 @@
 /*
  * counted_cut.c - the cut points of a sequence of counted shelves, one or
- * more a line (--batch --counted), for the threads of read.c.
+ * more a line (--batch --counted), for the threads of read_stream.c: read
+ * from a block's start, or guessed from the lines near its end
+ * (shelf__counted_guess(), at the end of this file).
  *
  * Where a counted shelf starts depends on every count before it, so the
  * reader finds the shelves itself. It reads the block from its start,
