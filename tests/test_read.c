@@ -439,6 +439,26 @@ static int64_t counting_read_at(void *ctx, char *buf, size_t len,
   return memory_read_at(&c->m, buf, len, offset);
 }
 
+/* shelf_read() on two threads of a text of n wheels, from a file or a
+ * stream in long reads, gives `want`. */
+static void read_on_two(const char *text, size_t len, int stream,
+                        unsigned flags, size_t n, const shelf_result *want) {
+  memory m = {text, len, 0, 0};
+  shelf_source src = source_of(&m, stream);
+  if (stream)
+    src.read = memory_read_at_once;
+  shelf_read_options opt = {.threads = 2, .parse_flags = flags};
+  shelf_solver *s = NULL;
+  REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
+  shelf_result got;
+  shelf_read_error e;
+  CHECK_STATUS(shelf_read(&src, &opt, s, &got, &e), SHELF_OK);
+  CHECK(got.n == n);
+  CHECK_I128(got.margin, want->margin);
+  CHECK_I128(got.first, want->first);
+  shelf_solver_free(s);
+}
+
 /* Long reduced stacks read on threads: a monotone shelf keeps every wheel
  * in its stack, and a stack of 2^20 entries or more has its valley read in
  * two halves at once (read.c). Ascending, descending, a valley, and one
@@ -461,22 +481,8 @@ static void test_long_stacks(void) {
     shelf_result want;
     shelf_parse_error e1;
     REQUIRE(one_pass(text, 0, &want, &e1) == SHELF_OK);
-    for (int stream = 0; stream < 2; stream++) {
-      memory m = {text, len, 0, 0};
-      shelf_source src = source_of(&m, stream);
-      if (stream)
-        src.read = memory_read_at_once;
-      shelf_read_options opt = {.threads = 2};
-      shelf_solver *s = NULL;
-      REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
-      shelf_result got;
-      shelf_read_error e;
-      CHECK_STATUS(shelf_read(&src, &opt, s, &got, &e), SHELF_OK);
-      CHECK(got.n == n);
-      CHECK_I128(got.margin, want.margin);
-      CHECK_I128(got.first, want.first);
-      shelf_solver_free(s);
-    }
+    for (int stream = 0; stream < 2; stream++)
+      read_on_two(text, len, stream, 0, n, &want);
     /* The same weights as a counted shelf: read_counted()'s own result. */
     char head[32];
     int k = snprintf(head, sizeof head, "%zu\n", n);
@@ -484,17 +490,7 @@ static void test_long_stacks(void) {
     REQUIRE(counted != NULL);
     memcpy(counted, head, (size_t)k);
     memcpy(counted + k, text, len + 1);
-    memory m = {counted, len + (size_t)k, 0, 0};
-    shelf_source src = source_of(&m, 0);
-    shelf_read_options opt = {.threads = 2, .parse_flags = SHELF_PARSE_COUNTED};
-    shelf_solver *s = NULL;
-    REQUIRE(shelf_solver_new(&s, 0) == SHELF_OK);
-    shelf_result got;
-    shelf_read_error e;
-    CHECK_STATUS(shelf_read(&src, &opt, s, &got, &e), SHELF_OK);
-    CHECK(got.n == n);
-    CHECK_I128(got.margin, want.margin);
-    shelf_solver_free(s);
+    read_on_two(counted, len + (size_t)k, 0, SHELF_PARSE_COUNTED, n, &want);
     free(counted);
   }
   free(text);
