@@ -762,8 +762,10 @@ SHELF_API shelf_status shelf_read(const shelf_source *source,
  * options->threads threads, and hands each shelf's result or parse error
  * to options->shelf in order, on the calling thread, as one parser fed
  * the whole text would find them. The text is cut into blocks after line
- * feeds (counted: where a shelf ends with its line); a line longer than a
- * block, or counted text the cutter is not sure of, is read on the
+ * feeds (counted: where a shelf ends with its line, as the lines near a
+ * block's end show it, which the block's parser checks: where it finds
+ * the shelf goes on, it goes on into the next block); a line longer than
+ * a block, or counted text the cutter is not sure of, is read on the
  * calling thread from there on.
  *
  * @param source   the bytes; must not be NULL. A file is read in order.
