@@ -65,9 +65,10 @@ def keep_going_on_threads(path, text, pieces, errors_seen, what):
 
 def test_batch_counted(tmp, quick):
     """--batch --counted: counted shelves over any lines, cut between
-    shelves at line ends by the reader (src/pieces/counted_cut.c) and parsed on
-    threads; against the reference and against one thread, from files and
-    pipes, right and wrong."""
+    shelves at line ends, by the reader or by a guess its parser checks
+    (src/pieces/counted_cut.c, read_stream.c), and parsed on threads;
+    against the reference and against one thread, from files and pipes,
+    right and wrong."""
     rnd = random.Random(7)
     path = os.path.join(tmp, "bc.txt")
     blanks = [" ", "\n", "\t", "\r\n", "\n\n"]
@@ -129,7 +130,7 @@ def test_batch_counted(tmp, quick):
     # Now and then a shelf on one long line, where a block may have no cut
     # point at all (the rest is then read on one thread, by that parser).
     parts, want = [], []
-    for i in range(800 if quick else 3000):
+    for _ in range(800 if quick else 3000):
         kind = rnd.random()
         if kind < 0.3:
             w = [rnd.choice((1, rnd.randint(0, 9))) for _ in
