@@ -15,6 +15,11 @@
  *         json       one JSON list: [w, w, ..., w] and a newline
  *         jsonc      the same without spaces, as JSON.stringify writes it:
  *                    [w,w,...,w]
+ *         pairs      counted shelves of 20,000 weights (--batch --counted),
+ *                    one a line, every other weight 1: each line 1 reads as
+ *                    the count of a shelf of one weight, so every cut that
+ *                    --batch --counted guesses from a block's last lines
+ *                    is wrong (read_stream.c's worst case)
  *
  * The same arguments always give the same bytes, so runs can be compared.
  */
@@ -42,7 +47,7 @@ static uint64_t uniform(uint64_t *s, uint64_t hi) {
 
 static int usage(void) {
   fputs("usage: gen random|ascending|descending|zigzag|equal N "
-        "lines|line|json|jsonc [SEED]\n",
+        "lines|line|json|jsonc|pairs [SEED]\n",
         stderr);
   return 2;
 }
@@ -63,16 +68,21 @@ int main(int argc, char **argv) {
             : strcmp(layout, "line") == 0  ? 1
             : strcmp(layout, "json") == 0  ? 2
             : strcmp(layout, "jsonc") == 0 ? 3
+            : strcmp(layout, "pairs") == 0 ? 4
                                            : -1;
   if (kind < 0 || lay < 0)
     return usage();
 
   static char buf[1 << 16];
   size_t len = 0;
-  const char *sep = lay == 0 ? "\n" : lay == 1 ? " " : lay == 2 ? ", " : ",";
+  const char *sep = lay == 0 || lay == 4 ? "\n"
+                    : lay == 1            ? " "
+                    : lay == 2            ? ", "
+                                          : ",";
   size_t seplen = strlen(sep);
-  if (lay >= 2)
+  if (lay == 2 || lay == 3)
     buf[len++] = '[';
+  const uint64_t shelf = 20000; /* pairs: weights a shelf */
   for (uint64_t i = 0; i < n; i++) {
     uint64_t w;
     switch (kind) {
@@ -92,11 +102,17 @@ int main(int argc, char **argv) {
       w = 5000;
       break;
     }
-    if (len > sizeof buf - 32) {
+    if (len > sizeof buf - 64) {
       if (fwrite(buf, 1, len, stdout) != len)
         return 1;
       len = 0;
     }
+    if (lay == 4 && i % shelf == 0)
+      len += (size_t)sprintf(buf + len, "%llu\n",
+                             (unsigned long long)(n - i < shelf ? n - i
+                                                                : shelf));
+    if (lay == 4 && i % 2 == 0)
+      w = 1;
     char digits[24];
     int k = 0;
     do {
@@ -105,14 +121,14 @@ int main(int argc, char **argv) {
     } while (w != 0);
     while (k > 0)
       buf[len++] = digits[--k];
-    if (i + 1 < n || lay == 0) {
+    if (i + 1 < n || lay == 0 || lay == 4) {
       memcpy(buf + len, i + 1 < n ? sep : "\n", i + 1 < n ? seplen : 1);
       len += i + 1 < n ? seplen : 1;
     }
   }
-  if (lay >= 2)
+  if (lay == 2 || lay == 3)
     buf[len++] = ']';
-  if (lay != 0 || n == 0)
+  if ((lay != 0 && lay != 4) || n == 0)
     buf[len++] = '\n';
   if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
     return 1;

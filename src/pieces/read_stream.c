@@ -16,7 +16,8 @@
  * there between shelves. If it did not, the guess was wrong: that parser,
  * whose last shelf goes on, reads the next block again on the calling
  * thread, and the next, until one ends between shelves (carry_on()).
- * Every shelf is so parsed from where the one thread would parse it.
+ * Every shelf is so parsed from where the one thread would parse it. After
+ * one wrong guess the cutter reads each block through (stop_guessing()).
  *
  * Memory: at most threads + 2 blocks are in flight, threads + 4 with
  * --batch.
@@ -532,7 +533,7 @@ static int slot_init(const pipe_job *j, slot *s, size_t cap, unsigned flags) {
 }
 
 /* --counted: after a guess proved wrong, the cutter reads each block
- * through, as it did before guesses: where one guess was wrong, the lines
+ * through from its start: where one guess was wrong, the lines
  * of that text may mislead every other, and each block would then be
  * parsed twice, once on this thread. It goes on from the true count of
  * the shelf under way where it cuts next: the spilled block's parser
